@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Builds the browser app and the server bundle, unless the sources have not
+// changed since the last build (`--force` builds anyway). Prints what it does.
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const stampFile = path.join(root, 'dist', '.build-stamp');
+const inputs = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/budget.mjs'];
+
+function hashTree() {
+  const hash = createHash('sha256');
+  const walk = (p) => {
+    const full = path.join(root, p);
+    if (!fs.existsSync(full)) return;
+    const st = fs.statSync(full);
+    if (st.isDirectory()) {
+      for (const name of fs.readdirSync(full).sort()) walk(path.join(p, name));
+    } else if (!/\.test\.tsx?$/.test(p)) {
+      hash.update(p);
+      hash.update(fs.readFileSync(full));
+    }
+  };
+  inputs.forEach(walk);
+  return hash.digest('hex');
+}
+
+const force = process.argv.includes('--force');
+const digest = hashTree();
+if (!force && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === digest) {
+  console.log('build: up to date');
+  process.exit(0);
+}
+const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+const run = (args) => execFileSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit' });
+const started = Date.now();
+console.log('build: browser app');
+run(['build', '--logLevel', 'warn']);
+console.log('build: server');
+run(['build', '--ssr', '--logLevel', 'warn']);
+if (fs.existsSync(path.join(root, 'scripts', 'budget.mjs'))) {
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'budget.mjs')], { cwd: root, stdio: 'inherit' });
+}
+fs.writeFileSync(stampFile, digest);
+console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,129 @@
+/**
+ * buildApp(config): the whole server as one Fastify instance. Pure: tests, the
+ * CLI and main.ts build the same server; nothing here listens on a port.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
+import type { AppConfig } from './config.js';
+import { openDatabase, migrate, type Db } from './db/index.js';
+import { TokenService } from './auth/tokens.js';
+import { ChangeBus } from './changes.js';
+import { registerErrorHandling, sendError } from './plugins/errors.js';
+import { principalPlugin } from './auth/principal.js';
+import { AppError } from '../shared/errors.js';
+import type { Services } from './services.js';
+import { healthRoutes } from './routes/health.js';
+import { registryRoutes } from './routes/registry.js';
+import { authRoutes } from './auth/routes.js';
+import { usersRoutes } from './auth/users-routes.js';
+import { contentRoutes } from './content/routes.js';
+import { mediaRoutes } from './media/routes.js';
+import { functionsRoutes } from './functions/routes.js';
+import { renderRoutes } from './render/routes.js';
+import { ensureBootstrapSuper } from './auth/bootstrap.js';
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from the config (tests share one). */
+  db?: Db;
+  /** Logger: false silences it (tests), true or options enable pino. */
+  logger?: boolean;
+  /** Serve the built browser app and server-rendered pages (off for API-only tests). */
+  render?: boolean;
+}
+
+/** Header and cookie names that never reach the logs. */
+export const redactedPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'body.password',
+  'body.newPassword',
+  'password',
+  'idToken',
+  'refreshToken',
+];
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: redactedPaths, censor: '[redacted]' },
+          },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const db = options.db ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  const changes = new ChangeBus(db.pool);
+  await changes.start();
+  const services: Services = {
+    config,
+    db,
+    tokens: new TokenService(config.authSecret, config.authTokenTtl, config.publicUrl),
+    changes,
+  };
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await changes.stop();
+    if (!options.db) await db.close();
+  });
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.redisUrl ? { redis: await createRedis(config.redisUrl), nameSpace: 'ngo-rl:' } : {}),
+  });
+  await app.register(principalPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(registryRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(contentRoutes);
+  await app.register(mediaRoutes);
+  await app.register(functionsRoutes);
+  if (options.render !== false) {
+    await app.register(renderRoutes);
+  } else {
+    app.setNotFoundHandler((_request, reply) => sendError(reply, new AppError('not-found', 'No such endpoint.')));
+  }
+
+  await ensureBootstrapSuper(services, app.log);
+  return app;
+}
+
+async function createRedis(url: string) {
+  const { Redis } = await import('ioredis');
+  return new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
+}

@@ -1,0 +1,36 @@
+/**
+ * Resolves the caller from `Authorization: Bearer <idToken>`. The role comes
+ * from the account as stored now, so a demotion or a disable takes effect at
+ * once, not when the token expires.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Principal } from '../../shared/access.js';
+import { AppError } from '../../shared/errors.js';
+
+export const principalPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('principal', null);
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header) return;
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match?.[1]) throw new AppError('unauthenticated', 'The Authorization header must be "Bearer <token>".');
+      const payload = await app.services.tokens.verify(match[1]);
+      const user = await app.services.db.kysely
+        .selectFrom('users')
+        .select(['id', 'email', 'role', 'disabled'])
+        .where('id', '=', payload.uid)
+        .executeTakeFirst();
+      if (!user) throw new AppError('auth/user-token-expired', 'This account no longer exists. Please sign in again.');
+      if (user.disabled) throw new AppError('auth/user-disabled');
+      const principal: Principal = {
+        uid: user.id,
+        email: user.email,
+        claims: { admin: user.role === 'admin', super: user.role === 'super' },
+      };
+      request.principal = principal;
+    });
+  },
+  { name: 'principal' },
+);

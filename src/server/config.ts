@@ -1,0 +1,92 @@
+/** Configuration from the environment (design.md section 6), checked with zod. */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { isPostgresUrl } from './db/index.js';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  authSecret: string;
+  /** Lifetime of an idToken in seconds. */
+  authTokenTtl: number;
+  /** Lifetime of a refresh token in seconds. */
+  refreshTokenTtl: number;
+  bootstrapSuperEmail: string | undefined;
+  bootstrapSuperPassword: string | undefined;
+  mediaStore: 'fs' | 'postgres';
+  redisUrl: string | undefined;
+  logLevel: string;
+  /** Where the built browser app and server-render bundle are (dist/). */
+  distDir: string;
+  /** Seed demo content into an empty database at start-up. */
+  seedDemo: boolean;
+  production: boolean;
+}
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  PUBLIC_URL: z.url().optional(),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  AUTH_TOKEN_TTL: z.coerce.number().int().min(10).max(86_400).default(3600),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 86_400),
+  BOOTSTRAP_SUPER_EMAIL: z.email().optional(),
+  BOOTSTRAP_SUPER_PASSWORD: z.string().min(1).optional(),
+  MEDIA_STORE: z.enum(['fs', 'postgres']).optional(),
+  REDIS_URL: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DIST_DIR: z.string().min(1).default('./dist'),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  NODE_ENV: z.string().optional(),
+});
+
+/** Reads AUTH_SECRET from DATA_DIR, creating it (mode 0600) on first start. */
+export function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${issues}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    authSecret: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    authTokenTtl: e.AUTH_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    bootstrapSuperEmail: e.BOOTSTRAP_SUPER_EMAIL,
+    bootstrapSuperPassword: e.BOOTSTRAP_SUPER_PASSWORD,
+    mediaStore: e.MEDIA_STORE ?? (isPostgresUrl(e.DATABASE_URL) ? 'postgres' : 'fs'),
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    distDir: path.resolve(e.DIST_DIR),
+    seedDemo: e.SEED_DEMO === 'true',
+    production: e.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,84 @@
+/** Row types of the database. Only repositories see these. */
+import type { Generated } from 'kysely';
+
+export interface DocumentsTable {
+  id: string;
+  collection: string;
+  /** JSON text of the validated, sanitised field values. */
+  data: string;
+  position: number;
+  status: 'draft' | 'published';
+  version: number;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  updated_by: string | null;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  display_name: string;
+  password_hash: string;
+  role: 'super' | 'admin' | 'none';
+  disabled: number;
+  created_at: string;
+  updated_at: string;
+  last_sign_in_at: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  family_id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  data: string;
+  version: number;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface MediaTable {
+  id: string;
+  sha256: string;
+  content_type: string;
+  kind: 'image' | 'pdf';
+  byte_size: number;
+  width: number | null;
+  height: number | null;
+  dominant_color: string | null;
+  /** JSON text: the variants with their widths, sizes and store keys. */
+  variants: string;
+  original_name: string | null;
+  created_at: string;
+  created_by: string | null;
+}
+
+export interface MediaBlobsTable {
+  key: string;
+  content_type: string;
+  byte_size: number;
+  bytes: Uint8Array;
+  created_at: string;
+}
+
+export interface SeqTable {
+  id: Generated<number>;
+}
+
+export interface Database {
+  documents: DocumentsTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  settings: SettingsTable;
+  media: MediaTable;
+  media_blobs: MediaBlobsTable;
+}

@@ -1,0 +1,23 @@
+/** The shared services every route plugin reads from `app.services`. */
+import type { Principal } from '../shared/access.js';
+import type { ChangeBus } from './changes.js';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/index.js';
+import type { TokenService } from './auth/tokens.js';
+
+export interface Services {
+  config: AppConfig;
+  db: Db;
+  tokens: TokenService;
+  changes: ChangeBus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller, or null for a visitor. Set from the Bearer idToken. */
+    principal: Principal | null;
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The access policy (design.md section 5): one table, used by every server
+ * route and read by the staff app to show or hide what a user may do.
+ */
+import { getCollection } from './collections.js';
+
+export interface Claims {
+  admin: boolean;
+  super: boolean;
+}
+
+/** Who is calling: null for a visitor who is not signed in. */
+export interface Principal {
+  uid: string;
+  email: string;
+  claims: Claims;
+}
+
+export type Role = 'anonymous' | 'none' | 'admin' | 'super';
+export const roles: readonly Role[] = ['anonymous', 'none', 'admin', 'super'];
+
+export type Action = 'read' | 'readDrafts' | 'create' | 'update' | 'delete';
+
+export type Subject =
+  | { type: 'collection'; name: string }
+  | { type: 'users' }
+  | { type: 'settings' }
+  | { type: 'media' };
+
+export function roleOf(principal: Principal | null): Role {
+  if (!principal) return 'anonymous';
+  if (principal.claims.super) return 'super';
+  if (principal.claims.admin) return 'admin';
+  return 'none';
+}
+
+export function isStaff(principal: Principal | null): boolean {
+  const r = roleOf(principal);
+  return r === 'admin' || r === 'super';
+}
+
+const everyone: readonly Role[] = roles;
+const staff: readonly Role[] = ['admin', 'super'];
+const superOnly: readonly Role[] = ['super'];
+
+type Table = Record<Action, readonly Role[]>;
+
+const usersPolicy: Table = { read: superOnly, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
+const settingsPolicy: Table = { read: everyone, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
+const mediaPolicy: Table = { read: everyone, readDrafts: staff, create: staff, update: staff, delete: staff };
+
+function collectionPolicy(name: string): Table | null {
+  const c = getCollection(name);
+  if (!c) return null;
+  const writers = c.write === 'super' ? superOnly : staff;
+  return {
+    read: c.read === 'public' ? everyone : staff,
+    readDrafts: staff,
+    create: writers,
+    update: writers,
+    delete: writers,
+  };
+}
+
+export function policyFor(subject: Subject): Table | null {
+  switch (subject.type) {
+    case 'users':
+      return usersPolicy;
+    case 'settings':
+      return settingsPolicy;
+    case 'media':
+      return mediaPolicy;
+    case 'collection':
+      return collectionPolicy(subject.name);
+  }
+}
+
+/** May this principal do this action on this subject? */
+export function can(principal: Principal | null, action: Action, subject: Subject): boolean {
+  const table = policyFor(subject);
+  if (!table) return false;
+  return table[action].includes(roleOf(principal));
+}
+
+/** What the caller may do with a subject, for the UI to hide what it cannot use. */
+export function abilities(principal: Principal | null, subject: Subject): Record<Action, boolean> {
+  return {
+    read: can(principal, 'read', subject),
+    readDrafts: can(principal, 'readDrafts', subject),
+    create: can(principal, 'create', subject),
+    update: can(principal, 'update', subject),
+    delete: can(principal, 'delete', subject),
+  };
+}
+
+/** Route marks (SPEC.md section 6): the guard is an OR over the route's marks. */
+export type RouteMark = 'admin' | 'super';
+
+export function guardAllows(marks: readonly RouteMark[], claims: Claims | null | undefined): boolean {
+  // SPEC.md's guard crashes on a user with no claims; here they simply have no rights.
+  if (!claims) return false;
+  return (marks.includes('admin') && claims.admin === true) || (marks.includes('super') && claims.super === true);
+}
+
+export type LayoutName = 'PublicLayout' | 'AdminLayout' | 'SuperLayout';
+
+/**
+ * SPEC.md section 4's layout rule, exactly: admin claim gives AdminLayout;
+ * otherwise super gives SuperLayout; no claims or signed out gives
+ * PublicLayout; claims present but neither set leaves the layout unchanged.
+ */
+export function chooseLayout(current: LayoutName, claims: Partial<Claims> | null | undefined): LayoutName {
+  if (!claims) return 'PublicLayout';
+  const keys = Object.keys(claims);
+  if (keys.length === 0) return 'PublicLayout';
+  if (claims.admin) return 'AdminLayout';
+  if (claims.super) return 'SuperLayout';
+  return current;
+}

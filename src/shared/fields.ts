@@ -1,0 +1,146 @@
+/**
+ * Field declarations: one small description per field from which both the zod
+ * schema (server and forms) and the form widget follow.
+ */
+import { z } from 'zod';
+
+export type FieldType =
+  | 'text'
+  | 'longText'
+  | 'richText'
+  | 'email'
+  | 'url'
+  | 'date'
+  | 'dateTime'
+  | 'image'
+  | 'file'
+  | 'category'
+  | 'switch'
+  | 'select';
+
+export interface FieldDef {
+  name: string;
+  type: FieldType;
+  label: string;
+  required?: boolean;
+  /** Maximum length for text fields. */
+  max?: number;
+  /** Choices for `select`. */
+  options?: readonly { value: string; label: string }[];
+  /** A line of help under the field. */
+  help?: string;
+}
+
+/** Media ids are opaque, URL-safe strings issued by POST /api/media. */
+export const mediaIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid media id');
+
+/** An image reference: alt text is required unless the image is marked decorative. */
+export const imageValueSchema = z
+  .strictObject({
+    mediaId: mediaIdSchema,
+    alt: z.string().trim().max(300, 'Alt text can be at most 300 characters'),
+    decorative: z.boolean().default(false),
+  })
+  .refine((v) => v.decorative || v.alt.length > 0, {
+    message: 'Describe the image for people who cannot see it, or mark it as decorative',
+    path: ['alt'],
+  });
+export type ImageValue = z.infer<typeof imageValueSchema>;
+
+export const fileValueSchema = z.strictObject({
+  mediaId: mediaIdSchema,
+  name: z.string().trim().min(1).max(200),
+});
+export type FileValue = z.infer<typeof fileValueSchema>;
+
+/** Links may be absolute http(s) or mailto URLs, or paths on this site. */
+export const linkSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (v) => {
+      if (v.startsWith('/') && !v.startsWith('//')) return true;
+      try {
+        const u = new URL(v);
+        return u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'mailto:';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Enter a web address starting with https://, a mailto: link or a path starting with /' },
+  );
+
+const emailSchema = z.string().trim().max(254).email('Enter a valid e-mail address');
+
+function baseSchema(field: FieldDef): z.ZodType {
+  switch (field.type) {
+    case 'text':
+      return z.string().trim().max(field.max ?? 200, `At most ${field.max ?? 200} characters`);
+    case 'longText':
+      return z.string().trim().max(field.max ?? 2000, `At most ${field.max ?? 2000} characters`);
+    case 'richText':
+      return z.string().max(field.max ?? 100_000, 'This text is too long');
+    case 'email':
+      return emailSchema;
+    case 'url':
+      return linkSchema;
+    case 'date':
+      return z.iso.date({ message: 'Enter a date as YYYY-MM-DD' });
+    case 'dateTime':
+      return z.iso.datetime({ offset: true, message: 'Enter a date and time' });
+    case 'image':
+      return imageValueSchema;
+    case 'file':
+      return fileValueSchema;
+    case 'category':
+      return z.string().min(1).max(100);
+    case 'switch':
+      return z.boolean();
+    case 'select': {
+      const values = (field.options ?? []).map((o) => o.value);
+      if (values.length === 0) throw new Error(`select field ${field.name} has no options`);
+      return z.enum(values as [string, ...string[]]);
+    }
+  }
+}
+
+/** The zod schema for one field's value, honouring `required`. */
+export function fieldSchema(field: FieldDef): z.ZodType {
+  const base = baseSchema(field);
+  if (field.required) {
+    if (field.type === 'text' || field.type === 'longText' || field.type === 'richText') {
+      return (base as z.ZodString).min(1, `${field.label} is required`);
+    }
+    return base;
+  }
+  // Optional fields accept null (cleared) or absence; empty strings mean "cleared" for text inputs.
+  if (field.type === 'text' || field.type === 'longText' || field.type === 'richText') {
+    return base.optional();
+  }
+  if (field.type === 'url' || field.type === 'email' || field.type === 'date' || field.type === 'dateTime' || field.type === 'category') {
+    return z.union([z.literal(''), base]).nullable().optional();
+  }
+  return base.nullable().optional();
+}
+
+/** The strict object schema of a whole document's data: unknown fields are refused. */
+export function dataSchema(fields: readonly FieldDef[]) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of fields) shape[f.name] = fieldSchema(f);
+  return z.strictObject(shape);
+}
+
+/** The fields whose HTML is sanitised on write. */
+export function richTextFields(fields: readonly FieldDef[]): string[] {
+  return fields.filter((f) => f.type === 'richText').map((f) => f.name);
+}
+
+/** The fields that reference uploaded media. */
+export function mediaFields(fields: readonly FieldDef[]): FieldDef[] {
+  return fields.filter((f) => f.type === 'image' || f.type === 'file');
+}

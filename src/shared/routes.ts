@@ -1,0 +1,53 @@
+/**
+ * The route table (SPEC.md section 2): every public page, every admin list and
+ * form path with its marks, /login and the not-found page. The browser router
+ * and the server's page renderer are both built from it.
+ */
+import type { RouteMark } from './access.js';
+import { collections, type CollectionDef } from './collections.js';
+import { pages, type PageName } from './pages.js';
+
+export type RouteEntry =
+  | { kind: 'public'; path: string; page: PageName }
+  | { kind: 'detail'; path: string; detail: 'story' | 'event' }
+  | { kind: 'login'; path: '/login'; name: 'login' }
+  | { kind: 'list'; path: string; collection: string; marks: readonly RouteMark[] }
+  | { kind: 'form'; path: string; collection: string; marks: readonly RouteMark[] }
+  | { kind: 'users'; path: string; marks: readonly RouteMark[] }
+  | { kind: 'user-form'; path: string; marks: readonly RouteMark[] }
+  | { kind: 'settings'; path: string; marks: readonly RouteMark[] }
+  | { kind: 'not-found'; path: '*' };
+
+function marksOf(c: CollectionDef): readonly RouteMark[] {
+  return c.write === 'super' ? ['super'] : ['admin', 'super'];
+}
+
+export const routeTable: readonly RouteEntry[] = [
+  ...pages.map((p): RouteEntry => ({ kind: 'public', path: p.path, page: p.name })),
+  { kind: 'detail', path: '/news/:id', detail: 'story' },
+  { kind: 'detail', path: '/events/:id', detail: 'event' },
+  { kind: 'login', path: '/login', name: 'login' },
+  { kind: 'users', path: '/user', marks: ['super'] },
+  { kind: 'user-form', path: '/user-form/:id', marks: ['super'] },
+  { kind: 'settings', path: '/settings', marks: ['super'] },
+  ...collections.flatMap((c): RouteEntry[] => [
+    ...[c.listPath, ...c.extraListPaths].map((path): RouteEntry => ({ kind: 'list', path, collection: c.name, marks: marksOf(c) })),
+    ...c.formPaths.map((path): RouteEntry => ({ kind: 'form', path, collection: c.name, marks: marksOf(c) })),
+  ]),
+  { kind: 'not-found', path: '*' },
+];
+
+/** Paths that belong to the staff app (kept out of robots and the sitemap). */
+export const staffPaths: readonly string[] = routeTable
+  .filter((r) => r.kind === 'list' || r.kind === 'form' || r.kind === 'users' || r.kind === 'user-form' || r.kind === 'settings' || r.kind === 'login')
+  .map((r) => r.path);
+
+/** The list path a form returns to. */
+export function listPathOf(collection: string): string {
+  return `/${collection}`;
+}
+
+/** The canonical form path for a document (`new` creates one). */
+export function formPathOf(collection: string, id: string): string {
+  return `/${collection}-form/${encodeURIComponent(id)}`;
+}

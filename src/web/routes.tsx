@@ -1,0 +1,98 @@
+/**
+ * The browser's route objects, built from the shared route table. Every route
+ * module is lazy: public pages load only public chunks; the staff app (Mantine,
+ * forms, editor) lives in chunks no public page loads.
+ */
+import type { RouteObject } from 'react-router';
+import { routeTable } from '../shared/routes.js';
+import { Root, RootErrorBoundary } from './root.js';
+
+function publicRoutes(): RouteObject[] {
+  const children: RouteObject[] = [];
+  for (const r of routeTable) {
+    if (r.kind === 'public') {
+      const page = r.page;
+      children.push({
+        id: `page:${page}`,
+        path: r.path,
+        lazy: async () => {
+          const m = await import('./public/page-route.js');
+          return { loader: m.pageLoader(page), Component: m.PageRoute };
+        },
+      });
+    } else if (r.kind === 'detail') {
+      const detail = r.detail;
+      children.push({
+        id: `detail:${detail}`,
+        path: r.path,
+        lazy: async () => {
+          const m = await import('./public/detail-route.js');
+          return { loader: m.detailLoader(detail), Component: m.DetailRoute };
+        },
+      });
+    }
+  }
+  children.push({ id: 'not-found', path: '*', lazy: () => import('./public/not-found-route.js') });
+  return children;
+}
+
+function staffRoutes(): RouteObject[] {
+  const children: RouteObject[] = [];
+  for (const r of routeTable) {
+    switch (r.kind) {
+      case 'login':
+        children.push({ id: 'login', path: r.path, lazy: () => import('./admin/login-route.js') });
+        break;
+      case 'list': {
+        const { collection, marks } = r;
+        children.push({
+          id: `list:${r.path}`,
+          path: r.path,
+          lazy: async () => {
+            const m = await import('./admin/list-route.js');
+            return { Component: m.listRoute(collection, marks) };
+          },
+        });
+        break;
+      }
+      case 'form': {
+        const { collection, marks } = r;
+        children.push({
+          id: `form:${r.path}`,
+          path: r.path,
+          lazy: async () => {
+            const m = await import('./admin/form-route.js');
+            return { Component: m.formRoute(collection, marks) };
+          },
+        });
+        break;
+      }
+      case 'users':
+        children.push({ id: 'users', path: r.path, lazy: () => import('./admin/users-route.js') });
+        break;
+      case 'user-form':
+        children.push({ id: 'user-form', path: r.path, lazy: () => import('./admin/user-form-route.js') });
+        break;
+      case 'settings':
+        children.push({ id: 'settings', path: r.path, lazy: () => import('./admin/settings-route.js') });
+        break;
+      default:
+        break;
+    }
+  }
+  return children;
+}
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: Root,
+      ErrorBoundary: RootErrorBoundary,
+      children: [
+        { id: 'public', lazy: () => import('./public/layout-route.js'), children: publicRoutes() },
+        { id: 'staff', lazy: () => import('./admin/shell-route.js'), children: staffRoutes() },
+      ],
+    },
+  ];
+}

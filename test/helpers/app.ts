@@ -1,0 +1,48 @@
+/** build(): a whole server on a fresh test database, for `app.inject`. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import type { AppConfig } from '../../src/server/config.js';
+import type { Dialect } from '../../src/server/db/index.js';
+import { createTestDatabase, type TestDatabase } from './databases.js';
+
+export function testConfig(t: TestDatabase, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: t.dataDir,
+    databaseUrl: t.url,
+    publicUrl: 'http://localhost:3000',
+    authSecret: 'test-secret-test-secret-test-secret-0123456789',
+    authTokenTtl: 3600,
+    refreshTokenTtl: 30 * 86_400,
+    bootstrapSuperEmail: undefined,
+    bootstrapSuperPassword: undefined,
+    mediaStore: t.dialect === 'postgres' ? 'postgres' : 'fs',
+    redisUrl: undefined,
+    logLevel: 'silent',
+    distDir: 'dist',
+    seedDemo: false,
+    production: false,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function build(dialect: Dialect, overrides: Partial<AppConfig> = {}, options: { render?: boolean } = {}): Promise<TestApp> {
+  const db = await createTestDatabase(dialect);
+  const app = await buildApp(testConfig(db, overrides), { logger: false, render: options.render ?? false });
+  await app.ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Test databases: every test file gets its own SQLite file and, when
+ * TEST_DATABASE_URL is set, its own PostgreSQL database `t_<random>`, dropped
+ * afterwards. In CI a missing PostgreSQL is a failure, never a skip.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, migrate, type Db, type Dialect } from '../../src/server/db/index.js';
+
+export interface TestDatabase {
+  dialect: Dialect;
+  url: string;
+  dataDir: string;
+  open(): Db;
+  drop(): Promise<void>;
+}
+
+export function tempDir(prefix = 'ngo-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Which dialects this run covers. */
+export function dialects(): Dialect[] {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    if (process.env.CI) throw new Error('TEST_DATABASE_URL is not set: CI must test PostgreSQL too.');
+    console.warn('TEST_DATABASE_URL is not set: PostgreSQL tests are not run on this machine.');
+    return ['sqlite'];
+  }
+  return ['sqlite', 'postgres'];
+}
+
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dataDir = tempDir();
+  if (dialect === 'sqlite') {
+    const url = path.join(dataDir, 'site.sqlite');
+    return {
+      dialect,
+      url,
+      dataDir,
+      open: () => openDatabase({ databaseUrl: url, dataDir }),
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  return {
+    dialect,
+    url,
+    dataDir,
+    open: () => openDatabase({ databaseUrl: url, dataDir }),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function openMigrated(t: TestDatabase): Promise<Db> {
+  const db = t.open();
+  await migrate(db);
+  return db;
+}
