@@ -27,6 +27,25 @@ function hashTree() {
   return hash.digest('hex');
 }
 
+// One build at a time: concurrent test runs wait for each other here.
+const lockDir = path.join(root, '.build-lock');
+const lockDeadline = Date.now() + 10 * 60_000;
+for (;;) {
+  try {
+    fs.mkdirSync(lockDir);
+    break;
+  } catch {
+    try {
+      if (Date.now() - fs.statSync(lockDir).mtimeMs > 10 * 60_000) fs.rmSync(lockDir, { recursive: true, force: true });
+    } catch {
+      // gone already
+    }
+    if (Date.now() > lockDeadline) throw new Error('build: another build holds .build-lock');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+process.on('exit', () => fs.rmSync(lockDir, { recursive: true, force: true }));
+
 const force = process.argv.includes('--force');
 const digest = hashTree();
 if (!force && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === digest) {

@@ -2,7 +2,9 @@
  * Runs once before every test run: checks that the services the tests need are
  * there. In CI a missing browser or database fails the run.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 
 export default async function setup(): Promise<void> {
@@ -24,4 +26,7 @@ export default async function setup(): Promise<void> {
   if (!fs.existsSync(chromium) && process.env.CI) {
     throw new Error(`Chromium not found at ${chromium}: browser tests cannot run`);
   }
+  // Browser tests run against the built app, as `npm start` serves it.
+  const root = path.resolve(__dirname, '..');
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
 }

@@ -1,0 +1,84 @@
+/**
+ * The one fetch client of the browser app: JSON in and out, the Bearer token
+ * when signed in, and every failure as an ApiError carrying the catalogue's
+ * code, the message staff read, and per-field messages.
+ */
+import { isErrorCode, messageByCode, type ErrorCode } from '../shared/errors.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status: number,
+    readonly field?: string,
+    readonly fields?: Record<string, string>,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type TokenProvider = () => Promise<string | null>;
+let tokenProvider: TokenProvider = async () => null;
+
+/** The auth client registers how to get a fresh idToken. */
+export function setTokenProvider(fn: TokenProvider): void {
+  tokenProvider = fn;
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Optimistic concurrency: the version the edit started from. */
+  ifMatch?: number | string;
+  signal?: AbortSignal;
+  /** Skip the Authorization header (public calls). */
+  anonymous?: boolean;
+  headers?: Record<string, string>;
+}
+
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (options.ifMatch !== undefined) headers['if-match'] = String(options.ifMatch);
+  if (!options.anonymous) {
+    const token = await tokenProvider();
+    if (token) headers.authorization = `Bearer ${token}`;
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal, credentials: 'same-origin' });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError('unavailable', messageByCode.unavailable, 0);
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: handled below.
+  }
+  if (!res.ok) {
+    const e = (json as { error?: { code?: unknown; message?: unknown; field?: unknown; fields?: unknown; details?: unknown } } | undefined)?.error;
+    const code: ErrorCode = isErrorCode(e?.code) ? e.code : res.status >= 500 ? 'internal' : 'unknown';
+    const message = typeof e?.message === 'string' ? e.message : messageByCode[code];
+    throw new ApiError(
+      code,
+      message,
+      res.status,
+      typeof e?.field === 'string' ? e.field : undefined,
+      e?.fields && typeof e.fields === 'object' ? (e.fields as Record<string, string>) : undefined,
+      e?.details,
+    );
+  }
+  return json as T;
+}

@@ -1,0 +1,42 @@
+/**
+ * Test accounts: inserts a user straight into the database and mints its
+ * idToken with the app's own token service, so API tests do not depend on the
+ * sign-in flow (which has tests of its own).
+ */
+import crypto from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import type { FastifyInstance } from 'fastify';
+
+export type TestRole = 'super' | 'admin' | 'none';
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+export async function createUser(app: FastifyInstance, role: TestRole, options: { disabled?: boolean; email?: string; password?: string } = {}): Promise<TestUser> {
+  const uid = crypto.randomUUID();
+  const email = options.email ?? `${role}-${uid.slice(0, 8)}@example.org`;
+  const password = options.password ?? `pw-${crypto.randomBytes(8).toString('hex')}`;
+  const now = new Date().toISOString();
+  await app.services.db.kysely
+    .insertInto('users')
+    .values({
+      id: uid,
+      email,
+      display_name: `${role} user`,
+      // Low cost is fine for test fixtures; production hashes use OWASP parameters.
+      password_hash: await hash(password, { memoryCost: 1024, timeCost: 1, parallelism: 1 }),
+      role,
+      disabled: options.disabled ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+      last_sign_in_at: null,
+    })
+    .execute();
+  const token = await app.services.tokens.sign({ uid, email, claims: { admin: role === 'admin', super: role === 'super' } });
+  return { uid, email, password, token, headers: { authorization: `Bearer ${token}` } };
+}
