@@ -24,6 +24,7 @@ import { mediaRoutes } from './media/routes.js';
 import { functionsRoutes } from './functions/routes.js';
 import { renderRoutes } from './render/routes.js';
 import { ensureBootstrapSuper } from './auth/bootstrap.js';
+import { seedIfEmpty } from './seed/index.js';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share one). */
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
 
   await ensureBootstrapSuper(services, app.log);
+  if (config.seedDemo) await seedIfEmpty(services, app.log);
   return app;
 }
 
