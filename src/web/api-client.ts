@@ -27,6 +27,11 @@ export function setTokenProvider(fn: TokenProvider): void {
   tokenProvider = fn;
 }
 
+/** The current idToken, for the few calls fetch cannot make (upload progress needs XMLHttpRequest). */
+export function getIdToken(): Promise<string | null> {
+  return tokenProvider();
+}
+
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
