@@ -17,7 +17,7 @@ import { AppError } from '../shared/errors.js';
 import type { Services } from './services.js';
 import { healthRoutes } from './routes/health.js';
 import { registryRoutes } from './routes/registry.js';
-import { authRoutes } from './auth/routes.js';
+import { authRoutes, type AuthRoutesOptions } from './auth/routes.js';
 import { usersRoutes } from './auth/users-routes.js';
 import { contentRoutes } from './content/routes.js';
 import { mediaRoutes } from './media/routes.js';
@@ -33,6 +33,10 @@ export interface BuildOptions {
   logger?: boolean;
   /** Serve the built browser app and server-rendered pages (off for API-only tests). */
   render?: boolean;
+  /** Where pino writes (tests capture the log); stdout when absent. */
+  logStream?: NodeJS.WritableStream;
+  /** Sign-in throttle and refresh options (tests shorten the windows). */
+  auth?: AuthRoutesOptions;
 }
 
 /** Header and cookie names that never reach the logs. */
@@ -57,6 +61,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : {
             level: config.logLevel,
             redact: { paths: redactedPaths, censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
@@ -109,7 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(healthRoutes);
   await app.register(registryRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes, options.auth ?? {});
   await app.register(usersRoutes);
   await app.register(contentRoutes);
   await app.register(mediaRoutes);

@@ -1,0 +1,126 @@
+/**
+ * Staff accounts: the SQL over `users`, the presenter that turns a row into the
+ * API's UserView (never the hash), and account creation shared by the users
+ * API, the bootstrap at start-up and the CLI.
+ */
+import crypto from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { z } from 'zod';
+import type { Claims } from '../../shared/access.js';
+import { AppError } from '../../shared/errors.js';
+import { passwordPolicy } from '../../shared/password-policy.js';
+import type { Database, UsersTable } from '../db/schema.js';
+import { assertAcceptablePassword } from './common-passwords.js';
+import { hashPassword } from './passwords.js';
+
+export const userRoles = ['super', 'admin', 'none'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export type UserRow = Selectable<UsersTable>;
+
+/** An account as the users API shows it. */
+export interface UserView {
+  uid: string;
+  email: string;
+  displayName: string;
+  role: UserRole;
+  disabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+  lastSignInAt: string | null;
+}
+
+export function toUserView(row: UserRow): UserView {
+  return {
+    uid: row.id,
+    email: row.email,
+    displayName: row.display_name,
+    role: row.role,
+    disabled: Boolean(row.disabled),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    lastSignInAt: row.last_sign_in_at,
+  };
+}
+
+/** The idToken's claims follow from the stored role. */
+export function claimsOf(role: UserRole): Claims {
+  return { admin: role === 'admin', super: role === 'super' };
+}
+
+const emailFormat = z.email();
+
+/** Trims and lower-cases an e-mail; a malformed one is 400 auth/invalid-email on the field `email`. */
+export function normaliseEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (email.length > 254 || !emailFormat.safeParse(email).success) {
+    throw new AppError('auth/invalid-email', `"${raw.slice(0, 80)}" is not a valid e-mail address.`, { field: 'email' });
+  }
+  return email;
+}
+
+export const displayNameSchema = z.string().trim().max(200, 'The name must be at most 200 characters long.');
+
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<Database>, uid: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', uid).executeTakeFirst();
+}
+
+export function countUsers(db: Kysely<Database>): Promise<number> {
+  return db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+/** True for a unique-constraint violation on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  role: UserRole;
+  displayName?: string | undefined;
+}
+
+/**
+ * Creates an account: the e-mail is normalised, the password checked against
+ * the policy (400 auth/weak-password) and hashed with argon2id; a taken e-mail
+ * is 409 auth/email-already-in-use.
+ */
+export async function createAccount(
+  db: Kysely<Database>,
+  input: NewAccount,
+  options: { skipCommonCheck?: boolean } = {},
+): Promise<UserView> {
+  const email = normaliseEmail(input.email);
+  await assertAcceptablePassword(input.password, options.skipCommonCheck ? { ...passwordPolicy, refuseCommon: false } : passwordPolicy);
+  if (await findUserByEmail(db, email)) throw new AppError('auth/email-already-in-use');
+  const now = new Date().toISOString();
+  const row: UserRow = {
+    id: crypto.randomUUID(),
+    email,
+    display_name: input.displayName?.trim() ?? '',
+    password_hash: await hashPassword(input.password),
+    role: input.role,
+    disabled: 0,
+    created_at: now,
+    updated_at: now,
+    last_sign_in_at: null,
+  };
+  try {
+    await db.insertInto('users').values(row).execute();
+  } catch (err) {
+    // Two creations of the same e-mail at once: the unique index decides.
+    if (isUniqueViolation(err)) throw new AppError('auth/email-already-in-use');
+    throw err;
+  }
+  return toUserView(row);
+}

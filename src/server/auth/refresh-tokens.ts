@@ -1,0 +1,164 @@
+/**
+ * Refresh tokens: opaque random strings kept in an HttpOnly cookie; the
+ * database holds only their SHA-256. Each sign-in starts a family; every
+ * refresh marks the presented token used and issues its successor in the same
+ * family. Presenting a used token again (a replay: the token was copied) revokes
+ * the whole family.
+ *
+ * Two tabs refreshing at the same instant send the same cookie. The successor
+ * of a token is derived from it with an HMAC under the server secret, so a
+ * token used less than `graceSeconds` ago can be answered with its (still
+ * unused) successor without ever storing a token in clear: only someone who
+ * holds the old token can obtain it, and the successor is the same single
+ * token, so any later divergence is still caught as a replay.
+ */
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Db } from '../db/index.js';
+import { transaction } from '../db/index.js';
+import type { UserRow } from './accounts.js';
+
+export const refreshCookieName = 'refresh_token';
+export const refreshCookiePath = '/api/auth';
+/** A token used this recently may be answered with its successor (concurrent refreshes). */
+export const defaultRefreshGraceSeconds = 10;
+
+export function hashRefreshToken(token: string): string {
+  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+function newToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+function successorOf(token: string, secret: string): string {
+  return crypto.createHmac('sha256', secret).update(`refresh-successor:${token}`, 'utf8').digest('base64url');
+}
+
+export interface IssuedRefreshToken {
+  token: string;
+  expiresAt: string;
+}
+
+async function insertToken(
+  db: Kysely<Database>,
+  token: string,
+  userId: string,
+  familyId: string,
+  ttlSeconds: number,
+  now: Date,
+): Promise<IssuedRefreshToken> {
+  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      id: crypto.randomUUID(),
+      family_id: familyId,
+      user_id: userId,
+      token_hash: hashRefreshToken(token),
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+      used_at: null,
+      revoked_at: null,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** Starts a new family for a sign-in, and drops the user's tokens that have expired. */
+export async function startRefreshFamily(db: Kysely<Database>, userId: string, ttlSeconds: number): Promise<IssuedRefreshToken> {
+  const now = new Date();
+  await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', now.toISOString()).execute();
+  return insertToken(db, newToken(), userId, crypto.randomUUID(), ttlSeconds, now);
+}
+
+export async function revokeFamily(db: Kysely<Database>, familyId: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every session of a user (disabled, new password). */
+export async function revokeUserTokens(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Sign-out: revokes the family of the presented token, if it is known. */
+export async function revokeFamilyOf(db: Kysely<Database>, token: string): Promise<void> {
+  const row = await db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', hashRefreshToken(token)).executeTakeFirst();
+  if (row) await revokeFamily(db, row.family_id);
+}
+
+export type RotationResult =
+  | { kind: 'rotated'; user: UserRow; issued: IssuedRefreshToken }
+  /** Missing, unknown, expired or revoked token, or a deleted account. */
+  | { kind: 'expired' }
+  /** A used token was presented again: its family is now revoked. */
+  | { kind: 'replayed' }
+  /** The account is disabled: all its tokens are now revoked. */
+  | { kind: 'disabled' };
+
+export interface RotationOptions {
+  ttlSeconds: number;
+  secret: string;
+  graceSeconds: number;
+}
+
+/**
+ * Exchanges a refresh token for its successor. Runs in one transaction; the
+ * revocations it decides on are committed (it returns a result, never throws
+ * for them, so nothing is rolled back).
+ */
+export function rotateRefreshToken(db: Db, token: string, options: RotationOptions): Promise<RotationResult> {
+  const presentedHash = hashRefreshToken(token);
+  return transaction(db, async (trx): Promise<RotationResult> => {
+    const now = new Date();
+    const nowIso = now.toISOString();
+    const row = await trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', presentedHash).executeTakeFirst();
+    if (!row || row.revoked_at !== null || row.expires_at <= nowIso) return { kind: 'expired' };
+    const user = await trx.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
+    if (!user) return { kind: 'expired' };
+    if (user.disabled) {
+      await revokeUserTokens(trx, user.id);
+      return { kind: 'disabled' };
+    }
+    const successor = successorOf(token, options.secret);
+    // The conditional update is the lock: of two concurrent refreshes exactly one claims the token.
+    const claimed = await trx
+      .updateTable('refresh_tokens')
+      .set({ used_at: nowIso })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 1) {
+      const issued = await insertToken(trx, successor, user.id, row.family_id, options.ttlSeconds, now);
+      return { kind: 'rotated', user, issued };
+    }
+    // Already used (perhaps a moment ago by a concurrent request): read it again as it is now.
+    const current = await trx.selectFrom('refresh_tokens').select(['used_at', 'revoked_at']).where('id', '=', row.id).executeTakeFirst();
+    if (!current || current.revoked_at !== null) return { kind: 'expired' };
+    const usedAgoMs = current.used_at ? now.getTime() - Date.parse(current.used_at) : Infinity;
+    if (usedAgoMs <= options.graceSeconds * 1000) {
+      const next = await trx
+        .selectFrom('refresh_tokens')
+        .select(['expires_at'])
+        .where('token_hash', '=', hashRefreshToken(successor))
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (next && next.expires_at > nowIso) return { kind: 'rotated', user, issued: { token: successor, expiresAt: next.expires_at } };
+    }
+    await revokeFamily(trx, row.family_id);
+    return { kind: 'replayed' };
+  });
+}
