@@ -1,4 +1,107 @@
-import type { FastifyInstance } from 'fastify';
+/**
+ * The content API (design.md section 6): documents of every registry
+ * collection, the page bundles of the public site, and the site settings.
+ * Decorates `app.content` so server rendering and callable functions use the
+ * same code in-process.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { ContentService } from './service.js';
+import { etagMatches, negotiateEncoding } from './page-bundle.js';
 
-// Not built yet.
-export async function contentRoutes(_app: FastifyInstance): Promise<void> {}
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The content domain, for in-process readers (server rendering, functions). */
+    content: ContentService;
+  }
+}
+
+const collectionParams = z.object({ name: z.string().min(1).max(100) });
+const documentParams = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });
+const pageParams = z.object({ page: z.string().min(1).max(100) });
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Answers differ between visitors and staff, so shared caches must key on the token. */
+function privateOrPublic(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('vary', 'Authorization');
+  reply.header('cache-control', request.principal ? 'private, no-store' : 'public, max-age=0, must-revalidate');
+}
+
+export const contentRoutes = fp(
+  async (app: FastifyInstance) => {
+    const content = new ContentService(app.services);
+    app.decorate('content', content);
+    app.addHook('onClose', async () => content.close());
+
+    app.get('/api/collections/:name/documents', async (request, reply) => {
+      const { name } = collectionParams.parse(request.params);
+      const result = await content.list(request.principal, name, request.query);
+      privateOrPublic(request, reply);
+      return result;
+    });
+
+    app.get('/api/collections/:name/documents/:id', async (request, reply) => {
+      const { name, id } = documentParams.parse(request.params);
+      const { document, version } = await content.read(request.principal, name, id);
+      privateOrPublic(request, reply);
+      reply.header('etag', `"${version}"`);
+      return document;
+    });
+
+    app.post('/api/collections/:name/documents', async (request, reply) => {
+      const { name } = collectionParams.parse(request.params);
+      const document = await content.create(request.principal, name, request.body);
+      reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
+      return reply.code(201).send(document);
+    });
+
+    app.patch('/api/collections/:name/documents/:id', async (request, reply) => {
+      const { name, id } = documentParams.parse(request.params);
+      const document = await content.update(request.principal, name, id, request.headers['if-match'], request.body);
+      reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
+      return document;
+    });
+
+    app.delete('/api/collections/:name/documents/:id', async (request, reply) => {
+      const { name, id } = documentParams.parse(request.params);
+      await content.remove(request.principal, name, id, request.headers['if-match']);
+      return reply.code(204).send();
+    });
+
+    app.post('/api/collections/:name/reorder', async (request, reply) => {
+      const { name } = collectionParams.parse(request.params);
+      const result = await content.reorder(request.principal, name, request.body);
+      reply.header('cache-control', 'no-store');
+      return result;
+    });
+
+    // The hot path of the public site: served from memory, pre-compressed, revalidated by ETag.
+    app.get('/api/pages/:page', { compress: false }, async (request, reply) => {
+      const { page } = pageParams.parse(request.params);
+      const entry = await content.pageBundle(page);
+      reply.header('etag', entry.etag).header('cache-control', 'public, max-age=0, must-revalidate').header('vary', 'Accept-Encoding');
+      if (etagMatches(header(request, 'if-none-match'), entry.etag)) return reply.code(304).send();
+      const encoding = negotiateEncoding(header(request, 'accept-encoding'));
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.type('application/json; charset=utf-8').send(entry.encoded(encoding));
+    });
+
+    app.get('/api/settings', async (request, reply) => {
+      const settings = await content.readSettings(request.principal);
+      reply.header('etag', `"${settings.version}"`).header('cache-control', 'no-cache');
+      return settings;
+    });
+
+    app.put('/api/settings', async (request, reply) => {
+      const settings = await content.saveSettings(request.principal, request.headers['if-match'], request.body);
+      reply.header('etag', `"${settings.version}"`).header('cache-control', 'no-store');
+      return settings;
+    });
+  },
+  { name: 'content', dependencies: ['principal'] },
+);

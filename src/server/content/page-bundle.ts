@@ -1,0 +1,158 @@
+/**
+ * The page bundle: every published block of one public page, the site
+ * settings, the media and the categories those blocks use, in one JSON answer.
+ * Built once per page, kept serialised (and compressed on demand) in memory,
+ * and dropped when the change bus reports a write that can affect it.
+ */
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import { collectionsOfPage, getCollection, type PublicDocument, type SiteSettings } from '../../shared/collections.js';
+import { getPage, type PageDef, type PageName } from '../../shared/pages.js';
+import type { MediaInfo } from '../../shared/media.js';
+import type { ChangeEvent } from '../changes.js';
+import type { Db } from '../db/index.js';
+import { toMediaInfo } from '../media/presenter.js';
+import { toPublicDocument } from './presenters.js';
+import { categoryRows, listPublished, mediaRows } from './repository.js';
+import { categoryIdsOf, mediaIdsOf } from './references.js';
+
+export interface PageBundle {
+  page: Pick<PageDef, 'name' | 'path' | 'title' | 'description'>;
+  settings: SiteSettings;
+  sections: Record<string, PublicDocument[]>;
+  media: Record<string, MediaInfo>;
+  categories: Record<string, { id: string; name: string }>;
+}
+
+export type BundleEncoding = 'br' | 'gzip' | 'identity';
+
+export interface BundleEntry {
+  bundle: PageBundle;
+  /** The exact bytes sent; the ETag is their hash. */
+  json: string;
+  etag: string;
+  encoded(encoding: BundleEncoding): Buffer | string;
+}
+
+function makeEntry(bundle: PageBundle): BundleEntry {
+  const json = JSON.stringify(bundle);
+  const etag = `"${crypto.createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+  let gzip: Buffer | undefined;
+  let br: Buffer | undefined;
+  return {
+    bundle,
+    json,
+    etag,
+    encoded(encoding) {
+      // Compressed once per build, not once per request.
+      if (encoding === 'br') return (br ??= zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 7 } }));
+      if (encoding === 'gzip') return (gzip ??= zlib.gzipSync(json, { level: 7 }));
+      return json;
+    },
+  };
+}
+
+export class PageBundleCache {
+  private readonly entries = new Map<PageName, Promise<BundleEntry>>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly db: Db,
+    private readonly settings: () => Promise<SiteSettings>,
+    subscribe: (fn: (event: ChangeEvent) => void) => () => void,
+  ) {
+    this.unsubscribe = subscribe((event) => this.onChange(event));
+  }
+
+  /** The bundle of a page, built at most once until the next relevant change. */
+  get(name: PageName): Promise<BundleEntry> {
+    let entry = this.entries.get(name);
+    if (!entry) {
+      const building = this.build(name).then(makeEntry);
+      entry = building;
+      this.entries.set(name, building);
+      // A failed build must not stick: the next request tries again.
+      building.catch(() => {
+        if (this.entries.get(name) === building) this.entries.delete(name);
+      });
+    }
+    return entry;
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.entries.clear();
+  }
+
+  private onChange(event: ChangeEvent): void {
+    if (event.type === 'documents') {
+      const c = getCollection(event.collection);
+      if (c?.page) {
+        this.entries.delete(c.page);
+        return;
+      }
+      // Categories are named on every page; other page-less collections (customers, items) are on none.
+      if (c && c.name !== 'category') return;
+    }
+    this.entries.clear();
+  }
+
+  private async build(name: PageName): Promise<PageBundle> {
+    const page = getPage(name);
+    if (!page) throw new Error(`unknown page ${name}`);
+    const cols = collectionsOfPage(name);
+    const [rows, settings] = await Promise.all([listPublished(this.db.kysely, cols.map((c) => c.name)), this.settings()]);
+    const sections: Record<string, PublicDocument[]> = {};
+    for (const c of cols) sections[c.name] = [];
+    const mediaIds = new Set<string>();
+    const categoryIds = new Set<string>();
+    for (const row of rows) {
+      const doc = toPublicDocument(row);
+      sections[row.collection]?.push(doc);
+      const c = getCollection(row.collection);
+      if (!c) continue;
+      for (const ref of mediaIdsOf(c.fields, doc.data)) mediaIds.add(ref.mediaId);
+      for (const id of categoryIdsOf(c.fields, doc.data)) categoryIds.add(id);
+    }
+    if (settings.logo?.mediaId) mediaIds.add(settings.logo.mediaId);
+    const [media, categories] = await Promise.all([mediaRows(this.db.kysely, [...mediaIds]), categoryRows(this.db.kysely, [...categoryIds])]);
+    const mediaMap: Record<string, MediaInfo> = {};
+    for (const m of media.sort((a, b) => a.id.localeCompare(b.id))) mediaMap[m.id] = toMediaInfo(m);
+    const categoryMap: Record<string, { id: string; name: string }> = {};
+    for (const row of categories.sort((a, b) => a.id.localeCompare(b.id))) {
+      const data = JSON.parse(row.data) as { name?: unknown };
+      categoryMap[row.id] = { id: row.id, name: typeof data.name === 'string' ? data.name : '' };
+    }
+    return {
+      page: { name: page.name, path: page.path, title: page.title, description: page.description },
+      settings,
+      sections,
+      media: mediaMap,
+      categories: categoryMap,
+    };
+  }
+}
+
+/** Picks the best encoding the client accepts (`br`, then `gzip`), honouring `q=0`. */
+export function negotiateEncoding(header: string | undefined): BundleEncoding {
+  if (!header) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    accepted.set(token, Number.isFinite(q) ? q : 0);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** Does an If-None-Match header match this strong ETag (weak comparison, as RFC 9110 says for GET)? */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}

@@ -1,0 +1,33 @@
+/** Turns document rows into API objects: the full staff view and the thinner public one. */
+import type { ContentDocument, PublicDocument } from '../../shared/collections.js';
+import type { DocumentRow } from './repository.js';
+
+function parseData(row: Pick<DocumentRow, 'data'>): Record<string, unknown> {
+  return JSON.parse(row.data) as Record<string, unknown>;
+}
+
+export function toContentDocument(row: DocumentRow): ContentDocument {
+  return {
+    id: row.id,
+    collection: row.collection,
+    data: parseData(row),
+    position: Number(row.position),
+    status: row.status,
+    version: Number(row.version),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    createdBy: row.created_by,
+    updatedBy: row.updated_by,
+  };
+}
+
+/** Public readers never see status, version or who edited a block. */
+export function toPublicDocument(row: DocumentRow): PublicDocument {
+  return {
+    id: row.id,
+    collection: row.collection,
+    data: parseData(row),
+    position: Number(row.position),
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * All SQL of the content API: documents, the site-settings row and the media
+ * and category look-ups the page bundle needs. Same queries on SQLite and
+ * PostgreSQL; only the JSON title search differs by dialect.
+ */
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, DocumentsTable, MediaTable, SettingsTable } from '../db/schema.js';
+import type { Dialect } from '../db/index.js';
+
+export type DocumentRow = Selectable<DocumentsTable>;
+export type SettingsRow = Selectable<SettingsTable>;
+export type MediaRow = Selectable<MediaTable>;
+type Conn = Kysely<Database>;
+
+/** The key of the site-settings singleton in the settings table. */
+export const SITE_SETTINGS_KEY = 'site';
+
+export interface ListQuery {
+  collection: string;
+  status?: 'draft' | 'published' | undefined;
+  /** Case-insensitive search in the title field. */
+  q?: string | undefined;
+  titleField: string;
+  limit: number;
+  offset: number;
+}
+
+/** `%`, `_` and the escape character itself are literal in a search. */
+function likePattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function titleMatches(dialect: Dialect, field: string, q: string) {
+  const pattern = likePattern(q);
+  // The field name comes from the registry, never from the request.
+  if (dialect === 'postgres') return sql<boolean>`lower((data::jsonb) ->> ${field}) like ${pattern} escape '\\'`;
+  return sql<boolean>`lower(json_extract(data, ${`$.${field}`})) like ${pattern} escape '\\'`;
+}
+
+export async function listDocuments(db: Conn, dialect: Dialect, query: ListQuery): Promise<{ rows: DocumentRow[]; total: number }> {
+  let base = db.selectFrom('documents').where('collection', '=', query.collection);
+  if (query.status) base = base.where('status', '=', query.status);
+  if (query.q) base = base.where(titleMatches(dialect, query.titleField, query.q));
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('position').orderBy('created_at').orderBy('id').limit(query.limit).offset(query.offset).execute(),
+    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Every published document of these collections, in position order. */
+export async function listPublished(db: Conn, collections: readonly string[]): Promise<DocumentRow[]> {
+  if (collections.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('collection', 'in', collections)
+    .where('status', '=', 'published')
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findDocument(db: Conn, collection: string, id: string): Promise<DocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('id', '=', id).where('collection', '=', collection).executeTakeFirst();
+}
+
+export interface NewDocument {
+  id: string;
+  collection: string;
+  data: string;
+  status: 'draft' | 'published';
+  /** Absent: after the last document of the collection. */
+  position?: number | undefined;
+  at: string;
+  by: string | null;
+}
+
+export async function insertDocument(db: Conn, doc: NewDocument): Promise<DocumentRow> {
+  // One statement computes "last" and inserts, so no other write slips in between.
+  const position =
+    doc.position ?? sql<number>`(select coalesce(max(d.position), -1) + 1 from documents d where d.collection = ${doc.collection})`;
+  return db
+    .insertInto('documents')
+    .values({
+      id: doc.id,
+      collection: doc.collection,
+      data: doc.data,
+      position,
+      status: doc.status,
+      version: 1,
+      created_at: doc.at,
+      updated_at: doc.at,
+      created_by: doc.by,
+      updated_by: doc.by,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface DocumentUpdate {
+  collection: string;
+  id: string;
+  expectedVersion: number;
+  data: string;
+  status: 'draft' | 'published';
+  at: string;
+  by: string | null;
+}
+
+/** Writes only when the stored version is still the expected one; undefined when it is not. */
+export async function updateDocumentIfVersion(db: Conn, u: DocumentUpdate): Promise<DocumentRow | undefined> {
+  return db
+    .updateTable('documents')
+    .set({ data: u.data, status: u.status, version: sql<number>`version + 1`, updated_at: u.at, updated_by: u.by })
+    .where('id', '=', u.id)
+    .where('collection', '=', u.collection)
+    .where('version', '=', u.expectedVersion)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteDocumentIfVersion(db: Conn, collection: string, id: string, version: number): Promise<boolean> {
+  const res = await db.deleteFrom('documents').where('id', '=', id).where('collection', '=', collection).where('version', '=', version).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export type ReorderResult = { ok: true; rows: DocumentRow[] } | { ok: false; reason: string };
+
+/** Sets positions 0..n-1 in the given order, in one transaction; each moved document gets a new version. */
+export async function reorderDocuments(db: Conn, collection: string, ids: readonly string[], at: string, by: string | null): Promise<ReorderResult> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('documents').select(['id', 'position']).where('collection', '=', collection).execute();
+    const known = new Map(current.map((r) => [r.id, r.position]));
+    const unique = new Set(ids);
+    if (unique.size !== ids.length) return { ok: false, reason: 'The list names a block twice.' };
+    if (ids.length !== known.size || ids.some((id) => !known.has(id))) {
+      return { ok: false, reason: 'The list must name every block of this collection exactly once. Reload and try again.' };
+    }
+    for (const [index, id] of ids.entries()) {
+      if (known.get(id) === index) continue;
+      await trx
+        .updateTable('documents')
+        .set({ position: index, version: sql<number>`version + 1`, updated_at: at, updated_by: by })
+        .where('id', '=', id)
+        .where('collection', '=', collection)
+        .execute();
+    }
+    const rows = await trx.selectFrom('documents').selectAll().where('collection', '=', collection).orderBy('position').orderBy('created_at').orderBy('id').execute();
+    return { ok: true, rows };
+  });
+}
+
+/** The ids among `ids` that exist in the media table. */
+export async function existingMediaIds(db: Conn, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('media').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function mediaRows(db: Conn, ids: readonly string[]): Promise<MediaRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('media').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Category documents by id (any status: a tag's name is not secret once a published block uses it). */
+export async function categoryRows(db: Conn, ids: readonly string[]): Promise<DocumentRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('documents').selectAll().where('collection', '=', 'category').where('id', 'in', ids).execute();
+}
+
+export async function findSettings(db: Conn): Promise<SettingsRow | undefined> {
+  return db.selectFrom('settings').selectAll().where('key', '=', SITE_SETTINGS_KEY).executeTakeFirst();
+}
+
+/**
+ * Stores the settings when the stored version is still `expectedVersion`
+ * (0: none stored yet); undefined when someone else saved first.
+ */
+export async function saveSettingsIfVersion(db: Conn, expectedVersion: number, data: string, at: string, by: string | null): Promise<SettingsRow | undefined> {
+  if (expectedVersion === 0) {
+    return db
+      .insertInto('settings')
+      .values({ key: SITE_SETTINGS_KEY, data, version: 1, updated_at: at, updated_by: by })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+  return db
+    .updateTable('settings')
+    .set({ data, version: sql<number>`version + 1`, updated_at: at, updated_by: by })
+    .where('key', '=', SITE_SETTINGS_KEY)
+    .where('version', '=', expectedVersion)
+    .returningAll()
+    .executeTakeFirst();
+}

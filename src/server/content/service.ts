@@ -1,0 +1,289 @@
+/**
+ * The content domain: access, validation, sanitising, optimistic concurrency
+ * and change announcements for documents and site settings. Routes are thin
+ * wrappers over this; server rendering and callable functions use it in-process.
+ */
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import {
+  collectionDataSchema,
+  defaultSiteSettings,
+  documentStatusSchema,
+  getCollection,
+  siteSettingsFields,
+  siteSettingsSchema,
+  type CollectionDef,
+  type ContentDocument,
+  type DocumentStatus,
+  type PublicDocument,
+  type SiteSettings,
+} from '../../shared/collections.js';
+import { can, type Action, type Principal, type Subject } from '../../shared/access.js';
+import { AppError } from '../../shared/errors.js';
+import { getPage, type PageName } from '../../shared/pages.js';
+import type { FieldDef } from '../../shared/fields.js';
+import { zodToAppError } from '../plugins/errors.js';
+import type { Services } from '../services.js';
+import { PageBundleCache, type BundleEntry } from './page-bundle.js';
+import { toContentDocument, toPublicDocument } from './presenters.js';
+import { mediaIdsOf } from './references.js';
+import * as repo from './repository.js';
+import { sanitizeRichTextFields } from './sanitize.js';
+
+/** 401 for a visitor, 403 for a signed-in user without the right. */
+export function authorize(principal: Principal | null, action: Action, subject: Subject): void {
+  if (can(principal, action, subject)) return;
+  throw principal ? new AppError('permission-denied') : new AppError('unauthenticated');
+}
+
+const plainObject = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), {
+  message: 'Expected an object of field values',
+});
+
+export const listQuerySchema = z.strictObject({
+  status: documentStatusSchema.optional(),
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ListQueryInput = z.input<typeof listQuerySchema>;
+
+const createBodySchema = z.strictObject({
+  data: plainObject,
+  status: documentStatusSchema.optional(),
+  position: z.number().int().min(0).max(1_000_000).optional(),
+});
+
+const updateBodySchema = z.strictObject({
+  data: plainObject.optional(),
+  status: documentStatusSchema.optional(),
+});
+
+const reorderBodySchema = z.strictObject({
+  ids: z.array(z.string().min(1).max(100)).max(10_000),
+});
+
+const settingsBodySchema = z.strictObject({ data: plainObject });
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, prefix = ''): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw zodToAppError(r.error, prefix);
+  return r.data;
+}
+
+/** `3` or `"3"` → 3; anything else is a 400 naming the header. */
+export function parseIfMatch(header: string | string[] | undefined): number {
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = value === undefined ? null : /^\s*"?(\d{1,15})"?\s*$/.exec(value);
+  if (!match?.[1]) {
+    throw new AppError('invalid-argument', 'If-Match: send the version the edit started from, e.g. If-Match: 3.', {
+      field: 'If-Match',
+      fields: { 'If-Match': 'Required: the version the edit started from' },
+    });
+  }
+  return Number(match[1]);
+}
+
+function notFoundCollection(): AppError {
+  return new AppError('not-found', 'There is no such collection.');
+}
+function notFoundDocument(): AppError {
+  return new AppError('not-found');
+}
+function staleVersion(): AppError {
+  return new AppError('aborted');
+}
+
+export interface ListResult<T> {
+  documents: T[];
+  total: number;
+}
+
+export class ContentService {
+  readonly pages: PageBundleCache;
+
+  constructor(private readonly services: Services) {
+    this.pages = new PageBundleCache(services.db, () => this.currentSettings().then((s) => s.data), (fn) => services.changes.subscribe(fn));
+  }
+
+  close(): void {
+    this.pages.close();
+  }
+
+  private get db() {
+    return this.services.db.kysely;
+  }
+
+  collection(name: string): CollectionDef {
+    const c = getCollection(name);
+    if (!c) throw notFoundCollection();
+    return c;
+  }
+
+  /** Validates data against the schema, sanitises rich text, and checks that media references exist. */
+  async prepareData(fields: readonly FieldDef[], schema: z.ZodType<Record<string, unknown>>, raw: unknown): Promise<Record<string, unknown>> {
+    const parsed = parse(schema, raw, 'data');
+    // Validated again after sanitising: escaping may lengthen a text past its limit.
+    const clean = parse(schema, sanitizeRichTextFields(fields, parsed), 'data');
+    const refs = mediaIdsOf(fields, clean);
+    if (refs.length > 0) {
+      const existing = await repo.existingMediaIds(this.db, [...new Set(refs.map((r) => r.mediaId))]);
+      const missing = refs.filter((r) => !existing.has(r.mediaId));
+      if (missing.length > 0) {
+        const fieldsMap: Record<string, string> = {};
+        for (const m of missing) fieldsMap[`data.${m.field}`] = 'This file is not in the media library. Upload or choose it again.';
+        const first = `data.${missing[0]!.field}`;
+        throw new AppError('invalid-argument', `${first}: ${fieldsMap[first]}`, { field: first, fields: fieldsMap });
+      }
+    }
+    return clean;
+  }
+
+  private announce(collection: string): void {
+    this.services.changes.publish({ type: 'documents', collection });
+  }
+
+  async list(principal: Principal | null, name: string, rawQuery: unknown): Promise<ListResult<ContentDocument | PublicDocument>> {
+    const c = this.collection(name);
+    const subject: Subject = { type: 'collection', name };
+    authorize(principal, 'read', subject);
+    const query = parse(listQuerySchema, rawQuery);
+    const staff = can(principal, 'readDrafts', subject);
+    if (!staff && query.status === 'draft') return { documents: [], total: 0 };
+    const { rows, total } = await repo.listDocuments(this.db, this.services.db.dialect, {
+      collection: name,
+      status: staff ? query.status : 'published',
+      q: query.q?.trim() || undefined,
+      titleField: c.titleField,
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { documents: rows.map(staff ? toContentDocument : toPublicDocument), total };
+  }
+
+  async read(principal: Principal | null, name: string, id: string): Promise<{ document: ContentDocument | PublicDocument; version: number }> {
+    this.collection(name);
+    const subject: Subject = { type: 'collection', name };
+    authorize(principal, 'read', subject);
+    const row = await repo.findDocument(this.db, name, id);
+    const staff = can(principal, 'readDrafts', subject);
+    if (!row || (!staff && row.status !== 'published')) throw notFoundDocument();
+    return { document: staff ? toContentDocument(row) : toPublicDocument(row), version: Number(row.version) };
+  }
+
+  /** A published block as visitors see it, or undefined (for server rendering of detail pages). */
+  async publicDocument(name: string, id: string): Promise<PublicDocument | undefined> {
+    const c = getCollection(name);
+    if (!c || c.read !== 'public') return undefined;
+    const row = await repo.findDocument(this.db, name, id);
+    return row && row.status === 'published' ? toPublicDocument(row) : undefined;
+  }
+
+  async create(principal: Principal | null, name: string, body: unknown): Promise<ContentDocument> {
+    this.collection(name);
+    authorize(principal, 'create', { type: 'collection', name });
+    const input = parse(createBodySchema, body);
+    return this.createAs(name, { data: input.data, status: input.status, position: input.position }, principal?.uid ?? null);
+  }
+
+  /**
+   * Creates a document with the API's validation but without an access check,
+   * for trusted in-process callers (e.g. the contact form function).
+   */
+  async createAs(name: string, input: { data: unknown; status?: DocumentStatus | undefined; position?: number | undefined }, by: string | null): Promise<ContentDocument> {
+    const c = this.collection(name);
+    const data = await this.prepareData(c.fields, collectionDataSchema(c), input.data);
+    const row = await repo.insertDocument(this.db, {
+      id: crypto.randomUUID(),
+      collection: name,
+      data: JSON.stringify(data),
+      status: input.status ?? 'draft',
+      position: input.position,
+      at: new Date().toISOString(),
+      by,
+    });
+    this.announce(name);
+    return toContentDocument(row);
+  }
+
+  async update(principal: Principal | null, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown): Promise<ContentDocument> {
+    const c = this.collection(name);
+    authorize(principal, 'update', { type: 'collection', name });
+    const version = parseIfMatch(ifMatch);
+    const input = parse(updateBodySchema, body);
+    const current = await repo.findDocument(this.db, name, id);
+    if (!current) throw notFoundDocument();
+    if (Number(current.version) !== version) throw staleVersion();
+    // Top-level merge (RFC 7396 style): a field sent as null is removed.
+    const merged: Record<string, unknown> = { ...(JSON.parse(current.data) as Record<string, unknown>) };
+    for (const [key, value] of Object.entries(input.data ?? {})) {
+      if (value === null) delete merged[key];
+      else merged[key] = value;
+    }
+    const data = await this.prepareData(c.fields, collectionDataSchema(c), merged);
+    const row = await repo.updateDocumentIfVersion(this.db, {
+      collection: name,
+      id,
+      expectedVersion: version,
+      data: JSON.stringify(data),
+      status: input.status ?? current.status,
+      at: new Date().toISOString(),
+      by: principal?.uid ?? null,
+    });
+    // Someone else wrote between our read and our write: their change stands.
+    if (!row) throw staleVersion();
+    this.announce(name);
+    return toContentDocument(row);
+  }
+
+  async remove(principal: Principal | null, name: string, id: string, ifMatch: string | string[] | undefined): Promise<void> {
+    this.collection(name);
+    authorize(principal, 'delete', { type: 'collection', name });
+    const version = parseIfMatch(ifMatch);
+    const deleted = await repo.deleteDocumentIfVersion(this.db, name, id, version);
+    if (!deleted) {
+      const exists = await repo.findDocument(this.db, name, id);
+      throw exists ? staleVersion() : notFoundDocument();
+    }
+    this.announce(name);
+  }
+
+  async reorder(principal: Principal | null, name: string, body: unknown): Promise<{ documents: ContentDocument[] }> {
+    this.collection(name);
+    authorize(principal, 'update', { type: 'collection', name });
+    const input = parse(reorderBodySchema, body);
+    const result = await repo.reorderDocuments(this.db, name, input.ids, new Date().toISOString(), principal?.uid ?? null);
+    if (!result.ok) throw new AppError('invalid-argument', `ids: ${result.reason}`, { field: 'ids', fields: { ids: result.reason } });
+    this.announce(name);
+    return { documents: result.rows.map(toContentDocument) };
+  }
+
+  async currentSettings(): Promise<{ data: SiteSettings; version: number }> {
+    const row = await repo.findSettings(this.db);
+    if (!row) return { data: defaultSiteSettings, version: 0 };
+    return { data: JSON.parse(row.data) as SiteSettings, version: Number(row.version) };
+  }
+
+  async readSettings(principal: Principal | null): Promise<{ data: SiteSettings; version: number }> {
+    authorize(principal, 'read', { type: 'settings' });
+    return this.currentSettings();
+  }
+
+  async saveSettings(principal: Principal | null, ifMatch: string | string[] | undefined, body: unknown): Promise<{ data: SiteSettings; version: number }> {
+    authorize(principal, 'update', { type: 'settings' });
+    const version = parseIfMatch(ifMatch);
+    const input = parse(settingsBodySchema, body);
+    const data = await this.prepareData(siteSettingsFields, siteSettingsSchema, input.data);
+    const row = await repo.saveSettingsIfVersion(this.db, version, JSON.stringify(data), new Date().toISOString(), principal?.uid ?? null);
+    if (!row) throw staleVersion();
+    this.services.changes.publish({ type: 'settings' });
+    return { data: JSON.parse(row.data) as SiteSettings, version: Number(row.version) };
+  }
+
+  /** The cached bundle of a public page; unknown page → 404. */
+  async pageBundle(name: string): Promise<BundleEntry> {
+    const page = getPage(name);
+    if (!page) throw new AppError('not-found', 'There is no such page.');
+    return this.pages.get(page.name as PageName);
+  }
+}
