@@ -1,0 +1,40 @@
+/** Helpers for the identity tests: an app with auth options, sign-in and the refresh cookie. */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildOptions } from '../src/server/app.js';
+import type { AppConfig } from '../src/server/config.js';
+import type { Dialect } from '../src/server/db/index.js';
+import { testConfig, type TestApp } from './helpers/app.js';
+import { createTestDatabase } from './helpers/databases.js';
+
+export async function buildAuthApp(dialect: Dialect, overrides: Partial<AppConfig> = {}, options: BuildOptions = {}): Promise<TestApp> {
+  const db = await createTestDatabase(dialect);
+  const app = await buildApp(testConfig(db, overrides), { logger: false, render: false, ...options });
+  await app.ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+export function signIn(app: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1'): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress });
+}
+
+export function refresh(app: FastifyInstance, token: string | undefined): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/auth/refresh', ...(token !== undefined ? { cookies: { refresh_token: token } } : {}) });
+}
+
+/** The refresh token a response set, or undefined. */
+export function refreshCookie(res: LightMyRequestResponse): string | undefined {
+  const c = res.cookies.find((k) => k.name === 'refresh_token');
+  return c && c.value !== '' ? c.value : undefined;
+}
+
+export function setCookieHeader(res: LightMyRequestResponse): string {
+  const h = res.headers['set-cookie'];
+  return Array.isArray(h) ? h.join('\n') : (h ?? '');
+}
