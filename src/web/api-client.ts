@@ -17,6 +17,17 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** Seconds to wait before trying again, from a Retry-After header (429). */
+  retryAfter?: number;
+}
+
+type ApiErrorListener = (err: ApiError) => void;
+let apiErrorListener: ApiErrorListener = () => undefined;
+
+/** The auth client listens for failures that end the session (a disabled account, an expired session). */
+export function setApiErrorListener(fn: ApiErrorListener): void {
+  apiErrorListener = fn;
 }
 
 type TokenProvider = () => Promise<string | null>;
@@ -76,7 +87,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     const e = (json as { error?: { code?: unknown; message?: unknown; field?: unknown; fields?: unknown; details?: unknown } } | undefined)?.error;
     const code: ErrorCode = isErrorCode(e?.code) ? e.code : res.status >= 500 ? 'internal' : 'unknown';
     const message = typeof e?.message === 'string' ? e.message : messageByCode[code];
-    throw new ApiError(
+    const error = new ApiError(
       code,
       message,
       res.status,
@@ -84,6 +95,10 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       e?.fields && typeof e.fields === 'object' ? (e.fields as Record<string, string>) : undefined,
       e?.details,
     );
+    const retryAfter = Number(res.headers.get('retry-after'));
+    if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = retryAfter;
+    if (!options.anonymous) apiErrorListener(error);
+    throw error;
   }
   return json as T;
 }

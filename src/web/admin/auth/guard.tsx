@@ -1,10 +1,25 @@
 /**
  * Guards a staff screen (design.md section 5): a signed-out visitor goes to
- * /login, a signed-in user without the route's marks goes to /. Not built yet.
+ * /login (returning here after signing in), a signed-in user without the
+ * route's marks goes to /. A user with no claims simply has no rights.
  */
 import type { ReactNode } from 'react';
-import type { RouteMark } from '../../../shared/access.js';
+import { Navigate, useLocation } from 'react-router';
+import { guardAllows, type RouteMark } from '../../../shared/access.js';
+import { PageLoader } from '../layouts/page-loader.js';
+import { loginPathFor } from './next-path.js';
+import { useAuth, useSignOutReason } from './use-auth.js';
 
-export function RequireMarks({ marks: _marks, children }: { marks: readonly RouteMark[]; children: ReactNode }) {
+export function RequireMarks({ marks, children }: { marks: readonly RouteMark[]; children: ReactNode }) {
+  const { status, user } = useAuth();
+  const reason = useSignOutReason();
+  const location = useLocation();
+  if (status === 'loading') return <PageLoader label="Checking your sign-in" />;
+  if (status === 'signed-out' || !user) {
+    // After Logout the user goes to plain /login; otherwise they come back here after signing in.
+    const to = reason === 'user' ? '/login' : loginPathFor(`${location.pathname}${location.search}`);
+    return <Navigate to={to} replace />;
+  }
+  if (!guardAllows(marks, user.claims)) return <Navigate to="/" replace />;
   return <>{children}</>;
 }

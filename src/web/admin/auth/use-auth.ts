@@ -1,5 +1,7 @@
-/** The signed-in staff user as the staff app sees it. Not built yet: always signed out. */
+/** The signed-in staff user as the staff app sees it, from the one staff session. */
+import { useSyncExternalStore } from 'react';
 import type { Claims } from '../../../shared/access.js';
+import { staffSession, type SignOutReason } from './session.js';
 
 export interface AuthUser {
   uid: string;
@@ -17,13 +19,16 @@ export interface AuthState {
   signOut(): Promise<void>;
 }
 
+const signIn = (email: string, password: string) => staffSession.signIn(email, password);
+const signOut = () => staffSession.signOut();
+
+/** The session's state; components re-render when it changes. Works inside and outside the AuthProvider. */
 export function useAuth(): AuthState {
-  return {
-    status: 'signed-out',
-    user: null,
-    signIn: async () => {
-      throw new Error('not built yet');
-    },
-    signOut: async () => undefined,
-  };
+  const snapshot = useSyncExternalStore(staffSession.subscribe, staffSession.getSnapshot, staffSession.getSnapshot);
+  return { status: snapshot.status, user: snapshot.user, signIn, signOut };
+}
+
+/** Why the last session ended (shown on /login), or null. */
+export function useSignOutReason(): SignOutReason {
+  return useSyncExternalStore(staffSession.subscribe, () => staffSession.getSnapshot().reason, () => null);
 }

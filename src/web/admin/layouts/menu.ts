@@ -1,0 +1,84 @@
+/**
+ * The staff drawers' entries, generated from the collection registry
+ * (SPEC.md section 2's labels and order, plus the groups its drawer forgot).
+ */
+import { collections, type CollectionDef } from '../../../shared/collections.js';
+import { can, type Principal } from '../../../shared/access.js';
+import type { LayoutName } from '../../../shared/access.js';
+
+export interface MenuEntry {
+  /** Title shown in the drawer. */
+  label: string;
+  /** Optional second line. */
+  caption?: string;
+  /** Two letters shown in the mini drawer. */
+  short: string;
+  to: string;
+}
+
+export interface MenuGroup {
+  /** null for the entries at the top, without a heading. */
+  title: string | null;
+  entries: MenuEntry[];
+}
+
+// SPEC.md's drawer lists these groups, in this order, after the home page entries.
+const specGroups = [
+  'Vision & Mission & Core value',
+  'History',
+  'Leadership',
+  'gender',
+  'Socio-Economic Rights',
+  'Democratic Good Governance',
+  'Social Accountability',
+  'Our Strategy',
+  'Events',
+  'Youth',
+] as const;
+// Groups SPEC.md's drawer forgot, added after it.
+const extraGroups = ['About', 'Partners', 'Site'] as const;
+
+const ordinals = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'];
+
+function shortOf(label: string): string {
+  const words = label.replace(/[^A-Za-z0-9 ]/g, ' ').split(/\s+/).filter(Boolean);
+  const first = words[0] ?? '?';
+  const ordinal = ordinals.indexOf(first);
+  const rest = words[1] ?? '';
+  if (ordinal >= 0) return `${ordinal + 1}${rest.charAt(0).toUpperCase()}`;
+  return (first.charAt(0) + (rest.charAt(0) || first.charAt(1))).toUpperCase();
+}
+
+function entryOf(c: CollectionDef): MenuEntry {
+  return { label: c.label, short: shortOf(c.label), to: c.listPath };
+}
+
+function groupOf(title: string, principal: Principal): MenuGroup {
+  return {
+    title,
+    entries: collections.filter((c) => c.group === title && can(principal, 'update', { type: 'collection', name: c.name })).map(entryOf),
+  };
+}
+
+/** The drawer of a staff layout, showing only what the user may open. */
+export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
+  const homePage = collections.filter((c) => c.group === 'Home page').map(entryOf);
+  const top: MenuEntry[] = [];
+  if (layout === 'SuperLayout') {
+    top.push({ label: 'User', caption: 'Staff accounts', short: 'U', to: '/user' });
+    top.push(...homePage);
+  } else {
+    top.push({ label: 'Home', caption: 'The public site', short: 'H', to: '/' });
+    // The home slides list keeps its label; its caption tells it apart from the site's home.
+    top.push(...homePage.map((e) => (e.to === '/home' ? { ...e, caption: 'Home page carousel' } : e)));
+  }
+  const groups: MenuGroup[] = [{ title: null, entries: top }];
+  for (const title of [...specGroups, ...extraGroups]) {
+    const g = groupOf(title, principal);
+    if (title === 'Site' && can(principal, 'update', { type: 'settings' })) {
+      g.entries.push({ label: 'Site settings', short: 'SS', to: '/settings' });
+    }
+    if (g.entries.length > 0) groups.push(g);
+  }
+  return groups;
+}

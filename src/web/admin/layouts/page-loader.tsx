@@ -1,0 +1,10 @@
+import { Center, Loader } from '@mantine/core';
+
+/** Shown while the session is restored or a screen loads (SPEC.md section 9: size 80). */
+export function PageLoader({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Center mih="60vh" role="status" aria-live="polite" aria-label={label}>
+      <Loader size={80} aria-hidden="true" />
+    </Center>
+  );
+}

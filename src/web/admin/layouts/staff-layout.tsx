@@ -1,0 +1,183 @@
+/**
+ * The frame of both staff layouts: a top bar with the layout's title and the
+ * drawer toggle, and the drawer of SPEC.md section 9 (width 300, mini width 57,
+ * pinned at 1024 px and wider, overlaying the content below, ~150 ms, swipe to
+ * open or close at 75 px or a quarter of its width).
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { NavLink, useLocation, useNavigate, useNavigation } from 'react-router';
+import { Burger, Text, UnstyledButton } from '@mantine/core';
+import { useAuth } from '../auth/use-auth.js';
+import type { MenuGroup } from './menu.js';
+import { useOverlayDrawer } from './use-overlay-drawer.js';
+
+export const drawerWidth = 300;
+export const miniWidth = 57;
+/** A swipe this long opens or closes the drawer. */
+export const swipeThreshold = Math.min(75, drawerWidth / 4);
+/** Touches starting this close to the left edge may open a closed drawer. */
+const edgeWidth = 24;
+
+export function StaffLayout({ title, menu, children }: { title: string; menu: MenuGroup[]; children: ReactNode }) {
+  const overlay = useOverlayDrawer();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { user, signOut } = useAuth();
+  const drawerId = useId();
+  const drawerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // Pinned drawer: full or mini. Overlay drawer: open on the path where it was opened, so navigating closes it.
+  const [mini, setMini] = useState(false);
+  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
+  const open = overlay ? openOnPath === pathname : !mini;
+
+  const setOpen = (value: boolean) => {
+    if (overlay) setOpenOnPath(value ? pathname : null);
+    else setMini(!value);
+  };
+
+  // Moving focus into the overlay drawer when it opens, and back to the toggle when it closes.
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (!overlay) return;
+    if (open && !wasOpen.current) drawerRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    if (!open && wasOpen.current && drawerRef.current?.contains(document.activeElement)) toggleRef.current?.focus();
+    wasOpen.current = open;
+  }, [open, overlay]);
+
+  useEffect(() => {
+    if (!overlay || !open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpenOnPath(null);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [overlay, open]);
+
+  // Swipe right opens (from the left edge when closed), swipe left closes.
+  const openRef = useRef(open);
+  openRef.current = open;
+  const setOpenRef = useRef(setOpen);
+  setOpenRef.current = setOpen;
+  useEffect(() => {
+    let start: { x: number; y: number } | null = null;
+    const onStart = (e: TouchEvent) => {
+      const t = e.touches[0];
+      if (!t || e.touches.length > 1) return;
+      const drawerRight = openRef.current ? drawerWidth : overlay ? 0 : miniWidth;
+      start = t.clientX <= Math.max(edgeWidth, drawerRight) ? { x: t.clientX, y: t.clientY } : null;
+    };
+    const onEnd = (e: TouchEvent) => {
+      const t = e.changedTouches[0];
+      if (!start || !t) return;
+      const dx = t.clientX - start.x;
+      const dy = t.clientY - start.y;
+      start = null;
+      if (Math.abs(dx) < swipeThreshold || Math.abs(dx) < Math.abs(dy)) return;
+      if (dx > 0 && !openRef.current) setOpenRef.current(true);
+      if (dx < 0 && openRef.current) setOpenRef.current(false);
+    };
+    document.addEventListener('touchstart', onStart, { passive: true });
+    document.addEventListener('touchend', onEnd, { passive: true });
+    return () => {
+      document.removeEventListener('touchstart', onStart);
+      document.removeEventListener('touchend', onEnd);
+    };
+  }, [overlay]);
+
+  const onLogout = async () => {
+    // Navigate and sign out in one go: the guard must not send the user to /login?next=….
+    navigate('/login', { replace: true });
+    await signOut();
+  };
+
+  const showLabels = overlay || !mini;
+  const busy = navigation.state !== 'idle';
+
+  return (
+    <div className="staff-frame" data-overlay={overlay || undefined} data-mini={!overlay && mini ? true : undefined}>
+      <a className="staff-skip" href="#staff-content">
+        Skip to content
+      </a>
+      <header className="staff-header">
+        <Burger
+          ref={toggleRef}
+          opened={open}
+          onClick={() => setOpen(!open)}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-expanded={open}
+          aria-controls={drawerId}
+          size="sm"
+        />
+        <Text component="span" className="staff-title" fw={700} size="lg">
+          {title}
+        </Text>
+        {user && (
+          <Text component="span" size="sm" c="dimmed" className="staff-user" title={user.email}>
+            {user.displayName || user.email}
+          </Text>
+        )}
+        {busy && <span className="staff-progress" role="progressbar" aria-label="Loading the page" />}
+      </header>
+      {overlay && open && <div className="staff-backdrop" aria-hidden="true" onClick={() => setOpen(false)} />}
+      <nav
+        id={drawerId}
+        ref={drawerRef}
+        className="staff-drawer"
+        aria-label="Staff menu"
+        data-open={open || undefined}
+        inert={overlay && !open ? true : undefined}
+      >
+        {menu.map((group, i) => (
+          <div key={group.title ?? `top-${i}`} className="staff-group">
+            {group.title && (
+              <Text component="h2" className="staff-group-title" size="xs" fw={700} tt="uppercase" c="dimmed">
+                {group.title}
+              </Text>
+            )}
+            <ul className="staff-list">
+              {group.entries.map((entry) => (
+                <li key={entry.to}>
+                  <NavLink
+                    to={entry.to}
+                    end
+                    className="staff-link"
+                    title={showLabels ? undefined : entry.label}
+                    onClick={() => {
+                      if (overlay) setOpenOnPath(null);
+                    }}
+                  >
+                    <span className="staff-link-icon" aria-hidden="true">
+                      {entry.short}
+                    </span>
+                    <span className="staff-link-text">
+                      <span className="staff-link-label">{entry.label}</span>
+                      {entry.caption && <span className="staff-link-caption"> {entry.caption}</span>}
+                    </span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <div className="staff-group">
+          <UnstyledButton className="staff-link" onClick={() => void onLogout()} title={showLabels ? undefined : 'Logout'}>
+            <span className="staff-link-icon" aria-hidden="true">
+              ⎋
+            </span>
+            <span className="staff-link-text">
+              <span className="staff-link-label">Logout</span>
+            </span>
+          </UnstyledButton>
+        </div>
+      </nav>
+      <div id="staff-content" className="staff-content" tabIndex={-1} inert={overlay && open ? true : undefined}>
+        {children}
+      </div>
+    </div>
+  );
+}

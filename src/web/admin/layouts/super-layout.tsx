@@ -1,0 +1,14 @@
+import { useMemo, type ReactNode } from 'react';
+import type { AuthUser } from '../auth/use-auth.js';
+import { menuFor } from './menu.js';
+import { StaffLayout } from './staff-layout.js';
+
+/** SPEC.md section 2's super layout: every entry, users and site settings included. */
+export function SuperLayout({ user, children }: { user: AuthUser; children: ReactNode }) {
+  const menu = useMemo(() => menuFor('SuperLayout', user), [user]);
+  return (
+    <StaffLayout title="Super Layout" menu={menu}>
+      {children}
+    </StaffLayout>
+  );
+}
