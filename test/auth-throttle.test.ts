@@ -1,0 +1,168 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { RedisThrottleStore } from '../src/server/auth/sign-in-throttle.js';
+import { dialects } from './helpers/databases.js';
+import type { TestApp } from './helpers/app.js';
+import { createUser } from './helpers/users.js';
+import { buildAuthApp, signIn } from './auth-helpers.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function redisUrl(): string | undefined {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url && process.env.CI) throw new Error('TEST_REDIS_URL is not set: CI must test the Redis throttle store.');
+  if (!url) console.warn('TEST_REDIS_URL is not set: the Redis throttle store is not tested on this machine.');
+  return url;
+}
+
+describe.each(dialects())('sign-in throttle with the default limits on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildAuthApp(dialect);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('allows 10 failed sign-ins per account, then answers 429 auth/too-many-requests with Retry-After of about 15 minutes', async () => {
+    const u = await createUser(t.app, 'admin');
+    for (let i = 0; i < 10; i++) {
+      const res = await signIn(t.app, u.email, `wrong-${i}`, `10.1.0.${i}`);
+      expect(res.json()).toMatchObject({ error: { code: 'auth/invalid-credential' } });
+    }
+    // Even the right password is refused now, from any address: the guesser learns nothing.
+    const blocked = await signIn(t.app, u.email, u.password, '10.1.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error: { code: 'auth/too-many-requests', message: expect.stringMatching(/minutes/) } });
+    const retry = Number(blocked.headers['retry-after']);
+    expect(retry).toBeGreaterThan(14 * 60);
+    expect(retry).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('allows 50 failed sign-ins per address, then answers 429 for any account from it but not from elsewhere', async () => {
+    const ip = '10.2.0.1';
+    for (let i = 0; i < 50; i++) {
+      const res = await signIn(t.app, `someone-${i}@example.org`, 'wrong-password', ip);
+      expect(res.statusCode).toBe(401);
+    }
+    const u = await createUser(t.app, 'admin');
+    const blocked = await signIn(t.app, u.email, u.password, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signIn(t.app, u.email, u.password, '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('does not count a burst of parallel guesses as fewer than they are', async () => {
+    const u = await createUser(t.app, 'admin');
+    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => signIn(t.app, u.email, `wrong-${i}`, `10.3.0.${i}`)));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(6);
+  });
+});
+
+describe.each(dialects())('sign-in throttle windows on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildAuthApp(dialect, {}, { auth: { throttle: { accountLimit: 3, ipLimit: 6, windowSeconds: 1 } } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lets the owner in again once the window has passed', async () => {
+    const u = await createUser(t.app, 'admin');
+    for (let i = 0; i < 3; i++) expect((await signIn(t.app, u.email, 'wrong', '10.4.0.1')).statusCode).toBe(401);
+    const blocked = await signIn(t.app, u.email, u.password, '10.4.0.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('1');
+    await sleep(1100);
+    expect((await signIn(t.app, u.email, u.password, '10.4.0.2')).statusCode).toBe(200);
+  });
+
+  it("resets the account's counter on a successful sign-in", async () => {
+    const u = await createUser(t.app, 'admin');
+    for (let i = 0; i < 2; i++) expect((await signIn(t.app, u.email, 'wrong', '10.5.0.1')).statusCode).toBe(401);
+    expect((await signIn(t.app, u.email, u.password, '10.5.0.1')).statusCode).toBe(200);
+    // Three more failures are allowed again before the fourth attempt is refused.
+    for (let i = 0; i < 3; i++) expect((await signIn(t.app, u.email, 'wrong', '10.5.0.2')).statusCode).toBe(401);
+    expect((await signIn(t.app, u.email, u.password, '10.5.0.2')).statusCode).toBe(429);
+  });
+
+  it('does not count successful sign-ins against the address (an office behind one router)', async () => {
+    const ip = '10.6.0.1';
+    for (let i = 0; i < 8; i++) {
+      const u = await createUser(t.app, 'admin');
+      expect((await signIn(t.app, u.email, u.password, ip)).statusCode).toBe(200);
+    }
+  });
+});
+
+const redis = redisUrl();
+
+describe.runIf(redis).each(dialects())('sign-in throttle in Redis on %s', (dialect) => {
+  const keyPrefix = `ngo-signin-test-${crypto.randomBytes(4).toString('hex')}:`;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await buildAuthApp(dialect, { redisUrl: redis }, { auth: { throttle: { accountLimit: 3, ipLimit: 100, windowSeconds: 2, keyPrefix } } });
+    // A second server instance on its own database, sharing the Redis counters.
+    b = await buildAuthApp(dialect, { redisUrl: redis }, { auth: { throttle: { accountLimit: 3, ipLimit: 100, windowSeconds: 2, keyPrefix } } });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    const r = new Redis(redis!);
+    const keys = await r.keys(`${keyPrefix}*`);
+    if (keys.length) await r.del(...keys);
+    await r.quit();
+  });
+
+  it('shares the counts between server instances and lets the window expire', async () => {
+    const email = `shared-${crypto.randomBytes(4).toString('hex')}@example.org`;
+    const ua = await createUser(a.app, 'admin', { email });
+    const ub = await createUser(b.app, 'admin', { email });
+    for (let i = 0; i < 3; i++) expect((await signIn(i % 2 ? a.app : b.app, email, 'wrong', '10.7.0.1')).statusCode).toBe(401);
+    const blocked = await signIn(b.app, email, ub.password, '10.7.0.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(2);
+    expect((await signIn(a.app, email, ua.password, '10.7.0.2')).statusCode).toBe(429);
+    await sleep(2100);
+    expect((await signIn(a.app, email, ua.password, '10.7.0.2')).statusCode).toBe(200);
+  });
+
+  it('keeps its counters in Redis with an expiry', async () => {
+    const r = new Redis(redis!);
+    try {
+      const store = new RedisThrottleStore(r);
+      const key = `${keyPrefix}unit`;
+      expect(await store.hit(key, 5000)).toMatchObject({ count: 1 });
+      const second = await store.hit(key, 5000);
+      expect(second.count).toBe(2);
+      expect(second.ttlMs).toBeGreaterThan(4000);
+      expect(second.ttlMs).toBeLessThanOrEqual(5000);
+      await store.undo(key);
+      expect(await r.get(key)).toBe('1');
+      await store.reset(key);
+      expect(await r.exists(key)).toBe(0);
+    } finally {
+      await r.quit();
+    }
+  });
+});
+
+describe('sign-in throttle when Redis is down', () => {
+  it('still signs staff in and still throttles, counting in memory', async () => {
+    const t = await buildAuthApp('sqlite', { redisUrl: 'redis://127.0.0.1:1' }, { auth: { throttle: { accountLimit: 2, windowSeconds: 60 } } });
+    try {
+      const u = await createUser(t.app, 'admin');
+      expect((await signIn(t.app, u.email, u.password)).statusCode).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await signIn(t.app, u.email, 'wrong')).statusCode).toBe(401);
+      expect((await signIn(t.app, u.email, u.password)).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
