@@ -1,4 +1,72 @@
-// Not built yet.
+/**
+ * Site settings (super only): the organisation's name, logo, contact and
+ * links, edited with the same generic form as every block and saved with
+ * PUT /api/settings and If-Match.
+ */
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { siteSettingsFields, siteSettingsSchema } from '../../shared/collections.js';
+import { RequireMarks } from './auth/guard.js';
+import { fetchSettings, saveSettings, settingsKey, useSettings } from './content/settings.js';
+import { BlockForm } from './fields/block-form.js';
+
+function SettingsScreen() {
+  const query = useSettings();
+  const client = useQueryClient();
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Site settings</Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          The organisation’s name, logo, contact details and links appear in the header, the footer and what search engines read.
+        </Text>
+      </div>
+      {query.isPending ? (
+        <Center mih={240}>
+          <Loader size={80} aria-label="Loading the site settings" />
+        </Center>
+      ) : query.isError ? (
+        <Alert color="red" role="alert" title="The site settings could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{query.error.message}</Text>
+            <Button size="xs" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <BlockForm
+          fields={siteSettingsFields}
+          dataSchema={siteSettingsSchema}
+          withStatus={false}
+          initial={{ data: query.data.data, version: query.data.version }}
+          cancelTo={null}
+          submitLabel="Save settings"
+          save={async (values, version) => {
+            const saved = await saveSettings(values.data, version ?? query.data.version);
+            client.setQueryData(settingsKey, saved);
+            return { data: saved.data, version: saved.version };
+          }}
+          loadLatest={async () => {
+            const latest = await fetchSettings();
+            client.setQueryData(settingsKey, latest);
+            return { data: latest.data, version: latest.version };
+          }}
+          onSaved={() => {
+            notifications.show({ color: 'green', message: 'Site settings saved. The website shows them now.' });
+            return false;
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
 export function Component() {
-  return <main><h1>settings-route</h1></main>;
+  return (
+    <RequireMarks marks={['super']}>
+      <SettingsScreen />
+    </RequireMarks>
+  );
 }

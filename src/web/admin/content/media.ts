@@ -1,0 +1,108 @@
+/**
+ * Media uploads and look-ups. Uploads use XMLHttpRequest because fetch cannot
+ * report upload progress; the Bearer token comes from the same token provider
+ * as every other call.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError, api, getIdToken } from '../../api-client.js';
+import { isErrorCode, messageByCode, type ErrorCode } from '../../../shared/errors.js';
+import { mediaUrl, type MediaInfo } from '../../../shared/media.js';
+
+export const maxUploadBytes = 15 * 1024 * 1024;
+export const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
+export const pdfTypes = ['application/pdf'] as const;
+
+const variantSchema = z.object({
+  name: z.enum(['480', '960', '1600']),
+  width: z.number(),
+  height: z.number(),
+  bytes: z.number(),
+  contentType: z.literal('image/webp'),
+  url: z.string(),
+});
+
+export const mediaInfoSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['image', 'pdf']),
+  url: z.string(),
+  contentType: z.string(),
+  bytes: z.number(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  dominantColor: z.string().nullable(),
+  variants: z.array(variantSchema),
+}) satisfies z.ZodType<MediaInfo>;
+
+/** Refuses what the server would refuse, before spending the user's bandwidth. */
+export function checkUpload(file: File, accept: readonly string[]): string | null {
+  if (!accept.includes(file.type)) {
+    return accept === pdfTypes ? 'Choose a PDF file.' : 'Choose a JPEG, PNG, WebP, AVIF or GIF image.';
+  }
+  if (file.size > maxUploadBytes) return 'This file is larger than 15 MB. Choose a smaller one.';
+  return null;
+}
+
+function errorFromXhr(xhr: XMLHttpRequest): ApiError {
+  let code: ErrorCode = xhr.status === 413 ? 'out-of-range' : xhr.status >= 500 ? 'internal' : 'unknown';
+  let message: string = xhr.status === 413 ? 'This file is larger than 15 MB. Choose a smaller one.' : messageByCode[code];
+  try {
+    const body = JSON.parse(xhr.responseText) as { error?: { code?: unknown; message?: unknown } };
+    if (isErrorCode(body.error?.code)) code = body.error.code;
+    if (typeof body.error?.message === 'string') message = body.error.message;
+  } catch {
+    // Not JSON: keep the status-based message.
+  }
+  return new ApiError(code, message, xhr.status);
+}
+
+export interface UploadHandle {
+  promise: Promise<MediaInfo>;
+  abort(): void;
+}
+
+/** POST /api/media with the file, reporting progress from 0 to 1. */
+export function uploadMedia(file: File, onProgress: (fraction: number) => void): UploadHandle {
+  const xhr = new XMLHttpRequest();
+  const promise = (async () => {
+    const token = await getIdToken();
+    return new Promise<MediaInfo>((resolve, reject) => {
+      xhr.open('POST', '/api/media');
+      xhr.setRequestHeader('accept', 'application/json');
+      if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) onProgress(e.loaded / e.total);
+      };
+      xhr.onload = () => {
+        if (xhr.status >= 200 && xhr.status < 300) {
+          try {
+            resolve(mediaInfoSchema.parse(JSON.parse(xhr.responseText)));
+          } catch {
+            reject(new ApiError('unknown', messageByCode.unknown, xhr.status));
+          }
+        } else reject(errorFromXhr(xhr));
+      };
+      xhr.onerror = () => reject(new ApiError('unavailable', messageByCode.unavailable, 0));
+      xhr.onabort = () => reject(new ApiError('cancelled', messageByCode.cancelled, 0));
+      const form = new FormData();
+      form.append('file', file, file.name);
+      xhr.send(form);
+    });
+  })();
+  return { promise, abort: () => xhr.abort() };
+}
+
+export function useMediaInfo(id: string | null | undefined) {
+  return useQuery({
+    queryKey: ['media', id],
+    queryFn: async ({ signal }) => mediaInfoSchema.parse(await api<unknown>(`/api/media/${encodeURIComponent(id as string)}`, { signal })),
+    enabled: Boolean(id),
+    staleTime: Infinity,
+  });
+}
+
+/** The 480 px preview when the image has one (small originals have none), else the original. */
+export function previewUrl(id: string, info?: MediaInfo): string {
+  if (!info) return mediaUrl(id, '480');
+  return info.variants[0]?.url ?? info.url;
+}
