@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCollection, type ContentDocument } from '../src/shared/collections.js';
 import { build, type TestApp } from './helpers/app.js';
@@ -12,7 +13,7 @@ describe.each(dialects())('content API on %s', (dialect) => {
   let none: TestUser;
   let refs: FixtureRefs;
 
-  const inject = (opts: Parameters<TestApp['app']['inject']>[0]) => t.app.inject(opts);
+  const inject = (opts: InjectOptions) => t.app.inject(opts);
   const descriptionhome = () => getCollection('descriptionhome')!;
   const home = () => getCollection('home')!;
 

@@ -1,0 +1,340 @@
+/**
+ * The benchmark harness: starts the BUILT server (dist/server/main.js) on a
+ * temporary DATA_DIR, loads it with autocannon, prints a table and writes
+ * bench/results/latest.json. Every number is also given as a ratio to the
+ * trivial-route ceiling of the same server, because absolute numbers depend
+ * on the machine and ratios travel.
+ *
+ * Case modules live in bench/cases/*.ts and export
+ *   `cases(ctx: BenchContext): BenchCase[] | Promise<BenchCase[]>`.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** What every case module gets. */
+export interface BenchContext {
+  /** Origin of the running server, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  dataDir: string;
+  superEmail: string;
+  superPassword: string;
+  /** Seconds each load case runs (BENCH_DURATION, default 10). */
+  duration: number;
+  connections: number;
+  /** A fresh super-admin idToken (signed in once, then reused). */
+  token(): Promise<string>;
+  /** JSON call as the super-admin; throws on a non-2xx answer. */
+  api<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', apiPath: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
+  /** Multipart upload of one file to POST /api/media as the super-admin. */
+  upload<T>(bytes: Uint8Array, fileName: string, contentType: string): Promise<T>;
+  log(message: string): void;
+}
+
+/** A load case: autocannon hammers one request. */
+export interface LoadCase {
+  name: string;
+  /** Path on the server (`/api/pages/home`) or absolute URL. Either this or `setup`. */
+  url?: string;
+  /** Prepares what to load (e.g. uploads an image first); runs before the load. */
+  setup?: (ctx: BenchContext) => Promise<{ url: string; headers?: Record<string, string> }>;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** The status every answer must have (default: any 2xx). */
+  expectStatus?: number;
+  /** The trivial route the others are compared with (one per run). */
+  ceiling?: boolean;
+}
+
+/** A measurement that is not a request rate (e.g. the time to ingest an upload). */
+export interface MeasureCase {
+  name: string;
+  measure: (ctx: BenchContext) => Promise<{ value: number; unit: string; detail?: string }>;
+}
+
+export type BenchCase = LoadCase | MeasureCase;
+
+export interface LoadResult {
+  name: string;
+  url: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  ratioToCeiling: number | null;
+  requests: number;
+  errors: number;
+  unexpectedStatus: number;
+  statusCodes: Record<string, number>;
+}
+
+export interface MeasureResult {
+  name: string;
+  value: number;
+  unit: string;
+  detail?: string | undefined;
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  superEmail: string;
+  superPassword: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function isMeasure(c: BenchCase): c is MeasureCase {
+  return typeof (c as MeasureCase).measure === 'function';
+}
+
+export function benchDuration(): number {
+  const raw = process.env.BENCH_DURATION;
+  const n = raw ? Number(raw) : 10;
+  return Number.isFinite(n) && n > 0 ? n : 10;
+}
+
+/** Builds dist/ unless it is up to date (scripts/build.mjs decides). */
+export function ensureBuilt(): void {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+  if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('dist/server/main.js is missing after the build');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** Starts the built server as `npm start` would, with its own DATA_DIR and a bootstrap super-admin. */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const main = path.join(root, 'dist/server/main.js');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-bench-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const superEmail = 'bench-super@example.org';
+  const superPassword = 'bench correct horse battery staple';
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      BOOTSTRAP_SUPER_EMAIL: superEmail,
+      BOOTSTRAP_SUPER_PASSWORD: superPassword,
+      SEED_DEMO: 'true',
+      // Request logs would measure the terminal, not the server.
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited early:\n${out}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not start in 120 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, dataDir, superEmail, superPassword, output: () => out, stop };
+}
+
+export function createContext(server: RunningServer, log: (m: string) => void = (m) => console.log(m)): BenchContext {
+  let token: string | null = null;
+  const getToken = async () => {
+    if (token) return token;
+    const res = await fetch(`${server.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: server.superEmail, password: server.superPassword }),
+    });
+    if (!res.ok) throw new Error(`sign-in as the bootstrap super-admin failed: ${res.status} ${await res.text()}`);
+    token = ((await res.json()) as { idToken: string }).idToken;
+    return token;
+  };
+  const ctx: BenchContext = {
+    url: server.url,
+    dataDir: server.dataDir,
+    superEmail: server.superEmail,
+    superPassword: server.superPassword,
+    duration: benchDuration(),
+    connections: 50,
+    token: getToken,
+    async api<T>(method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+      const res = await fetch(`${server.url}${apiPath}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${await getToken()}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${apiPath} → ${res.status} ${text}`);
+      return (text ? JSON.parse(text) : undefined) as T;
+    },
+    async upload<T>(bytes: Uint8Array, fileName: string, contentType: string): Promise<T> {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), fileName);
+      const res = await fetch(`${server.url}/api/media`, { method: 'POST', headers: { authorization: `Bearer ${await getToken()}` }, body: form });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`POST /api/media → ${res.status} ${text}`);
+      return JSON.parse(text) as T;
+    },
+    log,
+  };
+  return ctx;
+}
+
+function runAutocannon(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+/** Runs the cases in order; the ceiling case first so ratios can be computed. */
+export async function runCases(ctx: BenchContext, cases: BenchCase[]): Promise<{ load: LoadResult[]; measures: MeasureResult[] }> {
+  const load: LoadResult[] = [];
+  const measures: MeasureResult[] = [];
+  const ordered = [...cases.filter((c) => !isMeasure(c) && c.ceiling), ...cases.filter((c) => isMeasure(c) || !c.ceiling)];
+  let ceiling: number | null = null;
+  for (const c of ordered) {
+    if (isMeasure(c)) {
+      ctx.log(`measure: ${c.name}`);
+      const r = await c.measure(ctx);
+      measures.push({ name: c.name, ...r });
+      continue;
+    }
+    const prepared = c.setup ? await c.setup(ctx) : { url: c.url ?? '/', headers: {} };
+    const target = /^https?:/.test(prepared.url) ? prepared.url : `${ctx.url}${prepared.url}`;
+    const headers = { ...c.headers, ...prepared.headers };
+    const base = { url: target, headers, method: c.method ?? 'GET', ...(c.body ? { body: c.body } : {}) } as const;
+    ctx.log(`load: ${c.name} (${ctx.connections} connections, ${ctx.duration} s)`);
+    // A short warm-up fills caches and lets the JIT settle, so the first case is not penalised.
+    await runAutocannon({ ...base, connections: 10, duration: Math.min(2, Math.max(1, ctx.duration / 5)) });
+    const r = await runAutocannon({ ...base, connections: ctx.connections, duration: ctx.duration });
+    const statusCodes: Record<string, number> = {};
+    for (const [code, v] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = v.count ?? 0;
+    const total = Object.values(statusCodes).reduce((a, b) => a + b, 0);
+    const expected = c.expectStatus
+      ? (statusCodes[String(c.expectStatus)] ?? 0)
+      : Object.entries(statusCodes)
+          .filter(([code]) => code.startsWith('2'))
+          .reduce((a, [, n]) => a + n, 0);
+    const rps = r.requests.average;
+    if (c.ceiling) ceiling = rps;
+    load.push({
+      name: c.name,
+      url: prepared.url,
+      requestsPerSecond: Math.round(rps),
+      p50Ms: r.latency.p50,
+      p99Ms: r.latency.p99,
+      ratioToCeiling: ceiling ? Math.round((rps / ceiling) * 100) / 100 : null,
+      requests: total,
+      errors: r.errors,
+      unexpectedStatus: total - expected,
+      statusCodes,
+    });
+  }
+  return { load, measures };
+}
+
+function pad(s: string, n: number, right = false): string {
+  return right ? s.padStart(n) : s.padEnd(n);
+}
+
+export function formatTable(load: LoadResult[], measures: MeasureResult[]): string {
+  const rows = [
+    ['case', 'req/s', 'p50 ms', 'p99 ms', 'ratio to ceiling', 'errors'],
+    ...load.map((r) => [
+      r.name,
+      String(r.requestsPerSecond),
+      String(r.p50Ms),
+      String(r.p99Ms),
+      r.ratioToCeiling === null ? '-' : r.ratioToCeiling.toFixed(2),
+      String(r.errors + r.unexpectedStatus),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const line = (row: string[]) => `| ${row.map((cell, i) => pad(cell, widths[i]!, i > 0)).join(' | ')} |`;
+  const out = [line(rows[0]!), `|${widths.map((w, i) => (i > 0 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`, ...rows.slice(1).map(line)];
+  if (measures.length > 0) {
+    out.push('', '| measurement | value |', '|---|---:|', ...measures.map((m) => `| ${m.name} | ${m.value} ${m.unit}${m.detail ? ` (${m.detail})` : ''} |`));
+  }
+  return out.join('\n');
+}
+
+export function writeResults(load: LoadResult[], measures: MeasureResult[], extra: Record<string, unknown> = {}): string {
+  const dir = path.join(root, 'bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'latest.json');
+  const body = {
+    at: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    ...extra,
+    load,
+    measures,
+  };
+  fs.writeFileSync(file, JSON.stringify(body, null, 2) + '\n');
+  return file;
+}
+
+/** Every bench/cases/*.ts module, in name order. */
+export async function discoverCases(ctx: BenchContext): Promise<BenchCase[]> {
+  const dir = path.join(root, 'bench/cases');
+  if (!fs.existsSync(dir)) return [];
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .sort();
+  const all: BenchCase[] = [];
+  for (const f of files) {
+    const mod = (await import(path.join(dir, f))) as { cases?: (ctx: BenchContext) => BenchCase[] | Promise<BenchCase[]> };
+    if (typeof mod.cases !== 'function') {
+      ctx.log(`bench/cases/${f} exports no cases(ctx): skipped`);
+      continue;
+    }
+    all.push(...(await mod.cases(ctx)));
+  }
+  return all;
+}
