@@ -1,5 +1,42 @@
-// Not built yet.
-export async function mediaCommand(_args: string[]): Promise<number> {
-  console.error('media: not built yet');
-  return 1;
+/** `npm run cli -- media prune`: removes media nothing uses that are older than a day. */
+import { configFromEnv } from '../config.js';
+import { openDatabase, migrate } from '../db/index.js';
+import { ChangeBus } from '../changes.js';
+import { pruneMedia } from './lifecycle.js';
+import { createMediaStore } from './store.js';
+
+const usage = 'Usage: npm run cli -- media prune';
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  if (n >= 1024) return `${Math.round(n / 1024)} kB`;
+  return `${n} B`;
+}
+
+export async function mediaCommand(args: string[]): Promise<number> {
+  if (args[0] !== 'prune' || args.length > 1) {
+    console.error(usage);
+    return 2;
+  }
+  const config = configFromEnv();
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Running servers drop what they cached about the removed media (PostgreSQL NOTIFY).
+  const changes = new ChangeBus(db.pool);
+  try {
+    await migrate(db);
+    const report = await pruneMedia({ db, changes }, createMediaStore({ config, db }));
+    for (const m of report.media) {
+      console.log(`removed ${m.id} ${m.name ?? '(no name)'} ${m.contentType} ${formatBytes(m.bytes)}, uploaded ${m.createdAt}`);
+    }
+    for (const key of report.orphanKeys) console.log(`removed stored bytes no media uses: ${key}`);
+    const total = report.media.reduce((sum, m) => sum + m.bytes, 0);
+    console.log(
+      report.media.length + report.orphanKeys.length === 0
+        ? 'Nothing to prune: every file older than a day is still in use.'
+        : `Pruned ${report.media.length} unused file(s) (${formatBytes(total)} of originals) and ${report.orphanKeys.length} orphaned stored object(s).`,
+    );
+    return 0;
+  } finally {
+    await db.close();
+  }
 }

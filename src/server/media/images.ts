@@ -1,0 +1,98 @@
+/**
+ * Image processing: every image is decoded and re-encoded, so nothing an
+ * upload carries (EXIF location, comments, trailing payloads, odd chunks)
+ * reaches a visitor, and visitors get WebP variants sized for their screens.
+ */
+import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import { imageVariantWidths } from '../../shared/media.js';
+import { AppError } from '../../shared/errors.js';
+import type { ImageFormat } from './sniff.js';
+
+/** Decompression-bomb guard: 50 megapixels is above any camera a staff member uploads from. */
+export const maxInputPixels = 50_000_000;
+
+export interface EncodedImage {
+  bytes: Buffer;
+  contentType: string;
+  width: number;
+  height: number;
+}
+
+export interface EncodedVariant extends EncodedImage {
+  name: `${(typeof imageVariantWidths)[number]}`;
+}
+
+export interface ProcessedImage {
+  original: EncodedImage;
+  variants: EncodedVariant[];
+  dominantColor: string;
+}
+
+const inputOptions: SharpOptions = {
+  limitInputPixels: maxInputPixels,
+  // 'error' refuses truncated and corrupt files while tolerating harmless warnings real cameras produce.
+  failOn: 'error',
+  // Animated GIF and WebP keep their first frame only (documented in docs/architecture.md).
+  pages: 1,
+};
+
+function decode(bytes: Buffer): Sharp {
+  // rotate() with no angle applies the EXIF orientation; output carries no metadata unless asked.
+  return sharp(bytes, inputOptions).rotate();
+}
+
+/** The re-encoded original: same format as uploaded, except GIF (still PNG) as documented. */
+function encodeOriginal(image: Sharp, format: ImageFormat): { pipeline: Sharp; contentType: string } {
+  switch (format) {
+    case 'jpeg':
+      return { pipeline: image.jpeg({ quality: 82, progressive: true }), contentType: 'image/jpeg' };
+    case 'png':
+    case 'gif':
+      return { pipeline: image.png({ compressionLevel: 8 }), contentType: 'image/png' };
+    case 'webp':
+      return { pipeline: image.webp({ quality: 82 }), contentType: 'image/webp' };
+    case 'avif':
+      return { pipeline: image.avif({ quality: 60, effort: 2 }), contentType: 'image/avif' };
+  }
+}
+
+function toHex(n: number): string {
+  return Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, '0');
+}
+
+function unreadable(err: unknown): AppError {
+  const message = err instanceof Error ? err.message : String(err);
+  if (/pixel limit/i.test(message)) {
+    return new AppError('invalid-argument', 'The image is too large: at most 50 megapixels (for example 8000 × 6000) are accepted.', { field: 'file' });
+  }
+  return new AppError('invalid-argument', 'The image could not be read: the file is damaged or incomplete.', { field: 'file' });
+}
+
+export async function processImage(bytes: Buffer, format: ImageFormat): Promise<ProcessedImage> {
+  try {
+    const meta = await sharp(bytes, inputOptions).metadata();
+    if (!meta.width || !meta.height) throw new Error('no dimensions');
+    const { pipeline, contentType } = encodeOriginal(decode(bytes), format);
+    const original = await pipeline.toBuffer({ resolveWithObject: true });
+    const width = original.info.width;
+    const wanted = imageVariantWidths.filter((w) => w < width);
+    const encoded = await Promise.all(
+      wanted.map(async (w) => {
+        const out = await decode(bytes).resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
+        return { name: String(w) as EncodedVariant['name'], bytes: out.data, contentType: 'image/webp', width: out.info.width, height: out.info.height };
+      }),
+    );
+    // A variant that is not smaller than the original only costs bandwidth.
+    const variants = encoded.filter((v) => v.bytes.length <= original.data.length);
+    const statsSource = encoded[0]?.bytes ?? original.data;
+    const { dominant } = await sharp(statsSource).resize({ width: 64, withoutEnlargement: true }).stats();
+    return {
+      original: { bytes: original.data, contentType, width, height: original.info.height },
+      variants,
+      dominantColor: `#${toHex(dominant.r)}${toHex(dominant.g)}${toHex(dominant.b)}`,
+    };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw unreadable(err);
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Ingest: the one way bytes become media, for staff uploads and the demo seed
+ * alike. Everything is checked and encoded before anything is stored, so a
+ * refusal leaves no trace.
+ */
+import path from 'node:path';
+import type { MediaInfo, VariantName } from '../../shared/media.js';
+import { AppError } from '../../shared/errors.js';
+import type { Services } from '../services.js';
+import { processImage } from './images.js';
+import { toMediaInfo, type StoredVariant } from './presenter.js';
+import { findMediaById, findMediaBySha, insertMedia, type MediaRow } from './repository.js';
+import { acceptedTypesText, sniffType } from './sniff.js';
+import { extensionFor, keyFor, sha256Hex, type MediaStore } from './store.js';
+
+export const maxUploadBytes = 15 * 1024 * 1024;
+
+export interface IngestInput {
+  bytes: Buffer;
+  /** The name the file had on the uploader's computer (shown to staff, used for downloads). */
+  originalName?: string | null;
+  createdBy?: string | null;
+}
+
+export interface IngestResult {
+  info: MediaInfo;
+  /** False when the same content was stored before and nothing new was stored. */
+  created: boolean;
+}
+
+/** The store key of a row's original: its id is the SHA-256 of the stored original. */
+export function originalKey(row: Pick<MediaRow, 'id' | 'content_type'>): string {
+  return `${row.id}.${extensionFor(row.content_type) ?? 'bin'}`;
+}
+
+export function storedVariants(row: Pick<MediaRow, 'variants'>): StoredVariant[] {
+  return JSON.parse(row.variants) as StoredVariant[];
+}
+
+/** Every store key a row owns: the original and its variants. */
+export function keysOfRow(row: Pick<MediaRow, 'id' | 'content_type' | 'variants'>): string[] {
+  return [originalKey(row), ...storedVariants(row).map((v) => v.key)];
+}
+
+/** The store key and size of one variant of a row, or null when it has no such variant. */
+export function variantOf(row: MediaRow, variant: VariantName): { key: string; bytes: number; contentType: string } | null {
+  if (variant === 'original') return { key: originalKey(row), bytes: row.byte_size, contentType: row.content_type };
+  const v = storedVariants(row).find((s) => s.name === variant);
+  return v ? { key: v.key, bytes: v.bytes, contentType: 'image/webp' } : null;
+}
+
+function cleanName(name: string | null | undefined): string | null {
+  if (!name) return null;
+  // Only the last path segment, without control characters: it ends up in a Content-Disposition header.
+  // eslint-disable-next-line no-control-regex
+  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return base ? base.slice(0, 200) : null;
+}
+
+/** A PDF ends with %%EOF (maybe followed by a newline); a cut-off upload does not. */
+function looksComplete(pdf: Buffer): boolean {
+  return pdf.subarray(Math.max(0, pdf.length - 1024)).includes('%%EOF');
+}
+
+export async function ingestMedia(services: Pick<Services, 'db' | 'changes'>, store: MediaStore, input: IngestInput): Promise<IngestResult> {
+  const { bytes } = input;
+  if (bytes.length === 0) throw new AppError('invalid-argument', 'The file is empty.', { field: 'file' });
+  if (bytes.length > maxUploadBytes) throw new AppError('invalid-argument', 'The file is larger than 15 MB.', { field: 'file', status: 413 });
+  const type = sniffType(bytes);
+  if (!type) throw new AppError('invalid-argument', `This type of file is not accepted. Upload ${acceptedTypesText}.`, { field: 'file' });
+
+  const uploadSha = sha256Hex(bytes);
+  const seen = await findMediaBySha(services.db, uploadSha);
+  if (seen) return { info: toMediaInfo(seen), created: false };
+
+  let original: { bytes: Buffer; contentType: string; width: number | null; height: number | null };
+  let variants: { name: StoredVariant['name']; bytes: Buffer; width: number; height: number }[] = [];
+  let dominantColor: string | null = null;
+  if (type === 'pdf') {
+    if (!looksComplete(bytes)) throw new AppError('invalid-argument', 'The PDF is incomplete: it does not end the way a PDF file must.', { field: 'file' });
+    original = { bytes, contentType: 'application/pdf', width: null, height: null };
+  } else {
+    const image = await processImage(bytes, type);
+    original = image.original;
+    variants = image.variants;
+    dominantColor = image.dominantColor;
+  }
+
+  const id = sha256Hex(original.bytes);
+  // Different uploaded bytes can re-encode to the same image: that is the same media.
+  const same = await findMediaById(services.db, id);
+  if (same) return { info: toMediaInfo(same), created: false };
+
+  const stored: StoredVariant[] = [];
+  for (const v of variants) {
+    const key = keyFor(v.bytes, 'image/webp');
+    await store.put(key, v.bytes, 'image/webp');
+    stored.push({ name: v.name, width: v.width, height: v.height, bytes: v.bytes.length, key });
+  }
+  const row: MediaRow = {
+    id,
+    sha256: uploadSha,
+    content_type: original.contentType,
+    kind: type === 'pdf' ? 'pdf' : 'image',
+    byte_size: original.bytes.length,
+    width: original.width,
+    height: original.height,
+    dominant_color: dominantColor,
+    variants: JSON.stringify(stored),
+    original_name: cleanName(input.originalName),
+    created_at: new Date().toISOString(),
+    created_by: input.createdBy ?? null,
+  };
+  await store.put(originalKey(row), original.bytes, original.contentType);
+  if (!(await insertMedia(services.db, row))) {
+    const winner = (await findMediaById(services.db, id)) ?? (await findMediaBySha(services.db, uploadSha));
+    if (winner) return { info: toMediaInfo(winner), created: false };
+    throw new AppError('aborted', 'The upload collided with another one. Try again.');
+  }
+  services.changes.publish({ type: 'media', id });
+  return { info: toMediaInfo(row), created: true };
+}
