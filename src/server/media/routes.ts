@@ -206,7 +206,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       }
       if (range) {
         const part = await store.get(target.key, range);
-        if (!part) throw missing(request, reply, target.key);
+        if (!part) throw await missing(request, reply, row.id, target.key);
         reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${part.size}`).header('content-length', range.end - range.start + 1);
         return reply.send('bytes' in part ? part.bytes : part.stream);
       }
@@ -215,7 +215,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     const cached = bytes.get(target.key);
     if (cached) return reply.header('content-length', cached.length).send(cached);
     const object = await store.get(target.key);
-    if (!object) throw missing(request, reply, target.key);
+    if (!object) throw await missing(request, reply, row.id, target.key);
     reply.header('content-length', object.size);
     if ('bytes' in object) {
       bytes.set(target.key, object.bytes);
@@ -224,10 +224,13 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     return reply.send(object.stream);
   }
 
-  function missing(request: FastifyRequest, reply: FastifyReply, key: string): AppError {
-    request.log.error({ key }, 'media bytes missing from the store');
+  async function missing(request: FastifyRequest, reply: FastifyReply, id: string, key: string): Promise<AppError> {
     // An error must not be cached for a year or offered as a download.
     reply.header('cache-control', 'no-store').removeHeader('etag').removeHeader('content-disposition');
+    // Another process (the prune command) may have removed the media since its row was cached.
+    rows.delete(id);
+    if (!(await findMediaById(app.services.db, id))) return new AppError('not-found', 'There is no such file.');
+    request.log.error({ key }, 'media bytes missing from the store');
     return new AppError('data-loss', 'The stored file is missing. Upload it again.');
   }
 }
