@@ -15,13 +15,13 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { RouteMark } from '../../shared/access.js';
 import { getCollection, type CollectionDef, type CollectionKind, type ContentDocument } from '../../shared/collections.js';
-import { mediaUrl } from '../../shared/media.js';
 import { formPathOf } from '../../shared/routes.js';
 import { ApiError } from '../api-client.js';
 import { RequireMarks } from './auth/guard.js';
 import { useCan } from './content/abilities.js';
 import { useAuthorName } from './content/authors.js';
 import { contentKeys, deleteDocument, patchDocument, reorderDocuments, useDocuments, type DocumentList, type ListParams } from './content/documents.js';
+import { previewUrl, useMediaInfo } from './content/media.js';
 import { absoluteTime, relativeTime } from './content/relative-time.js';
 
 const pageSize = 20;
@@ -67,18 +67,18 @@ const icons = {
 };
 
 function Thumbnail({ collection, doc }: { collection: CollectionDef; doc: ContentDocument }) {
-  const [fallback, setFallback] = useState(false);
   const value = collection.imageField ? doc.data[collection.imageField] : null;
   const image = value && typeof value === 'object' ? (value as { mediaId?: unknown; alt?: unknown; decorative?: unknown }) : null;
-  const box = { width: 72, height: 54, borderRadius: 4, flex: '0 0 auto', background: 'var(--mantine-color-gray-1)' } as const;
+  const mediaId = image && typeof image.mediaId === 'string' ? image.mediaId : null;
+  // The media info says which variants exist (small originals have no 480), so no request ever 404s.
+  const info = useMediaInfo(mediaId);
+  const box = { width: 72, height: 54, borderRadius: 4, flex: '0 0 auto', background: info.data?.dominantColor ?? 'var(--mantine-color-gray-1)' } as const;
   if (!collection.imageField) return null;
-  if (!image || typeof image.mediaId !== 'string') return <div style={box} aria-hidden="true" />;
+  if (!mediaId || !info.data) return <div style={box} aria-hidden="true" />;
   return (
     <img
-      src={mediaUrl(image.mediaId, fallback ? 'original' : '480')}
-      // Small originals have no 480 variant: fall back once to the original.
-      onError={() => setFallback(true)}
-      alt={image.decorative === true ? '' : typeof image.alt === 'string' ? image.alt : ''}
+      src={previewUrl(mediaId, info.data)}
+      alt={image?.decorative === true ? '' : typeof image?.alt === 'string' ? image.alt : ''}
       width={72}
       height={54}
       loading="lazy"
