@@ -217,6 +217,17 @@ describe.each(dialects())('identity on %s', (dialect) => {
       expect((await refresh(t.app, refreshCookie(next))).statusCode).toBe(401);
     });
 
+    it('ignores a stale Authorization header on sign-in and refresh (the app may still send an expired idToken)', async () => {
+      const u = await createUser(t.app, 'admin');
+      const stale = { authorization: 'Bearer expired.or.garbage' };
+      const s = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: stale, payload: { email: u.email, password: u.password } });
+      expect(s.statusCode).toBe(200);
+      const r = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: stale, cookies: { refresh_token: refreshCookie(s)! } });
+      expect(r.statusCode).toBe(200);
+      const o = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: stale, cookies: { refresh_token: refreshCookie(r)! } });
+      expect(o.statusCode).toBe(204);
+    });
+
     it('answers 401 auth/user-token-expired for a missing, unknown or expired cookie', async () => {
       const missing = await refresh(t.app, undefined);
       expect(missing.statusCode).toBe(401);

@@ -57,6 +57,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   // Checked when the e-mail is unknown, so that the answer takes as long as a wrong password.
   let dummyHash: Promise<string> | null = null;
   const dummy = () => (dummyHash ??= hashPassword(crypto.randomBytes(18).toString('base64url')));
+  // Computed now, so that even the first unknown e-mail does not take longer than a wrong password.
+  app.addHook('onReady', async () => {
+    await dummy();
+  });
 
   function setRefreshCookie(reply: FastifyReply, token: string): void {
     reply.setCookie(refreshCookieName, token, {
