@@ -152,12 +152,15 @@ describe.each(dialects())('content API on %s', (dialect) => {
 
   it('searches titles case-insensitively and pages through a list with its total', async () => {
     const c = getCollection('newstory')!;
-    for (const title of ['Water rights march', 'Budget WATCH training', 'Youth assembly', 'Percent 100% of_us']) {
+    for (const title of ['Water rights march', 'Budget WATCH training', 'Youth assembly', 'Percent 100% of_us', 'Égalité des chances']) {
       await create('newstory', { ...validData(c, refs, 'x'), title });
     }
     const q = await inject({ method: 'GET', url: '/api/collections/newstory/documents?q=WAT', headers: admin.headers });
     expect((q.json() as { documents: ContentDocument[] }).documents.map((d) => d.data.title).sort()).toEqual(['Budget WATCH training', 'Water rights march']);
-    // LIKE wildcards in the search are literal characters.
+    // Case folding is not limited to ASCII, on both databases.
+    const accented = await inject({ method: 'GET', url: `/api/collections/newstory/documents?q=${encodeURIComponent('ÉGAL')}`, headers: admin.headers });
+    expect((accented.json() as { documents: ContentDocument[] }).documents.map((d) => d.data.title)).toEqual(['Égalité des chances']);
+    // Wildcard characters in the search are literal characters.
     const literal = await inject({ method: 'GET', url: '/api/collections/newstory/documents?q=0%25%20of_', headers: admin.headers });
     expect((literal.json() as { documents: ContentDocument[] }).documents.map((d) => d.data.title)).toEqual(['Percent 100% of_us']);
     const none_ = await inject({ method: 'GET', url: '/api/collections/newstory/documents?q=_', headers: admin.headers });

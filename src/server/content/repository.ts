@@ -1,11 +1,10 @@
 /**
  * All SQL of the content API: documents, the site-settings row and the media
  * and category look-ups the page bundle needs. Same queries on SQLite and
- * PostgreSQL; only the JSON title search differs by dialect.
+ * PostgreSQL.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, DocumentsTable, MediaTable, SettingsTable } from '../db/schema.js';
-import type { Dialect } from '../db/index.js';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 export type SettingsRow = Selectable<SettingsTable>;
@@ -25,24 +24,26 @@ export interface ListQuery {
   offset: number;
 }
 
-/** `%`, `_` and the escape character itself are literal in a search. */
-function likePattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Case-insensitive, Unicode-aware "contains" on the title field. */
+function titleContains(row: DocumentRow, field: string, needle: string): boolean {
+  const data = JSON.parse(row.data) as Record<string, unknown>;
+  const title = data[field];
+  return typeof title === 'string' && title.toLocaleLowerCase().includes(needle);
 }
 
-function titleMatches(dialect: Dialect, field: string, q: string) {
-  const pattern = likePattern(q);
-  // The field name comes from the registry, never from the request.
-  if (dialect === 'postgres') return sql<boolean>`lower((data::jsonb) ->> ${field}) like ${pattern} escape '\\'`;
-  return sql<boolean>`lower(json_extract(data, ${`$.${field}`})) like ${pattern} escape '\\'`;
-}
-
-export async function listDocuments(db: Conn, dialect: Dialect, query: ListQuery): Promise<{ rows: DocumentRow[]; total: number }> {
+export async function listDocuments(db: Conn, query: ListQuery): Promise<{ rows: DocumentRow[]; total: number }> {
   let base = db.selectFrom('documents').where('collection', '=', query.collection);
   if (query.status) base = base.where('status', '=', query.status);
-  if (query.q) base = base.where(titleMatches(dialect, query.titleField, query.q));
+  const ordered = () => base.selectAll().orderBy('position').orderBy('created_at').orderBy('id');
+  if (query.q) {
+    // Searched in the server, not in SQL: the same Unicode case folding on both databases,
+    // and no JSON cast that a stored escape sequence could make PostgreSQL refuse.
+    const needle = query.q.toLocaleLowerCase();
+    const matches = (await ordered().execute()).filter((row) => titleContains(row, query.titleField, needle));
+    return { rows: matches.slice(query.offset, query.offset + query.limit), total: matches.length };
+  }
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('position').orderBy('created_at').orderBy('id').limit(query.limit).offset(query.offset).execute(),
+    ordered().limit(query.limit).offset(query.offset).execute(),
     base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };

@@ -150,7 +150,7 @@ export class ContentService {
     const query = parse(listQuerySchema, rawQuery);
     const staff = can(principal, 'readDrafts', subject);
     if (!staff && query.status === 'draft') return { documents: [], total: 0 };
-    const { rows, total } = await repo.listDocuments(this.db, this.services.db.dialect, {
+    const { rows, total } = await repo.listDocuments(this.db, {
       collection: name,
       status: staff ? query.status : 'published',
       q: query.q?.trim() || undefined,
