@@ -67,7 +67,17 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
       try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // pg's pool.end() resolves before its sockets close; forcing at once would kill
+        // connections that are still saying goodbye and surface as unhandled errors.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(attempt < 20 ? `DROP DATABASE IF EXISTS ${name}` : `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '55006' || attempt >= 20) throw err;
+            await new Promise((r) => setTimeout(r, 25));
+          }
+        }
       } finally {
         await c.end();
       }
