@@ -53,7 +53,8 @@ if (!force && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') ===
   process.exit(0);
 }
 const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-const run = (args) => execFileSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit' });
+// Always a production build, also when called from vitest (which sets NODE_ENV=test: React's development build).
+const run = (args) => execFileSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 const started = Date.now();
 console.log('build: browser app');
 run(['build', '--logLevel', 'warn']);

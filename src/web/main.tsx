@@ -10,6 +10,9 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
   const serverRendered = container.hasChildNodes();
+  // The server writes the route data as a JSON block (no inline script, so the CSP needs no nonce).
+  const routeData = document.getElementById('route-data')?.textContent;
+  if (serverRendered && routeData) (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(routeData);
 
   if (serverRendered) {
     // Resolve the lazy modules of the server-rendered matches first, so that

@@ -1,4 +1,171 @@
-import type { FastifyInstance } from 'fastify';
+/**
+ * The public site and the built app: hashed static assets with a long cache,
+ * server-rendered public pages (cached per path, dropped on any content,
+ * media or settings change), the SPA shell for staff paths, the not-found
+ * page with HTTP 404, /sitemap.xml and /robots.txt.
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { routeTable } from '../../shared/routes.js';
+import { AppError } from '../../shared/errors.js';
+import { sendError } from '../plugins/errors.js';
+import { negotiateEncoding, etagMatches, type BundleEncoding } from '../content/page-bundle.js';
+import { loadClientAssets, type ClientAssets } from './assets.js';
+import { serverDataSource } from './data-source.js';
+import { robotsTxt, sitemapEntries, sitemapXml } from './seo.js';
+import { logoSvg } from './logo.js';
 
-// Not built yet.
-export async function renderRoutes(_app: FastifyInstance): Promise<void> {}
+/** A response kept in memory: the body, its ETag, and compressed copies made on first demand. */
+interface CachedResponse {
+  status: number;
+  type: string;
+  body: string;
+  etag: string;
+  encoded(encoding: BundleEncoding): Buffer | string;
+}
+
+function cachedResponse(status: number, type: string, body: string): CachedResponse {
+  const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  let gzip: Buffer | undefined;
+  let br: Buffer | undefined;
+  return {
+    status,
+    type,
+    body,
+    etag,
+    encoded(encoding) {
+      if (encoding === 'br') return (br ??= zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }));
+      if (encoding === 'gzip') return (gzip ??= zlib.gzipSync(body, { level: 6 }));
+      return body;
+    },
+  };
+}
+
+/** At most this many rendered paths are kept (pages plus stories and events). */
+const MAX_CACHED = 1000;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/**
+ * Public pages carry no inline script (their route data is a JSON block), so
+ * their CSP needs no nonce: without one the HTML is the same for everyone and
+ * can be cached and revalidated, and style attributes (image placeholders)
+ * are allowed by 'unsafe-inline', which a nonce would switch off.
+ */
+function withoutNonces(reply: FastifyReply): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string') reply.header('content-security-policy', csp.replace(/\s*'nonce-[^']*'/g, ''));
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, r: CachedResponse, cacheControl: string): FastifyReply {
+  reply.header('cache-control', cacheControl).header('etag', r.etag).header('vary', 'Accept-Encoding');
+  if (r.status === 200 && etagMatches(header(request, 'if-none-match'), r.etag)) return reply.code(304).send();
+  const encoding = negotiateEncoding(header(request, 'accept-encoding'));
+  reply.code(r.status).type(r.type);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(r.encoded(encoding));
+}
+
+const iconLink = '<link rel="icon" href="/logo.svg" type="image/svg+xml">';
+
+async function render(app: FastifyInstance): Promise<void> {
+  const { config } = app.services;
+  const assets: ClientAssets | null = loadClientAssets(config.distDir);
+  if (!assets) app.log.warn({ distDir: config.distDir }, 'the browser app is not built: public pages answer 503 until `npm run build`');
+  // Loaded here, not at import time: the React renderer is only needed when pages are served.
+  const { render: renderToHtml } = await import('../../web/entry-server.js');
+  const source = serverDataSource(app);
+
+  const cache = new Map<string, CachedResponse>();
+  const unsubscribe = app.services.changes.subscribe(() => cache.clear());
+  app.addHook('onClose', async () => unsubscribe());
+
+  if (assets) {
+    await app.register(fastifyStatic, {
+      root: path.join(config.distDir, 'client', 'assets'),
+      prefix: '/assets/',
+      // File names carry their content hash: safe to cache for a year.
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      wildcard: true,
+    });
+  }
+
+  const unavailable = (reply: FastifyReply) => sendError(reply, new AppError('unavailable', 'The site is not built yet.'));
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    if (!assets) return unavailable(reply);
+    const pathname = new URL(request.url, 'http://localhost').pathname;
+    const hit = cache.get(pathname);
+    if (hit) {
+      withoutNonces(reply);
+      return sendCached(request, reply, hit, 'public, max-age=0, must-revalidate');
+    }
+    const result = await renderToHtml(new Request(`${config.publicUrl}${pathname}`, { headers: { accept: 'text/html' } }), source);
+    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    const html = assets.template
+      .replace('<!--app-head-->', `${result.head}\n    ${iconLink}\n    ${assets.tagsFor(result.modules)}`)
+      .replace('<!--app-html-->', result.html)
+      .replace('</body>', `${result.data}\n  </body>`);
+    const response = cachedResponse(result.status, 'text/html; charset=utf-8', html);
+    if (result.status === 200 && result.found) {
+      if (cache.size >= MAX_CACHED) cache.clear();
+      cache.set(pathname, response);
+    }
+    withoutNonces(reply);
+    return sendCached(request, reply, response, result.status === 200 ? 'public, max-age=0, must-revalidate' : 'no-cache');
+  }
+
+  let shell: CachedResponse | null = null;
+  function sendShell(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    if (!assets) return unavailable(reply);
+    shell ??= cachedResponse(
+      200,
+      'text/html; charset=utf-8',
+      assets.template.replace('<!--app-head-->', `<title>Content manager</title>\n    <meta name="robots" content="noindex">\n    ${iconLink}`).replace('<!--app-html-->', ''),
+    );
+    return sendCached(request, reply, shell, 'no-store');
+  }
+
+  for (const r of routeTable) {
+    if (r.kind === 'public' || r.kind === 'detail') app.get(r.path, renderPage);
+    else if (r.kind !== 'not-found') app.get(r.path, sendShell);
+  }
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    let hit = cache.get('/sitemap.xml');
+    if (!hit) {
+      hit = cachedResponse(200, 'application/xml; charset=utf-8', sitemapXml(config.publicUrl, await sitemapEntries(source)));
+      cache.set('/sitemap.xml', hit);
+    }
+    return sendCached(request, reply, hit, 'public, max-age=0, must-revalidate');
+  });
+
+  const robots = cachedResponse(200, 'text/plain; charset=utf-8', robotsTxt(config.publicUrl));
+  app.get('/robots.txt', async (request, reply) => sendCached(request, reply, robots, 'public, max-age=3600'));
+  const logo = cachedResponse(200, 'image/svg+xml', logoSvg);
+  app.get('/logo.svg', async (request, reply) => sendCached(request, reply, logo, 'public, max-age=86400'));
+
+  const publicPaths = new Set(routeTable.filter((r) => r.kind === 'public').map((r) => r.path));
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = new URL(request.url, 'http://localhost').pathname;
+    if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/media/') || pathname.startsWith('/assets/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendError(reply, new AppError('not-found', 'No such endpoint.'));
+    }
+    // One address per page: `/about/` → `/about`.
+    const trimmed = pathname.replace(/\/+$/, '');
+    if (trimmed !== pathname && publicPaths.has(trimmed)) return reply.redirect(trimmed, 301);
+    return renderPage(request, reply);
+  });
+}
+
+/** Registered at the root (not encapsulated): it owns the not-found handler of the whole server. */
+export const renderRoutes = fp(render, { name: 'render', dependencies: ['content'] });

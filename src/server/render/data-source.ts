@@ -1,0 +1,11 @@
+/** The public loaders' data on the server: the content service in-process, never HTTP to ourselves. */
+import type { FastifyInstance } from 'fastify';
+import type { PublicDataSource } from '../../web/public/data.js';
+
+export function serverDataSource(app: FastifyInstance): PublicDataSource {
+  return {
+    page: async (name) => (await app.content.pageBundle(name)).bundle,
+    document: async (collection, id) => (await app.content.publicDocument(collection, id)) ?? null,
+    publicUrl: () => app.services.config.publicUrl,
+  };
+}

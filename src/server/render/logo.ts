@@ -1,0 +1,2 @@
+/** The organisation's default mark (favicon and structured-data logo) until staff upload a logo. */
+export const logoSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#0b5d4b"/><path d="M10 28c4-9 8-13 10-13s6 4 10 13" fill="none" stroke="#f4c542" stroke-width="3" stroke-linecap="round"/><circle cx="20" cy="11" r="3.2" fill="#f4c542"/></svg>\n`;

@@ -1,0 +1,48 @@
+/** /sitemap.xml and /robots.txt, from the page table, the page bundles and the route table. */
+import { pages, type PageName } from '../../shared/pages.js';
+import { staffPaths } from '../../shared/routes.js';
+import type { PublicDataSource, PageBundle } from '../../web/public/data.js';
+import { escapeHtml } from '../../web/public/meta.js';
+
+export interface SitemapEntry {
+  path: string;
+  lastmod: string;
+}
+
+function latest(dates: readonly string[]): string | null {
+  let max: string | null = null;
+  for (const d of dates) if (d && (max === null || d > max)) max = d;
+  return max;
+}
+
+export async function sitemapEntries(source: PublicDataSource): Promise<SitemapEntry[]> {
+  const bundles = new Map<PageName, PageBundle>();
+  await Promise.all(pages.map(async (p) => bundles.set(p.name, await source.page(p.name))));
+  const pageDates = new Map<PageName, string | null>();
+  for (const [name, b] of bundles) pageDates.set(name, latest(Object.values(b.sections).flatMap((docs) => docs.map((d) => d.updatedAt))));
+  // A page without blocks yet takes the newest change of the site.
+  const siteDate = latest([...pageDates.values()].filter((d): d is string => d !== null)) ?? new Date().toISOString();
+  const entries: SitemapEntry[] = pages.map((p) => ({ path: p.path, lastmod: pageDates.get(p.name) ?? siteDate }));
+  for (const d of bundles.get('home')?.sections.newstory ?? []) entries.push({ path: `/news/${encodeURIComponent(d.id)}`, lastmod: d.updatedAt });
+  for (const d of bundles.get('events')?.sections.thirdevents ?? []) entries.push({ path: `/events/${encodeURIComponent(d.id)}`, lastmod: d.updatedAt });
+  return entries;
+}
+
+export function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]): string {
+  const urls = entries.map((e) => `  <url>\n    <loc>${escapeHtml(publicUrl + e.path)}</loc>\n    <lastmod>${escapeHtml(e.lastmod)}</lastmod>\n  </url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** Staff paths as robots rules: a list path as is, a form path up to its `:id`. */
+export function robotsDisallowed(): string[] {
+  const rules = new Set<string>(['/api/']);
+  for (const p of staffPaths) {
+    const colon = p.indexOf(':');
+    rules.add(colon >= 0 ? p.slice(0, colon) : p);
+  }
+  return [...rules];
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return ['User-agent: *', 'Allow: /', ...robotsDisallowed().map((r) => `Disallow: ${r}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+}

@@ -1,0 +1,156 @@
+/**
+ * The home carousel (Embla): autoplay that pauses on hover and focus, stops for
+ * prefers-reduced-motion and can be paused; swipe; labelled previous/next
+ * buttons and dots; arrow keys. Without JavaScript the slides scroll sideways.
+ */
+import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import type { PublicDocument } from '../../../shared/collections.js';
+import type { MediaInfo } from '../../../shared/media.js';
+import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from '../icons.js';
+import { imageValue, Picture } from '../image.js';
+import { str } from '../format.js';
+import { SlideLink } from './links.js';
+
+export const AUTOPLAY_MS = 6000;
+
+function usePrefersReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const mq = window.matchMedia('(prefers-reduced-motion: reduce)');
+    setReduced(mq.matches);
+    const on = () => setReduced(mq.matches);
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  return reduced;
+}
+
+interface Props {
+  slides: PublicDocument[];
+  media: Record<string, MediaInfo>;
+  label: string;
+  /** Heading level of the slide titles. */
+  headingLevel: 'h1' | 'h2';
+}
+
+export function Carousel({ slides, media, label, headingLevel: H }: Props) {
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: 30 });
+  const [selected, setSelected] = useState(0);
+  const [ready, setReady] = useState(false);
+  const [userPaused, setUserPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [hidden, setHidden] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const count = slides.length;
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    onSelect();
+    setReady(true);
+    embla.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [embla]);
+
+  useEffect(() => {
+    const on = () => setHidden(document.visibilityState === 'hidden');
+    document.addEventListener('visibilitychange', on);
+    return () => document.removeEventListener('visibilitychange', on);
+  }, []);
+
+  const playing = ready && count > 1 && !userPaused && !reducedMotion;
+  const running = playing && !hovered && !focused && !hidden;
+  useEffect(() => {
+    if (!embla || !running) return;
+    const timer = window.setInterval(() => embla.scrollNext(), AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [embla, running, selected]);
+
+  const prev = useCallback(() => embla?.scrollPrev(), [embla]);
+  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'ArrowLeft') {
+      e.preventDefault();
+      prev();
+    } else if (e.key === 'ArrowRight') {
+      e.preventDefault();
+      next();
+    }
+  };
+
+  return (
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-ready={ready ? '' : undefined}
+      onKeyDown={onKeyDown}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <div className="carousel-viewport" ref={viewportRef}>
+        <div className="carousel-track" aria-live={playing ? 'off' : 'polite'}>
+          {slides.map((s, i) => {
+            const d = s.data;
+            const inactive = ready && i !== selected;
+            return (
+              <div
+                key={s.id}
+                className="carousel-slide"
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${count}`}
+                inert={inactive ? true : undefined}
+                data-active={i === selected ? '' : undefined}
+              >
+                <Picture value={imageValue(d.image)} media={media} sizes="100vw" className="slide-image" priority={i === 0} />
+                <div className="slide-overlay">
+                  <div className="container slide-text">
+                    <H className="slide-title">{str(d.title)}</H>
+                    {str(d.caption) ? <p className="slide-caption">{str(d.caption)}</p> : null}
+                    <SlideLink data={d} />
+                  </div>
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {count > 1 ? (
+        <div className="carousel-controls">
+          <div className="container carousel-controls-inner">
+            <button type="button" className="carousel-play" onClick={() => setUserPaused((p) => !p)} aria-label={playing ? 'Pause the slideshow' : 'Play the slideshow'}>
+              {playing ? <PauseIcon /> : <PlayIcon />}
+            </button>
+            <div className="carousel-dots">
+              {slides.map((s, i) => (
+                <button
+                  key={s.id}
+                  type="button"
+                  className="carousel-dot"
+                  aria-label={`Show slide ${i + 1}: ${str(s.data.title)}`}
+                  aria-current={i === selected ? 'true' : undefined}
+                  onClick={() => embla?.scrollTo(i)}
+                />
+              ))}
+            </div>
+            <button type="button" className="carousel-arrow" onClick={prev} aria-label="Previous slide">
+              <ChevronLeft />
+            </button>
+            <button type="button" className="carousel-arrow" onClick={next} aria-label="Next slide">
+              <ChevronRight />
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+/** Text sections: title, subtitle, rich text (sanitised on write), optional image and link, in one of four layouts. */
+import type { PublicDocument } from '../../../shared/collections.js';
+import type { MediaInfo } from '../../../shared/media.js';
+import { imageValue, Picture } from '../image.js';
+import { str } from '../format.js';
+import { SlideLink } from './links.js';
+
+export function SectionBlock({ doc, media }: { doc: PublicDocument; media: Record<string, MediaInfo> }) {
+  const d = doc.data;
+  const image = imageValue(d.image);
+  const variant = str(d.variant) || (image ? 'image-right' : 'text');
+  const layout = image ? variant : variant === 'highlight' ? 'highlight' : 'text';
+  return (
+    <section className={`block section-block layout-${layout}${image ? ' has-image' : ''}`} data-block={doc.id}>
+      <div className="container section-inner">
+        <div className="section-text">
+          <h2 className="section-title">{str(d.title)}</h2>
+          {str(d.subtitle) ? <p className="section-subtitle">{str(d.subtitle)}</p> : null}
+          {str(d.body) ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: str(d.body) }} /> : null}
+          <SlideLink data={d} className={layout === 'highlight' ? 'button button-light' : 'button button-primary'} />
+        </div>
+        {image && layout !== 'text' ? (
+          <div className="section-media">
+            <Picture value={image} media={media} sizes="(min-width: 1024px) 560px, 100vw" className="section-image" />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * The contact form: name, e-mail, message and consent. Sends
+ * POST /api/functions/submitContact { data }, shows each field's message
+ * (from the browser's check or the server's answer) and a success message.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../api-client.js';
+import { checkContact, contactLimits, type ContactField, type ContactInput } from './contact-rules.js';
+
+type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; name: string } | { kind: 'failed'; message: string };
+
+const emptyInput: ContactInput = { name: '', email: '', message: '', consent: false };
+const fieldOrder: ContactField[] = ['name', 'email', 'message', 'consent'];
+
+export function ContactForm({ contactEmail }: { contactEmail: string }) {
+  const id = useId();
+  const [input, setInput] = useState<ContactInput>(emptyInput);
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const formRef = useRef<HTMLFormElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  const set = <K extends ContactField>(field: K, value: ContactInput[K]) => {
+    setInput((prev) => ({ ...prev, [field]: value }));
+    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
+
+  const focusFirstError = (errs: Partial<Record<ContactField, string>>) => {
+    const first = fieldOrder.find((f) => errs[f]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const found = checkContact(input);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found);
+      return;
+    }
+    setStatus({ kind: 'sending' });
+    try {
+      await api<{ result: { id: string } }>('/api/functions/submitContact', { method: 'POST', body: { data: input }, anonymous: true });
+      setStatus({ kind: 'sent', name: input.name.trim() });
+      setInput(emptyInput);
+      requestAnimationFrame(() => statusRef.current?.focus());
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'invalid-argument' && err.fields) {
+        const serverErrors: Partial<Record<ContactField, string>> = {};
+        for (const f of fieldOrder) {
+          const msg = err.fields[f] ?? err.fields[`data.${f}`];
+          if (msg) serverErrors[f] = msg;
+        }
+        if (Object.keys(serverErrors).length > 0) {
+          setErrors(serverErrors);
+          setStatus({ kind: 'idle' });
+          focusFirstError(serverErrors);
+          return;
+        }
+      }
+      const message =
+        err instanceof ApiError && err.code === 'resource-exhausted'
+          ? 'You have sent several messages in a short time. Please wait a few minutes and try again.'
+          : err instanceof ApiError
+            ? err.message
+            : 'Your message could not be sent. Please try again.';
+      setStatus({ kind: 'failed', message });
+    }
+  };
+
+  const describedBy = (f: ContactField, extra?: string) => [errors[f] ? `${id}-${f}-error` : null, extra].filter(Boolean).join(' ') || undefined;
+  const fieldError = (f: ContactField) =>
+    errors[f] ? (
+      <p className="field-error" id={`${id}-${f}-error`}>
+        {errors[f]}
+      </p>
+    ) : null;
+
+  return (
+    <section className="block contact-block" aria-labelledby={`${id}-title`} id="contact">
+      <div className="container contact-inner">
+        <div className="contact-intro">
+          <h2 className="group-title" id={`${id}-title`}>
+            Get in touch
+          </h2>
+          <p>Want to volunteer, partner with us or ask a question? Send us a message and our team will reply within a few working days.</p>
+          <p>
+            Or write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+          </p>
+        </div>
+        <form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit} aria-describedby={`${id}-status`}>
+          <div className="field">
+            <label htmlFor={`${id}-name`}>Your name</label>
+            <input
+              id={`${id}-name`}
+              name="name"
+              type="text"
+              autoComplete="name"
+              maxLength={contactLimits.name}
+              value={input.name}
+              onChange={(e) => set('name', e.target.value)}
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={describedBy('name')}
+              required
+            />
+            {fieldError('name')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-email`}>E-mail address</label>
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="email"
+              maxLength={contactLimits.email}
+              value={input.email}
+              onChange={(e) => set('email', e.target.value)}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={describedBy('email')}
+              required
+            />
+            {fieldError('email')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-message`}>Message</label>
+            <textarea
+              id={`${id}-message`}
+              name="message"
+              rows={5}
+              maxLength={contactLimits.message}
+              value={input.message}
+              onChange={(e) => set('message', e.target.value)}
+              aria-invalid={errors.message ? true : undefined}
+              aria-describedby={describedBy('message')}
+              required
+            />
+            {fieldError('message')}
+          </div>
+          <div className="field field-check">
+            <input
+              id={`${id}-consent`}
+              name="consent"
+              type="checkbox"
+              checked={input.consent}
+              onChange={(e) => set('consent', e.target.checked)}
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={describedBy('consent')}
+              required
+            />
+            <label htmlFor={`${id}-consent`}>I agree that my message and contact details are stored so that the team can reply to me.</label>
+            {fieldError('consent')}
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={status.kind === 'sending'}>
+              {status.kind === 'sending' ? 'Sending…' : 'Send message'}
+            </button>
+          </div>
+          <div id={`${id}-status`} ref={statusRef} tabIndex={-1} role="status" className={`form-status${status.kind === 'failed' ? ' is-error' : ''}`}>
+            {status.kind === 'sent' ? `Thank you, ${status.name}! Your message has been sent. We will reply soon.` : null}
+            {status.kind === 'failed' ? status.message : null}
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The public site's data: the page bundle every public route reads, and where
+ * it comes from. On the server the loaders read in-process through the data
+ * source passed as the static handler's request context; in the browser they
+ * call the API anonymously through the one fetch client.
+ */
+import type { PublicDocument, SiteSettings } from '../../shared/collections.js';
+import type { MediaInfo } from '../../shared/media.js';
+import type { PageName } from '../../shared/pages.js';
+import { api } from '../api-client.js';
+
+export interface PageBundle {
+  page: { name: PageName; path: string; title: string; description: string };
+  settings: SiteSettings;
+  /** Every collection of the page in registry order: published blocks in position order. */
+  sections: Record<string, PublicDocument[]>;
+  media: Record<string, MediaInfo>;
+  categories: Record<string, { id: string; name: string }>;
+}
+
+/** Where public loaders read from. The server passes an in-process one; the browser uses the API. */
+export interface PublicDataSource {
+  page(name: PageName): Promise<PageBundle>;
+  /** A published story or event, or null when there is none (or it is a draft). */
+  document(collection: DetailCollection, id: string): Promise<PublicDocument | null>;
+  /** The canonical origin (PUBLIC_URL), without a trailing slash. */
+  publicUrl(): string;
+}
+
+export type DetailCollection = 'newstory' | 'thirdevents';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** Set by the server renderer; absent in the browser. */
+    publicData?: PublicDataSource;
+  }
+}
+
+/** What the layout needs from every public route's data. */
+export interface SiteData {
+  settings: SiteSettings;
+  logo: MediaInfo | null;
+  publicUrl: string;
+  /** Links in the footer and header to other public pages are always there; these are the detail base pages. */
+}
+
+function isNotFound(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { status?: unknown }).status === 404;
+}
+
+export const browserDataSource: PublicDataSource = {
+  page: (name) => api<PageBundle>(`/api/pages/${encodeURIComponent(name)}`, { anonymous: true }),
+  async document(collection, id) {
+    try {
+      return await api<PublicDocument>(`/api/collections/${collection}/documents/${encodeURIComponent(id)}`, { anonymous: true });
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  },
+  publicUrl: () => window.location.origin,
+};
+
+/** The data source of this loader call: the server's, or the browser's. */
+export function dataSourceOf(context: unknown): PublicDataSource {
+  const server = (context as { publicData?: PublicDataSource } | undefined)?.publicData;
+  return server ?? browserDataSource;
+}
+
+export function siteDataOf(bundle: PageBundle, publicUrl: string): SiteData {
+  const logoId = bundle.settings.logo?.mediaId;
+  return { settings: bundle.settings, logo: (logoId && bundle.media[logoId]) || null, publicUrl };
+}

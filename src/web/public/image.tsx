@@ -1,0 +1,59 @@
+/** A responsive image from an uploaded medium: srcset from its WebP variants, no layout shift. */
+import type { CSSProperties } from 'react';
+import type { MediaInfo } from '../../shared/media.js';
+
+export interface ImageValue {
+  mediaId: string;
+  alt: string;
+  decorative?: boolean;
+}
+
+export function imageValue(v: unknown): ImageValue | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const o = v as Record<string, unknown>;
+  if (typeof o.mediaId !== 'string') return null;
+  return { mediaId: o.mediaId, alt: typeof o.alt === 'string' ? o.alt : '', decorative: o.decorative === true };
+}
+
+export function srcSetOf(media: MediaInfo): string {
+  return media.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
+}
+
+/** The variant to use as `src` (browsers without srcset): the middle one, else the original. */
+export function fallbackSrc(media: MediaInfo): string {
+  return (media.variants.find((v) => v.name === '960') ?? media.variants[media.variants.length - 1])?.url ?? media.url;
+}
+
+interface Props {
+  value: ImageValue | null;
+  media: Record<string, MediaInfo>;
+  sizes: string;
+  className?: string;
+  /** The page's largest, first visible image: fetched eagerly and first. */
+  priority?: boolean;
+}
+
+export function Picture({ value, media, sizes, className, priority = false }: Props) {
+  if (!value) return null;
+  const m = media[value.mediaId];
+  if (!m || m.kind !== 'image') return null;
+  const largest = m.variants[m.variants.length - 1];
+  const width = largest?.width ?? m.width ?? undefined;
+  const height = largest?.height ?? m.height ?? undefined;
+  const style: CSSProperties | undefined = m.dominantColor ? { backgroundColor: m.dominantColor } : undefined;
+  return (
+    <img
+      className={className}
+      src={fallbackSrc(m)}
+      srcSet={m.variants.length > 0 ? srcSetOf(m) : undefined}
+      sizes={m.variants.length > 0 ? sizes : undefined}
+      width={width}
+      height={height}
+      alt={value.decorative ? '' : value.alt}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'auto' : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+      style={style}
+    />
+  );
+}

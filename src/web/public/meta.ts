@@ -1,0 +1,156 @@
+/**
+ * A public page's <head>: title, description, canonical link, Open Graph and
+ * Twitter tags and JSON-LD. One model; the server writes it as HTML into the
+ * template, the browser applies it to document.head on client navigation.
+ */
+import { mediaUrl, type MediaInfo } from '../../shared/media.js';
+import type { SiteSettings } from '../../shared/collections.js';
+
+export type JsonLd = Record<string, unknown>;
+
+export interface HeadModel {
+  title: string;
+  description: string;
+  /** Absolute canonical URL. */
+  canonical: string;
+  /** Absolute image URL for social cards, if any. */
+  image: string | null;
+  imageAlt: string;
+  ogType: 'website' | 'article';
+  siteName: string;
+  jsonLd: JsonLd[];
+  /** Preload of the first (LCP) image: src set and sizes. */
+  preloadImage: { href: string; srcset: string; sizes: string } | null;
+  /** The not-found page is not indexed. */
+  noindex: boolean;
+}
+
+export function absoluteUrl(publicUrl: string, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return `${publicUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/** The widest variant up to 1600 px as an absolute URL: what social networks show. */
+export function socialImageUrl(publicUrl: string, media: MediaInfo | null | undefined): string | null {
+  if (!media || media.kind !== 'image') return null;
+  const v = media.variants.find((x) => x.name === '1600') ?? media.variants[media.variants.length - 1];
+  return absoluteUrl(publicUrl, v ? v.url : media.url);
+}
+
+export function documentTitle(pageTitle: string, settings: SiteSettings, home: boolean): string {
+  return home ? `${settings.organisationName}${settings.tagline ? ` – ${settings.tagline}` : ''}` : `${pageTitle} – ${settings.organisationName}`;
+}
+
+export function sameAs(settings: SiteSettings): string[] {
+  return [settings.socialUrl, settings.videoUrl].filter((u): u is string => typeof u === 'string' && /^https?:\/\//.test(u));
+}
+
+export function organisationLd(settings: SiteSettings, publicUrl: string, logo: MediaInfo | null): JsonLd {
+  const ld: JsonLd = {
+    '@type': 'NGO',
+    name: settings.organisationName,
+    url: `${publicUrl}/`,
+    email: settings.contactEmail,
+    sameAs: sameAs(settings),
+  };
+  if (settings.tagline) ld.slogan = settings.tagline;
+  ld.logo = logo ? absoluteUrl(publicUrl, logo.url) : absoluteUrl(publicUrl, '/logo.svg');
+  if (settings.phone) ld.telephone = settings.phone;
+  if (settings.address) ld.address = settings.address;
+  return ld;
+}
+
+export function breadcrumbLd(publicUrl: string, trail: readonly { name: string; path: string }[]): JsonLd {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, item: absoluteUrl(publicUrl, t.path) })),
+  };
+}
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+}
+
+/** JSON safe inside a <script> element: no `</script>`, no `<!--`. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function withContext(ld: JsonLd): JsonLd {
+  return { '@context': 'https://schema.org', ...ld };
+}
+
+/** The head as HTML for the server's template. */
+export function headHtml(h: HeadModel): string {
+  const e = escapeHtml;
+  const lines = [
+    `<title>${e(h.title)}</title>`,
+    `<meta name="description" content="${e(h.description)}">`,
+    `<link rel="canonical" href="${e(h.canonical)}">`,
+    h.noindex ? `<meta name="robots" content="noindex">` : '',
+    `<meta property="og:type" content="${h.ogType}">`,
+    `<meta property="og:site_name" content="${e(h.siteName)}">`,
+    `<meta property="og:title" content="${e(h.title)}">`,
+    `<meta property="og:description" content="${e(h.description)}">`,
+    `<meta property="og:url" content="${e(h.canonical)}">`,
+    h.image ? `<meta property="og:image" content="${e(h.image)}">` : '',
+    h.image && h.imageAlt ? `<meta property="og:image:alt" content="${e(h.imageAlt)}">` : '',
+    `<meta name="twitter:card" content="${h.image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${e(h.title)}">`,
+    `<meta name="twitter:description" content="${e(h.description)}">`,
+    h.image ? `<meta name="twitter:image" content="${e(h.image)}">` : '',
+    h.preloadImage
+      ? `<link rel="preload" as="image" href="${e(h.preloadImage.href)}" imagesrcset="${e(h.preloadImage.srcset)}" imagesizes="${e(h.preloadImage.sizes)}" fetchpriority="high">`
+      : '',
+    ...h.jsonLd.map((ld) => `<script type="application/ld+json">${scriptJson(withContext(ld))}</script>`),
+  ];
+  return lines.filter(Boolean).join('\n    ');
+}
+
+function setMeta(attr: 'name' | 'property', key: string, value: string | null): void {
+  let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
+  if (value === null) {
+    el?.remove();
+    return;
+  }
+  if (!el) {
+    el = document.createElement('meta');
+    el.setAttribute(attr, key);
+    document.head.appendChild(el);
+  }
+  el.content = value;
+}
+
+/** Brings document.head up to date after a client-side navigation. */
+export function applyHead(h: HeadModel): void {
+  document.title = h.title;
+  setMeta('name', 'description', h.description);
+  setMeta('name', 'robots', h.noindex ? 'noindex' : null);
+  let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!canonical) {
+    canonical = document.createElement('link');
+    canonical.rel = 'canonical';
+    document.head.appendChild(canonical);
+  }
+  canonical.href = h.canonical;
+  setMeta('property', 'og:type', h.ogType);
+  setMeta('property', 'og:title', h.title);
+  setMeta('property', 'og:description', h.description);
+  setMeta('property', 'og:url', h.canonical);
+  setMeta('property', 'og:image', h.image);
+  setMeta('property', 'og:image:alt', h.image && h.imageAlt ? h.imageAlt : null);
+  setMeta('name', 'twitter:card', h.image ? 'summary_large_image' : 'summary');
+  setMeta('name', 'twitter:title', h.title);
+  setMeta('name', 'twitter:description', h.description);
+  setMeta('name', 'twitter:image', h.image);
+  for (const s of document.head.querySelectorAll('script[type="application/ld+json"]')) s.remove();
+  for (const ld of h.jsonLd) {
+    const s = document.createElement('script');
+    s.type = 'application/ld+json';
+    s.textContent = JSON.stringify(withContext(ld));
+    document.head.appendChild(s);
+  }
+}
+
+export { mediaUrl };

@@ -1,0 +1,28 @@
+/** The not-found page's content (unknown paths, and stories or events that are not published). */
+import { Link } from 'react-router';
+import { aboutMenu, practiceMenu } from './nav.js';
+
+export function NotFoundContent({ what = 'page' }: { what?: string }) {
+  return (
+    <div className="page page-not-found">
+      <div className="container not-found">
+        <p className="not-found-code">404</p>
+        <h1>We could not find that {what}</h1>
+        <p>The address may be mistyped, or the {what} may have moved or been taken down.</p>
+        <p>
+          <Link to="/" className="button button-primary">
+            Go to the home page
+          </Link>
+        </p>
+        <h2 className="not-found-suggest">You may be looking for</h2>
+        <ul className="not-found-links">
+          {[...aboutMenu.items, ...practiceMenu.items, { label: 'Events', path: '/events' }].map((i) => (
+            <li key={i.path}>
+              <Link to={i.path}>{i.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/** The public footer: the logo, the about and practice-area link lists, and the external links from site settings. */
+import { Link } from 'react-router';
+import type { SiteData } from './data.js';
+import { LogoMark, MailIcon, SocialIcon, VideoIcon } from './icons.js';
+import { aboutMenu, practiceMenu, topLinks } from './nav.js';
+import { fallbackSrc } from './image.js';
+
+export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
+  const { settings, logo } = site;
+  return (
+    <footer className="site-footer" id="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-brand">
+          <Link to="/" className="brand brand-footer">
+            {logo ? <img className="brand-logo" src={fallbackSrc(logo)} alt="" width={40} height={40} loading="lazy" /> : <LogoMark />}
+            <span className="brand-name">{settings.organisationName}</span>
+          </Link>
+          {settings.tagline ? <p className="footer-tagline">{settings.tagline}</p> : null}
+          {settings.address ? <p className="footer-address">{settings.address}</p> : null}
+        </div>
+        <nav className="footer-links" aria-label={aboutMenu.label}>
+          <h2 className="footer-heading">{aboutMenu.label}</h2>
+          <ul>
+            {aboutMenu.items.map((i) => (
+              <li key={i.path}>
+                <Link to={i.path}>{i.label}</Link>
+              </li>
+            ))}
+            <li>
+              <Link to={topLinks.strategy.path}>{topLinks.strategy.label}</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav className="footer-links" aria-label={practiceMenu.label}>
+          <h2 className="footer-heading">{practiceMenu.label}</h2>
+          <ul>
+            {practiceMenu.items.map((i) => (
+              <li key={i.path}>
+                <Link to={i.path}>{i.label}</Link>
+              </li>
+            ))}
+            <li>
+              <Link to={topLinks.events.path}>{topLinks.events.label}</Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="footer-links">
+          <h2 className="footer-heading">Stay in touch</h2>
+          <ul className="footer-external">
+            {settings.socialUrl ? (
+              <li>
+                <a href={settings.socialUrl} rel="noopener" target="_blank">
+                  <SocialIcon /> Follow us<span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ) : null}
+            {settings.videoUrl ? (
+              <li>
+                <a href={settings.videoUrl} rel="noopener" target="_blank">
+                  <VideoIcon /> Watch our videos<span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ) : null}
+            <li>
+              <a href={settings.mailUrl || `mailto:${settings.contactEmail}`} rel={settings.mailUrl ? 'noopener' : undefined}>
+                <MailIcon /> {settings.contactEmail}
+              </a>
+            </li>
+            {settings.phone ? <li className="footer-phone">{settings.phone}</li> : null}
+          </ul>
+        </div>
+      </div>
+      <div className="container footer-bottom">
+        <p>
+          © {year} {settings.organisationName}
+        </p>
+      </div>
+    </footer>
+  );
+}
