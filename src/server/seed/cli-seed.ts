@@ -1,5 +1,40 @@
-// Not built yet.
-export async function seedCommand(_args: string[]): Promise<number> {
-  console.error('seed: not built yet');
-  return 1;
+/**
+ * `npm run seed`: adds the demo content to an empty database.
+ * `npm run seed -- --reset`: deletes every document, the site settings and all
+ * media, then seeds again; user accounts are kept.
+ */
+import { ChangeBus } from '../changes.js';
+import { configFromEnv } from '../config.js';
+import { migrate, openDatabase } from '../db/index.js';
+import { ensureDemoAdmin, resetContent, seedDemo } from './index.js';
+
+const usage = 'Usage: npm run seed [-- --reset]';
+
+export async function seedCommand(args: string[]): Promise<number> {
+  const unknown = args.filter((a) => a !== '--reset');
+  if (unknown.length > 0) {
+    console.error(usage);
+    return 2;
+  }
+  const reset = args.includes('--reset');
+  const config = configFromEnv();
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // On PostgreSQL, running servers hear about the change and drop their cached pages.
+  const changes = new ChangeBus(db.pool);
+  const services = { config, db, changes };
+  const print = (line: string) => console.log(line);
+  try {
+    await migrate(db);
+    await ensureDemoAdmin(services);
+    if (reset) {
+      await resetContent(services, print);
+    } else if (await db.kysely.selectFrom('documents').select('id').limit(1).executeTakeFirst()) {
+      print('seed: the database already has content; nothing changed. Run `npm run seed -- --reset` to replace it with the demo content.');
+      return 0;
+    }
+    await seedDemo(services, print);
+    return 0;
+  } finally {
+    await db.close();
+  }
 }
