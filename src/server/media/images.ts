@@ -45,7 +45,7 @@ function decode(bytes: Buffer): Sharp {
 function encodeOriginal(image: Sharp, format: ImageFormat): { pipeline: Sharp; contentType: string } {
   switch (format) {
     case 'jpeg':
-      return { pipeline: image.jpeg({ quality: 82, progressive: true }), contentType: 'image/jpeg' };
+      return { pipeline: image.jpeg({ quality: 82 }), contentType: 'image/jpeg' };
     case 'png':
     case 'gif':
       return { pipeline: image.png({ compressionLevel: 8 }), contentType: 'image/png' };
