@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount } from '../src/server/auth/accounts.js';
+import type * as Passwords from '../src/server/auth/passwords.js';
 import { hashRefreshToken } from '../src/server/auth/refresh-tokens.js';
 import { dialects } from './helpers/databases.js';
 import type { TestApp } from './helpers/app.js';
@@ -11,7 +12,7 @@ import { buildAuthApp, refresh, refreshCookie, setCookieHeader, signIn } from '.
 // Counts argon2 verifications, passing them through unchanged.
 const verifications = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../src/server/auth/passwords.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../src/server/auth/passwords.js')>();
+  const real = await importOriginal<typeof Passwords>();
   return {
     ...real,
     verifyPassword: (hash: string, password: string) => {
