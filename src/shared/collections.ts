@@ -1,19 +1,25 @@
 /**
  * The collection registry: every collection is declared once here, and the API
  * routes, validation, admin menu, list and form screens and the public page
- * sections all follow from the declaration.
+ * sections all follow from the declaration (registry-index.ts holds the plain
+ * declarations; this module adds their fields and schemas).
  */
 import { z } from 'zod';
-import { dataSchema, type FieldDef } from './fields.js';
+import { dataSchema, schema, type FieldDef } from './fields.js';
 import { pages, type PageName } from './pages.js';
 
-export type BlockKind = 'slide' | 'section' | 'card' | 'picture' | 'person' | 'partner' | 'story' | 'event';
-export type CollectionKind = BlockKind | 'category' | 'item' | 'customer';
+import {
+  declarations,
+  formPathsOf,
+  listPathsOf,
+  writeAccessOf,
+  type CollectionKind,
+  type Declaration,
+  type ReadAccess,
+  type WriteAccess,
+} from './registry-index.js';
 
-/** Who may read a collection: everyone (published documents only) or staff only. */
-export type ReadAccess = 'public' | 'staff';
-/** The least role that may create, change, publish, reorder and delete. */
-export type WriteAccess = 'admin' | 'super';
+export type { BlockKind, CollectionKind, CollectionName, ReadAccess, WriteAccess } from './registry-index.js';
 
 export interface CollectionDef {
   /** The API name and the list path without its slash. */
@@ -191,22 +197,8 @@ const kindPurpose: Record<CollectionKind, string> = {
   customer: 'Supporters and contacts, including messages sent through the contact form. Never shown on the site.',
 };
 
-interface Declaration {
-  name: string;
-  label: string;
-  group: string;
-  kind: CollectionKind;
-  page: PageName | null;
-  /** Extra form paths, e.g. SPEC.md's misspelled ones. */
-  formPaths?: string[];
-  /** List path when it differs from the name (SPEC.md's `/fistsocio`). */
-  extraListPaths?: string[];
-  read?: ReadAccess;
-  write?: WriteAccess;
-  growing?: boolean;
-}
-
 export function defineCollection(d: Declaration): CollectionDef & { extraListPaths: string[] } {
+  const [listPath, ...extraListPaths] = listPathsOf(d);
   return {
     name: d.name,
     label: d.label,
@@ -214,82 +206,19 @@ export function defineCollection(d: Declaration): CollectionDef & { extraListPat
     description: kindPurpose[d.kind],
     kind: d.kind,
     page: d.page,
-    listPath: `/${d.name}`,
-    formPaths: [`/${d.name}-form/:id`, ...(d.formPaths ?? [])],
-    extraListPaths: d.extraListPaths ?? [],
+    listPath: listPath ?? `/${d.name}`,
+    formPaths: formPathsOf(d),
+    extraListPaths,
     fields: kindFields[d.kind],
     titleField: titleFieldByKind[d.kind],
     imageField: imageFieldByKind[d.kind],
     read: d.read ?? 'public',
-    write: d.write ?? 'admin',
+    write: writeAccessOf(d),
     growing: d.growing ?? false,
   };
 }
 
-/** Three-block pages share one shape: First is the hero, Second the text, Third the highlights. */
-function threeBlocks(prefix: { first: string; second: string; third: string }, group: string, page: PageName, third: CollectionKind = 'card') {
-  return [
-    defineCollection({ name: prefix.first, label: `First ${group}`, group, kind: 'slide', page }),
-    defineCollection({ name: prefix.second, label: `Second ${group}`, group, kind: 'section', page }),
-    defineCollection({ name: prefix.third, label: `Third ${group}`, group, kind: third, page }),
-  ];
-}
-
-export const collections = [
-  defineCollection({ name: 'home', label: 'Home', group: 'Home page', kind: 'slide', page: 'home' }),
-  defineCollection({ name: 'descriptionhome', label: 'Description Something at Home page', group: 'Home page', kind: 'section', page: 'home' }),
-  defineCollection({ name: 'newstory', label: 'News & Story', group: 'Home page', kind: 'story', page: 'home', growing: true }),
-
-  defineCollection({ name: 'aboutslide', label: 'About slides', group: 'About', kind: 'slide', page: 'about' }),
-  defineCollection({ name: 'aboutvision', label: 'About: vision', group: 'About', kind: 'section', page: 'about' }),
-  defineCollection({ name: 'aboutdiscover', label: 'About: discover', group: 'About', kind: 'card', page: 'about' }),
-  defineCollection({ name: 'abouthistory', label: 'About: history', group: 'About', kind: 'section', page: 'about' }),
-  defineCollection({ name: 'aboutleader', label: 'About: leaders', group: 'About', kind: 'person', page: 'about' }),
-  defineCollection({ name: 'aboutpartner', label: 'About: partners', group: 'About', kind: 'partner', page: 'about' }),
-
-  defineCollection({ name: 'visionslide', label: 'First Vision & Mission & Core value', group: 'Vision & Mission & Core value', kind: 'slide', page: 'vision' }),
-  defineCollection({ name: 'visiondescription', label: 'Second Vision & Mission & Core value', group: 'Vision & Mission & Core value', kind: 'section', page: 'vision' }),
-  defineCollection({ name: 'visionvalue', label: 'Third Vision & Mission & Core value', group: 'Vision & Mission & Core value', kind: 'card', page: 'vision' }),
-
-  defineCollection({ name: 'historyslide', label: 'First History', group: 'History', kind: 'slide', page: 'history' }),
-  defineCollection({ name: 'historydescription', label: 'Second History', group: 'History', kind: 'section', page: 'history', formPaths: ['/historydescripton-form/:id'] }),
-  defineCollection({ name: 'historypicture', label: 'Third History', group: 'History', kind: 'picture', page: 'history' }),
-
-  defineCollection({ name: 'leaderslide', label: 'First Leadership', group: 'Leadership', kind: 'slide', page: 'leadership' }),
-  defineCollection({ name: 'leaderdescription', label: 'Second Leadership', group: 'Leadership', kind: 'section', page: 'leadership' }),
-  defineCollection({ name: 'leaderpicture', label: 'Third Leadership', group: 'Leadership', kind: 'person', page: 'leadership' }),
-
-  defineCollection({ name: 'firstpartner', label: 'First Partners', group: 'Partners', kind: 'partner', page: 'partner', formPaths: ['/fistpartner-form/:id'] }),
-  defineCollection({ name: 'secondpartner', label: 'Second Partners', group: 'Partners', kind: 'partner', page: 'partner' }),
-  defineCollection({ name: 'thirdpartner', label: 'Third Partners', group: 'Partners', kind: 'partner', page: 'partner' }),
-
-  ...threeBlocks({ first: 'firstgender', second: 'secondgender', third: 'thirdgender' }, 'gender', 'gender'),
-  // SPEC.md spells the first socio list `/fistsocio` and shows no form; both spellings work.
-  defineCollection({ name: 'fistsocio', label: 'First Socio-Economic Rights', group: 'Socio-Economic Rights', kind: 'slide', page: 'socio', formPaths: ['/firstsocio-form/:id'], extraListPaths: ['/firstsocio'] }),
-  defineCollection({ name: 'secondsocio', label: 'Second Socio-Economic Rights', group: 'Socio-Economic Rights', kind: 'section', page: 'socio' }),
-  defineCollection({ name: 'thirdsocio', label: 'Third Socio-Economic Rights', group: 'Socio-Economic Rights', kind: 'card', page: 'socio' }),
-  ...threeBlocks({ first: 'firstdemocratic', second: 'seconddemocratic', third: 'thirddemocratic' }, 'Democratic Good Governance', 'democratic'),
-  ...threeBlocks({ first: 'firstaccountability', second: 'secondaccountability', third: 'thirdaccountability' }, 'Social Accountability', 'accountability'),
-  ...threeBlocks({ first: 'firststrategy', second: 'secondstrategy', third: 'thirdstrategy' }, 'Our Strategy', 'strategy'),
-  defineCollection({ name: 'firstevents', label: 'First Events', group: 'Events', kind: 'slide', page: 'events' }),
-  defineCollection({ name: 'secondevents', label: 'Second Events', group: 'Events', kind: 'section', page: 'events' }),
-  defineCollection({ name: 'thirdevents', label: 'Third Events', group: 'Events', kind: 'event', page: 'events', growing: true }),
-
-  defineCollection({ name: 'youthfirstpage', label: 'First Youth', group: 'Youth', kind: 'slide', page: 'youthleadership', formPaths: ['/firstyouth-form/:id'] }),
-  defineCollection({ name: 'secondyouth', label: 'Second Youth', group: 'Youth', kind: 'section', page: 'youthleadership' }),
-  defineCollection({ name: 'thirdyouth', label: 'Third Youth', group: 'Youth', kind: 'card', page: 'youthleadership' }),
-  defineCollection({ name: 'fourthyouth', label: 'Fourth Youth', group: 'Youth', kind: 'picture', page: 'youthleadership' }),
-  defineCollection({ name: 'fifthyouth', label: 'Fifth Youth', group: 'Youth', kind: 'person', page: 'youthleadership' }),
-  defineCollection({ name: 'sixthyouth', label: 'Sixth Youth', group: 'Youth', kind: 'section', page: 'youthleadership' }),
-  defineCollection({ name: 'seventhyouth', label: 'Seventh Youth', group: 'Youth', kind: 'card', page: 'youthleadership' }),
-  defineCollection({ name: 'eighthyouth', label: 'Eighth Youth', group: 'Youth', kind: 'partner', page: 'youthleadership' }),
-
-  defineCollection({ name: 'category', label: 'Categories', group: 'Site', kind: 'category', page: null }),
-  defineCollection({ name: 'item', label: 'Publications', group: 'Site', kind: 'item', page: null, write: 'super', growing: true }),
-  defineCollection({ name: 'customer', label: 'Supporters & contacts', group: 'Site', kind: 'customer', page: null, read: 'staff', growing: true }),
-] as const satisfies readonly (CollectionDef & { extraListPaths: string[] })[];
-
-export type CollectionName = (typeof collections)[number]['name'];
+export const collections: readonly (CollectionDef & { extraListPaths: string[] })[] = declarations.map(defineCollection);
 
 const byName = new Map<string, CollectionDef & { extraListPaths: string[] }>(collections.map((c) => [c.name, c]));
 
@@ -312,7 +241,7 @@ export function collectionDataSchema(c: CollectionDef) {
   return s;
 }
 
-export const documentStatusSchema = z.enum(['draft', 'published']);
+export const documentStatusSchema = schema(() => z.enum(['draft', 'published']));
 export type DocumentStatus = z.infer<typeof documentStatusSchema>;
 
 /** A stored block as the API returns it. */
@@ -350,7 +279,7 @@ export const siteSettingsFields: readonly FieldDef[] = [
   { name: 'videoUrl', type: 'url', label: 'Video channel' },
   { name: 'mailUrl', type: 'url', label: 'Mail sign-in link' },
 ];
-export const siteSettingsSchema = dataSchema(siteSettingsFields);
+export const siteSettingsSchema = schema(() => dataSchema(siteSettingsFields));
 export type SiteSettings = {
   organisationName: string;
   tagline?: string;

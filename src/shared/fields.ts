@@ -31,15 +31,25 @@ export interface FieldDef {
   help?: string;
 }
 
+/**
+ * Builds a module-level schema. Marked free of side effects so bundlers drop
+ * zod from browser chunks that only read the declarations (the public pages'
+ * first load must stay small).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function schema<T>(build: () => T): T {
+  return build();
+}
+
 /** Media ids are opaque, URL-safe strings issued by POST /api/media. */
-export const mediaIdSchema = z
+export const mediaIdSchema = schema(() => z
   .string()
   .min(1)
   .max(100)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid media id');
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid media id'));
 
 /** An image reference: alt text is required unless the image is marked decorative. */
-export const imageValueSchema = z
+export const imageValueSchema = schema(() => z
   .strictObject({
     mediaId: mediaIdSchema,
     alt: z.string().trim().max(300, 'Alt text can be at most 300 characters'),
@@ -48,17 +58,17 @@ export const imageValueSchema = z
   .refine((v) => v.decorative || v.alt.length > 0, {
     message: 'Describe the image for people who cannot see it, or mark it as decorative',
     path: ['alt'],
-  });
+  }));
 export type ImageValue = z.infer<typeof imageValueSchema>;
 
-export const fileValueSchema = z.strictObject({
+export const fileValueSchema = schema(() => z.strictObject({
   mediaId: mediaIdSchema,
   name: z.string().trim().min(1).max(200),
-});
+}));
 export type FileValue = z.infer<typeof fileValueSchema>;
 
 /** Links may be absolute http(s) or mailto URLs, or paths on this site. */
-export const linkSchema = z
+export const linkSchema = schema(() => z
   .string()
   .trim()
   .max(2000)
@@ -73,9 +83,9 @@ export const linkSchema = z
       }
     },
     { message: 'Enter a web address starting with https://, a mailto: link or a path starting with /' },
-  );
+  ));
 
-const emailSchema = z.string().trim().max(254).email('Enter a valid e-mail address');
+const emailSchema = schema(() => z.string().trim().max(254).email('Enter a valid e-mail address'));
 
 function baseSchema(field: FieldDef): z.ZodType {
   switch (field.type) {

@@ -4,7 +4,7 @@
  * and the server's page renderer are both built from it.
  */
 import type { RouteMark } from './access.js';
-import { collections, type CollectionDef } from './collections.js';
+import { declarations, formPathsOf, listPathsOf, writeAccessOf, type Declaration } from './registry-index.js';
 import { pages, type PageName } from './pages.js';
 
 export type RouteEntry =
@@ -18,8 +18,8 @@ export type RouteEntry =
   | { kind: 'settings'; path: string; marks: readonly RouteMark[] }
   | { kind: 'not-found'; path: '*' };
 
-function marksOf(c: CollectionDef): readonly RouteMark[] {
-  return c.write === 'super' ? ['super'] : ['admin', 'super'];
+function marksOf(d: Declaration): readonly RouteMark[] {
+  return writeAccessOf(d) === 'super' ? ['super'] : ['admin', 'super'];
 }
 
 export const routeTable: readonly RouteEntry[] = [
@@ -30,9 +30,9 @@ export const routeTable: readonly RouteEntry[] = [
   { kind: 'users', path: '/user', marks: ['super'] },
   { kind: 'user-form', path: '/user-form/:id', marks: ['super'] },
   { kind: 'settings', path: '/settings', marks: ['super'] },
-  ...collections.flatMap((c): RouteEntry[] => [
-    ...[c.listPath, ...c.extraListPaths].map((path): RouteEntry => ({ kind: 'list', path, collection: c.name, marks: marksOf(c) })),
-    ...c.formPaths.map((path): RouteEntry => ({ kind: 'form', path, collection: c.name, marks: marksOf(c) })),
+  ...declarations.flatMap((d: Declaration): RouteEntry[] => [
+    ...listPathsOf(d).map((path): RouteEntry => ({ kind: 'list', path, collection: d.name, marks: marksOf(d) })),
+    ...formPathsOf(d).map((path): RouteEntry => ({ kind: 'form', path, collection: d.name, marks: marksOf(d) })),
   ]),
   { kind: 'not-found', path: '*' },
 ];
