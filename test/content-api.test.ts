@@ -129,7 +129,12 @@ describe.each(dialects())('content API on %s', (dialect) => {
     const br = await inject({ method: 'GET', url: '/api/pages/home', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-    expect(br.headers.etag).toBe(plain.headers.etag);
+    // Each encoding is its own representation with its own strong ETag, and any of them revalidates.
+    expect(new Set([plain.headers.etag, gz.headers.etag, br.headers.etag]).size).toBe(3);
+    const revalidated = await inject({ method: 'GET', url: '/api/pages/home', headers: { 'accept-encoding': 'br', 'if-none-match': gz.headers.etag as string } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers.etag).toBe(br.headers.etag);
+    expect(revalidated.headers.vary).toContain('Accept-Encoding');
   });
 
   it('answers 404 for an unknown page, collection or document', async () => {

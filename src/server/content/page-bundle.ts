@@ -28,21 +28,25 @@ export type BundleEncoding = 'br' | 'gzip' | 'identity';
 
 export interface BundleEntry {
   bundle: PageBundle;
-  /** The exact bytes sent; the ETag is their hash. */
+  /** The exact bytes sent uncompressed; the ETag is their hash. */
   json: string;
   etag: string;
+  /** The strong ETag of one encoding: compressed bytes are a different representation. */
+  etagFor(encoding: BundleEncoding): string;
   encoded(encoding: BundleEncoding): Buffer | string;
 }
 
 function makeEntry(bundle: PageBundle): BundleEntry {
   const json = JSON.stringify(bundle);
-  const etag = `"${crypto.createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+  const hash = crypto.createHash('sha256').update(json).digest('base64url').slice(0, 32);
+  const etag = `"${hash}"`;
   let gzip: Buffer | undefined;
   let br: Buffer | undefined;
   return {
     bundle,
     json,
     etag,
+    etagFor: (encoding) => (encoding === 'identity' ? etag : `"${hash}-${encoding}"`),
     encoded(encoding) {
       // Compressed once per build, not once per request.
       if (encoding === 'br') return (br ??= zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 7 } }));
@@ -150,9 +154,14 @@ export function negotiateEncoding(header: string | undefined): BundleEncoding {
   return 'identity';
 }
 
-/** Does an If-None-Match header match this strong ETag (weak comparison, as RFC 9110 says for GET)? */
-export function etagMatches(header: string | undefined, etag: string): boolean {
+/**
+ * Does an If-None-Match header name this bundle, in any encoding? Weak
+ * comparison, as RFC 9110 says for GET: the content is the same whichever
+ * encoding the client's cached copy had.
+ */
+export function etagMatches(header: string | undefined, entry: Pick<BundleEntry, 'etagFor'> | string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+  const known = new Set(typeof entry === 'string' ? [entry] : (['identity', 'gzip', 'br'] as const).map((e) => entry.etagFor(e)));
+  return header.split(',').some((t) => known.has(t.trim().replace(/^W\//, '')));
 }

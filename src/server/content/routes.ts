@@ -84,9 +84,9 @@ export const contentRoutes = fp(
     app.get('/api/pages/:page', { compress: false }, async (request, reply) => {
       const { page } = pageParams.parse(request.params);
       const entry = await content.pageBundle(page);
-      reply.header('etag', entry.etag).header('cache-control', 'public, max-age=0, must-revalidate').header('vary', 'Accept-Encoding');
-      if (etagMatches(header(request, 'if-none-match'), entry.etag)) return reply.code(304).send();
       const encoding = negotiateEncoding(header(request, 'accept-encoding'));
+      reply.header('etag', entry.etagFor(encoding)).header('cache-control', 'public, max-age=0, must-revalidate').header('vary', 'Accept-Encoding');
+      if (etagMatches(header(request, 'if-none-match'), entry)) return reply.code(304).send();
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.type('application/json; charset=utf-8').send(entry.encoded(encoding));
     });
