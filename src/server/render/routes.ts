@@ -132,6 +132,8 @@ async function render(app: FastifyInstance): Promise<void> {
       'text/html; charset=utf-8',
       assets.template.replace('<!--app-head-->', `<title>Content manager</title>\n    <meta name="robots" content="noindex">\n    ${iconLink}`).replace('<!--app-html-->', ''),
     );
+    // The staff app's Mantine injects <style> elements; a nonce in style-src would block them.
+    withoutNonces(reply);
     return sendCached(request, reply, shell, 'no-store');
   }
 
