@@ -458,7 +458,7 @@ describe.each(dialects())('media on %s', (dialect) => {
       expect(res.json()).toMatchObject({ error: { details: { blocks: [{ collection: 'item', id: item, title: 'Budget brief 2026' }] } } });
 
       const photo = (await upload(await jpeg(700, 500, 52), 'inline.jpg', 'image/jpeg')).json() as MediaInfo;
-      await insertDocument('descriptionhome', { title: 'Who we are', body: `<p>Our team <img src="/media/${photo.id}/960" alt="team"></p>` });
+      await insertDocument('descriptionhome', { title: 'Who we are', body: `<p>See <a href="/media/${photo.id}/original">our team at work</a>.</p>` });
       expect((await t.app.inject({ method: 'DELETE', url: `/api/media/${photo.id}`, headers: admin.headers })).statusCode).toBe(412);
 
       const logo = (await upload(await png(300, 300, 53), 'logo.png', 'image/png')).json() as MediaInfo;

@@ -113,6 +113,14 @@ function attachmentName(row: MediaRow): string {
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const store: MediaStore = createMediaStore(app.services);
   const rows = new Lru<MediaRow>(2000, () => 1);
+  // Parsed once per row and size: the variants column is JSON text.
+  const targets = new WeakMap<MediaRow, Map<string, ReturnType<typeof variantOf>>>();
+  const targetOf = (row: MediaRow, variant: VariantName) => {
+    let byName = targets.get(row);
+    if (!byName) targets.set(row, (byName = new Map()));
+    if (!byName.has(variant)) byName.set(variant, variantOf(row, variant));
+    return byName.get(variant) ?? null;
+  };
   const bytes = new Lru<Buffer>(64 * 1024 * 1024, (b) => b.length);
   const unsubscribe = app.services.changes.subscribe((event) => {
     if (event.type === 'media') rows.delete(event.id);
@@ -180,7 +188,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     const variant = variantSchema.safeParse(request.params.variant);
     if (!variant.success) throw new AppError('not-found', 'There is no such size of this file.');
     const row = await loadRow(parseId(request.params.id));
-    const target = variantOf(row, variant.data as VariantName);
+    const target = targetOf(row, variant.data as VariantName);
     if (!target) throw new AppError('not-found', 'There is no such size of this file.');
 
     const etag = `"${target.key.split('.')[0] ?? target.key}"`;
