@@ -7,8 +7,8 @@ export function NotFoundContent({ what = 'page' }: { what?: string }) {
     <div className="page page-not-found">
       <div className="container not-found">
         <p className="not-found-code">404</p>
-        <h1>We could not find that {what}</h1>
-        <p>The address may be mistyped, or the {what} may have moved or been taken down.</p>
+        <h1>{`We could not find that ${what}`}</h1>
+        <p>{`The address may be mistyped, or the ${what} may have moved or been taken down.`}</p>
         <p>
           <Link to="/" className="button button-primary">
             Go to the home page

@@ -122,6 +122,15 @@ function Group({ collection, docs, data, first }: { collection: string; docs: Pu
       if (bundle.page.name === 'home') {
         return docs.length > 0 ? <Carousel slides={docs} media={media} label="Highlights of our work" headingLevel="h2" /> : null;
       }
+      // One slide is the page's hero; several become a carousel under the page title.
+      if (docs.length > 1) {
+        return (
+          <>
+            {first ? <Hero pageTitle={bundle.page.title} slide={null} media={media} /> : null}
+            <Carousel slides={docs} media={media} label={`${bundle.page.title}: highlights`} headingLevel="h2" />
+          </>
+        );
+      }
       return first ? <Hero pageTitle={bundle.page.title} slide={docs[0] ?? null} media={media} /> : null;
     case 'section':
       return (

@@ -3,8 +3,8 @@
  * prefers-reduced-motion and can be paused; swipe; labelled previous/next
  * buttons and dots; arrow keys. Without JavaScript the slides scroll sideways.
  */
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
 import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from '../icons.js';
@@ -35,7 +35,8 @@ interface Props {
 }
 
 export function Carousel({ slides, media, label, headingLevel: H }: Props) {
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: 30 });
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
   const [selected, setSelected] = useState(0);
   const [ready, setReady] = useState(false);
   const [userPaused, setUserPaused] = useState(false);
@@ -44,6 +45,21 @@ export function Carousel({ slides, media, label, headingLevel: H }: Props) {
   const [hidden, setHidden] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
   const count = slides.length;
+
+  // Embla loads after hydration: the slides are already on screen, so it stays out of the first load.
+  useEffect(() => {
+    let instance: EmblaCarouselType | null = null;
+    let cancelled = false;
+    void import('embla-carousel').then(({ default: EmblaCarousel }) => {
+      if (cancelled || !viewportRef.current) return;
+      instance = EmblaCarousel(viewportRef.current, { loop: true, duration: 30 });
+      setEmbla(instance);
+    });
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+    };
+  }, []);
 
   useEffect(() => {
     if (!embla) return;
@@ -110,6 +126,7 @@ export function Carousel({ slides, media, label, headingLevel: H }: Props) {
                 aria-label={`${i + 1} of ${count}`}
                 inert={inactive ? true : undefined}
                 data-active={i === selected ? '' : undefined}
+                data-block={s.id}
               >
                 <Picture value={imageValue(d.image)} media={media} sizes="100vw" className="slide-image" priority={i === 0} />
                 <div className="slide-overlay">

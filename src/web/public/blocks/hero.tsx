@@ -8,7 +8,7 @@ import { SlideLink } from './links.js';
 export function Hero({ pageTitle, slide, media }: { pageTitle: string; slide: PublicDocument | null; media: Record<string, MediaInfo> }) {
   const image = slide ? imageValue(slide.data.image) : null;
   return (
-    <header className={`hero${image ? ' hero-with-image' : ''}`}>
+    <header className={`hero${image ? ' hero-with-image' : ''}`} data-block={slide?.id}>
       {image ? <Picture value={image} media={media} sizes="100vw" className="hero-image" priority /> : null}
       <div className="hero-overlay">
         <div className="container hero-text">

@@ -1,0 +1,236 @@
+/**
+ * Using the public site: menus by keyboard, the menu button on a phone, the
+ * home carousel by buttons, keyboard and swipe, accessibility (axe), and
+ * screenshots of /, /events and /youthleadership at phone and desktop widths
+ * (saved under docs/screenshots/).
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { launch, watchConsole } from './helpers/browser.js';
+import { startServer, type RunningServer } from './helpers/server.js';
+import { publicPages } from './public-helpers.js';
+
+let server: RunningServer;
+let browser: Browser;
+const shotsDir = path.resolve(__dirname, '../docs/screenshots');
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function hydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator('.site-header[data-enhanced]').waitFor({ timeout: 10_000 });
+}
+
+const activeSlide = (page: Page) => page.locator('.carousel-slide[data-active]').getAttribute('aria-label');
+
+describe('public site interaction', () => {
+  it('opens, walks and closes the menus by keyboard, and follows a link', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const watch = watchConsole(page);
+    try {
+      await hydrated(page, `${server.url}/events`);
+      const about = page.getByRole('button', { name: 'About Us' });
+      await about.focus();
+      await expect(about.getAttribute('aria-expanded')).resolves.toBe('false');
+      await page.keyboard.press('Enter');
+      await expect(about.getAttribute('aria-expanded')).resolves.toBe('true');
+      await expect(page.locator('#menu-about').isVisible()).resolves.toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(about.getAttribute('aria-expanded')).resolves.toBe('false');
+      await expect(page.locator('#menu-about').isVisible()).resolves.toBe(false);
+      // Space opens; arrow keys move through the entries; focus stays on them.
+      await page.keyboard.press('Space');
+      await expect(about.getAttribute('aria-expanded')).resolves.toBe('true');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('ArrowDown');
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Our Vision & Values');
+      await page.keyboard.press('ArrowDown');
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Our History');
+      await page.keyboard.press('End');
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('About');
+      await page.keyboard.press('ArrowDown');
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Our Vision & Values');
+      await page.keyboard.press('ArrowUp');
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('About');
+      // Escape closes and gives focus back to the menu button.
+      await page.keyboard.press('Escape');
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('About Us');
+      // The practice-areas menu: open with ArrowDown, follow a link with Enter.
+      const work = page.getByRole('button', { name: 'Our Work' });
+      await work.focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Social Accountability');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${server.url}/accountability`);
+      await expect(page.locator('h1').textContent()).resolves.toBe('Social Accountability');
+      await expect(work.getAttribute('aria-expanded')).resolves.toBe('false');
+      // A click opens a menu and a click elsewhere closes it.
+      await about.click();
+      await expect(page.locator('#menu-about').isVisible()).resolves.toBe(true);
+      await page.mouse.click(5, 600);
+      await expect(page.locator('#menu-about').isVisible()).resolves.toBe(false);
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('opens the navigation with the menu button at 375 px, by touch', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    try {
+      await hydrated(page, `${server.url}/`);
+      const nav = page.locator('#site-nav');
+      await expect(nav.isVisible()).resolves.toBe(false);
+      const toggle = page.getByRole('button', { name: 'Menu' });
+      await toggle.tap();
+      await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+      await expect(nav.isVisible()).resolves.toBe(true);
+      await page.getByRole('button', { name: 'About Us' }).tap();
+      await page.getByRole('link', { name: 'Our Leadership' }).first().tap();
+      await page.waitForURL(`${server.url}/leadership`);
+      await expect(page.locator('h1').textContent()).resolves.toBe('Our Leadership');
+      // Navigating closes the menu.
+      await expect(nav.isVisible()).resolves.toBe(false);
+      // Escape closes it too and returns focus to the button.
+      await toggle.tap();
+      await expect(nav.isVisible()).resolves.toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(nav.isVisible()).resolves.toBe(false);
+      await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).resolves.toBe('site-nav');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('moves the home carousel by its buttons, dots, arrow keys and a swipe', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const watch = watchConsole(page);
+    try {
+      await hydrated(page, `${server.url}/`);
+      const carousel = page.locator('[aria-roledescription="carousel"]');
+      await carousel.locator('[data-ready]').or(page.locator('.carousel[data-ready]')).first().waitFor();
+      const count = await carousel.locator('[aria-roledescription="slide"]').count();
+      expect(count).toBeGreaterThan(1);
+      await expect(activeSlide(page)).resolves.toBe(`1 of ${count}`);
+      // With reduced motion the slideshow does not play by itself.
+      await expect(carousel.getByRole('button', { name: 'Play the slideshow' }).count()).resolves.toBe(1);
+      await carousel.getByRole('button', { name: 'Next slide' }).click();
+      await expect.poll(() => activeSlide(page)).toBe(`2 of ${count}`);
+      await carousel.getByRole('button', { name: 'Previous slide' }).click();
+      await expect.poll(() => activeSlide(page)).toBe(`1 of ${count}`);
+      await carousel.getByRole('button', { name: /^Show slide 3/ }).click();
+      await expect.poll(() => activeSlide(page)).toBe(`3 of ${count}`);
+      await expect(carousel.getByRole('button', { name: /^Show slide 3/ }).getAttribute('aria-current')).resolves.toBe('true');
+      // Arrow keys while focus is in the carousel.
+      await carousel.getByRole('button', { name: 'Next slide' }).focus();
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => activeSlide(page)).toBe(`2 of ${count}`);
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => activeSlide(page)).toBe(`3 of ${count}`);
+      // Slides out of view cannot be reached by keyboard or screen reader.
+      await expect(carousel.locator('[aria-roledescription="slide"][inert]').count()).resolves.toBe(count - 1);
+      // A swipe to the left shows the next slide.
+      const box = (await carousel.locator('.carousel-viewport').boundingBox())!;
+      const y = box.y + box.height / 3;
+      await page.mouse.move(box.x + box.width * 0.8, y);
+      await page.mouse.down();
+      for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width * (0.8 - i * 0.05), y);
+      await page.mouse.up();
+      await expect.poll(() => activeSlide(page)).toBe(`${(3 % count) + 1} of ${count}`);
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('plays the carousel by itself and pauses it while the pointer is over it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await page.clock.install();
+      await hydrated(page, `${server.url}/`);
+      await page.locator('.carousel[data-ready]').waitFor();
+      await page.mouse.move(5, 890);
+      await expect(activeSlide(page)).resolves.toBe(`1 of ${await page.locator('.carousel-slide').count()}`);
+      await page.clock.runFor(6500);
+      await expect.poll(() => activeSlide(page)).toMatch(/^2 of/);
+      // Hover pauses.
+      await page.locator('.carousel-viewport').hover();
+      await page.clock.runFor(13_000);
+      await expect(activeSlide(page)).resolves.toMatch(/^2 of/);
+      // The pause button stops it for good.
+      await page.getByRole('button', { name: 'Pause the slideshow' }).click();
+      await page.mouse.move(5, 890);
+      await page.clock.runFor(13_000);
+      await expect(activeSlide(page)).resolves.toMatch(/^2 of/);
+      await expect(page.getByRole('button', { name: 'Play the slideshow' }).count()).resolves.toBe(1);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('has no serious or critical accessibility violation on any public page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const found: string[] = [];
+    try {
+      for (const p of publicPages) {
+        await hydrated(page, `${server.url}${p.path}`);
+        const result = await new AxeBuilder({ page }).analyze();
+        for (const v of result.violations) {
+          if (v.impact === 'serious' || v.impact === 'critical') found.push(`${p.path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        }
+      }
+      expect(found).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('takes screenshots of /, /events and /youthleadership at 375 and 1280 px', async () => {
+    fs.mkdirSync(shotsDir, { recursive: true });
+    for (const width of [375, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      try {
+        for (const [p, name] of [
+          ['/', 'home'],
+          ['/events', 'events'],
+          ['/youthleadership', 'youthleadership'],
+        ] as const) {
+          await hydrated(page, `${server.url}${p}`);
+          // Bring lazy images in before the full-page picture.
+          await page.evaluate(async () => {
+            for (let y = 0; y < document.body.scrollHeight; y += 600) {
+              window.scrollTo(0, y);
+              await new Promise((r) => setTimeout(r, 60));
+            }
+            window.scrollTo(0, 0);
+          });
+          await page.waitForLoadState('networkidle');
+          const file = path.join(shotsDir, `public-${name}-${width}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  }, 120_000);
+});
