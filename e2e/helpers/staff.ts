@@ -9,8 +9,8 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   const url = next ? `${baseUrl}/login?next=${encodeURIComponent(next)}` : `${baseUrl}/login`;
   await page.goto(url);
   await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Password/).press('Enter');
   await page.waitForURL((u) => u.pathname !== '/login', { timeout: 15_000 });
 }
 
@@ -68,4 +68,34 @@ export async function updateAccount(
   });
   if (!res.ok) throw new Error(`updating ${uid} failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as StaffAccount;
+}
+
+/**
+ * Console errors of the staff app. Chromium logs every HTTP error status as a
+ * console error; the ones a test expects (the 401 of restoring a session that
+ * does not exist, a refusal the test provokes) are passed as `expected`.
+ */
+export function watchStaffConsole(page: Page, expected: { url: RegExp; status?: number }[] = [{ url: /\/api\/auth\/refresh$/, status: 401 }]): { errors: string[] } {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    const url = msg.location().url;
+    if (/^Failed to load resource/.test(text) && expected.some((e) => e.url.test(url) && (e.status === undefined || text.includes(`status of ${e.status}`)))) return;
+    errors.push(`${text} (${url})`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  return { errors };
+}
+
+/** Every admin list and form path of the route table, with `new` as the form id. */
+export async function staffPathsToGuard(): Promise<{ path: string; marks: readonly string[] }[]> {
+  const { routeTable } = await import('../../src/shared/routes.js');
+  const out: { path: string; marks: readonly string[] }[] = [];
+  for (const r of routeTable) {
+    if (r.kind === 'list' || r.kind === 'form' || r.kind === 'users' || r.kind === 'user-form' || r.kind === 'settings') {
+      out.push({ path: r.path.replace(':id', 'new'), marks: r.marks });
+    }
+  }
+  return out;
 }

@@ -10,6 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { messageByCode } from '../../shared/errors.js';
+import { passwordLength } from '../../shared/password-policy.js';
 import { ApiError } from '../api-client.js';
 import { safeNextPath } from './auth/next-path.js';
 import { usePasswordPolicy } from './auth/password-policy.js';
@@ -47,9 +48,10 @@ export function Component() {
     () =>
       z.object({
         email: z.string().trim().min(1, 'Enter your e-mail address.').pipe(z.email('That e-mail address does not look right.')),
-        password: policy.maxLength
-          ? z.string().min(1, 'Enter your password.').max(policy.maxLength, `A password has at most ${policy.maxLength} characters.`)
-          : z.string().min(1, 'Enter your password.'),
+        password: z
+          .string()
+          .min(1, 'Enter your password.')
+          .refine((v) => passwordLength(v) <= policy.maxLength, `A password has at most ${policy.maxLength} characters.`),
       }),
     [policy.maxLength],
   );

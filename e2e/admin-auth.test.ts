@@ -1,0 +1,214 @@
+/**
+ * The staff app's sign-in, layouts and guards in Debian's Chromium against the
+ * built app: who sees which layout, where every admin path sends whom, and how
+ * /login behaves (errors in plain words, next path, keyboard, axe).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch } from './helpers/browser.js';
+import { startServer, type RunningServer } from './helpers/server.js';
+import { apiSignIn, createAccount, signIn, staffPathsToGuard, updateAccount, watchStaffConsole } from './helpers/staff.js';
+
+let server: RunningServer;
+let browser: Browser;
+let superToken: string;
+const adminEmail = 'admin@example.org';
+const noneEmail = 'nobody@example.org';
+const disabledEmail = 'second-super@example.org';
+const password = 'a long enough password 42';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+  superToken = (await apiSignIn(server.url, server.superEmail, server.superPassword)).idToken;
+  await createAccount(server.url, superToken, { email: adminEmail, role: 'admin', password, displayName: 'Ada Admin' });
+  await createAccount(server.url, superToken, { email: noneEmail, role: 'none', password, displayName: 'No Claims' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function freshPage(width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+const drawer = (page: Page) => page.getByRole('navigation', { name: 'Staff menu' });
+
+describe('layouts by role', () => {
+  it('a super-admin signs in and sees the Super Layout with the drawer of SPEC.md section 2, without console errors', async () => {
+    const { context, page } = await freshPage();
+    const watch = watchStaffConsole(page);
+    await signIn(page, server.url, server.superEmail, server.superPassword);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto(`${server.url}/home`);
+    await expect.poll(() => page.getByText('Super Layout', { exact: true }).isVisible()).toBe(true);
+    const labels = (await drawer(page).locator('a .staff-link-label').allInnerTexts()).map((t) => t.trim());
+    // SPEC.md's order: User, Home, Description…, News & Story, then First/Second/Third of each group, eight Youth blocks.
+    expect(labels.slice(0, 7)).toEqual(['User', 'Home', 'Description Something at Home page', 'News & Story', 'First Vision & Mission & Core value', 'Second Vision & Mission & Core value', 'Third Vision & Mission & Core value']);
+    for (const label of ['First History', 'Third Leadership', 'Second gender', 'First Socio-Economic Rights', 'Third Democratic Good Governance', 'First Social Accountability', 'Second Our Strategy', 'Third Events', 'Eighth Youth', 'Publications', 'Site settings', 'Categories', 'Supporters & contacts', 'About slides', 'First Partners']) {
+      expect(labels).toContain(label);
+    }
+    const youth = labels.filter((l) => l?.endsWith('Youth'));
+    expect(youth).toEqual(['First Youth', 'Second Youth', 'Third Youth', 'Fourth Youth', 'Fifth Youth', 'Sixth Youth', 'Seventh Youth', 'Eighth Youth']);
+    expect(labels.length).toBeGreaterThanOrEqual(40);
+    await expect.poll(() => drawer(page).getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    // The entry of the open screen is marked as the current page.
+    expect(await drawer(page).locator('[aria-current="page"]').innerText()).toContain('Home');
+    expect(await drawer(page).locator('[aria-current="page"]').getAttribute('href')).toBe('/home');
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an admin sees the Admin Layout App without User, Publications or Site settings, and /user sends them to /', async () => {
+    const { context, page } = await freshPage();
+    const watch = watchStaffConsole(page);
+    await signIn(page, server.url, adminEmail, password, '/descriptionhome');
+    expect(new URL(page.url()).pathname).toBe('/descriptionhome');
+    await expect.poll(() => page.getByText('Admin Layout App', { exact: true }).isVisible()).toBe(true);
+    const links = drawer(page).getByRole('link');
+    const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    expect(hrefs[0]).toBe('/');
+    expect(hrefs).toContain('/home');
+    expect(hrefs).toContain('/category');
+    expect(hrefs).toContain('/customer');
+    expect(hrefs).toContain('/eighthyouth');
+    expect(hrefs).not.toContain('/user');
+    expect(hrefs).not.toContain('/item');
+    expect(hrefs).not.toContain('/settings');
+    expect(await drawer(page).getByRole('link', { name: /^User/ }).count()).toBe(0);
+    for (const p of ['/user', '/user-form/x', '/user-form/new', '/item', '/settings']) {
+      await page.goto(`${server.url}${p}`);
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+    }
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('guards', () => {
+  it('signed out, every admin list and form path of the route table sends to /login and comes back after signing in', async () => {
+    const { context, page } = await freshPage();
+    const watch = watchStaffConsole(page);
+    const paths = await staffPathsToGuard();
+    expect(paths.length).toBeGreaterThan(90);
+    for (const { path: p } of paths) {
+      await page.goto(`${server.url}${p}`);
+      await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 }).catch(() => undefined);
+      expect({ path: p, landed: `${new URL(page.url()).pathname}?next=${new URL(page.url()).searchParams.get('next')}` }).toEqual({ path: p, landed: `/login?next=${p}` });
+    }
+    // The login form was never flashed while the session was being checked: it is there now.
+    await page.getByLabel('E-mail address').fill(server.superEmail);
+    await page.getByLabel(/^Password/).fill(server.superPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === paths[paths.length - 1]!.path, { timeout: 10_000 });
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it('signed in, /login sends to /, and a next path to another site is ignored', async () => {
+    const { context, page } = await freshPage();
+    await signIn(page, server.url, server.superEmail, server.superPassword, 'https://evil.example/steal');
+    expect(page.url()).toBe(`${server.url}/`);
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+    await context.close();
+  });
+
+  it('a user with no claims signs in without a console error and reaches nothing admin', async () => {
+    const { context, page } = await freshPage();
+    const watch = watchStaffConsole(page);
+    await signIn(page, server.url, noneEmail, password);
+    expect(new URL(page.url()).pathname).toBe('/');
+    const paths = await staffPathsToGuard();
+    for (const { path: p } of paths) {
+      await page.goto(`${server.url}${p}`);
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+    }
+    expect(await page.getByText('Super Layout', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('Admin Layout App', { exact: true }).count()).toBe(0);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
+
+describe('/login', () => {
+  it('checks the form before sending, says what went wrong in plain words and moves focus to it', async () => {
+    const { context, page } = await freshPage();
+    const signInCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/sign-in')) signInCalls.push(r.url());
+    });
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('E-mail address').fill('not-an-address');
+    await page.getByLabel(/^Password/).press('Enter');
+    await expect.poll(() => page.getByText('That e-mail address does not look right.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Enter your password.').isVisible()).toBe(true);
+    expect(signInCalls).toEqual([]);
+
+    await page.getByLabel('E-mail address').fill(adminEmail);
+    await page.getByLabel(/^Password/).fill('wrong password here');
+    await page.getByLabel(/^Password/).press('Enter');
+    const alert = page.getByRole('alert').filter({ hasText: 'The e-mail address or password is not correct.' });
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await alert.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(signInCalls.length).toBe(1);
+    await context.close();
+  });
+
+  it('tells a disabled account why it cannot sign in', async () => {
+    const second = await createAccount(server.url, superToken, { email: disabledEmail, role: 'super', password });
+    await updateAccount(server.url, superToken, second.uid, { disabled: true });
+    const { context, page } = await freshPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('E-mail address').fill(disabledEmail);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'This account has been disabled. Contact your administrator.' }).isVisible()).toBe(true);
+    await updateAccount(server.url, superToken, second.uid, { disabled: false });
+    await context.close();
+  });
+
+  it('works by keyboard alone and has no serious or critical axe violation', async () => {
+    const { context, page } = await freshPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('E-mail address').waitFor();
+    const axe = await new AxeBuilder({ page }).analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+    // The e-mail field has focus on arrival; Tab reaches the password; Enter signs in.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('username');
+    await page.keyboard.type(server.superEmail);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password');
+    await page.keyboard.type(server.superPassword);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+    await context.close();
+  });
+
+  it('looks right at 375 px and 1280 px (screenshots)', async () => {
+    const dir = path.resolve(__dirname, '../docs/screenshots');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [width, height] of [
+      [375, 740],
+      [1280, 800],
+    ] as const) {
+      const { context, page } = await freshPage(width, height);
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      const box = await page.getByRole('button', { name: 'Sign in' }).boundingBox();
+      // The form fits the narrow screen without sideways scrolling.
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: path.join(dir, `login-${width}.png`) });
+      await context.close();
+    }
+  });
+});
