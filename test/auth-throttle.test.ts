@@ -90,6 +90,12 @@ describe.each(dialects())('sign-in throttle windows on %s', (dialect) => {
     expect((await signIn(t.app, u.email, u.password, '10.5.0.2')).statusCode).toBe(429);
   });
 
+  it('counts an IPv6 client by its /64 network, so rotating addresses inside it does not help', async () => {
+    for (let i = 1; i <= 6; i++) expect((await signIn(t.app, `v6-${i}@example.org`, 'wrong', `2001:db8:1:2::${i}`)).statusCode).toBe(401);
+    expect((await signIn(t.app, 'v6-7@example.org', 'wrong', '2001:db8:1:2:ffff::99')).statusCode).toBe(429);
+    expect((await signIn(t.app, 'v6-8@example.org', 'wrong', '2001:db8:1:3::1')).statusCode).toBe(401);
+  });
+
   it('does not count successful sign-ins against the address (an office behind one router)', async () => {
     const ip = '10.6.0.1';
     for (let i = 0; i < 8; i++) {

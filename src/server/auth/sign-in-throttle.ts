@@ -126,6 +126,25 @@ export async function connectRedisStore(url: string, log: FastifyBaseLogger): Pr
   return new RedisThrottleStore(redis);
 }
 
+/**
+ * The client an address stands for: an IPv4 address as it is, an IPv6 address
+ * by its /64 network, since one subscriber usually holds a whole /64 and could
+ * otherwise take a fresh address for every guess.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.split('%')[0]!.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 /** The decision for one attempt: go ahead, or wait this many seconds. */
 export type ThrottleDecision = { allowed: true; ticket: AttemptTicket } | { allowed: false; retryAfterSeconds: number };
 
@@ -154,7 +173,7 @@ export class SignInThrottle {
     const ticket: AttemptTicket = {
       // Hashed so that Redis never holds e-mail addresses.
       accountKey: `${this.options.keyPrefix}account:${crypto.createHash('sha256').update(email).digest('hex')}`,
-      ipKey: `${this.options.keyPrefix}ip:${ip}`,
+      ipKey: `${this.options.keyPrefix}ip:${addressKey(ip)}`,
     };
     const windowMs = this.options.windowSeconds * 1000;
     const [account, address] = await Promise.all([this.safe((s) => s.hit(ticket.accountKey, windowMs)), this.safe((s) => s.hit(ticket.ipKey, windowMs))]);
