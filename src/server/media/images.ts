@@ -68,7 +68,29 @@ function unreadable(err: unknown): AppError {
   return new AppError('invalid-argument', 'The image could not be read: the file is damaged or incomplete.', { field: 'file' });
 }
 
-export async function processImage(bytes: Buffer, format: ImageFormat): Promise<ProcessedImage> {
+/** At most two images in work at once per process: a 50-megapixel decode holds a lot of memory. */
+const maxConcurrent = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+  // A freed slot passes straight to the next waiter, so a newcomer cannot slip in between.
+  if (running >= maxConcurrent) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+export function processImage(bytes: Buffer, format: ImageFormat): Promise<ProcessedImage> {
+  return withSlot(() => encodeAll(bytes, format));
+}
+
+async function encodeAll(bytes: Buffer, format: ImageFormat): Promise<ProcessedImage> {
   try {
     const meta = await sharp(bytes, inputOptions).metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
