@@ -189,13 +189,16 @@ const backdrops = [
 ] as const;
 
 /** A head-and-shoulders illustration (600 × 600): not anyone's likeness, just a friendly placeholder portrait. */
-export function portraitSvg(seed: number, size = 600): string {
+export type PortraitStyle = 'short' | 'headwrap' | 'long' | 'bun';
+const portraitStyles: readonly PortraitStyle[] = ['short', 'headwrap', 'long', 'bun'];
+
+export function portraitSvg(seed: number, look: { style?: PortraitStyle; earrings?: boolean } = {}, size = 600): string {
   const rnd = random(seed * 7919);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
   const skin = pick(skinTones);
   const shirt = pick(clothes);
   const [bgA, bgB] = pick(backdrops);
-  const style = seed % 4;
+  const style = portraitStyles.indexOf(look.style ?? portraitStyles[seed % 4] ?? 'short');
   const c = size / 2;
   const headR = size * 0.17;
   const headY = size * 0.4;
@@ -227,7 +230,7 @@ export function portraitSvg(seed: number, size = 600): string {
       parts.push(`<circle cx="${f(c)}" cy="${f(headY - headR * 1.25)}" r="${f(headR * 0.45)}" fill="#16100e"/>`);
       parts.push(`<path d="M${f(c - headR * 0.95)} ${f(headY - headR * 0.2)} Q${f(c)} ${f(headY - headR * 1.5)} ${f(c + headR * 0.95)} ${f(headY - headR * 0.2)} Q${f(c)} ${f(headY - headR * 0.8)} ${f(c - headR * 0.95)} ${f(headY - headR * 0.2)} Z" fill="#16100e"/>`);
   }
-  if (seed % 3 === 0) parts.push(`<circle cx="${f(c - headR * 0.92)}" cy="${f(headY + headR * 0.35)}" r="${f(headR * 0.09)}" fill="#fbbf24"/><circle cx="${f(c + headR * 0.92)}" cy="${f(headY + headR * 0.35)}" r="${f(headR * 0.09)}" fill="#fbbf24"/>`);
+  if (look.earrings ?? seed % 3 === 0) parts.push(`<circle cx="${f(c - headR * 0.92)}" cy="${f(headY + headR * 0.35)}" r="${f(headR * 0.09)}" fill="#fbbf24"/><circle cx="${f(c + headR * 0.92)}" cy="${f(headY + headR * 0.35)}" r="${f(headR * 0.09)}" fill="#fbbf24"/>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">${parts.join('')}</svg>`;
 }
 

@@ -533,8 +533,8 @@ export function demoContent(media: DemoMedia, category: Record<CategorySlug, str
   picture('fourthyouth', media.hero('march2', 'Young people marching with banners'), 'Youth Day march for safe schools.');
   picture('fourthyouth', media.hero('assembly', 'Young people listening to a speaker'), 'Presenting findings at a Bahari council hearing.');
   person('fifthyouth', 'Zawadi Komba', 'Youth Programme Officer', 8, 'Zawadi joined as a youth monitor at nineteen and now coordinates the network in nine districts.');
-  person('fifthyouth', 'Elia Massawe', 'Youth monitor, Bahari', 6, 'Led the team whose photographs got six stalled classrooms finished.');
-  person('fifthyouth', 'Upendo Mushi', 'Youth monitor, Lindiwe', 2, 'Runs a weekly radio segment on young people’s rights on Mwanga Community Radio.');
+  person('fifthyouth', 'Elia Massawe', 'Youth monitor, Bahari', 9, 'Led the team whose photographs got six stalled classrooms finished.');
+  person('fifthyouth', 'Upendo Mushi', 'Youth monitor, Lindiwe', 10, 'Runs a weekly radio segment on young people’s rights on Mwanga Community Radio.');
   section('sixthyouth', 'How to join', p('Young people aged 16 to 30 can join through a member organisation or directly at one of our district offices. Training is free; transport and meals are covered.'), { link: ['See upcoming events', '/events'], variant: 'highlight' });
   card('seventhyouth', '9 districts', 'With an active youth accountability network.', 'people');
   card('seventhyouth', '1,150 youth monitors', 'Trained since the network began in 2020.', 'book');

@@ -14,7 +14,7 @@ import { sanitizeRichTextFields } from '../content/sanitize.js';
 import { ingestMedia } from '../media/ingest.js';
 import { createMediaStore, type MediaStore } from '../media/store.js';
 import type { Services } from '../services.js';
-import { coverSvg, heroSvg, logoSvg, palettes, portraitSvg, siteLogoSvg, type Scene } from './compositions.js';
+import { coverSvg, heroSvg, logoSvg, palettes, portraitSvg, siteLogoSvg, type PortraitStyle, type Scene } from './compositions.js';
 import { demoCategories, demoContent, demoPublications, type CategorySlug, type DemoMedia, type FileRef, type HeroName, type ImageRef, type PublicationName } from './content.js';
 import { reportPdf } from './pdf.js';
 
@@ -61,7 +61,20 @@ const partnerLogos: Record<string, { mark: Parameters<typeof logoSvg>[1]; colour
 };
 
 const publicationPalettes: Record<PublicationName, keyof typeof palettes> = { scorecard: 'teal', budget: 'civic', annual: 'coral' };
-const portraitCount = 8;
+/** Portrait looks, by the index the content uses (matched loosely to the fictional people). */
+const portraitLooks: { style: PortraitStyle; earrings: boolean }[] = [
+  { style: 'headwrap', earrings: true },
+  { style: 'long', earrings: false },
+  { style: 'short', earrings: false },
+  { style: 'bun', earrings: true },
+  { style: 'headwrap', earrings: false },
+  { style: 'short', earrings: false },
+  { style: 'short', earrings: false },
+  { style: 'bun', earrings: false },
+  { style: 'short', earrings: false },
+  { style: 'long', earrings: true },
+];
+const portraitCount = portraitLooks.length;
 
 interface Picture {
   key: string;
@@ -75,7 +88,7 @@ function pictures(): Picture[] {
   for (const [name, h] of Object.entries(heroes)) {
     list.push({ key: `hero:${name}`, svg: () => heroSvg(h.scene, palettes[h.palette] ?? palettes.dawn!, name.length * 101 + name.charCodeAt(0)), format: 'jpeg', name: `hero-${name}.jpg` });
   }
-  for (let i = 1; i <= portraitCount; i++) list.push({ key: `portrait:${i}`, svg: () => portraitSvg(i), format: 'jpeg', name: `portrait-${i}.jpg` });
+  portraitLooks.forEach((look, i) => list.push({ key: `portrait:${i + 1}`, svg: () => portraitSvg(i + 1, look), format: 'jpeg', name: `portrait-${i + 1}.jpg` }));
   for (const [name, l] of Object.entries(partnerLogos)) list.push({ key: `logo:${name}`, svg: () => logoSvg(name, l.mark, l.colour, l.accent), format: 'png', name: `logo-${name}.png` });
   for (const [name, pub] of Object.entries(demoPublications)) {
     const pal = palettes[publicationPalettes[name as PublicationName]] ?? palettes.teal!;
