@@ -275,6 +275,23 @@ describe.each(dialects())('content API on %s', (dialect) => {
     expect(after.body).toBe(before.body);
   });
 
+  it('accepts only existing categories, but keeps one deleted after it was chosen', async () => {
+    const c = getCollection('newstory')!;
+    const ghost = await inject({ method: 'POST', url: '/api/collections/newstory/documents', headers: admin.headers, payload: { data: { ...validData(c, refs), category: 'no-such-category' } } });
+    expect(ghost.statusCode).toBe(400);
+    expect(ghost.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'data.category' } });
+    const category = await create('category', { name: 'Youth' });
+    const story = await create('newstory', { ...validData(c, refs), category: category.id });
+    const del = await inject({ method: 'DELETE', url: `/api/collections/category/documents/${category.id}`, headers: { ...admin.headers, 'if-match': '1' } });
+    expect(del.statusCode).toBe(204);
+    const url = `/api/collections/newstory/documents/${story.id}`;
+    const kept = await inject({ method: 'PATCH', url, headers: { ...admin.headers, 'if-match': '1' }, payload: { data: { title: 'Renamed story' } } });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ data: { category: category.id, title: 'Renamed story' } });
+    const changed = await inject({ method: 'PATCH', url, headers: { ...admin.headers, 'if-match': '2' }, payload: { data: { category: 'another-ghost' } } });
+    expect(changed.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'data.category' } });
+  });
+
   it('announces every write on the change bus', async () => {
     const events: unknown[] = [];
     const off = t.app.services.changes.subscribe((e) => events.push(e));

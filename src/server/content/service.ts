@@ -120,8 +120,17 @@ export class ContentService {
     return c;
   }
 
-  /** Validates data against the schema, sanitises rich text, and checks that media references exist. */
-  async prepareData(fields: readonly FieldDef[], schema: z.ZodType<Record<string, unknown>>, raw: unknown): Promise<Record<string, unknown>> {
+  /**
+   * Validates data against the schema, sanitises rich text, and checks that
+   * media and newly chosen categories exist. `previous` is the stored data on
+   * an update: a category kept as it was passes even if it has been deleted since.
+   */
+  async prepareData(
+    fields: readonly FieldDef[],
+    schema: z.ZodType<Record<string, unknown>>,
+    raw: unknown,
+    previous?: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
     const parsed = parse(schema, raw, 'data');
     // Validated again after sanitising: escaping may lengthen a text past its limit.
     const clean = parse(schema, sanitizeRichTextFields(fields, parsed), 'data');
@@ -134,6 +143,17 @@ export class ContentService {
         for (const m of missing) fieldsMap[`data.${m.field}`] = 'This file is not in the media library. Upload or choose it again.';
         const first = `data.${missing[0]!.field}`;
         throw new AppError('invalid-argument', `${first}: ${fieldsMap[first]}`, { field: first, fields: fieldsMap });
+      }
+    }
+    const chosen = fields.filter((f) => f.type === 'category' && typeof clean[f.name] === 'string' && clean[f.name] !== '' && clean[f.name] !== previous?.[f.name]);
+    if (chosen.length > 0) {
+      const ids = chosen.map((f) => clean[f.name] as string);
+      const existing = new Set((await repo.categoryRows(this.db, ids)).map((r) => r.id));
+      const missing = chosen.filter((f) => !existing.has(clean[f.name] as string));
+      if (missing.length > 0) {
+        const first = `data.${missing[0]!.name}`;
+        const message = 'This category does not exist. Choose another one or none.';
+        throw new AppError('invalid-argument', `${first}: ${message}`, { field: first, fields: Object.fromEntries(missing.map((f) => [`data.${f.name}`, message])) });
       }
     }
     return clean;
@@ -215,12 +235,13 @@ export class ContentService {
     if (!current) throw notFoundDocument();
     if (Number(current.version) !== version) throw staleVersion();
     // Top-level merge (RFC 7396 style): a field sent as null is removed.
-    const merged: Record<string, unknown> = { ...(JSON.parse(current.data) as Record<string, unknown>) };
+    const stored = JSON.parse(current.data) as Record<string, unknown>;
+    const merged: Record<string, unknown> = { ...stored };
     for (const [key, value] of Object.entries(input.data ?? {})) {
       if (value === null) delete merged[key];
       else merged[key] = value;
     }
-    const data = await this.prepareData(c.fields, collectionDataSchema(c), merged);
+    const data = await this.prepareData(c.fields, collectionDataSchema(c), merged, stored);
     const row = await repo.updateDocumentIfVersion(this.db, {
       collection: name,
       id,
