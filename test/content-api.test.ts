@@ -257,6 +257,7 @@ describe.each(dialects())('content API on %s', (dialect) => {
       [{ ...validData(home(), refs), title: 42 }, 'data.title'],
       [{ ...validData(home(), refs), image: { mediaId: refs.imageId, alt: '' } }, 'data.image.alt'],
       [{ ...validData(home(), refs), image: { mediaId: 'no-such-media', alt: 'x' } }, 'data.image'],
+      [{ ...validData(home(), refs), image: { mediaId: refs.fileId, alt: 'A report, not a picture' } }, 'data.image'],
       [{ ...validData(home(), refs), linkUrl: 'javascript:alert(1)' }, 'data.linkUrl'],
       [[1, 2], 'data'],
     ];
@@ -269,6 +270,15 @@ describe.each(dialects())('content API on %s', (dialect) => {
       expect(body.error.field).toBe(field);
       expect(body.error.fields[field]).toBeTruthy();
     }
+    const item = getCollection('item')!;
+    const superUser = await createUser(t.app, 'super');
+    const imageAsFile = await inject({
+      method: 'POST',
+      url: '/api/collections/item/documents',
+      headers: superUser.headers,
+      payload: { data: { ...validData(item, refs), file: { mediaId: refs.imageId, name: 'Not a PDF' } } },
+    });
+    expect(imageAsFile.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'data.file' } });
     const unknownBody = await inject({ method: 'POST', url: '/api/collections/home/documents', headers: admin.headers, payload: { data: validData(home(), refs), owner: 'me' } });
     expect(unknownBody.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'owner' } });
     const after = await inject({ method: 'GET', url: '/api/collections/home/documents', headers: admin.headers });

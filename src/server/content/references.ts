@@ -4,6 +4,8 @@ import { mediaFields, type FieldDef } from '../../shared/fields.js';
 export interface MediaReference {
   /** The field's name, e.g. `image`. */
   field: string;
+  /** What the field holds: an image field must point at an image, a file field at a PDF. */
+  expects: 'image' | 'pdf';
   mediaId: string;
 }
 
@@ -12,7 +14,7 @@ export function mediaIdsOf(fields: readonly FieldDef[], data: Record<string, unk
   for (const f of mediaFields(fields)) {
     const value = data[f.name];
     if (value && typeof value === 'object' && typeof (value as { mediaId?: unknown }).mediaId === 'string') {
-      refs.push({ field: f.name, mediaId: (value as { mediaId: string }).mediaId });
+      refs.push({ field: f.name, expects: f.type === 'image' ? 'image' : 'pdf', mediaId: (value as { mediaId: string }).mediaId });
     }
   }
   return refs;

@@ -153,11 +153,11 @@ export async function reorderDocuments(db: Conn, collection: string, ids: readon
   });
 }
 
-/** The ids among `ids` that exist in the media table. */
-export async function existingMediaIds(db: Conn, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('media').select('id').where('id', 'in', ids).execute();
-  return new Set(rows.map((r) => r.id));
+/** The kind of each of `ids` that exists in the media table. */
+export async function mediaKinds(db: Conn, ids: readonly string[]): Promise<Map<string, MediaRow['kind']>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('media').select(['id', 'kind']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.kind]));
 }
 
 export async function mediaRows(db: Conn, ids: readonly string[]): Promise<MediaRow[]> {

@@ -136,12 +136,18 @@ export class ContentService {
     const clean = parse(schema, sanitizeRichTextFields(fields, parsed), 'data');
     const refs = mediaIdsOf(fields, clean);
     if (refs.length > 0) {
-      const existing = await repo.existingMediaIds(this.db, [...new Set(refs.map((r) => r.mediaId))]);
-      const missing = refs.filter((r) => !existing.has(r.mediaId));
-      if (missing.length > 0) {
+      const kinds = await repo.mediaKinds(this.db, [...new Set(refs.map((r) => r.mediaId))]);
+      const wrong = refs.filter((r) => kinds.get(r.mediaId) !== r.expects);
+      if (wrong.length > 0) {
         const fieldsMap: Record<string, string> = {};
-        for (const m of missing) fieldsMap[`data.${m.field}`] = 'This file is not in the media library. Upload or choose it again.';
-        const first = `data.${missing[0]!.field}`;
+        for (const m of wrong) {
+          fieldsMap[`data.${m.field}`] = !kinds.has(m.mediaId)
+            ? 'This file is not in the media library. Upload or choose it again.'
+            : m.expects === 'image'
+              ? 'Choose an image here, not a document.'
+              : 'Choose a PDF document here, not an image.';
+        }
+        const first = `data.${wrong[0]!.field}`;
         throw new AppError('invalid-argument', `${first}: ${fieldsMap[first]}`, { field: first, fields: fieldsMap });
       }
     }
