@@ -209,7 +209,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     if (rangeHeader && (!ifRange || ifRange.trim() === etag)) {
       const range = parseRange(rangeHeader, target.bytes);
       if (range === 'unsatisfiable') {
-        reply.header('content-range', `bytes */${target.bytes}`).header('cache-control', 'no-store');
+        reply.header('content-range', `bytes */${target.bytes}`).header('cache-control', 'no-store').removeHeader('content-disposition');
         throw new AppError('out-of-range', `The requested range is outside the file (${target.bytes} bytes).`, { status: 416 });
       }
       if (range) {
