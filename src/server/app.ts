@@ -63,14 +63,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             redact: { paths: redactedPaths, censor: '[redacted]' },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    trustProxy: true,
+    // Only behind a known proxy may X-Forwarded-For name the client (rate limits count by address).
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
 
   const db = options.db ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(db);
   const changes = new ChangeBus(db.pool);
-  await changes.start();
+  try {
+    await migrate(db);
+    await changes.start();
+    return await assemble(app, config, options, db, changes);
+  } catch (err) {
+    // A failed start-up leaves no open connection behind (the CLI and tests exit cleanly).
+    await app.close().catch(() => undefined);
+    await changes.stop().catch(() => undefined);
+    if (!options.db) await db.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function assemble(app: FastifyInstance, config: AppConfig, options: BuildOptions, db: Db, changes: ChangeBus): Promise<FastifyInstance> {
   const services: Services = {
     config,
     db,
@@ -106,9 +119,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     hsts: config.publicUrl.startsWith('https:'),
   });
   await app.register(compress, { global: true, threshold: 1024 });
+  const redis = config.redisUrl ? await createRedis(config.redisUrl, app) : null;
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: await createRedis(config.redisUrl), nameSpace: 'ngo-rl:' } : {}),
+    // A Redis outage must not take the site down: requests pass uncounted and the error is logged.
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: 'ngo-rl:' } : {}),
   });
   await app.register(principalPlugin);
 
@@ -130,7 +146,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   return app;
 }
 
-async function createRedis(url: string) {
+async function createRedis(url: string, app: FastifyInstance) {
   const { Redis } = await import('ioredis');
-  return new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
+  const redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
+  let warned = false;
+  redis.on('error', (err: Error) => {
+    if (!warned) app.log.warn({ err: err.message }, 'Redis unavailable; rate limits are not shared until it returns');
+    warned = true;
+  });
+  redis.on('ready', () => (warned = false));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redis;
 }

@@ -26,6 +26,8 @@ export interface AppConfig {
   /** Seed demo content into an empty database at start-up. */
   seedDemo: boolean;
   production: boolean;
+  /** Fastify's trustProxy: false, true, or comma-separated addresses of trusted proxies. */
+  trustProxy: boolean | string;
 }
 
 const envSchema = z.object({
@@ -45,7 +47,14 @@ const envSchema = z.object({
   DIST_DIR: z.string().min(1).default('./dist'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   NODE_ENV: z.string().optional(),
+  TRUST_PROXY: z.string().min(1).optional(),
 });
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}
 
 /** Reads AUTH_SECRET from DATA_DIR, creating it (mode 0600) on first start. */
 export function loadOrCreateSecret(dataDir: string): string {
@@ -88,5 +97,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     distDir: path.resolve(e.DIST_DIR),
     seedDemo: e.SEED_DEMO === 'true',
     production: e.NODE_ENV === 'production',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -23,6 +23,7 @@ export function testConfig(t: TestDatabase, overrides: Partial<AppConfig> = {}):
     distDir: 'dist',
     seedDemo: false,
     production: false,
+    trustProxy: false,
     ...overrides,
   };
 }
