@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { routeTable } from '../../shared/routes.js';
+import { getCollection } from '../../shared/collections.js';
 import { AppError } from '../../shared/errors.js';
 import { sendError } from '../plugins/errors.js';
 import { negotiateEncoding, etagMatches, type BundleEncoding } from '../content/page-bundle.js';
@@ -75,6 +76,19 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, r: CachedRespo
 
 const iconLink = '<link rel="icon" href="/logo.svg" type="image/svg+xml">';
 
+/**
+ * Without JavaScript the menu button and the menus cannot open: the
+ * navigation is shown as it is and a menu opens while focus is in it. Only in
+ * <noscript>, so pages with JavaScript never change layout when they hydrate.
+ */
+const noScriptStyle = `<noscript><style>
+      .nav-toggle { display: none !important; }
+      .header-bar { flex-wrap: wrap; }
+      .site-nav { display: block; width: 100%; padding-bottom: 8px; }
+      .nav-item:focus-within > .submenu { display: block; }
+      @media (min-width: 1024px) { .header-bar { flex-wrap: nowrap; } .site-nav { width: auto; padding: 0; } }
+    </style></noscript>`;
+
 async function render(app: FastifyInstance): Promise<void> {
   const { config } = app.services;
   const assets: ClientAssets | null = loadClientAssets(config.distDir);
@@ -84,7 +98,15 @@ async function render(app: FastifyInstance): Promise<void> {
   const source = serverDataSource(app);
 
   const cache = new Map<string, CachedResponse>();
-  const unsubscribe = app.services.changes.subscribe(() => cache.clear());
+  // Any change a visitor could see drops every rendered page (menus, footer and
+  // structured data tie the pages together); customers and items are on none.
+  const unsubscribe = app.services.changes.subscribe((event) => {
+    if (event.type === 'documents') {
+      const c = getCollection(event.collection);
+      if (c && !c.page && c.name !== 'category') return;
+    }
+    cache.clear();
+  });
   app.addHook('onClose', async () => unsubscribe());
 
   if (assets) {
@@ -112,7 +134,7 @@ async function render(app: FastifyInstance): Promise<void> {
     const result = await renderToHtml(new Request(`${config.publicUrl}${pathname}`, { headers: { accept: 'text/html' } }), source);
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
     const html = assets.template
-      .replace('<!--app-head-->', `${result.head}\n    ${iconLink}\n    ${assets.tagsFor(result.modules)}`)
+      .replace('<!--app-head-->', `${result.head}\n    ${iconLink}\n    ${assets.tagsFor(result.modules)}\n    ${noScriptStyle}`)
       .replace('<!--app-html-->', result.html)
       .replace('</body>', `${result.data}\n  </body>`);
     const response = cachedResponse(result.status, 'text/html; charset=utf-8', html);

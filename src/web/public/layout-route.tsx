@@ -4,7 +4,6 @@
  */
 import { useEffect, useRef } from 'react';
 import { Outlet, useMatches } from 'react-router';
-import { defaultSiteSettings } from '../../shared/collections.js';
 import type { SiteData } from './data.js';
 import { applyHead, type HeadModel } from './meta.js';
 import { SiteFooter } from './site-footer.js';
@@ -19,7 +18,8 @@ export interface PublicRouteData {
   now: string;
 }
 
-const fallbackSite: SiteData = { settings: defaultSiteSettings, logo: null, publicUrl: '' };
+// Only before any route data exists (never on a rendered page); kept here so the registry's schemas stay out of this chunk.
+const fallbackSite: SiteData = { settings: { organisationName: '', contactEmail: '' }, logo: null, publicUrl: '' };
 
 function isRouteData(v: unknown): v is PublicRouteData {
   return typeof v === 'object' && v !== null && 'site' in v && 'head' in v;

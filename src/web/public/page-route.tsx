@@ -4,7 +4,8 @@
  */
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
-import { getCollection, type BlockKind, type PublicDocument } from '../../shared/collections.js';
+import type { BlockKind, PublicDocument } from '../../shared/collections.js';
+import { declarations } from '../../shared/registry-index.js';
 import type { PageName } from '../../shared/pages.js';
 import { dataSourceOf, siteDataOf, type PageBundle, type SiteData } from './data.js';
 import { breadcrumbLd, documentTitle, organisationLd, socialImageUrl, type HeadModel, type JsonLd } from './meta.js';
@@ -57,8 +58,11 @@ const defaultHeadings: Partial<Record<BlockKind, string>> = {
   story: 'News & stories',
 };
 
+// The plain declarations, not the full registry: its field schemas (zod) stay out of the public first load.
+const kindByCollection = new Map<string, string>(declarations.map((d) => [d.name, d.kind]));
+
 function kindOf(collection: string): BlockKind | null {
-  const kind = getCollection(collection)?.kind;
+  const kind = kindByCollection.get(collection) as BlockKind | 'category' | 'item' | 'customer' | undefined;
   return kind === 'category' || kind === 'item' || kind === 'customer' || !kind ? null : kind;
 }
 

@@ -1,9 +1,9 @@
 /** The public footer: the logo, the about and practice-area link lists, and the external links from site settings. */
 import { Link } from 'react-router';
 import type { SiteData } from './data.js';
-import { LogoMark, MailIcon, SocialIcon, VideoIcon } from './icons.js';
+import { MailIcon, SocialIcon, VideoIcon } from './icons.js';
 import { aboutMenu, practiceMenu, topLinks } from './nav.js';
-import { fallbackSrc } from './image.js';
+import { BrandLogo, logoIsWordmark } from './brand-logo.js';
 
 export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
   const { settings, logo } = site;
@@ -12,8 +12,8 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
       <div className="container footer-grid">
         <div className="footer-brand">
           <Link to="/" className="brand brand-footer">
-            {logo ? <img className="brand-logo" src={fallbackSrc(logo)} alt="" width={40} height={40} loading="lazy" /> : <LogoMark />}
-            <span className="brand-name">{settings.organisationName}</span>
+            <BrandLogo logo={logo} />
+            <span className={logoIsWordmark(logo) ? 'visually-hidden' : 'brand-name'}>{settings.organisationName}</span>
           </Link>
           {settings.tagline ? <p className="footer-tagline">{settings.tagline}</p> : null}
           {settings.address ? <p className="footer-address">{settings.address}</p> : null}

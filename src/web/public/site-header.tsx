@@ -7,9 +7,9 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { SiteData } from './data.js';
-import { ChevronDown, CloseIcon, LogoMark, MenuIcon } from './icons.js';
+import { ChevronDown, CloseIcon, MenuIcon } from './icons.js';
 import { aboutMenu, practiceMenu, topLinks, type NavGroup } from './nav.js';
-import { fallbackSrc } from './image.js';
+import { BrandLogo, logoIsWordmark } from './brand-logo.js';
 
 function focusables(list: HTMLElement | null): HTMLAnchorElement[] {
   return list ? Array.from(list.querySelectorAll<HTMLAnchorElement>('a[href]')) : [];
@@ -166,8 +166,8 @@ export function SiteHeader({ site }: { site: SiteData }) {
     <header className="site-header" ref={headerRef} data-enhanced={enhanced ? '' : undefined} data-nav-open={navOpen ? '' : undefined}>
       <div className="container header-bar">
         <Link to="/" className="brand" aria-label={`${settings.organisationName}, home`}>
-          {logo ? <img className="brand-logo" src={fallbackSrc(logo)} alt="" width={40} height={40} /> : <LogoMark />}
-          <span className="brand-name">{settings.organisationName}</span>
+          <BrandLogo logo={logo} />
+          <span className={logoIsWordmark(logo) ? 'visually-hidden' : 'brand-name'}>{settings.organisationName}</span>
         </Link>
         <button
           ref={toggleRef}

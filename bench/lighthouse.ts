@@ -1,0 +1,71 @@
+/**
+ * `npm run lighthouse`: Lighthouse 12 (mobile, its default simulated slow 4G
+ * and mid-range phone) with Debian's Chromium against a freshly started
+ * built server, on /, /events and /youthleadership. Prints the four category
+ * scores and the main timings, and writes bench/results/lighthouse.json.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { ensureBuilt, root, startBuiltServer } from './harness.js';
+
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const paths = ['/', '/events', '/youthleadership'];
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const timings = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
+
+interface Row {
+  path: string;
+  scores: Record<(typeof categories)[number], number | null>;
+  timings: Record<(typeof timings)[number], string>;
+  failed: string[];
+}
+
+async function main(): Promise<void> {
+  ensureBuilt();
+  const server = await startBuiltServer();
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const rows: Row[] = [];
+  try {
+    for (const p of paths) {
+      const result = await lighthouse(`${server.url}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+      if (!result) throw new Error(`lighthouse gave no result for ${p}`);
+      const lhr = result.lhr;
+      // LIGHTHOUSE_REPORTS=dir keeps every full report for a closer look.
+      const keep = process.env.LIGHTHOUSE_REPORTS;
+      if (keep) {
+        fs.mkdirSync(keep, { recursive: true });
+        fs.writeFileSync(path.join(keep, `${p.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
+      }
+      const scores = Object.fromEntries(categories.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round((lhr.categories[c]!.score ?? 0) * 100)])) as Row['scores'];
+      const t = Object.fromEntries(timings.map((k) => [k, lhr.audits[k]?.displayValue ?? '-'])) as Row['timings'];
+      // Audits that cost points, so a score below 100 says why.
+      const failed = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+        .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})`);
+      rows.push({ path: p, scores, timings: t, failed });
+    }
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+  const pad = (s: string, n: number) => s.padEnd(n);
+  console.log(`\n${pad('page', 18)}${categories.map((c) => pad(c, 16)).join('')}`);
+  for (const r of rows) console.log(`${pad(r.path, 18)}${categories.map((c) => pad(String(r.scores[c] ?? '-'), 16)).join('')}`);
+  console.log('');
+  for (const r of rows) {
+    console.log(`${r.path}: ${timings.map((k) => `${k} ${r.timings[k]}`).join(', ')}`);
+    if (r.failed.length) console.log(`  below 90: ${r.failed.join(', ')}`);
+  }
+  const file = path.join(root, 'bench', 'results', 'lighthouse.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), chromium: chromePath, formFactor: 'mobile', rows }, null, 2) + '\n');
+  console.log(`\nresults: ${path.relative(root, file)}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exit(1);
+});
