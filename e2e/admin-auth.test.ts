@@ -48,7 +48,7 @@ describe('layouts by role', () => {
     await signIn(page, server.url, server.superEmail, server.superPassword);
     expect(new URL(page.url()).pathname).toBe('/');
     await page.goto(`${server.url}/home`);
-    await expect.poll(() => page.getByText('Super Layout', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Super Layout', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
     const labels = (await drawer(page).locator('a .staff-link-label').allInnerTexts()).map((t) => t.trim());
     // SPEC.md's order: User, Home, Description…, News & Story, then First/Second/Third of each group, eight Youth blocks.
     expect(labels.slice(0, 7)).toEqual(['User', 'Home', 'Description Something at Home page', 'News & Story', 'First Vision & Mission & Core value', 'Second Vision & Mission & Core value', 'Third Vision & Mission & Core value']);
@@ -58,7 +58,7 @@ describe('layouts by role', () => {
     const youth = labels.filter((l) => l?.endsWith('Youth'));
     expect(youth).toEqual(['First Youth', 'Second Youth', 'Third Youth', 'Fourth Youth', 'Fifth Youth', 'Sixth Youth', 'Seventh Youth', 'Eighth Youth']);
     expect(labels.length).toBeGreaterThanOrEqual(40);
-    await expect.poll(() => drawer(page).getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    await expect.poll(() => drawer(page).getByRole('button', { name: 'Logout' }).isVisible(), { timeout: 10_000 }).toBe(true);
     // The entry of the open screen is marked as the current page.
     expect(await drawer(page).locator('[aria-current="page"]').innerText()).toContain('Home');
     expect(await drawer(page).locator('[aria-current="page"]').getAttribute('href')).toBe('/home');
@@ -71,7 +71,7 @@ describe('layouts by role', () => {
     const watch = watchStaffConsole(page);
     await signIn(page, server.url, adminEmail, password, '/descriptionhome');
     expect(new URL(page.url()).pathname).toBe('/descriptionhome');
-    await expect.poll(() => page.getByText('Admin Layout App', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Admin Layout App', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
     const links = drawer(page).getByRole('link');
     const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(hrefs[0]).toBe('/');
@@ -148,15 +148,15 @@ describe('/login', () => {
     await page.goto(`${server.url}/login`);
     await page.getByLabel('E-mail address').fill('not-an-address');
     await page.getByLabel(/^Password/).press('Enter');
-    await expect.poll(() => page.getByText('That e-mail address does not look right.').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Enter your password.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('That e-mail address does not look right.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Enter your password.').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(signInCalls).toEqual([]);
 
     await page.getByLabel('E-mail address').fill(adminEmail);
     await page.getByLabel(/^Password/).fill('wrong password here');
     await page.getByLabel(/^Password/).press('Enter');
     const alert = page.getByRole('alert').filter({ hasText: 'The e-mail address or password is not correct.' });
-    await expect.poll(() => alert.isVisible()).toBe(true);
+    await expect.poll(() => alert.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await alert.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(signInCalls.length).toBe(1);
     await context.close();
@@ -170,7 +170,7 @@ describe('/login', () => {
     await page.getByLabel('E-mail address').fill(disabledEmail);
     await page.getByLabel(/^Password/).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'This account has been disabled. Contact your administrator.' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'This account has been disabled. Contact your administrator.' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await updateAccount(server.url, superToken, second.uid, { disabled: false });
     await context.close();
   });

@@ -122,6 +122,8 @@ export function Component() {
               autoComplete="current-password"
               required
               error={errors.password?.message}
+              // Mantine marks the inner input data-invalid only; screen readers need aria-invalid.
+              aria-invalid={errors.password ? true : undefined}
               {...form.register('password')}
             />
             <Button type="submit" loading={isSubmitting} fullWidth>

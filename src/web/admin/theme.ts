@@ -10,6 +10,11 @@ export const staffTheme = createTheme({
   // SPEC.md section 9's breakpoints (sm 600, md 1024, lg 1440, xl 1920), in em.
   breakpoints: { xs: '30em', sm: '37.5em', md: '64em', lg: '90em', xl: '120em' },
   focusRing: 'auto',
+  components: {
+    // Icon-only close buttons need a name for screen readers.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+  },
 });
 
 /** Mantine's default dimmed grey and red are too light on white; darker shades pass AA. */

@@ -1,0 +1,215 @@
+/**
+ * The users screens (super only) in Debian's Chromium against the built app:
+ * list with search and pages, create, change role, disable, delete by
+ * keyboard alone, server refusals on their fields, the last super-admin, axe,
+ * and an open app signed out when its account is disabled.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { launch } from './helpers/browser.js';
+import { startServer, type RunningServer } from './helpers/server.js';
+import { apiSignIn, createAccount, signIn, updateAccount, watchStaffConsole } from './helpers/staff.js';
+
+let server: RunningServer;
+let browser: Browser;
+let superToken: string;
+const password = 'a long enough password 42';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+  superToken = (await apiSignIn(server.url, server.superEmail, server.superPassword)).idToken;
+  // Enough accounts for a second page (20 a page).
+  for (let i = 1; i <= 24; i++) {
+    await createAccount(server.url, superToken, { email: `editor${String(i).padStart(2, '0')}@example.org`, role: 'admin', password, displayName: `Editor ${i}` });
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Presses Tab until the focused element's text or label matches: proves it is reachable by keyboard. */
+async function tabTo(page: Page, name: RegExp, max = 80): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el) return '';
+      const label = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : '';
+      return [el.getAttribute('aria-label'), label, el.innerText, el.getAttribute('placeholder')].filter(Boolean).join(' | ');
+    });
+    if (name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+const rowOf = (page: Page, email: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: `Edit ${email}` }) });
+
+describe('users screens', () => {
+  it('lists accounts with role, status and last sign-in, searches and pages, with no serious axe violation', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const watch = watchStaffConsole(page);
+    await signIn(page, server.url, server.superEmail, server.superPassword, '/user');
+    expect(new URL(page.url()).pathname).toBe('/user');
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await page.getByRole('status').filter({ hasText: '25 accounts' }).waitFor();
+    // Sorted by e-mail, 20 a page: editor01…editor20 first.
+    await rowOf(page, 'editor01@example.org').waitFor();
+    expect(await page.getByRole('link', { name: /^Edit / }).count()).toBe(20);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL((u) => u.searchParams.get('page') === '2');
+    const superRow = rowOf(page, server.superEmail);
+    await superRow.waitFor();
+    expect(await page.getByRole('link', { name: /^Edit / }).count()).toBe(5);
+    const cells = await superRow.getByRole('cell').allTextContents();
+    expect(cells[0]).toContain(server.superEmail);
+    expect(cells[2]).toBe('Super-admin');
+    expect(cells[3]).toBe('Active');
+    expect(cells[4]).not.toBe('Never');
+    expect(await rowOf(page, 'editor24@example.org').getByRole('cell').nth(4).textContent()).toBe('Never');
+
+    await page.getByLabel('Search by e-mail or name').fill('Editor 7');
+    await page.getByRole('status').filter({ hasText: '1 account matching “Editor 7”' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    expect(await page.getByRole('link', { name: /^Edit / }).allInnerTexts()).toEqual(['editor07@example.org']);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('creates, changes and deletes a user by keyboard alone', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const watch = watchStaffConsole(page);
+    await signIn(page, server.url, server.superEmail, server.superPassword, '/user');
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+
+    await tabTo(page, /^New user$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/user-form/new');
+    await page.getByRole('heading', { level: 1, name: 'New user' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await tabTo(page, /E-mail address/);
+    await page.keyboard.type('keyboard.user@example.org');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Keyboard User');
+    await page.keyboard.press('Tab');
+    // The role select: the arrow keys choose Super-admin (options: Super-admin, Admin, No access; Admin selected).
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/user');
+    await page.getByRole('alert').filter({ hasText: 'User created' }).waitFor();
+    await page.getByLabel('Search by e-mail or name').fill('keyboard');
+    await rowOf(page, 'keyboard.user@example.org').waitFor();
+    expect(await rowOf(page, 'keyboard.user@example.org').getByRole('cell').nth(2).textContent()).toBe('Super-admin');
+
+    // Open it, make it an admin.
+    await tabTo(page, /Edit keyboard\.user@example\.org/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Edit keyboard.user@example.org' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await tabTo(page, /^Role/);
+    await page.keyboard.press('ArrowDown');
+    await tabTo(page, /^Save changes$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Changes saved' }).waitFor();
+    await page.getByText('Role: Admin').waitFor();
+
+    // Delete it: the confirmation dialog opens with focus on Cancel and keeps focus inside.
+    await tabTo(page, /^Delete user$/);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Delete this user?' });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement?.closest('[role="dialog"]') ? document.activeElement.textContent : 'outside'))).toBe('Delete user');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/user');
+    await page.getByRole('alert').filter({ hasText: 'User deleted' }).waitFor();
+    const res = await fetch(`${server.url}/api/users?q=keyboard`, { headers: { authorization: `Bearer ${superToken}` } });
+    expect(((await res.json()) as { total: number }).total).toBe(0);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('shows the server’s refusals on their fields, and explains the last super-admin refusal', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const watch = watchStaffConsole(page, [
+      { url: /\/api\/auth\/refresh$/, status: 401 },
+      { url: /\/api\/users/, status: 409 },
+      { url: /\/api\/users/, status: 400 },
+      { url: /\/api\/users/, status: 412 },
+    ]);
+    await signIn(page, server.url, server.superEmail, server.superPassword, '/user-form/new');
+    await page.getByRole('heading', { level: 1, name: 'New user' }).waitFor();
+    // A password that is too short never leaves the browser.
+    await page.getByLabel('E-mail address').fill('editor01@example.org');
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.getByText('The password must be at least 8 characters long.').waitFor();
+    // A taken e-mail is refused by the server and shown on the e-mail field.
+    await page.getByLabel(/^Password/).fill(password);
+    // Enter submits (a notification may cover the button).
+    await page.getByLabel(/^Password/).press('Enter');
+    const emailField = page.getByLabel('E-mail address');
+    await expect.poll(() => emailField.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
+    const describedBy = (await emailField.getAttribute('aria-describedby')) ?? '';
+    const fieldMessage = await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '), describedBy);
+    expect(fieldMessage).toContain('An account with this e-mail address already exists.');
+    // A common password is refused by the server and shown on the password field.
+    await emailField.fill('fresh@example.org');
+    await page.getByLabel(/^Password/).fill('password123');
+    // Enter submits (a notification may cover the button).
+    await page.getByLabel(/^Password/).press('Enter');
+    await expect.poll(() => page.getByLabel(/^Password/).getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
+
+    // The only active super-admin cannot make themselves an admin.
+    const me = (await apiSignIn(server.url, server.superEmail, server.superPassword)).user;
+    await page.goto(`${server.url}/user-form/${me.uid}`);
+    await page.getByRole('heading', { level: 1, name: `Edit ${server.superEmail}` }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete user' }).isDisabled()).toBe(true);
+    await page.getByLabel(/^Role/).selectOption('admin');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This is the last active super-admin' }).first().waitFor();
+    expect(await page.getByText('Super Layout', { exact: true }).isVisible()).toBe(true);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs the open app out with a message when its account is disabled', async () => {
+    const second = await createAccount(server.url, superToken, { email: 'second.super@example.org', role: 'super', password });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const watch = watchStaffConsole(page, [
+      { url: /\/api\/auth\/refresh$/ },
+      { url: /\/api\/users/, status: 403 },
+    ]);
+    await signIn(page, server.url, second.email, password, '/user');
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await updateAccount(server.url, superToken, second.uid, { disabled: true });
+    // The next call the open app makes is refused: it signs out and says why.
+    await page.getByLabel('Search by e-mail or name').fill('editor');
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
+    await page.getByText('This account has been disabled. Contact your administrator.').first().waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'You have been signed out' }).count()).toBeGreaterThan(0);
+    // Reloading does not bring the session back.
+    await page.reload();
+    await page.getByLabel('E-mail address').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+});
