@@ -12,6 +12,7 @@ import { collectionDataSchema, getCollection, type CollectionDef, type ContentDo
 import { listPathOf } from '../../shared/routes.js';
 import { ApiError } from '../api-client.js';
 import { RequireMarks } from './auth/guard.js';
+import { Screen } from './content/screen.js';
 import { contentKeys, createDocument, fetchDocument, patchDocument, useDocument } from './content/documents.js';
 import { BlockForm, type EditableBlock } from './fields/block-form.js';
 
@@ -94,15 +95,12 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
             id === null || version === null
               ? await createDocument(collection.name, { data: values.data, status })
               : await patchDocument(collection.name, id, version, { data: values.data, status });
-          client.setQueryData(contentKeys.document(collection.name, saved.id), saved);
           void client.invalidateQueries({ queryKey: contentKeys.collection(collection.name) });
           return editable(saved);
         }}
         loadLatest={async () => {
           if (id === null) throw new Error('Nothing to reload: this block is not saved yet.');
-          const latest = await fetchDocument(collection.name, id);
-          client.setQueryData(contentKeys.document(collection.name, id), latest);
-          return editable(latest);
+          return editable(await fetchDocument(collection.name, id));
         }}
         onSaved={(saved) => {
           notifications.show({ color: 'green', message: `Saved “${titleOf(collection, saved.data)}”.` });
@@ -120,7 +118,9 @@ export function formRoute(collection: string, marks: readonly RouteMark[]) {
     if (!def) throw new Error(`Unknown collection ${collection}`);
     return (
       <RequireMarks marks={marks}>
-        <BlockEditor collection={def} />
+        <Screen>
+          <BlockEditor collection={def} />
+        </Screen>
       </RequireMarks>
     );
   };

@@ -18,6 +18,7 @@ import { getCollection, type CollectionDef, type CollectionKind, type ContentDoc
 import { formPathOf } from '../../shared/routes.js';
 import { ApiError } from '../api-client.js';
 import { RequireMarks } from './auth/guard.js';
+import { Screen } from './content/screen.js';
 import { useCan } from './content/abilities.js';
 import { useAuthorName } from './content/authors.js';
 import { contentKeys, deleteDocument, patchDocument, reorderDocuments, useDocuments, type DocumentList, type ListParams } from './content/documents.js';
@@ -119,6 +120,13 @@ function BlockRow({ collection, doc, index, count, canWrite, canReorder, busy, o
   // SPEC.md section 9: a long touch (300 ms) on a row opens its menu.
   const longPress = useLongPress(() => setMenuOpen(true), { threshold: 300, events: ['touch'], cancelOnMove: true });
   const title = titleOf(collection, doc);
+  // Actions are ignored, not disabled, while a change is saving: disabling a focused button throws keyboard focus away.
+  const whenIdle = <A extends unknown[]>(fn: (...args: A) => void) => (...args: A) => {
+    if (!busy) fn(...args);
+  };
+  const move = whenIdle(onMove);
+  const toggle = whenIdle(onToggleStatus);
+  const askDelete = whenIdle(onDelete);
   const editPath = formPathOf(collection.name, doc.id);
   const published = doc.status === 'published';
   const style = {
@@ -161,10 +169,10 @@ function BlockRow({ collection, doc, index, count, canWrite, canReorder, busy, o
           <Group gap={4} wrap="nowrap">
             {canReorder && (
               <>
-                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move “${title}” up`} data-move={`${doc.id}:up`} disabled={index === 0 || busy} onClick={() => onMove(doc, index - 1, 'up')} visibleFrom="xs">
+                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move “${title}” up`} data-move={`${doc.id}:up`} disabled={index === 0} onClick={() => move(doc, index - 1, 'up')} visibleFrom="xs">
                   <Icon path={icons.up} />
                 </ActionIcon>
-                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move “${title}” down`} data-move={`${doc.id}:down`} disabled={index === count - 1 || busy} onClick={() => onMove(doc, index + 1, 'down')} visibleFrom="xs">
+                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move “${title}” down`} data-move={`${doc.id}:down`} disabled={index === count - 1} onClick={() => move(doc, index + 1, 'down')} visibleFrom="xs">
                   <Icon path={icons.down} />
                 </ActionIcon>
               </>
@@ -173,12 +181,12 @@ function BlockRow({ collection, doc, index, count, canWrite, canReorder, busy, o
               Edit
             </Button>
             {canWrite && (
-              <Button variant="light" size="xs" color={published ? 'gray' : 'green'} visibleFrom="md" disabled={busy} onClick={() => onToggleStatus(doc)} aria-label={`${published ? 'Unpublish' : 'Publish'} “${title}”`}>
+              <Button variant="light" size="xs" color={published ? 'gray' : 'green'} visibleFrom="md" onClick={() => toggle(doc)} aria-label={`${published ? 'Unpublish' : 'Publish'} “${title}”`}>
                 {published ? 'Unpublish' : 'Publish'}
               </Button>
             )}
             {canWrite && (
-              <Button variant="subtle" size="xs" color="red" visibleFrom="md" disabled={busy} onClick={() => onDelete(doc)} aria-label={`Delete “${title}”`}>
+              <Button variant="subtle" size="xs" color="red" visibleFrom="md" onClick={() => askDelete(doc)} aria-label={`Delete “${title}”`}>
                 Delete
               </Button>
             )}
@@ -193,22 +201,22 @@ function BlockRow({ collection, doc, index, count, canWrite, canReorder, busy, o
                   Edit
                 </Menu.Item>
                 {canWrite && (
-                  <Menu.Item disabled={busy} onClick={() => onToggleStatus(doc)}>
+                  <Menu.Item onClick={() => toggle(doc)}>
                     {published ? 'Unpublish' : 'Publish'}
                   </Menu.Item>
                 )}
                 {canReorder && (
                   <>
-                    <Menu.Item disabled={index === 0 || busy} onClick={() => onMove(doc, index - 1, 'up')}>
+                    <Menu.Item disabled={index === 0} onClick={() => move(doc, index - 1, 'up')}>
                       Move up
                     </Menu.Item>
-                    <Menu.Item disabled={index === count - 1 || busy} onClick={() => onMove(doc, index + 1, 'down')}>
+                    <Menu.Item disabled={index === count - 1} onClick={() => move(doc, index + 1, 'down')}>
                       Move down
                     </Menu.Item>
                   </>
                 )}
                 {canWrite && (
-                  <Menu.Item color="red" disabled={busy} onClick={() => onDelete(doc)}>
+                  <Menu.Item color="red" onClick={() => askDelete(doc)}>
                     Delete
                   </Menu.Item>
                 )}
@@ -492,7 +500,9 @@ export function listRoute(collection: string, marks: readonly RouteMark[]) {
     if (!def) throw new Error(`Unknown collection ${collection}`);
     return (
       <RequireMarks marks={marks}>
-        <ListScreen collection={def} />
+        <Screen>
+          <ListScreen collection={def} />
+        </Screen>
       </RequireMarks>
     );
   };

@@ -8,6 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { siteSettingsFields, siteSettingsSchema } from '../../shared/collections.js';
 import { RequireMarks } from './auth/guard.js';
+import { Screen } from './content/screen.js';
 import { fetchSettings, saveSettings, settingsKey, useSettings } from './content/settings.js';
 import { BlockForm } from './fields/block-form.js';
 
@@ -66,7 +67,9 @@ function SettingsScreen() {
 export function Component() {
   return (
     <RequireMarks marks={['super']}>
-      <SettingsScreen />
+      <Screen>
+        <SettingsScreen />
+      </Screen>
     </RequireMarks>
   );
 }

@@ -1,0 +1,253 @@
+/**
+ * The staff content screens in a real browser against the built app: every
+ * list and form path opens cleanly; a super-admin creates a home slide with
+ * an uploaded image, publishes it (it reaches GET /api/pages/home), reorders,
+ * edits and deletes it; an admin edits a content block.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch } from './helpers/browser.js';
+import { startServer, type RunningServer } from './helpers/server.js';
+import { apiSignIn, createAccount, signIn, watchStaffConsole } from './helpers/staff.js';
+import { getCollection, type ContentDocument } from '../src/shared/collections.js';
+import { routeTable } from '../src/shared/routes.js';
+import { apiCall, field, makeImage, oneBlockPerCollection, waitForScreen } from './admin-content-support.js';
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+let ids: Map<string, string>;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+  token = (await apiSignIn(server.url, server.superEmail, server.superPassword)).idToken;
+  ids = await oneBlockPerCollection(server.url, token);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function listOf(collection: string): Promise<ContentDocument[]> {
+  return (await apiCall<{ documents: ContentDocument[] }>(server.url, token, `/api/collections/${collection}/documents?limit=100`)).documents;
+}
+
+async function newPage(): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const { errors } = watchStaffConsole(page);
+  return { page, errors, close: () => context.close() };
+}
+
+describe('staff content screens', () => {
+  it('opens every list path and every form path (new and an existing block) without a console error', async () => {
+    const { page, errors, close } = await newPage();
+    try {
+      await signIn(page, server.url, server.superEmail, server.superPassword);
+      let opened = 0;
+      for (const r of routeTable) {
+        if (r.kind !== 'list' && r.kind !== 'form') continue;
+        const c = getCollection(r.collection);
+        if (!c) throw new Error(`no collection ${r.collection}`);
+        const id = ids.get(c.name) as string;
+        const targets =
+          r.kind === 'list'
+            ? [{ path: r.path, heading: c.label }]
+            : [
+                { path: r.path.replace(':id', 'new'), heading: `New ${c.label}` },
+                { path: r.path.replace(':id', id), heading: `Edit ${c.label}` },
+              ];
+        for (const t of targets) {
+          await page.goto(`${server.url}${t.path}`);
+          await waitForScreen(page);
+          expect(await page.getByRole('heading', { level: 1 }).first().textContent(), t.path).toBe(t.heading);
+          if (r.kind === 'list') {
+            // The block created for this collection is listed with its title (found by search where the list has pages).
+            if (c.growing) await page.getByRole('searchbox').fill(`Sample ${c.name}`);
+            await page.getByRole('link', { name: `Sample ${c.name}`, exact: true }).first().waitFor({ timeout: 10_000 });
+          } else if (t.path.endsWith(id)) {
+            const titleField = c.fields.find((f) => f.name === c.titleField);
+            if (titleField) expect(await field(page, titleField.label).first().inputValue(), t.path).toBe(`Sample ${c.name}`);
+          }
+          opened += 1;
+        }
+      }
+      expect(opened).toBeGreaterThan(150);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 600_000);
+
+  it('creates a home slide with an uploaded image, publishes, reorders, edits and deletes it', async () => {
+    const { page, errors, close } = await newPage();
+    try {
+      await signIn(page, server.url, server.superEmail, server.superPassword, '/home');
+      await waitForScreen(page);
+      await page.getByRole('link', { name: 'New slide' }).click();
+      await page.waitForURL(/\/home-form\/new$/);
+
+      // Saving without the required fields is refused in the browser, with the messages under the fields.
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Title is required').waitFor();
+      await page.getByText('Image is required').waitFor();
+      const titleInput = field(page, 'Title');
+      expect(await titleInput.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await titleInput.getAttribute('aria-describedby')) ?? '';
+      expect(await page.locator(`[id="${describedBy.split(' ').find((x) => x.includes('error'))}"]`).textContent()).toContain('Title is required');
+
+      await titleInput.fill('Clean water for Kibera');
+      await field(page, 'Caption').fill('Volunteers laid two kilometres of pipe.');
+      const jpeg = await makeImage(1400, 900, { r: 200, g: 120, b: 40 });
+      await page.locator('input[type=file]').first().setInputFiles({ name: 'water.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+      const alt = field(page, 'Alt text');
+      await alt.waitFor({ timeout: 20_000 });
+      // The preview shows the uploaded image's 480 variant.
+      const previewSrc = await page.locator('img[src^="/media/"]').first().getAttribute('src');
+      expect(previewSrc).toMatch(/\/media\/[^/]+\/480$/);
+      // Alt text is required unless the image is marked decorative.
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Describe the image for people who cannot see it').waitFor();
+      await alt.fill('Volunteers carrying a water pipe');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/home$/);
+      await page.getByText('Saved “Clean water for Kibera”.').waitFor();
+
+      let docs = await listOf('home');
+      const created = docs.find((d) => d.data.title === 'Clean water for Kibera');
+      expect(created?.status).toBe('draft');
+      expect(created?.data.image).toMatchObject({ alt: 'Volunteers carrying a water pipe', decorative: false });
+      const row = page.locator('[data-testid=block-row]', { hasText: 'Clean water for Kibera' });
+      await row.getByText('Draft', { exact: true }).waitFor();
+      expect(await row.locator('img').getAttribute('alt')).toBe('Volunteers carrying a water pipe');
+
+      // Not on the public page while a draft; there once published.
+      const before = (await (await fetch(`${server.url}/api/pages/home`)).json()) as { sections: Record<string, { id: string }[]> };
+      expect(before.sections.home?.some((d) => d.id === created?.id)).toBe(false);
+      await page.getByRole('button', { name: 'Publish “Clean water for Kibera”' }).click();
+      await row.getByText('Published', { exact: true }).waitFor();
+      await page.getByText('“Clean water for Kibera” is published.').waitFor();
+      const after = (await (await fetch(`${server.url}/api/pages/home`)).json()) as { sections: Record<string, { id: string; data: { title: string } }[]> };
+      expect(after.sections.home?.find((d) => d.id === created?.id)?.data.title).toBe('Clean water for Kibera');
+
+      // Reorder by keyboard: the new slide is last; Move up swaps it with the one above, saved through the reorder call.
+      docs = await listOf('home');
+      const n = docs.length;
+      expect(docs.at(-1)?.id).toBe(created?.id);
+      const moveUp = page.getByRole('button', { name: 'Move “Clean water for Kibera” up' });
+      await moveUp.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('status').filter({ hasText: `“Clean water for Kibera” moved to position ${n - 1} of ${n}.` }).waitFor();
+      await expect.poll(async () => (await listOf('home')).findIndex((d) => d.id === created?.id), { timeout: 10_000 }).toBe(n - 2);
+      // Focus stays on the control the user pressed, so they can keep moving.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move “Clean water for Kibera” up');
+      const published = (await listOf('home')).filter((d) => d.status === 'published').map((d) => d.id);
+      const pageOrder = (await (await fetch(`${server.url}/api/pages/home`)).json()) as { sections: Record<string, { id: string }[]> };
+      expect(pageOrder.sections.home?.map((d) => d.id)).toEqual(published);
+
+      // Edit: the form opens with the stored values; the change reaches the server.
+      await page.getByRole('link', { name: 'Edit “Clean water for Kibera”' }).click();
+      await page.waitForURL(new RegExp(`/home-form/${created?.id}$`));
+      await waitForScreen(page);
+      expect(await field(page, 'Title').inputValue()).toBe('Clean water for Kibera');
+      expect(await field(page, 'Alt text').inputValue()).toBe('Volunteers carrying a water pipe');
+      await field(page, 'Title').fill('Clean water for all of Kibera');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/home$/);
+      await page.getByRole('link', { name: 'Clean water for all of Kibera', exact: true }).waitFor();
+      docs = await listOf('home');
+      expect(docs.find((d) => d.id === created?.id)?.data.title).toBe('Clean water for all of Kibera');
+      expect(docs.find((d) => d.id === created?.id)?.status).toBe('published');
+
+      // Delete asks first; Cancel keeps the slide, Delete removes it.
+      await page.getByRole('button', { name: 'Delete “Clean water for all of Kibera”' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this slide?' });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect((await listOf('home')).some((d) => d.id === created?.id)).toBe(true);
+      await page.getByRole('button', { name: 'Delete “Clean water for all of Kibera”' }).click();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('“Clean water for all of Kibera” is deleted.').waitFor();
+      await page.locator('[data-testid=block-row]', { hasText: 'Clean water for all of Kibera' }).waitFor({ state: 'detached' });
+      expect((await listOf('home')).some((d) => d.id === created?.id)).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 120_000);
+
+  it('asks before leaving a form with unsaved changes', async () => {
+    const { page, errors, close } = await newPage();
+    try {
+      await signIn(page, server.url, server.superEmail, server.superPassword, `/visionvalue-form/${ids.get('visionvalue')}`);
+      await waitForScreen(page);
+      await field(page, 'Title').fill('A value nobody saved');
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+      expect(new URL(page.url()).pathname).toBe(`/visionvalue-form/${ids.get('visionvalue')}`);
+      expect(await field(page, 'Title').inputValue()).toBe('A value nobody saved');
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+      await page.waitForURL(/\/visionvalue$/);
+      expect((await listOf('visionvalue')).find((d) => d.id === ids.get('visionvalue'))?.data.title).toBe('Sample visionvalue');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('lets an admin edit a content block, shows server errors on their fields, and hides what admins may not do', async () => {
+    const adminPassword = 'a long admin passphrase 42';
+    const admin = await createAccount(server.url, token, { email: 'editor@example.org', role: 'admin', password: adminPassword, displayName: 'Amina Editor' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const id = ids.get('descriptionhome') as string;
+    // The one refusal this test provokes below is expected in the console.
+    const { errors } = watchStaffConsole(page, [{ url: /\/api\/auth\/refresh$/, status: 401 }, { url: new RegExp(`/documents/${id}$`), status: 400 }]);
+    const close = () => context.close();
+    try {
+      await signIn(page, server.url, admin.email, adminPassword, `/descriptionhome-form/${id}`);
+      await waitForScreen(page);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Edit Description Something at Home page');
+      await field(page, 'Title').fill('What we do, in one paragraph');
+      await field(page, 'Subtitle').fill('Written by the admin');
+      await page.getByRole('radio', { name: 'Published' }).check();
+
+      // A refusal from the server lands under the field it names, and nothing is lost.
+      await page.route(`**/api/collections/descriptionhome/documents/${id}`, (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({
+              status: 400,
+              contentType: 'application/json',
+              body: JSON.stringify({ error: { code: 'invalid-argument', message: 'data.subtitle: Not allowed here', field: 'data.subtitle', fields: { 'data.subtitle': 'The server refuses this subtitle' } } }),
+            })
+          : route.continue(),
+      );
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('The server refuses this subtitle').waitFor();
+      expect(await field(page, 'Subtitle').getAttribute('aria-invalid')).toBe('true');
+      expect(await field(page, 'Subtitle').inputValue()).toBe('Written by the admin');
+      expect(new URL(page.url()).pathname).toBe(`/descriptionhome-form/${id}`);
+      await page.unrouteAll();
+
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/descriptionhome$/);
+      await page.getByText('Saved “What we do, in one paragraph”.').waitFor();
+      const row = page.locator('[data-testid=block-row]', { hasText: 'What we do, in one paragraph' });
+      await row.getByText('by you').waitFor();
+      const doc = (await listOf('descriptionhome')).find((d) => d.id === id);
+      expect(doc?.data).toMatchObject({ title: 'What we do, in one paragraph', subtitle: 'Written by the admin' });
+      expect(doc?.updatedBy).toBe(admin.uid);
+
+      // The publications list is super-only: an admin is sent to /.
+      await page.goto(`${server.url}/item`);
+      await page.waitForURL((u) => u.pathname === '/');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+});
