@@ -91,6 +91,8 @@ export function Component() {
       <Paper component="section" withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420} aria-labelledby="login-title">
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <Stack gap="md">
+            {/* The organisation's logo; the heading names the page, so it is decorative. */}
+            <img src="/logo.svg" alt="" height={48} className="staff-login-logo" />
             <Title order={1} id="login-title" size="h2">
               Staff sign-in
             </Title>
