@@ -23,16 +23,27 @@ interface Row {
   failed: string[];
 }
 
+async function audit(url: string) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
 async function main(): Promise<void> {
   ensureBuilt();
   const server = await startBuiltServer();
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   const rows: Row[] = [];
   try {
     for (const p of paths) {
-      const result = await lighthouse(`${server.url}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
-      if (!result) throw new Error(`lighthouse gave no result for ${p}`);
-      const lhr = result.lhr;
+      // A fresh browser per page, and one retry: a reused tab sometimes loses the trace (NO_NAVSTART).
+      let lhr = await audit(`${server.url}${p}`);
+      if (lhr.runtimeError) lhr = await audit(`${server.url}${p}`);
+      if (lhr.runtimeError) throw new Error(`lighthouse failed on ${p}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       // LIGHTHOUSE_REPORTS=dir keeps every full report for a closer look.
       const keep = process.env.LIGHTHOUSE_REPORTS;
       if (keep) {
@@ -48,7 +59,6 @@ async function main(): Promise<void> {
       rows.push({ path: p, scores, timings: t, failed });
     }
   } finally {
-    await chrome.kill();
     await server.stop();
   }
   const pad = (s: string, n: number) => s.padEnd(n);

@@ -111,7 +111,7 @@ async function render(app: FastifyInstance): Promise<void> {
 
   if (assets) {
     await app.register(fastifyStatic, {
-      root: path.join(config.distDir, 'client', 'assets'),
+      root: path.resolve(config.distDir, 'client', 'assets'),
       prefix: '/assets/',
       // File names carry their content hash: safe to cache for a year.
       immutable: true,

@@ -1,0 +1,106 @@
+/**
+ * Server rendering through inject on both databases (the browser tests run
+ * the built server on SQLite only): published blocks in the HTML, drafts
+ * never, the cache following every change, sitemap and robots, the 404 page,
+ * the staff shell, and the headers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentDocument } from '../../shared/collections.js';
+import { build, type TestApp } from '../../../test/helpers/app.js';
+import { dialects } from '../../../test/helpers/databases.js';
+import { createUser, type TestUser } from '../../../test/helpers/users.js';
+
+describe.each(dialects())('server-rendered pages on %s', (dialect) => {
+  let t: TestApp;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    t = await build(dialect, { publicUrl: 'https://www.tujenge.example.org' }, { render: true });
+    admin = await createUser(t.app, 'admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  async function create(collection: string, data: Record<string, unknown>, status: 'draft' | 'published'): Promise<ContentDocument> {
+    const res = await t.app.inject({ method: 'POST', url: `/api/collections/${collection}/documents`, headers: admin.headers, payload: { data, status } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as ContentDocument;
+  }
+
+  it('renders a published block into the page, never a draft, and follows unpublishing at once', async () => {
+    const first = await get('/gender');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toContain('text/html');
+    expect(first.body).toContain('<link rel="canonical" href="https://www.tujenge.example.org/gender">');
+    const published = await create('secondgender', { title: 'Women on every ward committee', body: '<p>Half the seats.</p>' }, 'published');
+    await create('secondgender', { title: 'A plan not yet announced' }, 'draft');
+    const second = await get('/gender');
+    expect(second.body).toContain('Women on every ward committee');
+    expect(second.body).toContain('<p>Half the seats.</p>');
+    expect(second.body).not.toContain('A plan not yet announced');
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/collections/secondgender/documents/${published.id}`,
+      headers: { ...admin.headers, 'if-match': String(published.version) },
+      payload: { status: 'draft' },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect((await get('/gender')).body).not.toContain('Women on every ward committee');
+  });
+
+  it('answers a matching ETag with 304 and sends pages compressed for browsers that accept it', async () => {
+    const page = await get('/vision');
+    const etag = String(page.headers.etag);
+    expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect((await get('/vision', { 'if-none-match': etag })).statusCode).toBe(304);
+    const br = await get('/vision', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    // The route data is a JSON block and the CSP carries no nonce, so the same bytes serve everyone.
+    expect(page.headers['content-security-policy']).not.toContain('nonce-');
+    expect(page.body).toContain('<script type="application/json" id="route-data">');
+  });
+
+  it('lists pages, stories and events in the sitemap with lastmod, and writes robots.txt', async () => {
+    const story = await create('newstory', { title: 'Hearing in Mkoani', date: '2026-10-01' }, 'published');
+    const draftEvent = await create('thirdevents', { title: 'Secret retreat', startsAt: '2027-01-10T09:00:00+03:00' }, 'draft');
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body).toContain('<loc>https://www.tujenge.example.org/</loc>');
+    expect(sitemap.body).toContain('<loc>https://www.tujenge.example.org/youthleadership</loc>');
+    expect(sitemap.body).toContain(`<loc>https://www.tujenge.example.org/news/${story.id}</loc>`);
+    expect(sitemap.body).not.toContain(draftEvent.id);
+    expect(sitemap.body.match(/<url>/g)?.length).toBe(sitemap.body.match(/<lastmod>/g)?.length);
+    const robots = await get('/robots.txt');
+    expect(robots.body).toContain('Sitemap: https://www.tujenge.example.org/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /api/');
+  });
+
+  it('answers unknown paths with the 404 page, unknown API and media paths with the JSON error', async () => {
+    const page = await get('/nowhere');
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('We could not find that page');
+    const missingStory = await get('/news/00000000-0000-0000-0000-000000000000');
+    expect(missingStory.statusCode).toBe(404);
+    for (const url of ['/api/nowhere', '/media/nowhere/480']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'not-found' } });
+    }
+    const slash = await get('/about/');
+    expect(slash.statusCode).toBe(301);
+    expect(slash.headers.location).toBe('/about');
+  });
+
+  it('gives staff paths the empty app shell, never cached and never server-rendered data', async () => {
+    for (const url of ['/login', '/customer', '/historydescripton-form/new', '/user']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('route-data');
+    }
+  });
+});
