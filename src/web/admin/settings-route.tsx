@@ -44,6 +44,7 @@ function SettingsScreen() {
           initial={{ data: query.data.data, version: query.data.version }}
           cancelTo={null}
           submitLabel="Save settings"
+          subject="the site settings"
           save={async (values, version) => {
             const saved = await saveSettings(values.data, version ?? query.data.version);
             client.setQueryData(settingsKey, saved);

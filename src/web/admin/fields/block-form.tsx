@@ -38,13 +38,15 @@ interface BlockFormProps {
   /** Called after a successful save; return true when the screen navigates away. */
   onSaved(saved: EditableBlock): boolean;
   submitLabel?: string;
+  /** What is being edited, in the conflict dialog's words ("this block", "the site settings"). */
+  subject?: string;
 }
 
 function valuesOf(fields: readonly FieldDef[], block: EditableBlock, withStatus: boolean): BlockFormValues {
   return withStatus ? { data: formDataOf(fields, block.data), status: block.status ?? 'draft' } : { data: formDataOf(fields, block.data) };
 }
 
-export function BlockForm({ fields, dataSchema, withStatus, initial, cancelTo, save, loadLatest, onSaved, submitLabel = 'Save' }: BlockFormProps) {
+export function BlockForm({ fields, dataSchema, withStatus, initial, cancelTo, save, loadLatest, onSaved, submitLabel = 'Save', subject = 'this block' }: BlockFormProps) {
   const resolver = useMemo(() => blockResolver(fields, dataSchema, withStatus), [fields, dataSchema, withStatus]);
   const methods = useForm<BlockFormValues>({
     defaultValues: valuesOf(fields, initial, withStatus),
@@ -205,10 +207,10 @@ export function BlockForm({ fields, dataSchema, withStatus, initial, cancelTo, s
         </Stack>
       </form>
 
-      <Modal opened={conflict !== null} onClose={() => setConflict(null)} title="Someone else changed this block" centered>
+      <Modal opened={conflict !== null} onClose={() => setConflict(null)} title={`Someone else changed ${subject}`} centered>
         <Stack gap="md">
           <Text>
-            While you were editing, another editor saved a newer version of this block. Choose which version to keep.
+            While you were editing, someone else saved a newer version of {subject}. Choose which version to keep.
           </Text>
           <Text size="sm" c="dimmed">
             “Reload their version” discards your changes. “Overwrite with mine” replaces their changes with yours.
