@@ -100,7 +100,7 @@ export function Component() {
               Sign in to manage the website’s content.
             </Text>
             {reasonText && !error && (
-              <Alert color="orange" variant="light" title="You have been signed out" role="status">
+              <Alert color="orange" variant="light" title={reason === 'auth/network-request-failed' ? 'Cannot reach the server' : 'You have been signed out'} role="status">
                 {reasonText}
               </Alert>
             )}
