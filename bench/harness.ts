@@ -22,6 +22,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export interface BenchContext {
   /** Origin of the running server, e.g. http://127.0.0.1:41234 (no trailing slash). */
   url: string;
+  /** The server's process id (CPU accounting). */
+  pid: number | undefined;
   dataDir: string;
   superEmail: string;
   superPassword: string;
@@ -68,6 +70,12 @@ export interface LoadResult {
   p50Ms: number;
   p99Ms: number;
   ratioToCeiling: number | null;
+  /**
+   * Server CPU time per request (user + system, microseconds). Unlike req/s it
+   * barely depends on what else the machine is doing, so it is the steadier
+   * number on a shared machine.
+   */
+  cpuMicrosPerRequest: number | null;
   requests: number;
   errors: number;
   unexpectedStatus: number;
@@ -83,6 +91,8 @@ export interface MeasureResult {
 
 export interface RunningServer {
   url: string;
+  /** Process id of the server, for reading its CPU time. */
+  pid: number | undefined;
   dataDir: string;
   superEmail: string;
   superPassword: string;
@@ -172,7 +182,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, dataDir, superEmail, superPassword, output: () => out, stop };
+  return { url, pid: child.pid, dataDir, superEmail, superPassword, output: () => out, stop };
 }
 
 export function createContext(server: RunningServer, log: (m: string) => void = (m) => console.log(m)): BenchContext {
@@ -190,6 +200,7 @@ export function createContext(server: RunningServer, log: (m: string) => void = 
   };
   const ctx: BenchContext = {
     url: server.url,
+    pid: server.pid,
     dataDir: server.dataDir,
     superEmail: server.superEmail,
     superPassword: server.superPassword,
@@ -221,6 +232,20 @@ export function createContext(server: RunningServer, log: (m: string) => void = 
     log,
   };
   return ctx;
+}
+
+/** CPU seconds (user + system) a process has used so far; null where /proc is not available. */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th fields overall.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / 100 : null;
+  } catch {
+    return null;
+  }
 }
 
 function runAutocannon(opts: autocannon.Options): Promise<autocannon.Result> {
@@ -255,7 +280,9 @@ export async function runCases(ctx: BenchContext, cases: BenchCase[]): Promise<{
     ctx.log(`load: ${c.name} (${ctx.connections} connections, ${ctx.duration} s)`);
     // A short warm-up fills caches and lets the JIT settle, so the first case is not penalised.
     await runAutocannon({ ...base, connections: 10, duration: Math.min(2, Math.max(1, ctx.duration / 5)) });
+    const cpuBefore = cpuSeconds(ctx.pid);
     const r = await runAutocannon({ ...base, connections: ctx.connections, duration: ctx.duration });
+    const cpuAfter = cpuSeconds(ctx.pid);
     const statusCodes: Record<string, number> = {};
     for (const [code, v] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = v.count ?? 0;
     const total = Object.values(statusCodes).reduce((a, b) => a + b, 0);
@@ -273,6 +300,7 @@ export async function runCases(ctx: BenchContext, cases: BenchCase[]): Promise<{
       p50Ms: r.latency.p50,
       p99Ms: r.latency.p99,
       ratioToCeiling: null,
+      cpuMicrosPerRequest: cpuBefore !== null && cpuAfter !== null && total > 0 ? Math.round(((cpuAfter - cpuBefore) * 1e6) / total) : null,
       requests: total,
       errors: r.errors,
       unexpectedStatus: total - expected,
@@ -290,13 +318,14 @@ function pad(s: string, n: number, right = false): string {
 
 export function formatTable(load: LoadResult[], measures: MeasureResult[]): string {
   const rows = [
-    ['case', 'req/s', 'p50 ms', 'p99 ms', 'ratio to ceiling', 'errors'],
+    ['case', 'req/s', 'p50 ms', 'p99 ms', 'ratio to ceiling', 'server CPU µs/req', 'errors'],
     ...load.map((r) => [
       r.name,
       String(r.requestsPerSecond),
       String(r.p50Ms),
       String(r.p99Ms),
       r.ratioToCeiling === null ? '-' : r.ratioToCeiling.toFixed(2),
+      r.cpuMicrosPerRequest === null ? '-' : String(r.cpuMicrosPerRequest),
       String(r.errors + r.unexpectedStatus),
     ]),
   ];

@@ -33,13 +33,15 @@ export interface BundleEntry {
   etag: string;
   /** The strong ETag of one encoding: compressed bytes are a different representation. */
   etagFor(encoding: BundleEncoding): string;
-  encoded(encoding: BundleEncoding): Buffer | string;
+  encoded(encoding: BundleEncoding): Buffer;
 }
 
 function makeEntry(bundle: PageBundle): BundleEntry {
   const json = JSON.stringify(bundle);
   const hash = crypto.createHash('sha256').update(json).digest('base64url').slice(0, 32);
   const etag = `"${hash}"`;
+  // Kept as bytes: sending a string would re-encode 20 KB of UTF-8 on every request.
+  const identity = Buffer.from(json);
   let gzip: Buffer | undefined;
   let br: Buffer | undefined;
   return {
@@ -51,7 +53,7 @@ function makeEntry(bundle: PageBundle): BundleEntry {
       // Compressed once per build, not once per request.
       if (encoding === 'br') return (br ??= zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 7 } }));
       if (encoding === 'gzip') return (gzip ??= zlib.gzipSync(json, { level: 7 }));
-      return json;
+      return identity;
     },
   };
 }
