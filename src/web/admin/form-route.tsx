@@ -12,7 +12,7 @@ import { collectionDataSchema, getCollection, type CollectionDef, type ContentDo
 import { listPathOf } from '../../shared/routes.js';
 import { ApiError } from '../api-client.js';
 import { RequireMarks } from './auth/guard.js';
-import { Screen } from './content/screen.js';
+import { Screen, publishedGreen } from './content/screen.js';
 import { contentKeys, createDocument, fetchDocument, patchDocument, useDocument } from './content/documents.js';
 import { BlockForm, type EditableBlock } from './fields/block-form.js';
 
@@ -72,7 +72,7 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
         <Group gap="sm" align="center" mt={4}>
           <Title order={1}>{heading}</Title>
           {doc && (
-            <Badge color={doc.status === 'published' ? 'green' : 'gray'} variant="light">
+            <Badge color={doc.status === 'published' ? publishedGreen : 'gray'} variant={doc.status === 'published' ? 'filled' : 'light'}>
               {doc.status === 'published' ? 'Published' : 'Draft'}
             </Badge>
           )}

@@ -18,7 +18,7 @@ import { getCollection, type CollectionDef, type CollectionKind, type ContentDoc
 import { formPathOf } from '../../shared/routes.js';
 import { ApiError } from '../api-client.js';
 import { RequireMarks } from './auth/guard.js';
-import { Screen } from './content/screen.js';
+import { Screen, publishedGreen } from './content/screen.js';
 import { useCan } from './content/abilities.js';
 import { useAuthorName } from './content/authors.js';
 import { contentKeys, deleteDocument, patchDocument, reorderDocuments, useDocuments, type DocumentList, type ListParams } from './content/documents.js';
@@ -160,7 +160,7 @@ function BlockRow({ collection, doc, index, count, canWrite, canReorder, busy, o
               <Anchor component={Link} to={editPath} fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {title}
               </Anchor>
-              <Badge size="sm" variant="light" color={published ? 'green' : 'gray'}>
+              <Badge size="sm" variant={published ? 'filled' : 'light'} color={published ? publishedGreen : 'gray'}>
                 {published ? 'Published' : 'Draft'}
               </Badge>
             </Group>
@@ -181,7 +181,7 @@ function BlockRow({ collection, doc, index, count, canWrite, canReorder, busy, o
               Edit
             </Button>
             {canWrite && (
-              <Button variant="light" size="xs" color={published ? 'gray' : 'green'} visibleFrom="md" onClick={() => toggle(doc)} aria-label={`${published ? 'Unpublish' : 'Publish'} “${title}”`}>
+              <Button variant="default" size="xs" visibleFrom="md" onClick={() => toggle(doc)} aria-label={`${published ? 'Unpublish' : 'Publish'} “${title}”`}>
                 {published ? 'Unpublish' : 'Publish'}
               </Button>
             )}

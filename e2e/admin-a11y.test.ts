@@ -1,0 +1,130 @@
+/**
+ * Accessibility of the staff content screens: axe finds no serious or critical
+ * violation on a list, a form (new and filled, with errors showing) and the
+ * site settings; every input has a label and no element has a positive
+ * tabindex. Also takes the list and form screenshots at 375 and 1280 px.
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch } from './helpers/browser.js';
+import { startServer, type RunningServer } from './helpers/server.js';
+import { apiSignIn, signIn, watchStaffConsole } from './helpers/staff.js';
+import type { ContentDocument } from '../src/shared/collections.js';
+import { apiCall, waitForScreen } from './admin-content-support.js';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+  token = (await apiSignIn(server.url, server.superEmail, server.superPassword)).idToken;
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  errors = watchStaffConsole(page).errors;
+  await signIn(page, server.url, server.superEmail, server.superPassword);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function seriousViolations(): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Inputs without a name a screen reader can read, and elements that break the tab order. */
+async function labelAndTabProblems(): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const main = document.querySelector('main') ?? document.body;
+    for (const el of Array.from(main.querySelectorAll<HTMLElement>('input:not([type=hidden]):not([hidden]), textarea, select, [contenteditable=true]'))) {
+      const id = el.id;
+      const labelled =
+        el.getAttribute('aria-label') ||
+        el.getAttribute('aria-labelledby') ||
+        (id && document.querySelector(`label[for="${CSS.escape(id)}"]`)) ||
+        el.closest('label');
+      if (!labelled && el.getAttribute('aria-hidden') !== 'true') problems.push(`unlabelled ${el.tagName.toLowerCase()} ${el.getAttribute('name') ?? ''}`);
+    }
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[tabindex]'))) {
+      if (Number(el.getAttribute('tabindex')) > 0) problems.push(`positive tabindex on ${el.outerHTML.slice(0, 80)}`);
+    }
+    return problems;
+  });
+}
+
+async function open(pathname: string): Promise<void> {
+  await page.goto(`${server.url}${pathname}`);
+  await waitForScreen(page);
+}
+
+describe('staff content screens are accessible', () => {
+  it('a list of blocks has no serious or critical axe violation', async () => {
+    await open('/home');
+    await page.locator('[data-testid=block-row]').first().waitFor();
+    expect(await seriousViolations()).toEqual([]);
+    expect(await labelAndTabProblems()).toEqual([]);
+    // A growing list, with its search field and pages.
+    await open('/newstory');
+    expect(await seriousViolations()).toEqual([]);
+    expect(await labelAndTabProblems()).toEqual([]);
+  }, 60_000);
+
+  it('forms have no serious or critical axe violation, empty, filled, and showing errors', async () => {
+    await open('/newstory-form/new');
+    expect(await seriousViolations()).toEqual([]);
+    expect(await labelAndTabProblems()).toEqual([]);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Title is required').waitFor();
+    expect(await seriousViolations()).toEqual([]);
+    // The rich-text toolbar's buttons all carry names.
+    const unnamed = await page.locator('.mantine-RichTextEditor-toolbar button').evaluateAll((buttons) => buttons.filter((b) => !b.getAttribute('aria-label')?.trim()).length);
+    expect(unnamed).toBe(0);
+
+    const [first] = (await apiCall<{ documents: ContentDocument[] }>(server.url, token, '/api/collections/home/documents?limit=1')).documents;
+    expect(first).toBeDefined();
+    await open(`/home-form/${first?.id}`);
+    await page.getByLabel(/^Alt text/).waitFor();
+    expect(await seriousViolations()).toEqual([]);
+    expect(await labelAndTabProblems()).toEqual([]);
+  }, 60_000);
+
+  it('the site settings screen has no serious or critical axe violation', async () => {
+    await open('/settings');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Site settings');
+    expect(await seriousViolations()).toEqual([]);
+    expect(await labelAndTabProblems()).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('screenshots of a list and a form at 375 and 1280 px', async () => {
+    const dir = path.resolve(__dirname, '../docs/screenshots');
+    fs.mkdirSync(dir, { recursive: true });
+    const [first] = (await apiCall<{ documents: ContentDocument[] }>(server.url, token, '/api/collections/home/documents?limit=1')).documents;
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await open('/home');
+      await page.locator('[data-testid=block-row] img').first().waitFor();
+      await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
+      await page.screenshot({ path: path.join(dir, `list-${width}.png`), fullPage: width === 375 });
+      await open(`/home-form/${first?.id}`);
+      await page.getByLabel(/^Alt text/).waitFor();
+      await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
+      await page.screenshot({ path: path.join(dir, `form-${width}.png`), fullPage: true });
+    }
+    for (const name of ['list-375', 'list-1280', 'form-375', 'form-1280']) expect(fs.statSync(path.join(dir, `${name}.png`)).size).toBeGreaterThan(10_000);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
