@@ -7,7 +7,7 @@ import { absoluteUrl, breadcrumbLd, documentTitle, socialImageUrl, type HeadMode
 import { fallbackSrc, imageValue, Picture, srcSetOf } from './image.js';
 import type { PublicRouteData } from './layout-route.js';
 import { eventLd, plainText, storyLd } from './structured-data.js';
-import { formatDate, formatDateTime, str } from './format.js';
+import { formatDate, formatDateTime, str, useLocalTime } from './format.js';
 import { CalendarIcon, PinIcon, ArrowRight } from './icons.js';
 import { NotFoundContent } from './not-found.js';
 
@@ -44,7 +44,7 @@ function detailHead(detail: Detail, doc: PublicDocument | null, bundle: PageBund
   const imgValue = imageValue(detail === 'story' ? d.cover : d.image);
   const media = imgValue ? bundle.media[imgValue.mediaId] : undefined;
   const title = str(d.title);
-  const description = detail === 'story' ? str(d.summary) || plainText(str(d.body), 160) : plainText(str(d.description), 160) || `${formatDateTime(str(d.startsAt))}${str(d.location) ? `, ${str(d.location)}` : ''}`;
+  const description = detail === 'story' ? str(d.summary) || plainText(str(d.body), 160) : plainText(str(d.description), 160) || `${formatDateTime(str(d.startsAt), false)}${str(d.location) ? `, ${str(d.location)}` : ''}`;
   const trail = config[detail].trail;
   const jsonLd: JsonLd[] = [
     breadcrumbLd(publicUrl, [{ name: 'Home', path: '/' }, detail === 'event' ? trail : { name: trail.name, path: '/' }, { name: title, path }]),
@@ -131,6 +131,7 @@ function EventArticle({ doc, bundle, now }: { doc: PublicDocument; bundle: Detai
   const category = bundle.categories[str(d.category)];
   const ends = Date.parse(str(d.endsAt) || str(d.startsAt));
   const over = !Number.isNaN(ends) && ends < Date.parse(now);
+  const local = useLocalTime();
   return (
     <article className="detail">
       <div className="container detail-head">
@@ -151,11 +152,11 @@ function EventArticle({ doc, bundle, now }: { doc: PublicDocument; bundle: Detai
         <h1 className="detail-title">{str(d.title)}</h1>
         <ul className="event-facts">
           <li>
-            <CalendarIcon /> <time dateTime={str(d.startsAt)}>{formatDateTime(str(d.startsAt))}</time>
+            <CalendarIcon /> <time dateTime={str(d.startsAt)}>{formatDateTime(str(d.startsAt), local)}</time>
             {str(d.endsAt) ? (
               <>
                 {' – '}
-                <time dateTime={str(d.endsAt)}>{formatDateTime(str(d.endsAt))}</time>
+                <time dateTime={str(d.endsAt)}>{formatDateTime(str(d.endsAt), local)}</time>
               </>
             ) : null}
           </li>

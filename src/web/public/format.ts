@@ -1,7 +1,10 @@
 /**
- * Dates as written by staff, formatted the same on the server and in the
- * browser (no time-zone or locale data involved, so hydration always matches).
+ * Dates and times, formatted without locale data. Calendar dates (stories)
+ * are shown as written. Event times are instants: the server renders them in
+ * UTC, labelled, and the browser re-renders them in the visitor's own time
+ * zone once hydrated (useLocalTime), so hydration always matches.
  */
+import { useEffect, useState } from 'react';
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 interface Parts {
@@ -25,16 +28,37 @@ export function formatDate(iso: string): string {
   return `${p.day} ${months[p.month - 1] ?? ''} ${p.year}`;
 }
 
-/** "3 March 2026, 09:30": the local time of the event as entered. */
-export function formatDateTime(iso: string): string {
-  const p = parts(iso);
-  if (!p) return iso;
-  const time = p.hour !== null && p.minute !== null ? `, ${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}` : '';
-  return `${formatDate(iso)}${time}`;
+/** False on the server and during hydration; true once the browser may use its own time zone. */
+export function useLocalTime(): boolean {
+  const [local, setLocal] = useState(false);
+  useEffect(() => setLocal(true), []);
+  return local;
 }
 
-export function shortMonth(iso: string): { day: string; month: string; year: string } {
-  const p = parts(iso);
+function instantParts(iso: string, local: boolean): Parts | null {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return parts(iso);
+  return local
+    ? { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes() }
+    : { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() };
+}
+
+function zoneLabel(iso: string, local: boolean): string {
+  if (!local) return 'UTC';
+  const name = new Intl.DateTimeFormat('en', { timeZoneName: 'short' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName');
+  return name?.value ?? '';
+}
+
+/** "3 March 2026, 09:30 UTC" on the server; the visitor's own time and zone in the browser. */
+export function formatDateTime(iso: string, local: boolean): string {
+  const p = instantParts(iso, local);
+  if (!p) return iso;
+  const time = p.hour !== null && p.minute !== null ? `, ${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')} ${zoneLabel(iso, local)}` : '';
+  return `${p.day} ${months[p.month - 1] ?? ''} ${p.year}${time}`.trimEnd();
+}
+
+export function shortMonth(iso: string, local: boolean): { day: string; month: string; year: string } {
+  const p = instantParts(iso, local);
   if (!p) return { day: '', month: '', year: '' };
   return { day: String(p.day), month: (months[p.month - 1] ?? '').slice(0, 3), year: String(p.year) };
 }

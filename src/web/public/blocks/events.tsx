@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
-import { formatDateTime, shortMonth, str } from '../format.js';
+import { formatDateTime, shortMonth, str, useLocalTime } from '../format.js';
 import { PinIcon } from '../icons.js';
 
 export function splitEvents(docs: readonly PublicDocument[], nowIso: string): { upcoming: PublicDocument[]; past: PublicDocument[] } {
@@ -23,12 +23,13 @@ export function splitEvents(docs: readonly PublicDocument[], nowIso: string): { 
 }
 
 function EventList({ docs, categories }: { docs: PublicDocument[]; categories: Record<string, { id: string; name: string }> }) {
+  const local = useLocalTime();
   return (
     <ul className="event-list">
       {docs.map((doc) => {
         const d = doc.data;
         const starts = str(d.startsAt);
-        const date = shortMonth(starts);
+        const date = shortMonth(starts, local);
         const category = categories[str(d.category)];
         return (
           <li key={doc.id} className="event-card" data-block={doc.id}>
@@ -46,7 +47,7 @@ function EventList({ docs, categories }: { docs: PublicDocument[]; categories: R
               </h3>
               <p className="meta-line">
                 {category ? <span className="tag">{category.name}</span> : null}
-                <span>{formatDateTime(starts)}</span>
+                <span>{formatDateTime(starts, local)}</span>
                 {str(d.location) ? (
                   <span className="event-location">
                     <PinIcon /> {str(d.location)}
