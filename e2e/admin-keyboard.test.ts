@@ -1,0 +1,155 @@
+/**
+ * The whole create-publish-reorder-edit-delete journey of a home slide with
+ * the keyboard alone (Tab, Enter, Space, arrow keys; no mouse), with a
+ * visible focus ring on what has focus.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launch } from './helpers/browser.js';
+import { startServer, type RunningServer } from './helpers/server.js';
+import { apiSignIn, signIn, watchStaffConsole } from './helpers/staff.js';
+import type { ContentDocument } from '../src/shared/collections.js';
+import { apiCall, field, makeImage, waitForScreen } from './admin-content-support.js';
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+  token = (await apiSignIn(server.url, server.superEmail, server.superPassword)).idToken;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function homeSlides(): Promise<ContentDocument[]> {
+  return (await apiCall<{ documents: ContentDocument[] }>(server.url, token, '/api/collections/home/documents?limit=100')).documents;
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus; fails if it never does. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 200 } = {}): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`never reached ${target.toString()} with the keyboard`);
+}
+
+/** The focused element shows a focus ring (an outline), so a keyboard user can see where they are. */
+async function focusIsVisible(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return false;
+    const s = getComputedStyle(el);
+    return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
+  });
+}
+
+/** From a fresh page: the skip link, then into the screen, past the drawer. */
+async function skipToContent(page: Page): Promise<void> {
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await tabTo(page, skip, { max: 5 });
+  await page.keyboard.press('Enter');
+}
+
+describe('keyboard only', () => {
+  it('creates, publishes, reorders, edits and deletes a home slide without a mouse', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const { errors } = watchStaffConsole(page);
+    try {
+      await signIn(page, server.url, server.superEmail, server.superPassword, '/home');
+      await waitForScreen(page);
+      await skipToContent(page);
+
+      // Create.
+      await tabTo(page, page.getByRole('link', { name: 'New slide' }));
+      expect(await focusIsVisible(page)).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/home-form\/new$/);
+      await waitForScreen(page);
+      await tabTo(page, field(page, 'Title'));
+      await page.keyboard.type('Typed, not clicked');
+      await tabTo(page, field(page, 'Caption'));
+      await page.keyboard.type('Every step of this slide was made with the keyboard.');
+      await tabTo(page, page.getByRole('button', { name: 'Upload image' }));
+      expect(await focusIsVisible(page)).toBe(true);
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+      await chooser.setFiles({ name: 'keys.png', mimeType: 'image/png', buffer: await makeImage(900, 600, { r: 60, g: 140, b: 90 }, 'png') });
+      await field(page, 'Alt text').waitFor({ timeout: 20_000 });
+      await tabTo(page, field(page, 'Alt text'), { back: true });
+      await page.keyboard.type('A green field');
+      // The status radios: arrow keys move the choice from Draft to Published.
+      await tabTo(page, page.getByRole('radio', { name: 'Draft' }));
+      await page.keyboard.press('ArrowRight');
+      expect(await page.getByRole('radio', { name: 'Published' }).isChecked()).toBe(true);
+      await tabTo(page, page.getByRole('button', { name: 'Save' }));
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/home$/);
+      await waitForScreen(page);
+
+      let slides = await homeSlides();
+      const created = slides.find((d) => d.data.title === 'Typed, not clicked');
+      expect(created).toMatchObject({ status: 'published', data: { caption: 'Every step of this slide was made with the keyboard.', image: { alt: 'A green field', decorative: false } } });
+      const n = slides.length;
+      expect(slides.at(-1)?.id).toBe(created?.id);
+
+      // Reorder with the drag handle: Space picks up, ArrowUp moves, Space drops.
+      const handle = page.getByRole('button', { name: /^Drag “Typed, not clicked” to reorder/ });
+      await tabTo(page, handle);
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(200);
+      await page.keyboard.press('ArrowUp');
+      await page.waitForTimeout(300);
+      await page.keyboard.press('Space');
+      await expect.poll(async () => (await homeSlides()).findIndex((d) => d.id === created?.id), { timeout: 10_000 }).toBe(n - 2);
+      await page.getByRole('status').filter({ hasText: `“Typed, not clicked” moved to position ${n - 1} of ${n}.` }).waitFor();
+
+      // And back down with the Move down button.
+      await tabTo(page, page.getByRole('button', { name: 'Move “Typed, not clicked” down' }));
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await homeSlides()).findIndex((d) => d.id === created?.id), { timeout: 10_000 }).toBe(n - 1);
+
+      // Unpublish through the row's action menu: Enter opens it, arrow keys walk it.
+      await tabTo(page, page.getByRole('button', { name: 'More actions for “Typed, not clicked”' }), { back: true });
+      await page.keyboard.press('Enter');
+      const unpublish = page.getByRole('menuitem', { name: 'Unpublish' });
+      await unpublish.waitFor();
+      for (let i = 0; i < 6 && !(await unpublish.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await homeSlides()).find((d) => d.id === created?.id)?.status, { timeout: 10_000 }).toBe('draft');
+
+      // Edit.
+      await tabTo(page, page.getByRole('link', { name: 'Edit “Typed, not clicked”' }), { back: true });
+      await page.keyboard.press('Enter');
+      await page.waitForURL(new RegExp(`/home-form/${created?.id}$`));
+      await waitForScreen(page);
+      await tabTo(page, field(page, 'Title'));
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('Typed again');
+      await tabTo(page, page.getByRole('button', { name: 'Save' }));
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/home$/);
+      await waitForScreen(page);
+      expect((await homeSlides()).find((d) => d.id === created?.id)?.data.title).toBe('Typed again');
+
+      // Delete: the confirmation starts on Cancel; Tab reaches Delete.
+      await tabTo(page, page.getByRole('button', { name: 'Delete “Typed again”' }));
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Delete this slide?' });
+      await dialog.waitFor();
+      await expect.poll(() => dialog.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(true);
+      await tabTo(page, dialog.getByRole('button', { name: 'Delete' }), { max: 5 });
+      await page.keyboard.press('Enter');
+      await page.getByText('“Typed again” is deleted.').waitFor();
+      expect((await homeSlides()).some((d) => d.id === created?.id)).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
