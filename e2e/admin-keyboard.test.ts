@@ -92,7 +92,7 @@ describe('keyboard only', () => {
       await page.waitForURL(/\/home$/);
       await waitForScreen(page);
 
-      let slides = await homeSlides();
+      const slides = await homeSlides();
       const created = slides.find((d) => d.data.title === 'Typed, not clicked');
       expect(created).toMatchObject({ status: 'published', data: { caption: 'Every step of this slide was made with the keyboard.', image: { alt: 'A green field', decorative: false } } });
       const n = slides.length;
