@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from './helpers/server.js';
 import { apiSignIn, createAccount, signIn, watchStaffConsole } from './helpers/staff.js';
 import { getCollection, type ContentDocument } from '../src/shared/collections.js';
 import { routeTable } from '../src/shared/routes.js';
-import { apiCall, field, makeImage, oneBlockPerCollection, waitForScreen } from './admin-content-support.js';
+import { apiCall, createBlock, field, makeImage, makePdf, oneBlockPerCollection, waitForScreen } from './admin-content-support.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -248,6 +248,156 @@ describe('staff content screens', () => {
       expect(errors).toEqual([]);
     } finally {
       await close();
+    }
+  }, 60_000);
+
+  it('round-trips every widget: date-time with its offset, rich text, URL checks, category, decorative image, PDF, e-mail, switch and select', async () => {
+    // Nairobi is UTC+3 all year: the date-time widget must store the editor's local time with that offset.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Nairobi' });
+    const page = await context.newPage();
+    const { errors } = watchStaffConsole(page);
+    try {
+      const category = await createBlock(server.url, token, 'category', { name: 'Water and sanitation' }, 'published');
+      await signIn(page, server.url, server.superEmail, server.superPassword, '/thirdevents-form/new');
+      await waitForScreen(page);
+      await field(page, 'Title').fill('Budget hearing in Kisumu');
+      await field(page, 'Starts').fill('2026-06-01T09:30');
+      await field(page, 'Location').fill('County hall');
+      // Rich text: typed into the editor, made bold with the labelled toolbar button.
+      const editor = page.getByRole('textbox', { name: 'Description' });
+      await editor.click();
+      await page.keyboard.type('Bring your questions');
+      await page.keyboard.press('Shift+Home');
+      await page.getByRole('button', { name: 'Bold' }).click();
+      await field(page, 'Registration link').fill('not a link');
+      await page.getByLabel('Category').selectOption({ label: 'Water and sanitation' });
+      await page.locator('input[type=file]').first().setInputFiles({ name: 'pattern.png', mimeType: 'image/png', buffer: await makeImage(800, 500, { r: 120, g: 60, b: 160 }, 'png') });
+      await page.getByLabel(/^Decorative image/).check();
+      expect(await field(page, 'Alt text').isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Save' }).click();
+      // The collection's own schema refuses the link before anything is sent.
+      await page.getByText('Enter a web address starting with https://').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/thirdevents-form/new');
+      await field(page, 'Registration link').fill('https://example.org/register');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/thirdevents$/);
+      const events = (await apiCall<{ documents: ContentDocument[] }>(server.url, token, '/api/collections/thirdevents/documents?q=Kisumu&limit=5')).documents;
+      expect(events).toHaveLength(1);
+      expect(events[0]?.data).toMatchObject({
+        title: 'Budget hearing in Kisumu',
+        startsAt: '2026-06-01T09:30:00+03:00',
+        location: 'County hall',
+        registrationUrl: 'https://example.org/register',
+        category: category.id,
+        image: { alt: '', decorative: true },
+      });
+      expect(String(events[0]?.data.description)).toContain('<strong>Bring your questions</strong>');
+      // Opened again, the widgets show what was stored.
+      await page.goto(`${server.url}/thirdevents-form/${events[0]?.id}`);
+      await waitForScreen(page);
+      expect(await field(page, 'Starts').inputValue()).toBe('2026-06-01T09:30');
+      expect(await page.getByLabel('Category').inputValue()).toBe(category.id);
+      expect(await page.getByLabel(/^Decorative image/).isChecked()).toBe(true);
+
+      // A publication: a PDF with a name, and a date.
+      await page.goto(`${server.url}/item-form/new`);
+      await waitForScreen(page);
+      await field(page, 'Title').fill('Water scorecard 2026');
+      await page.locator('input[type=file]').first().setInputFiles({ name: 'scorecard-2026.pdf', mimeType: 'application/pdf', buffer: makePdf() });
+      const fileName = field(page, 'File name shown to visitors');
+      await fileName.waitFor({ timeout: 20_000 });
+      expect(await fileName.inputValue()).toBe('scorecard-2026');
+      await fileName.fill('Water scorecard (PDF)');
+      await field(page, 'Publication date').fill('2026-03-15');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/item$/);
+      const items = (await apiCall<{ documents: ContentDocument[] }>(server.url, token, '/api/collections/item/documents?q=scorecard%202026&limit=5')).documents;
+      expect(items[0]?.data).toMatchObject({ title: 'Water scorecard 2026', publishedOn: '2026-03-15', file: { name: 'Water scorecard (PDF)' } });
+
+      // A contact: e-mail checked by the schema, a switch and a select.
+      await page.goto(`${server.url}/customer-form/new`);
+      await waitForScreen(page);
+      await field(page, 'Name').fill('Achieng Otieno');
+      await field(page, 'E-mail').fill('achieng@');
+      await page.getByLabel('Agreed to be contacted').check();
+      await page.getByLabel('Source').selectOption('contact-form');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Enter a valid e-mail address').waitFor();
+      expect(await field(page, 'E-mail').getAttribute('aria-invalid')).toBe('true');
+      await field(page, 'E-mail').fill('achieng@example.org');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/customer$/);
+      const contacts = (await apiCall<{ documents: ContentDocument[] }>(server.url, token, '/api/collections/customer/documents?q=Achieng&limit=5')).documents;
+      expect(contacts[0]?.data).toMatchObject({ name: 'Achieng Otieno', email: 'achieng@example.org', consent: true, source: 'contact-form' });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('searches and pages a growing list, and shows what an empty list is for', async () => {
+    const { page, errors, close } = await newPage();
+    try {
+      for (let i = 1; i <= 22; i += 1) await createBlock(server.url, token, 'customer', { name: `Paging contact ${String(i).padStart(2, '0')}`, email: `paging${i}@example.org` });
+      await signIn(page, server.url, server.superEmail, server.superPassword, '/customer');
+      await waitForScreen(page);
+      const total = (await apiCall<{ total: number }>(server.url, token, '/api/collections/customer/documents?limit=1')).total;
+      await page.getByText(`Showing 1–20 of ${total}`).waitFor();
+      expect(await page.locator('[data-testid=block-row]').count()).toBe(20);
+      await page.getByRole('button', { name: 'Page 2' }).click();
+      await page.getByText(`Showing 21–${Math.min(40, total)} of ${total}`).waitFor();
+      // Search narrows the list (and goes back to the first page).
+      await page.getByRole('searchbox', { name: 'Search contacts' }).fill('Paging contact 1');
+      await page.getByText('Showing 1–10 of 10').waitFor();
+      await page.getByRole('searchbox', { name: 'Search contacts' }).fill('nobody by this name');
+      await page.getByText('Nothing matches “nobody by this name”.').waitFor();
+
+      // An empty collection says what its blocks are for and offers to create the first one.
+      const pictures = (await apiCall<{ documents: ContentDocument[] }>(server.url, token, '/api/collections/fourthyouth/documents?limit=100')).documents;
+      for (const d of pictures) await apiCall(server.url, token, `/api/collections/fourthyouth/documents/${d.id}`, { method: 'DELETE', ifMatch: d.version });
+      await page.goto(`${server.url}/fourthyouth`);
+      await waitForScreen(page);
+      await page.getByText('No pictures yet.').waitFor();
+      await page.getByText(getCollection('fourthyouth')?.description ?? '—').waitFor();
+      await page.getByRole('link', { name: 'Create the first one' }).click();
+      await page.waitForURL(/\/fourthyouth-form\/new$/);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 120_000);
+
+  it('opens the action menu of a row after a 300 ms touch', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const { errors } = watchStaffConsole(page);
+    try {
+      await signIn(page, server.url, server.superEmail, server.superPassword, '/visionvalue');
+      await waitForScreen(page);
+      const row = page.locator('[data-testid=block-row]').first();
+      const title = (await row.getByRole('link').first().textContent())?.trim();
+      const box = await row.locator('img, p').last().boundingBox();
+      if (!box) throw new Error('no row on screen');
+      const cdp = await context.newCDPSession(page);
+      const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      const menu = page.getByRole('menu');
+      // A short tap opens nothing.
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+      await page.waitForTimeout(120);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await page.waitForTimeout(400);
+      expect(await menu.count()).toBe(0);
+      // Held for 300 ms and more, the menu opens with the row's actions.
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+      await page.waitForTimeout(450);
+      await menu.waitFor();
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      expect(await page.getByRole('button', { name: `More actions for “${title}”` }).getAttribute('aria-expanded')).toBe('true');
+      await menu.getByRole('menuitem', { name: 'Edit' }).waitFor();
+      await menu.getByRole('menuitem', { name: 'Move down' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   }, 60_000);
 });

@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DndCss } from '@dnd-kit/utilities';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type TouchEvent } from 'react';
 import { Link } from 'react-router';
 import type { RouteMark } from '../../shared/access.js';
 import { getCollection, type CollectionDef, type CollectionKind, type ContentDocument } from '../../shared/collections.js';
@@ -118,7 +118,22 @@ function BlockRow({ collection, doc, index, count, canWrite, canReorder, busy, o
   const sortable = useSortable({ id: doc.id, disabled: !canReorder });
   const [menuOpen, setMenuOpen] = useState(false);
   // SPEC.md section 9: a long touch (300 ms) on a row opens its menu.
-  const longPress = useLongPress(() => setMenuOpen(true), { threshold: 300, events: ['touch'], cancelOnMove: true });
+  const longPressed = useRef(false);
+  const longPress = useLongPress(
+    () => {
+      longPressed.current = true;
+      setMenuOpen(true);
+    },
+    { threshold: 300, events: ['touch'], cancelOnMove: true },
+  );
+  const onTouchEnd = (e: TouchEvent) => {
+    longPress.onTouchEnd?.(e);
+    // Lifting the finger after a long press must not become a tap that closes the menu it opened.
+    if (longPressed.current) {
+      longPressed.current = false;
+      e.preventDefault();
+    }
+  };
   const title = titleOf(collection, doc);
   // Actions are ignored, not disabled, while a change is saving: disabling a focused button throws keyboard focus away.
   const whenIdle = <A extends unknown[]>(fn: (...args: A) => void) => (...args: A) => {
@@ -139,7 +154,7 @@ function BlockRow({ collection, doc, index, count, canWrite, canReorder, busy, o
 
   return (
     <li ref={sortable.setNodeRef} style={style} data-testid="block-row" data-id={doc.id}>
-      <Paper withBorder p="xs" radius="md" shadow={sortable.isDragging ? 'md' : undefined} {...longPress} onContextMenu={(e) => menuOpen && e.preventDefault()}>
+      <Paper withBorder p="xs" radius="md" shadow={sortable.isDragging ? 'md' : undefined} {...longPress} onTouchEnd={onTouchEnd} onContextMenu={(e) => menuOpen && e.preventDefault()}>
         <Group gap="sm" wrap="nowrap" align="center">
           {canReorder && (
             <ActionIcon
