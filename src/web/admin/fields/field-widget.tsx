@@ -1,11 +1,23 @@
 /** One widget per field type: the form screen loops over a collection's fields and renders these. */
+import { Input, Skeleton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { FieldDef } from '../../../shared/fields.js';
 import { CategoryWidget, SelectWidget, SwitchWidget } from './choice-widgets.js';
 import { DateTimeWidget, DateWidget } from './date-widgets.js';
 import { FileWidget } from './file-widget.js';
 import { ImageWidget } from './image-widget.js';
-import { RichTextWidget } from './rich-text-widget.js';
 import { TextWidget } from './text-widgets.js';
+
+// The editor (tiptap and ProseMirror) is most of the form's weight: only forms with rich text load it.
+const RichTextWidget = lazy(() => import('./rich-text-widget.js').then((m) => ({ default: m.RichTextWidget })));
+
+function RichTextPlaceholder({ field }: { field: FieldDef }) {
+  return (
+    <Input.Wrapper label={field.label} labelProps={{ component: 'span' }} required={field.required} description={field.help}>
+      <Skeleton height={200} mt={4} aria-hidden="true" />
+    </Input.Wrapper>
+  );
+}
 
 export function FieldWidget({ field }: { field: FieldDef }) {
   const name = `data.${field.name}` as const;
@@ -16,7 +28,11 @@ export function FieldWidget({ field }: { field: FieldDef }) {
     case 'url':
       return <TextWidget field={field} name={name} />;
     case 'richText':
-      return <RichTextWidget field={field} name={name} />;
+      return (
+        <Suspense fallback={<RichTextPlaceholder field={field} />}>
+          <RichTextWidget field={field} name={name} />
+        </Suspense>
+      );
     case 'date':
       return <DateWidget field={field} name={name} />;
     case 'dateTime':
