@@ -55,25 +55,25 @@ describe('public site interaction', () => {
       await expect(about.getAttribute('aria-expanded')).resolves.toBe('true');
       await page.keyboard.press('Escape');
       await page.keyboard.press('ArrowDown');
-      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Our Vision & Values');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Our Vision & Values');
       await page.keyboard.press('ArrowDown');
-      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Our History');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Our History');
       await page.keyboard.press('End');
-      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('About');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('About');
       await page.keyboard.press('ArrowDown');
-      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Our Vision & Values');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Our Vision & Values');
       await page.keyboard.press('ArrowUp');
-      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('About');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('About');
       // Escape closes and gives focus back to the menu button.
       await page.keyboard.press('Escape');
-      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('About Us');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('About Us');
       // The practice-areas menu: open with ArrowDown, follow a link with Enter.
       const work = page.getByRole('button', { name: 'Our Work' });
       await work.focus();
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
-      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Social Accountability');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Social Accountability');
       await page.keyboard.press('Enter');
       await page.waitForURL(`${server.url}/accountability`);
       await expect(page.locator('h1').textContent()).resolves.toBe('Social Accountability');

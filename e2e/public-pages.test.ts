@@ -57,8 +57,10 @@ describe('server-rendered public pages', () => {
     const page = await context.newPage();
     const watch = watchConsole(page);
     const apiCalls: string[] = [];
+    const stylesheets: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/')) apiCalls.push(r.url());
+      if (r.url().endsWith('.css')) stylesheets.push(r.url());
     });
     try {
       for (const p of publicPages) {
@@ -69,6 +71,8 @@ describe('server-rendered public pages', () => {
       expect(watch.errors).toEqual([]);
       // The page data travels in the HTML: hydrating makes no API request.
       expect(apiCalls).toEqual([]);
+      // The stylesheet is inline too: no request waits for it, and hydrating loads no second copy.
+      expect(stylesheets).toEqual([]);
       // A client-side navigation loads the next page's data and updates the head.
       await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
       await page.locator('.site-header[data-enhanced]').waitFor();
