@@ -47,6 +47,20 @@ describe('server-rendered public pages', () => {
         // Header and footer come from the site settings.
         await expect(page.locator('footer').innerText()).resolves.toContain('info@');
       }
+      // Images: sizes from the variants, dimensions set, the first slide first, the rest lazy.
+      await page.goto(`${server.url}/`);
+      const images = await page.locator('main img').evaluateAll((els) =>
+        (els as HTMLImageElement[]).map((i) => ({ srcset: i.getAttribute('srcset'), sizes: i.getAttribute('sizes'), width: i.getAttribute('width'), height: i.getAttribute('height'), loading: i.getAttribute('loading'), priority: i.getAttribute('fetchpriority'), decoding: i.getAttribute('decoding'), bg: i.style.backgroundColor })),
+      );
+      expect(images.length).toBeGreaterThan(3);
+      expect(images[0]).toMatchObject({ loading: 'eager', priority: 'high' });
+      expect(images[0]!.srcset).toMatch(/\/media\/[^ ]+\/480 480w, .*\/960 960w/);
+      for (const img of images.slice(1)) expect(img).toMatchObject({ loading: 'lazy', decoding: 'async', priority: null });
+      for (const img of images) {
+        expect(Number(img.width) * Number(img.height)).toBeGreaterThan(0);
+        expect(img.sizes).toBeTruthy();
+        expect(img.bg, 'dominant colour placeholder').toMatch(/^rgb/);
+      }
     } finally {
       await context.close();
     }
@@ -78,6 +92,8 @@ describe('server-rendered public pages', () => {
       await page.locator('.site-header[data-enhanced]').waitFor();
       await page.locator('footer a[href="/history"]').click();
       await page.waitForURL(`${server.url}/history`);
+      // Scroll resets to the top on navigation (the link was at the bottom of the page).
+      await expect.poll(() => page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
       await expect(page.locator('h1').textContent()).resolves.toBe('Our History');
       await expect(page.title()).resolves.toMatch(/^Our History/);
       await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(`${server.url}/history`);

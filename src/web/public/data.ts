@@ -41,7 +41,6 @@ export interface SiteData {
   settings: SiteSettings;
   logo: MediaInfo | null;
   publicUrl: string;
-  /** Links in the footer and header to other public pages are always there; these are the detail base pages. */
 }
 
 function isNotFound(err: unknown): boolean {
