@@ -110,3 +110,10 @@ export async function waitForScreen(page: Page): Promise<void> {
 export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 }
+
+/** A photo-like JPEG that does not compress: noise, about 1.5 MB at this size. */
+export async function makeNoisyJpeg(width: number, height: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i += 1) raw[i] = Math.floor(Math.random() * 256);
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+}

@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from './helpers/server.js';
 import { apiSignIn, createAccount, signIn, watchStaffConsole } from './helpers/staff.js';
 import { getCollection, type ContentDocument } from '../src/shared/collections.js';
 import { routeTable } from '../src/shared/routes.js';
-import { apiCall, createBlock, field, makeImage, makePdf, oneBlockPerCollection, waitForScreen } from './admin-content-support.js';
+import { apiCall, createBlock, field, makeImage, makeNoisyJpeg, makePdf, oneBlockPerCollection, waitForScreen } from './admin-content-support.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -398,6 +398,55 @@ describe('staff content screens', () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  }, 60_000);
+
+  it('shows upload progress while a large image travels on a slow connection', async () => {
+    const { page, errors, close } = await newPage();
+    try {
+      await signIn(page, server.url, server.superEmail, server.superPassword, '/aboutslide-form/new');
+      await waitForScreen(page);
+      const photo = await makeNoisyJpeg(1600, 1100);
+      expect(photo.length).toBeGreaterThan(1_000_000);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      // About 400 KB/s up: a few seconds of visible progress.
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+      await page.locator('input[type=file]').first().setInputFiles({ name: 'crowd.jpg', mimeType: 'image/jpeg', buffer: photo });
+      const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+      await bar.waitFor();
+      await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
+      await page.getByText(/^Uploading \d+%$/).waitFor();
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await field(page, 'Alt text').waitFor({ timeout: 30_000 });
+      expect(await bar.count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 90_000);
+
+  it('reorders by dragging a row with the mouse', async () => {
+    const { page, errors, close } = await newPage();
+    try {
+      await signIn(page, server.url, server.superEmail, server.superPassword, '/aboutdiscover');
+      await waitForScreen(page);
+      const before = await listOf('aboutdiscover');
+      expect(before.length).toBeGreaterThan(1);
+      const lastTitle = String(before.at(-1)?.data.title);
+      const handle = page.getByRole('button', { name: `Drag “${lastTitle}” to reorder (Space to pick up, arrow keys to move)` });
+      const from = await handle.boundingBox();
+      const to = await page.locator('[data-testid=block-row]').first().boundingBox();
+      if (!from || !to) throw new Error('rows not on screen');
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 20 });
+      await page.mouse.up();
+      await expect.poll(async () => (await listOf('aboutdiscover'))[0]?.id, { timeout: 10_000 }).toBe(before.at(-1)?.id);
+      await expect.poll(async () => (await page.locator('[data-testid=block-row]').first().getAttribute('data-id'))).toBe(before.at(-1)?.id);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
     }
   }, 60_000);
 });
