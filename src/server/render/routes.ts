@@ -23,6 +23,7 @@ import { logoSvg } from './logo.js';
 /** A response kept in memory: the body, its ETag, and compressed copies made on first demand. */
 interface CachedResponse {
   status: number;
+  at: number;
   type: string;
   body: string;
   etag: string;
@@ -35,6 +36,7 @@ function cachedResponse(status: number, type: string, body: string): CachedRespo
   let br: Buffer | undefined;
   return {
     status,
+    at: Date.now(),
     type,
     body,
     etag,
@@ -48,6 +50,8 @@ function cachedResponse(status: number, type: string, body: string): CachedRespo
 
 /** At most this many rendered paths are kept (pages plus stories and events). */
 const MAX_CACHED = 1000;
+/** Pages depend on the clock too (upcoming and past events): rendered again at least this often. */
+const MAX_AGE_MS = 5 * 60_000;
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];
@@ -127,7 +131,7 @@ async function render(app: FastifyInstance): Promise<void> {
     if (!assets) return unavailable(reply);
     const pathname = new URL(request.url, 'http://localhost').pathname;
     const hit = cache.get(pathname);
-    if (hit) {
+    if (hit && Date.now() - hit.at < MAX_AGE_MS) {
       withoutNonces(reply);
       return sendCached(request, reply, hit, 'public, max-age=0, must-revalidate');
     }
@@ -166,7 +170,7 @@ async function render(app: FastifyInstance): Promise<void> {
 
   app.get('/sitemap.xml', async (request, reply) => {
     let hit = cache.get('/sitemap.xml');
-    if (!hit) {
+    if (!hit || Date.now() - hit.at >= MAX_AGE_MS) {
       hit = cachedResponse(200, 'application/xml; charset=utf-8', sitemapXml(config.publicUrl, await sitemapEntries(source)));
       cache.set('/sitemap.xml', hit);
     }
