@@ -39,9 +39,10 @@ export function RichTextWidget({ field, name }: WidgetProps) {
   }, [editor, value]);
 
   // Give react-hook-form something to focus when this field is the first invalid one.
+  const registerRef = input.ref;
   useEffect(() => {
-    input.ref({ focus: () => editor?.commands.focus() });
-  }, [editor, input]);
+    registerRef({ focus: () => editor?.commands.focus() });
+  }, [editor, registerRef]);
 
   useEffect(() => {
     const dom = editor?.view.dom;
