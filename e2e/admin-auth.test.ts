@@ -162,6 +162,44 @@ describe('/login', () => {
     await context.close();
   });
 
+  it('says how long to wait when throttled, and when the server cannot be reached', async () => {
+    const { context, page } = await freshPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('E-mail address').fill(adminEmail);
+    await page.getByLabel(/^Password/).fill('whatever it is');
+    // The server's throttle answers 429 with Retry-After; here it is simulated to keep the test quick.
+    await page.route('**/api/auth/sign-in', (route) =>
+      route.fulfill({ status: 429, headers: { 'retry-after': '120', 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'auth/too-many-requests', message: 'x' } }) }),
+    );
+    await page.getByLabel(/^Password/).press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Too many attempts. Wait 2 minutes and try again.' }).waitFor();
+    await page.unroute('**/api/auth/sign-in');
+    await page.route('**/api/auth/sign-in', (route) => route.abort('internetdisconnected'));
+    await page.getByLabel(/^Password/).fill('whatever it is');
+    await page.getByLabel(/^Password/).press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'The server cannot be reached. Check your connection.' }).waitFor();
+    await context.close();
+  });
+
+  it('shows a loader, not the sign-in form, while the session is being restored', async () => {
+    const { context, page } = await freshPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/refresh', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/user`);
+    const loader = page.getByRole('status', { name: /Restoring your session|Checking your sign-in/ });
+    await loader.waitFor();
+    expect(await page.getByLabel('E-mail address').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/user');
+    release();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByLabel('E-mail address').waitFor();
+    await context.close();
+  });
+
   it('tells a disabled account why it cannot sign in', async () => {
     const second = await createAccount(server.url, superToken, { email: disabledEmail, role: 'super', password });
     await updateAccount(server.url, superToken, second.uid, { disabled: true });
