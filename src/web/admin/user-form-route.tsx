@@ -9,10 +9,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Alert, Anchor, Badge, Button, Group, List, Modal, NativeSelect, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Modal, NativeSelect, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { passwordProblem, type PasswordPolicy } from '../../shared/password-policy.js';
 import { RequireMarks } from './auth/guard.js';
+import { StatusBadge } from './users/status-badge.js';
 import { describePolicy, usePasswordPolicy } from './auth/password-policy.js';
 import { staffSession } from './auth/session.js';
 import { useAuth } from './auth/use-auth.js';
@@ -200,9 +201,7 @@ function EditUser({ uid }: { uid: string }) {
 function AccountSummary({ user }: { user: UserView }) {
   return (
     <Group gap="md" wrap="wrap">
-      <Badge color={user.disabled ? 'red.9' : 'green.9'} variant="light">
-        {user.disabled ? 'Disabled' : 'Active'}
-      </Badge>
+      <StatusBadge disabled={user.disabled} />
       <Text size="sm">Role: {roleLabels[user.role]}</Text>
       <Text size="sm">Last sign-in: {formatWhen(user.lastSignInAt)}</Text>
       <Text size="sm">Created: {formatWhen(user.createdAt)}</Text>

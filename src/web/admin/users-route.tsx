@@ -6,8 +6,9 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Alert, Anchor, Badge, Button, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { RequireMarks } from './auth/guard.js';
+import { StatusBadge } from './users/status-badge.js';
 import { useAuth } from './auth/use-auth.js';
 import { formatWhen, roleLabels, userErrorMessage, usersListQuery, usersPageSize } from './users/api.js';
 
@@ -94,8 +95,8 @@ function UsersScreen() {
           <Text>{q ? 'No account matches this search.' : 'There are no accounts yet.'}</Text>
         )}
         {list.data && list.data.users.length > 0 && (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped highlightOnHover verticalSpacing="sm">
+          <div className="staff-table-region" role="region" aria-label="Staff accounts" tabIndex={0}>
+            <Table miw={720} striped highlightOnHover verticalSpacing="sm">
               <Table.Caption>Staff accounts, page {page} of {pages}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
@@ -123,16 +124,14 @@ function UsersScreen() {
                     <Table.Td>{u.displayName || <Text span c="dimmed">—</Text>}</Table.Td>
                     <Table.Td>{roleLabels[u.role]}</Table.Td>
                     <Table.Td>
-                      <Badge color={u.disabled ? 'red.9' : 'green.9'} variant="light">
-                        {u.disabled ? 'Disabled' : 'Active'}
-                      </Badge>
+                      <StatusBadge disabled={u.disabled} />
                     </Table.Td>
                     <Table.Td>{formatWhen(u.lastSignInAt)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </div>
         )}
         {pages > 1 && (
           <nav aria-label="Pages of accounts">

@@ -14,6 +14,8 @@ export interface MenuEntry {
   /** Two letters shown in the mini drawer. */
   short: string;
   to: string;
+  /** Paths of the entry's forms (`/home-form/`): the entry shows as the current section there. */
+  formPrefixes?: string[];
 }
 
 export interface MenuGroup {
@@ -50,7 +52,7 @@ function shortOf(label: string): string {
 }
 
 function entryOf(c: CollectionDef): MenuEntry {
-  return { label: c.label, short: shortOf(c.label), to: c.listPath };
+  return { label: c.label, short: shortOf(c.label), to: c.listPath, formPrefixes: c.formPaths.map((p) => p.replace(':id', '')) };
 }
 
 function groupOf(title: string, principal: Principal): MenuGroup {
@@ -65,7 +67,7 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
   const homePage = collections.filter((c) => c.group === 'Home page').map(entryOf);
   const top: MenuEntry[] = [];
   if (layout === 'SuperLayout') {
-    top.push({ label: 'User', caption: 'Staff accounts', short: 'U', to: '/user' });
+    top.push({ label: 'User', caption: 'Staff accounts', short: 'U', to: '/user', formPrefixes: ['/user-form/'] });
     top.push(...homePage);
   } else {
     top.push({ label: 'Home', caption: 'The public site', short: 'H', to: '/' });

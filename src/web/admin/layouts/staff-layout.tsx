@@ -146,6 +146,7 @@ export function StaffLayout({ title, menu, children }: { title: string; menu: Me
                     to={entry.to}
                     end
                     className="staff-link"
+                    data-section={entry.formPrefixes?.some((prefix) => pathname.startsWith(prefix)) || undefined}
                     title={showLabels ? undefined : entry.label}
                     onClick={() => {
                       if (overlay) setOpenOnPath(null);
