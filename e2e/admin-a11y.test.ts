@@ -84,6 +84,9 @@ describe('staff content screens are accessible', () => {
 
   it('forms have no serious or critical axe violation, empty, filled, and showing errors', async () => {
     await open('/newstory-form/new');
+    // The rich-text area is a labelled, multi-line text box.
+    await page.getByRole('textbox', { name: 'Story' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Story' }).getAttribute('aria-multiline')).toBe('true');
     expect(await seriousViolations()).toEqual([]);
     expect(await labelAndTabProblems()).toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();

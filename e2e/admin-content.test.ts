@@ -95,6 +95,8 @@ describe('staff content screens', () => {
       await page.getByText('Image is required').waitFor();
       const titleInput = field(page, 'Title');
       expect(await titleInput.getAttribute('aria-invalid')).toBe('true');
+      // Focus goes to the first field to fix.
+      expect(await titleInput.evaluate((el) => el === document.activeElement)).toBe(true);
       const describedBy = (await titleInput.getAttribute('aria-describedby')) ?? '';
       expect(await page.locator(`[id="${describedBy.split(' ').find((x) => x.includes('error'))}"]`).textContent()).toContain('Title is required');
 

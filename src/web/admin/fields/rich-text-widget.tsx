@@ -13,6 +13,10 @@ import { useEffect, useId } from 'react';
 import { useController } from 'react-hook-form';
 import type { WidgetProps } from './widget-props.js';
 
+function baseAttributes(labelId: string): Record<string, string> {
+  return { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId };
+}
+
 export function RichTextWidget({ field, name }: WidgetProps) {
   const { field: input, fieldState } = useController({ name });
   const labelId = useId();
@@ -25,7 +29,7 @@ export function RichTextWidget({ field, name }: WidgetProps) {
     content: value,
     shouldRerenderOnTransaction: true,
     editorProps: {
-      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId },
+      attributes: baseAttributes(labelId),
     },
     onUpdate: ({ editor: e }) => input.onChange(e.isEmpty ? '' : e.getHTML()),
     onBlur: () => input.onBlur(),
@@ -33,7 +37,8 @@ export function RichTextWidget({ field, name }: WidgetProps) {
 
   // The form can replace the value (reload after a conflict): follow it without echoing an update.
   useEffect(() => {
-    if (!editor) return;
+    // Before the editor is mounted its view does not exist; it starts from `content` anyway.
+    if (!editor || editor.isDestroyed || !editor.isInitialized) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (current !== value) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
@@ -44,17 +49,16 @@ export function RichTextWidget({ field, name }: WidgetProps) {
     registerRef({ focus: () => editor?.commands.focus() });
   }, [editor, registerRef]);
 
+  // The error is announced with the editable area: setOptions applies now if mounted, else at mount.
   useEffect(() => {
-    const dom = editor?.view.dom;
-    if (!dom) return;
+    if (!editor || editor.isDestroyed) return;
+    const attributes: Record<string, string> = { ...baseAttributes(labelId) };
     if (error) {
-      dom.setAttribute('aria-invalid', 'true');
-      dom.setAttribute('aria-describedby', errorId);
-    } else {
-      dom.removeAttribute('aria-invalid');
-      dom.removeAttribute('aria-describedby');
+      attributes['aria-invalid'] = 'true';
+      attributes['aria-describedby'] = errorId;
     }
-  }, [editor, error, errorId]);
+    editor.setOptions({ editorProps: { attributes } });
+  }, [editor, error, errorId, labelId]);
 
   return (
     <Input.Wrapper label={field.label} labelProps={{ id: labelId, component: 'span' }} required={field.required} description={field.help} error={error} errorProps={{ id: errorId }}>
