@@ -194,6 +194,27 @@ describe('users screens', () => {
     await context.close();
   });
 
+  it('an open app whose role was lowered to admin switches to the admin layout and leaves the users screen', async () => {
+    const demoted = await createAccount(server.url, superToken, { email: 'soon.admin@example.org', role: 'super', password });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const watch = watchStaffConsole(page, [
+      { url: /\/api\/auth\/refresh$/, status: 401 },
+      { url: /\/api\/users/, status: 403 },
+    ]);
+    await signIn(page, server.url, demoted.email, password, '/user');
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    expect(await page.getByText('Super Layout', { exact: true }).isVisible()).toBe(true);
+    await updateAccount(server.url, superToken, demoted.uid, { role: 'admin' });
+    // The next users call is refused; the app re-reads the claims, changes layout and the guard sends the user to /.
+    await page.getByLabel('Search by e-mail or name').fill('editor');
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    await page.goto(`${server.url}/home`);
+    await page.getByText('Admin Layout App', { exact: true }).waitFor();
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
   it('signs the open app out with a message when its account is disabled', async () => {
     const second = await createAccount(server.url, superToken, { email: 'second.super@example.org', role: 'super', password });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

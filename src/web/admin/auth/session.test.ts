@@ -161,6 +161,22 @@ describe('StaffSession', () => {
     expect(server.count('/api/auth/refresh')).toBe(3);
   });
 
+  it('re-reads the claims, at most once a minute, when a staff call is refused', async () => {
+    const server = fakeServer({ '/api/auth/refresh': [session(3600), session(3600, { admin: true, super: false }), session(3600)] });
+    const s = new StaffSession();
+    await s.start();
+    const refused = new ApiError('permission-denied', 'no', 403);
+    s.handleApiError(refused);
+    s.handleApiError(refused);
+    await flush();
+    expect(server.count('/api/auth/refresh')).toBe(2);
+    await vi.advanceTimersByTimeAsync(60_000);
+    s.handleApiError(refused);
+    await flush();
+    expect(server.count('/api/auth/refresh')).toBe(3);
+    expect(s.getSnapshot().status).toBe('signed-in');
+  });
+
   it('gives a user without claims no rights instead of failing', async () => {
     fakeServer({ '/api/auth/refresh': [session(3600, null)] });
     const s = new StaffSession();

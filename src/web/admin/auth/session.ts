@@ -15,6 +15,8 @@ export const refreshLeadMs = 5 * 60_000;
 export const expiryMarginMs = 30_000;
 export const retryInitialMs = 30_000;
 export const retryMaxMs = 16 * 60_000;
+/** At most one claims check a minute after refusals, so a screen that keeps being refused cannot flood renewals. */
+export const claimsCheckIntervalMs = 60_000;
 
 /** Codes that end a session, from a refresh or from any staff call. */
 export const sessionEndingCodes: readonly ErrorCode[] = ['auth/user-disabled', 'auth/user-token-expired'];
@@ -73,6 +75,7 @@ export class StaffSession {
   private started: Promise<void> | null = null;
   private readonly listeners = new Set<Listener>();
   private readonly endListeners = new Set<EndListener>();
+  private lastClaimsCheck = 0;
   /** Bumped at every sign-in and sign-out, so a late answer from an older session is ignored. */
   private generation = 0;
 
@@ -130,6 +133,10 @@ export class StaffSession {
     } else if (err.code === 'auth/user-token-expired') {
       // The token may simply have run out (a sleeping laptop); the refresh decides.
       this.expiresAt = 0;
+      void this.refresh();
+    } else if (err.code === 'permission-denied' && Date.now() - this.lastClaimsCheck >= claimsCheckIntervalMs) {
+      // The role may have changed since the token was issued: fresh claims re-apply the layout rule and the guards.
+      this.lastClaimsCheck = Date.now();
       void this.refresh();
     }
   };
