@@ -174,6 +174,15 @@ describe('users screens', () => {
     const describedBy = (await emailField.getAttribute('aria-describedby')) ?? '';
     const fieldMessage = await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '), describedBy);
     expect(fieldMessage).toContain('An account with this e-mail address already exists.');
+    // …and in a notification at the bottom centre of the screen that closes itself after 5 s.
+    const note = page.getByRole('alert').filter({ hasText: 'The user was not created' });
+    await note.waitFor();
+    const shownAt = Date.now();
+    const noteBox = await note.boundingBox();
+    expect(noteBox && noteBox.y > 900 / 2).toBe(true);
+    expect(noteBox && Math.abs(noteBox.x + noteBox.width / 2 - 1280 / 2)).toBeLessThan(20);
+    await note.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(4_000);
     // A common password is refused by the server and shown on the password field.
     await emailField.fill('fresh@example.org');
     await page.getByLabel(/^Password/).fill('password123');
