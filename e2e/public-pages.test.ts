@@ -87,7 +87,7 @@ describe('server-rendered public pages', () => {
       expect(apiCalls).toEqual([]);
       // The stylesheet is inline too: no request waits for it, and hydrating loads no second copy.
       expect(stylesheets).toEqual([]);
-      // A client-side navigation loads the next page's data and updates the head.
+      // Following a link loads the next page server-rendered, with its own head.
       await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
       await page.locator('.site-header[data-enhanced]').waitFor();
       await page.locator('footer a[href="/history"]').click();

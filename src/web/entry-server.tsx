@@ -3,7 +3,8 @@
  * SAME route objects as the browser (buildRoutes()), with an in-process data
  * source as the loaders' context, and renders them to HTML. The route data
  * travels in the page as a JSON data block (not executable, so no CSP nonce
- * is needed and the HTML can be cached and revalidated with an ETag).
+ * is needed and the HTML can be cached and revalidated with an ETag), from
+ * which public/hydrate.tsx hydrates the same views without the router.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -12,16 +13,8 @@ import { buildRoutes } from './routes.js';
 import type { PublicDataSource } from './public/data.js';
 import { headHtml, scriptJson, type HeadModel } from './public/meta.js';
 
-/** The id of the JSON data block main.tsx reads before hydrating. */
+/** The id of the JSON data block public/hydrate.tsx reads before hydrating. */
 export const hydrationDataId = 'route-data';
-
-/** Route ids to the source module whose chunk (and CSS) the page needs. */
-const routeModules: readonly [RegExp, string][] = [
-  [/^public$/, 'src/web/public/layout-route.tsx'],
-  [/^page:/, 'src/web/public/page-route.tsx'],
-  [/^detail:/, 'src/web/public/detail-route.tsx'],
-  [/^not-found$/, 'src/web/public/not-found-route.tsx'],
-];
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
@@ -34,8 +27,6 @@ export type RenderResult =
       html: string;
       /** The data block to add before the client script. */
       data: string;
-      /** Source modules (keys of the Vite manifest) this page loads. */
-      modules: string[];
       /** Is this one of the public pages or detail pages (not the not-found page)? */
       found: boolean;
     };
@@ -69,7 +60,6 @@ export async function render(request: Request, publicData: PublicDataSource): Pr
     </StrictMode>,
   );
   const ids = context.matches.map((m) => m.route.id);
-  const modules = routeModules.filter(([re]) => ids.some((id) => re.test(id))).map(([, file]) => file);
   const leafId = ids[ids.length - 1];
   const leafData = leafId ? (context.loaderData[leafId] as { head?: unknown } | undefined) : undefined;
   const head = isHead(leafData?.head) ? headHtml(leafData.head) : '<title>Page</title>';
@@ -80,7 +70,6 @@ export async function render(request: Request, publicData: PublicDataSource): Pr
     head,
     html,
     data: `<script type="application/json" id="${hydrationDataId}">${scriptJson(hydration)}</script>`,
-    modules,
     found: context.statusCode === 200 && leafId !== 'not-found',
   };
 }

@@ -19,10 +19,18 @@ const manifestSchema = z.record(
 );
 export type Manifest = z.infer<typeof manifestSchema>;
 
+/** The manifest key of the public pages' hydration entry (vite.config.ts). */
+export const publicEntry = 'src/web/public/hydrate.tsx';
+
 export interface ClientAssets {
+  /** index.html as built: the staff app's shell. */
   template: string;
-  /** `<link>` tags for these source modules' chunks and styles, minus what the template already has. */
-  tagsFor(modules: readonly string[]): string;
+  /**
+   * The template for server-rendered public pages: the staff app's script and
+   * preloads removed, the hydration entry's script added, its styles inlined
+   * and its chunks preloaded.
+   */
+  publicTemplate: string;
 }
 
 export function collectFiles(manifest: Manifest, modules: readonly string[]): { js: string[]; css: string[] } {
@@ -43,14 +51,22 @@ export function collectFiles(manifest: Manifest, modules: readonly string[]): { 
 }
 
 /**
- * A page's stylesheet is small (about 5 KB compressed), so it travels inside
+ * The public stylesheet is small (about 5 KB compressed), so it travels inside
  * the HTML: the first paint waits for no other request. The disabled <link>
- * is never fetched; it tells Vite's loader, when the route module loads in the
- * browser, that this stylesheet is already on the page.
+ * is never fetched; it tells Vite's loader, should a module of the same chunk
+ * load later, that this stylesheet is already on the page.
  */
 function inlineStyle(clientDir: string, file: string): string {
   const css = fs.readFileSync(path.join(clientDir, file), 'utf8').replace(/<\/style/gi, '<\\/style');
   return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+}
+
+/** Removes the staff entry's module script, preloads and stylesheets from the built index.html. */
+function withoutStaffAssets(template: string): string {
+  return template
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
 }
 
 export function loadClientAssets(distDir: string): ClientAssets | null {
@@ -60,22 +76,14 @@ export function loadClientAssets(distDir: string): ClientAssets | null {
   if (!fs.existsSync(templateFile) || !fs.existsSync(manifestFile)) return null;
   const template = fs.readFileSync(templateFile, 'utf8');
   const manifest = manifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry) ?? 'index.html';
-  const cache = new Map<string, string>();
-  return {
-    template,
-    tagsFor(modules) {
-      const key = modules.join('|');
-      let tags = cache.get(key);
-      if (tags === undefined) {
-        const { js, css } = collectFiles(manifest, [entryKey, ...modules]);
-        tags = [
-          ...css.filter((f) => !template.includes(`/${f}"`)).map((f) => inlineStyle(clientDir, f)),
-          ...js.filter((f) => !template.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-        ].join('\n    ');
-        cache.set(key, tags);
-      }
-      return tags;
-    },
-  };
+  const entry = manifest[publicEntry];
+  if (!entry) throw new Error(`${publicEntry} is missing from the build manifest: rebuild with npm run build`);
+  const { js, css } = collectFiles(manifest, [publicEntry]);
+  const tags = [
+    ...css.map((f) => inlineStyle(clientDir, f)),
+    ...js.filter((f) => f !== entry.file).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    `<script type="module" crossorigin src="/${entry.file}"></script>`,
+  ].join('\n    ');
+  const publicTemplate = withoutStaffAssets(template).replace('<!--app-head-->', `<!--app-head-->\n    ${tags}`);
+  return { template, publicTemplate };
 }

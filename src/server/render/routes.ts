@@ -137,8 +137,8 @@ async function render(app: FastifyInstance): Promise<void> {
     }
     const result = await renderToHtml(new Request(`${config.publicUrl}${pathname}`, { headers: { accept: 'text/html' } }), source);
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-    const html = assets.template
-      .replace('<!--app-head-->', `${result.head}\n    ${iconLink}\n    ${assets.tagsFor(result.modules)}\n    ${noScriptStyle}`)
+    const html = assets.publicTemplate
+      .replace('<!--app-head-->', `${result.head}\n    ${iconLink}\n    ${noScriptStyle}`)
       .replace('<!--app-html-->', result.html)
       .replace('</body>', `${result.data}\n  </body>`);
     const response = cachedResponse(result.status, 'text/html; charset=utf-8', html);

@@ -1,25 +1,14 @@
 /**
- * The public layout: skip link, header with the menus, the page, footer.
- * Its header and footer read the site data every public route's loader returns.
+ * The public layout route: finds the site data the leaf route's loader
+ * returned and renders the public shell around the page. Used by server
+ * rendering and by the staff app's router when it shows a public page.
  */
 import { useEffect, useRef } from 'react';
 import { Outlet, useMatches } from 'react-router';
-import type { SiteData } from './data.js';
-import { applyHead, type HeadModel } from './meta.js';
-import { SiteFooter } from './site-footer.js';
-import { SiteHeader } from './site-header.js';
-import './public.css';
+import { applyHead } from './meta.js';
+import { PublicShell, type PublicRouteData } from './public-shell.js';
 
-/** What every public route's loader returns besides its own data. */
-export interface PublicRouteData {
-  site: SiteData;
-  head: HeadModel;
-  /** Server time of the render, ISO: keeps time-dependent output identical when hydrating. */
-  now: string;
-}
-
-// Only before any route data exists (never on a rendered page); kept here so the registry's schemas stay out of this chunk.
-const fallbackSite: SiteData = { settings: { organisationName: '', contactEmail: '' }, logo: null, publicUrl: '' };
+export type { PublicRouteData } from './public-shell.js';
 
 function isRouteData(v: unknown): v is PublicRouteData {
   return typeof v === 'object' && v !== null && 'site' in v && 'head' in v;
@@ -29,8 +18,6 @@ export function Component() {
   const matches = useMatches();
   const leaf = [...matches].reverse().find((m) => isRouteData(m.data));
   const data = leaf && isRouteData(leaf.data) ? leaf.data : null;
-  const site = data?.site ?? fallbackSite;
-  const year = Number((data?.now ?? '').slice(0, 4)) || 2026;
 
   // The server wrote the first page's head; later navigations update it here.
   const first = useRef(true);
@@ -44,15 +31,8 @@ export function Component() {
   }, [head]);
 
   return (
-    <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <SiteHeader site={site} />
-      <main id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <SiteFooter site={site} year={year} />
-    </>
+    <PublicShell data={data}>
+      <Outlet />
+    </PublicShell>
   );
 }

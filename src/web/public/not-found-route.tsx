@@ -1,7 +1,7 @@
 /** Any other path: the not-found page, answered with HTTP 404 (the loader's status). */
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { dataSourceOf, siteDataOf } from './data.js';
-import type { PublicRouteData } from './layout-route.js';
+import type { PublicRouteData } from './public-shell.js';
 import { documentTitle } from './meta.js';
 import { NotFoundContent } from './not-found.js';
 

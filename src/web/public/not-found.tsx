@@ -1,5 +1,5 @@
 /** The not-found page's content (unknown paths, and stories or events that are not published). */
-import { Link } from 'react-router';
+import { SiteLink } from './site-link.js';
 import { aboutMenu, practiceMenu } from './nav.js';
 
 export function NotFoundContent({ what = 'page' }: { what?: string }) {
@@ -10,15 +10,15 @@ export function NotFoundContent({ what = 'page' }: { what?: string }) {
         <h1>{`We could not find that ${what}`}</h1>
         <p>{`The address may be mistyped, or the ${what} may have moved or been taken down.`}</p>
         <p>
-          <Link to="/" className="button button-primary">
+          <SiteLink to="/" className="button button-primary">
             Go to the home page
-          </Link>
+          </SiteLink>
         </p>
         <h2 className="not-found-suggest">You may be looking for</h2>
         <ul className="not-found-links">
           {[...aboutMenu.items, ...practiceMenu.items, { label: 'Events', path: '/events' }].map((i) => (
             <li key={i.path}>
-              <Link to={i.path}>{i.label}</Link>
+              <SiteLink to={i.path}>{i.label}</SiteLink>
             </li>
           ))}
         </ul>

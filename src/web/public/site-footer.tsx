@@ -1,5 +1,5 @@
 /** The public footer: the logo, the about and practice-area link lists, and the external links from site settings. */
-import { Link } from 'react-router';
+import { SiteLink } from './site-link.js';
 import type { SiteData } from './data.js';
 import { MailIcon, SocialIcon, VideoIcon } from './icons.js';
 import { aboutMenu, practiceMenu, topLinks } from './nav.js';
@@ -11,10 +11,10 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
     <footer className="site-footer" id="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <Link to="/" className="brand brand-footer">
+          <SiteLink to="/" className="brand brand-footer">
             <BrandLogo logo={logo} />
             <span className={logoIsWordmark(logo) ? 'visually-hidden' : 'brand-name'}>{settings.organisationName}</span>
-          </Link>
+          </SiteLink>
           {settings.tagline ? <p className="footer-tagline">{settings.tagline}</p> : null}
           {settings.address ? <p className="footer-address">{settings.address}</p> : null}
         </div>
@@ -23,11 +23,11 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
           <ul>
             {aboutMenu.items.map((i) => (
               <li key={i.path}>
-                <Link to={i.path}>{i.label}</Link>
+                <SiteLink to={i.path}>{i.label}</SiteLink>
               </li>
             ))}
             <li>
-              <Link to={topLinks.strategy.path}>{topLinks.strategy.label}</Link>
+              <SiteLink to={topLinks.strategy.path}>{topLinks.strategy.label}</SiteLink>
             </li>
           </ul>
         </nav>
@@ -36,11 +36,11 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
           <ul>
             {practiceMenu.items.map((i) => (
               <li key={i.path}>
-                <Link to={i.path}>{i.label}</Link>
+                <SiteLink to={i.path}>{i.label}</SiteLink>
               </li>
             ))}
             <li>
-              <Link to={topLinks.events.path}>{topLinks.events.label}</Link>
+              <SiteLink to={topLinks.events.path}>{topLinks.events.label}</SiteLink>
             </li>
           </ul>
         </nav>

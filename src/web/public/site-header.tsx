@@ -5,7 +5,7 @@
  * opens the whole navigation.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, SiteLink, useCurrentPath } from './site-link.js';
 import type { SiteData } from './data.js';
 import { ChevronDown, CloseIcon, MenuIcon } from './icons.js';
 import { aboutMenu, practiceMenu, topLinks, type NavGroup } from './nav.js';
@@ -102,9 +102,9 @@ function NavMenu({ group, open, onOpenChange, currentPath }: MenuProps) {
       <ul id={listId} ref={listRef} className="submenu" onKeyDown={onListKey}>
         {group.items.map((item) => (
           <li key={item.path}>
-            <Link to={item.path} className="submenu-link" aria-current={item.path === currentPath ? 'page' : undefined} onClick={() => onOpenChange(false)}>
+            <SiteLink to={item.path} className="submenu-link" aria-current={item.path === currentPath ? 'page' : undefined} onClick={() => onOpenChange(false)}>
               {item.label}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>
@@ -113,7 +113,7 @@ function NavMenu({ group, open, onOpenChange, currentPath }: MenuProps) {
 }
 
 export function SiteHeader({ site }: { site: SiteData }) {
-  const { pathname } = useLocation();
+  const pathname = useCurrentPath();
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [navOpen, setNavOpen] = useState(false);
   const [enhanced, setEnhanced] = useState(false);
@@ -165,10 +165,10 @@ export function SiteHeader({ site }: { site: SiteData }) {
   return (
     <header className="site-header" ref={headerRef} data-enhanced={enhanced ? '' : undefined} data-nav-open={navOpen ? '' : undefined}>
       <div className="container header-bar">
-        <Link to="/" className="brand" aria-label={`${settings.organisationName}, home`}>
+        <SiteLink to="/" className="brand" aria-label={`${settings.organisationName}, home`}>
           <BrandLogo logo={logo} />
           <span className={logoIsWordmark(logo) ? 'visually-hidden' : 'brand-name'}>{settings.organisationName}</span>
-        </Link>
+        </SiteLink>
         <button
           ref={toggleRef}
           type="button"
@@ -183,7 +183,7 @@ export function SiteHeader({ site }: { site: SiteData }) {
         <nav id="site-nav" className="site-nav" aria-label="Main">
           <ul className="nav-list">
             <li className="nav-item">
-              <NavLink to="/" end className={({ isActive }) => `nav-link${isActive ? ' is-active' : ''}`}>
+              <NavLink to="/" className="nav-link">
                 HOME
               </NavLink>
             </li>
@@ -191,7 +191,7 @@ export function SiteHeader({ site }: { site: SiteData }) {
             <NavMenu {...menuProps(practiceMenu)} />
             {Object.values(topLinks).map((l) => (
               <li className="nav-item" key={l.path}>
-                <NavLink to={l.path} className={({ isActive }) => `nav-link${isActive ? ' is-active' : ''}`}>
+                <NavLink to={l.path} className="nav-link">
                   {l.label}
                 </NavLink>
               </li>

@@ -1,5 +1,5 @@
 /** Events split into upcoming (soonest first) and past (latest first), by their start relative to now. */
-import { Link } from 'react-router';
+import { SiteLink } from '../site-link.js';
 import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { formatDateTime, shortMonth, str, useLocalTime } from '../format.js';
@@ -41,9 +41,9 @@ function EventList({ docs, categories }: { docs: PublicDocument[]; categories: R
             </time>
             <div className="event-body">
               <h3 className="event-title">
-                <Link to={`/events/${encodeURIComponent(doc.id)}`} className="stretched-link">
+                <SiteLink to={`/events/${encodeURIComponent(doc.id)}`} className="stretched-link">
                   {str(d.title)}
-                </Link>
+                </SiteLink>
               </h3>
               <p className="meta-line">
                 {category ? <span className="tag">{category.name}</span> : null}

@@ -1,15 +1,15 @@
-/** Links staff enter: site paths go through the router, other addresses open as plain links. */
+/** Links staff enter: site paths stay in the site, other addresses open as plain links. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { SiteLink } from '../site-link.js';
 import { ArrowRight } from '../icons.js';
 import { str } from '../format.js';
 
 export function SmartLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
   if (href.startsWith('/') && !href.startsWith('//')) {
     return (
-      <Link to={href} className={className}>
+      <SiteLink to={href} className={className}>
         {children}
-      </Link>
+      </SiteLink>
     );
   }
   return (

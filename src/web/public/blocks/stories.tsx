@@ -1,5 +1,5 @@
 /** News and stories as cards linking to their own pages. */
-import { Link } from 'react-router';
+import { SiteLink } from '../site-link.js';
 import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { imageValue, Picture } from '../image.js';
@@ -39,9 +39,9 @@ export function Stories({
                     <time dateTime={str(d.date)}>{formatDate(str(d.date))}</time>
                   </p>
                   <h3 className="story-title">
-                    <Link to={`/news/${encodeURIComponent(doc.id)}`} className="stretched-link">
+                    <SiteLink to={`/news/${encodeURIComponent(doc.id)}`} className="stretched-link">
                       {str(d.title)}
-                    </Link>
+                    </SiteLink>
                   </h3>
                   {str(d.summary) ? <p className="story-summary">{str(d.summary)}</p> : null}
                   <span className="read-more" aria-hidden="true">

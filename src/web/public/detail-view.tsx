@@ -1,0 +1,125 @@
+/** The story and event pages' content, without the router (the public pages hydrate without it). */
+import type { PublicDocument } from '../../shared/collections.js';
+import type { PageBundle } from './data.js';
+import { imageValue, Picture } from './image.js';
+import type { PublicRouteData } from './public-shell.js';
+import { formatDate, formatDateTime, str, useLocalTime } from './format.js';
+import { CalendarIcon, PinIcon, ArrowRight } from './icons.js';
+import { NotFoundContent } from './not-found.js';
+import { SiteLink } from './site-link.js';
+
+export interface DetailData extends PublicRouteData {
+  detail: 'story' | 'event';
+  doc: PublicDocument | null;
+  bundle: Pick<PageBundle, 'media' | 'categories'>;
+}
+
+function StoryArticle({ doc, bundle }: { doc: PublicDocument; bundle: DetailData['bundle'] }) {
+  const d = doc.data;
+  const category = bundle.categories[str(d.category)];
+  return (
+    <article className="detail">
+      <div className="container detail-head">
+        <nav aria-label="Breadcrumb" className="breadcrumb">
+          <ol>
+            <li>
+              <SiteLink to="/">Home</SiteLink>
+            </li>
+            <li>
+              <SiteLink to="/#news">News &amp; stories</SiteLink>
+            </li>
+          </ol>
+        </nav>
+        <p className="meta-line">
+          {category ? <span className="tag">{category.name}</span> : null}
+          <time dateTime={str(d.date)}>{formatDate(str(d.date))}</time>
+        </p>
+        <h1 className="detail-title">{str(d.title)}</h1>
+        {str(d.summary) ? <p className="detail-lead">{str(d.summary)}</p> : null}
+      </div>
+      <div className="container detail-media">
+        <Picture value={imageValue(d.cover)} media={bundle.media} sizes="(min-width: 960px) 960px, 100vw" className="detail-image" priority />
+      </div>
+      <div className="container detail-body">
+        {str(d.body) ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: str(d.body) }} /> : null}
+        <p>
+          <SiteLink to="/" className="button button-secondary">
+            More news on the home page <ArrowRight />
+          </SiteLink>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+function EventArticle({ doc, bundle, now }: { doc: PublicDocument; bundle: DetailData['bundle']; now: string }) {
+  const d = doc.data;
+  const category = bundle.categories[str(d.category)];
+  const ends = Date.parse(str(d.endsAt) || str(d.startsAt));
+  const over = !Number.isNaN(ends) && ends < Date.parse(now);
+  const local = useLocalTime();
+  return (
+    <article className="detail">
+      <div className="container detail-head">
+        <nav aria-label="Breadcrumb" className="breadcrumb">
+          <ol>
+            <li>
+              <SiteLink to="/">Home</SiteLink>
+            </li>
+            <li>
+              <SiteLink to="/events">Events</SiteLink>
+            </li>
+          </ol>
+        </nav>
+        <p className="meta-line">
+          {category ? <span className="tag">{category.name}</span> : null}
+          <span className={`tag ${over ? 'tag-muted' : 'tag-accent'}`}>{over ? 'Past event' : 'Upcoming event'}</span>
+        </p>
+        <h1 className="detail-title">{str(d.title)}</h1>
+        <ul className="event-facts">
+          <li>
+            <CalendarIcon /> <time dateTime={str(d.startsAt)}>{formatDateTime(str(d.startsAt), local)}</time>
+            {str(d.endsAt) ? (
+              <>
+                {' – '}
+                <time dateTime={str(d.endsAt)}>{formatDateTime(str(d.endsAt), local)}</time>
+              </>
+            ) : null}
+          </li>
+          {str(d.location) ? (
+            <li>
+              <PinIcon /> {str(d.location)}
+            </li>
+          ) : null}
+        </ul>
+        {!over && str(d.registrationUrl) ? (
+          <p>
+            <a className="button button-primary" href={str(d.registrationUrl)} rel="noopener">
+              Register for this event <ArrowRight />
+            </a>
+          </p>
+        ) : null}
+      </div>
+      <div className="container detail-media">
+        <Picture value={imageValue(d.image)} media={bundle.media} sizes="(min-width: 960px) 960px, 100vw" className="detail-image" priority />
+      </div>
+      <div className="container detail-body">
+        {str(d.description) ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: str(d.description) }} /> : null}
+        <p>
+          <SiteLink to="/events" className="button button-secondary">
+            All events <ArrowRight />
+          </SiteLink>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function DetailView({ data }: { data: DetailData }) {
+  if (!data.doc) return <NotFoundContent what={data.detail === 'story' ? 'story' : 'event'} />;
+  return (
+    <div className={`page page-detail page-${data.detail}`}>
+      {data.detail === 'story' ? <StoryArticle doc={data.doc} bundle={data.bundle} /> : <EventArticle doc={data.doc} bundle={data.bundle} now={data.now} />}
+    </div>
+  );
+}

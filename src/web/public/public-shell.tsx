@@ -1,0 +1,49 @@
+/**
+ * The public layout's markup: skip link, header with the menus, the page,
+ * footer. No router here: the server renders it through the layout route, and
+ * the browser hydrates it directly (hydrate.tsx).
+ */
+import type { ReactNode } from 'react';
+import type { SiteData } from './data.js';
+import type { HeadModel } from './meta.js';
+import { SiteFooter } from './site-footer.js';
+import { SiteHeader } from './site-header.js';
+import { CurrentPathProvider } from './site-link.js';
+import './public.css';
+
+/** What every public route's loader returns besides its own data. */
+export interface PublicRouteData {
+  site: SiteData;
+  head: HeadModel;
+  /** Server time of the render, ISO: keeps time-dependent output identical when hydrating. */
+  now: string;
+}
+
+// Only before any route data exists (never on a rendered page); kept here so the registry's schemas stay out of this chunk.
+const fallbackSite: SiteData = { settings: { organisationName: '', contactEmail: '' }, logo: null, publicUrl: '' };
+
+function pathOf(canonical: string | undefined): string {
+  if (!canonical) return '/';
+  try {
+    return new URL(canonical).pathname;
+  } catch {
+    return '/';
+  }
+}
+
+export function PublicShell({ data, children }: { data: PublicRouteData | null; children: ReactNode }) {
+  const site = data?.site ?? fallbackSite;
+  const year = Number((data?.now ?? '').slice(0, 4)) || 2026;
+  return (
+    <CurrentPathProvider path={pathOf(data?.head.canonical)}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader site={site} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter site={site} year={year} />
+    </CurrentPathProvider>
+  );
+}
