@@ -216,11 +216,6 @@ export class StaffSession {
     this.set({ status: 'signed-out', user: null, reason });
   }
 
-  /** Forgets why the last session ended (the login page has shown it). */
-  clearReason(): void {
-    if (this.snapshot.reason !== null && this.snapshot.status === 'signed-out') this.set({ ...this.snapshot, reason: null });
-  }
-
   private clearTimer(): void {
     if (this.renewTimer !== null) clearTimeout(this.renewTimer);
     this.renewTimer = null;
