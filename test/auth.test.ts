@@ -49,7 +49,7 @@ describe.each(dialects())('identity on %s', (dialect) => {
         user: { uid: u.uid, email: 'editor@example.org', displayName: 'admin user', claims: { admin: true, super: false } },
       });
       const payload = await t.app.services.tokens.verify(body.idToken);
-      expect(payload).toEqual({ uid: u.uid, email: 'editor@example.org', claims: { admin: true, super: false } });
+      expect(payload).toEqual({ uid: u.uid, email: 'editor@example.org', claims: { admin: true, super: false }, issuedAt: expect.any(Number) });
       // The idToken opens a staff endpoint.
       const who = await t.app.inject({ method: 'GET', url: '/api/collections', headers: { authorization: `Bearer ${body.idToken}` } });
       expect(who.statusCode).toBe(200);

@@ -195,6 +195,21 @@ describe.each(dialects())('users API on %s', (dialect) => {
       expect((await signIn(t.app, u.email, strong)).statusCode).toBe(200);
     });
 
+    it('refuses the idTokens issued before a password change, and accepts those issued after', async () => {
+      const u = await createUser(t.app, 'admin');
+      const before = await t.app.inject({ method: 'GET', url: '/api/collections/customer/documents', headers: u.headers });
+      expect(before.statusCode).toBe(200);
+      // Token times are whole seconds: let the old token's second pass.
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await call('PATCH', `/api/users/${u.uid}`, { password: strong })).statusCode).toBe(200);
+      const stale = await t.app.inject({ method: 'GET', url: '/api/collections/customer/documents', headers: u.headers });
+      expect(stale.statusCode).toBe(401);
+      expect(stale.json()).toMatchObject({ error: { code: 'auth/user-token-expired' } });
+      const fresh = (await signIn(t.app, u.email, strong)).json() as { idToken: string };
+      const after = await t.app.inject({ method: 'GET', url: '/api/collections/customer/documents', headers: { authorization: `Bearer ${fresh.idToken}` } });
+      expect(after.statusCode).toBe(200);
+    });
+
     it('refuses a weak new password and changes nothing', async () => {
       const u = await createUser(t.app, 'admin');
       const session = refreshCookie(await signIn(t.app, u.email, u.password))!;

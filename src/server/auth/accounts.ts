@@ -114,6 +114,7 @@ export async function createAccount(
     created_at: now,
     updated_at: now,
     last_sign_in_at: null,
+    tokens_valid_after: null,
   };
   try {
     await db.insertInto('users').values(row).execute();

@@ -21,11 +21,15 @@ export const principalPlugin = fp(
       const payload = await app.services.tokens.verify(match[1]);
       const user = await app.services.db.kysely
         .selectFrom('users')
-        .select(['id', 'email', 'role', 'disabled'])
+        .select(['id', 'email', 'role', 'disabled', 'tokens_valid_after'])
         .where('id', '=', payload.uid)
         .executeTakeFirst();
       if (!user) throw new AppError('auth/user-token-expired', 'This account no longer exists. Please sign in again.');
       if (user.disabled) throw new AppError('auth/user-disabled');
+      // A password change ends the sessions that were open before it.
+      if (user.tokens_valid_after && payload.issuedAt * 1000 < Date.parse(user.tokens_valid_after)) {
+        throw new AppError('auth/user-token-expired', 'Your password was changed. Please sign in again.');
+      }
       const principal: Principal = {
         uid: user.id,
         email: user.email,

@@ -9,6 +9,11 @@ export interface IdTokenPayload {
   claims: Claims;
 }
 
+export interface VerifiedIdToken extends IdTokenPayload {
+  /** When the token was issued, in seconds since the epoch. */
+  issuedAt: number;
+}
+
 export class TokenService {
   private readonly key: Uint8Array;
   constructor(
@@ -35,7 +40,7 @@ export class TokenService {
   }
 
   /** Verifies an idToken; an expired one is auth/user-token-expired, anything else unauthenticated. */
-  async verify(token: string): Promise<IdTokenPayload> {
+  async verify(token: string): Promise<VerifiedIdToken> {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: this.issuer, audience: 'staff', algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw new AppError('unauthenticated');
@@ -43,6 +48,7 @@ export class TokenService {
         uid: payload.sub,
         email: payload.email,
         claims: { admin: payload.admin === true, super: payload.super === true },
+        issuedAt: typeof payload.iat === 'number' ? payload.iat : 0,
       };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw new AppError('auth/user-token-expired');

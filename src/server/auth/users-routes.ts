@@ -139,7 +139,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       if (body.displayName !== undefined) changes.display_name = body.displayName;
       if (body.role !== undefined) changes.role = body.role;
       if (body.disabled !== undefined) changes.disabled = body.disabled ? 1 : 0;
-      if (passwordHash !== undefined) changes.password_hash = passwordHash;
+      if (passwordHash !== undefined) {
+        changes.password_hash = passwordHash;
+        // Whole seconds, as in a token's iat: tokens issued from the next second on stay valid.
+        changes.tokens_valid_after = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+      }
       await trx.updateTable('users').set(changes).where('id', '=', uid).execute();
       // A disabled account or a new password ends every open session.
       if (body.disabled === true || passwordHash !== undefined) await revokeUserTokens(trx, uid);

@@ -10,6 +10,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type 
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { initial } from './migrations/2026-11-22-initial.js';
+import { tokensValidAfter } from './migrations/2026-11-22-tokens-valid-after.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -48,7 +49,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
 class StaticMigrations implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '2026-11-22-initial': initial(this.dialect) };
+    return { '2026-11-22-initial': initial(this.dialect), '2026-11-22-tokens-valid-after': tokensValidAfter };
   }
 }
 

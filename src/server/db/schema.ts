@@ -1,5 +1,5 @@
 /** Row types of the database. Only repositories see these. */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface DocumentsTable {
   id: string;
@@ -25,6 +25,8 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   last_sign_in_at: string | null;
+  /** idTokens issued before this instant (ISO) are refused: set when the password changes. */
+  tokens_valid_after: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RefreshTokensTable {
