@@ -158,6 +158,26 @@ describe('staff drawer', () => {
     await context.close();
   });
 
+  it('a screen whose code cannot be loaded shows a retry message, logs it, and loads on retry', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const logged: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') logged.push(msg.text());
+    });
+    await signIn(page, server.url, server.superEmail, server.superPassword, '/home');
+    await page.getByText('Super Layout', { exact: true }).waitFor();
+    // The users screen's chunk fails to download (a flaky connection, or a deploy replaced it).
+    await page.route(/\/assets\/users-route-[^/]*\.js$/, (route) => route.abort('connectionfailed'));
+    await drawer(page).getByRole('link', { name: /^User/ }).click();
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+    expect(logged.some((t) => t.includes('Route failed to load'))).toBe(true);
+    await page.unroute(/\/assets\/users-route-[^/]*\.js$/);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await context.close();
+  });
+
   it('Logout signs out, leaves the staff layout and goes to /login', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
