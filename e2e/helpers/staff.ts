@@ -78,8 +78,13 @@ export async function updateAccount(
 export function watchStaffConsole(page: Page, expected: { url: RegExp; status?: number }[] = [{ url: /\/api\/auth\/refresh$/, status: 401 }]): { errors: string[] } {
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() !== 'error') return;
     const text = msg.text();
+    // The router's start-up warnings count too (a route tree without a fallback while lazy code loads).
+    if (msg.type() === 'warning' && /HydrateFallback|hydrat/i.test(text)) {
+      errors.push(`warning: ${text}`);
+      return;
+    }
+    if (msg.type() !== 'error') return;
     const url = msg.location().url;
     if (/^Failed to load resource/.test(text) && expected.some((e) => e.url.test(url) && (e.status === undefined || text.includes(`status of ${e.status}`)))) return;
     errors.push(`${text} (${url})`);

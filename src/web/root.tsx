@@ -11,6 +11,15 @@ export function Root() {
   return <Outlet />;
 }
 
+/** While the first route's code loads in the staff app (public pages come server-rendered). */
+export function RootHydrateFallback() {
+  return (
+    <p role="status" style={{ margin: '4rem auto', textAlign: 'center', fontFamily: 'system-ui, sans-serif', color: '#444' }}>
+      Loading…
+    </p>
+  );
+}
+
 /** Shown when a route's code or data cannot be loaded: a message and a retry, never a blank page. */
 export function RootErrorBoundary() {
   const error = useRouteError();

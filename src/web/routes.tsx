@@ -5,7 +5,7 @@
  */
 import type { RouteObject } from 'react-router';
 import { routeTable } from '../shared/routes.js';
-import { Root, RootErrorBoundary } from './root.js';
+import { Root, RootErrorBoundary, RootHydrateFallback } from './root.js';
 
 function publicRoutes(): RouteObject[] {
   const children: RouteObject[] = [];
@@ -89,6 +89,7 @@ export function buildRoutes(): RouteObject[] {
       id: 'root',
       Component: Root,
       ErrorBoundary: RootErrorBoundary,
+      HydrateFallback: RootHydrateFallback,
       children: [
         { id: 'public', lazy: () => import('./public/layout-route.js'), children: publicRoutes() },
         { id: 'staff', lazy: () => import('./admin/shell-route.js'), children: staffRoutes() },

@@ -124,13 +124,15 @@ export function rotateRefreshToken(db: Db, token: string, options: RotationOptio
     const now = new Date();
     const nowIso = now.toISOString();
     const row = await trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', presentedHash).executeTakeFirst();
-    if (!row || row.revoked_at !== null || row.expires_at <= nowIso) return { kind: 'expired' };
+    if (!row) return { kind: 'expired' };
     const user = await trx.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
     if (!user) return { kind: 'expired' };
+    // Disabling revokes the tokens too; the holder of one should still learn why the session ended.
     if (user.disabled) {
       await revokeUserTokens(trx, user.id);
       return { kind: 'disabled' };
     }
+    if (row.revoked_at !== null || row.expires_at <= nowIso) return { kind: 'expired' };
     const successor = successorOf(token, options.secret);
     // The conditional update is the lock: of two concurrent refreshes exactly one claims the token.
     const claimed = await trx
