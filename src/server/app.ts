@@ -69,7 +69,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   const db = options.db ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const changes = new ChangeBus(db.pool);
+  const changes = new ChangeBus(db.pool, app.log);
   try {
     await migrate(db);
     await changes.start();

@@ -74,7 +74,8 @@ export const linkSchema = schema(() => z
   .max(2000)
   .refine(
     (v) => {
-      if (v.startsWith('/') && !v.startsWith('//')) return true;
+      // "//host" and "/\\host" leave the site; browsers read both as another origin.
+      if (v.startsWith('/')) return !v.startsWith('//') && !v.startsWith('/\\');
       try {
         const u = new URL(v);
         return u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'mailto:';

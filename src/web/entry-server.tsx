@@ -29,6 +29,8 @@ export type RenderResult =
       data: string;
       /** Is this one of the public pages or detail pages (not the not-found page)? */
       found: boolean;
+      /** What loaders or rendering threw, for the server's log (never sent to the visitor). */
+      errors: unknown[];
     };
 
 const handler = createStaticHandler(buildRoutes());
@@ -38,8 +40,8 @@ function serializeErrors(errors: StaticHandlerContext['errors']): Record<string,
   const out: Record<string, unknown> = {};
   for (const [key, val] of Object.entries(errors)) {
     if (isRouteErrorResponse(val)) out[key] = { ...val, __type: 'RouteErrorResponse' };
-    else if (val instanceof Error) out[key] = { message: val.message, __type: 'Error' };
-    else out[key] = val;
+    // What went wrong inside stays in the server's log: visitors see only that something did.
+    else out[key] = { message: 'Internal error', __type: 'Error' };
   }
   return out;
 }
@@ -71,5 +73,6 @@ export async function render(request: Request, publicData: PublicDataSource): Pr
     html,
     data: `<script type="application/json" id="${hydrationDataId}">${scriptJson(hydration)}</script>`,
     found: context.statusCode === 200 && leafId !== 'not-found',
+    errors: Object.values(context.errors ?? {}).filter((e) => !isRouteErrorResponse(e)),
   };
 }

@@ -58,8 +58,12 @@ function makeEntry(bundle: PageBundle): BundleEntry {
   };
 }
 
+/** Upper bound on a bundle's age, should another instance's change notice be lost. */
+const MAX_AGE_MS = 5 * 60_000;
+
 export class PageBundleCache {
   private readonly entries = new Map<PageName, Promise<BundleEntry>>();
+  private readonly builtAt = new Map<PageName, number>();
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -70,13 +74,19 @@ export class PageBundleCache {
     this.unsubscribe = subscribe((event) => this.onChange(event));
   }
 
-  /** The bundle of a page, built at most once until the next relevant change. */
+  /**
+   * The bundle of a page, built at most once until the next relevant change,
+   * and at most every 5 minutes even if a change announcement was missed.
+   */
   get(name: PageName): Promise<BundleEntry> {
+    const builtAt = this.builtAt.get(name);
+    if (builtAt !== undefined && Date.now() - builtAt > MAX_AGE_MS) this.entries.delete(name);
     let entry = this.entries.get(name);
     if (!entry) {
       const building = this.build(name).then(makeEntry);
       entry = building;
       this.entries.set(name, building);
+      this.builtAt.set(name, Date.now());
       // A failed build must not stick: the next request tries again.
       building.catch(() => {
         if (this.entries.get(name) === building) this.entries.delete(name);

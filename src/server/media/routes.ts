@@ -76,6 +76,10 @@ class Lru<V> {
       this.total -= hit.cost;
     }
   }
+  clear(): void {
+    this.map.clear();
+    this.total = 0;
+  }
 }
 
 /** Parses a single `bytes=` range; null means "serve it whole", 'unsatisfiable' means 416. */
@@ -124,6 +128,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const bytes = new Lru<Buffer>(64 * 1024 * 1024, (b) => b.length);
   const unsubscribe = app.services.changes.subscribe((event) => {
     if (event.type === 'media') rows.delete(event.id);
+    else if (event.type === 'reset') rows.clear();
   });
   app.addHook('onClose', async () => unsubscribe());
 

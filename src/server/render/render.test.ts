@@ -103,4 +103,20 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
       expect(res.body).not.toContain('route-data');
     }
   });
+  it('answers a failed render with 500 and keeps the cause out of the page', async () => {
+    const content = t.app.content;
+    const original = content.pageBundle.bind(content);
+    content.pageBundle = async () => {
+      throw new Error('connect ECONNREFUSED 10.20.30.40:5432 (db-internal.example)');
+    };
+    try {
+      t.app.services.changes.publish({ type: 'reset' });
+      const res = await get('/strategy');
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toContain('ECONNREFUSED');
+      expect(res.body).not.toContain('db-internal');
+    } finally {
+      content.pageBundle = original;
+    }
+  });
 });

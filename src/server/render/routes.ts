@@ -137,6 +137,7 @@ async function render(app: FastifyInstance): Promise<void> {
     }
     const result = await renderToHtml(new Request(`${config.publicUrl}${pathname}`, { headers: { accept: 'text/html' } }), source);
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    for (const err of result.errors) request.log.error({ err, path: pathname }, 'rendering a public page failed');
     const html = assets.publicTemplate
       .replace('<!--app-head-->', `${result.head}\n    ${iconLink}\n    ${noScriptStyle}`)
       .replace('<!--app-html-->', result.html)

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { PublicDocument } from '../../shared/collections.js';
 import { formatDate, formatDateTime, shortMonth } from './format.js';
 import { splitEvents } from './blocks/events.js';
-import { checkContact, contactMessages } from './contact-rules.js';
+import { z } from 'zod';
+import { checkContact, contactMessages, emailPattern } from './contact-rules.js';
 import { headHtml, scriptJson, type HeadModel } from './meta.js';
 
 const event = (id: string, startsAt: string, endsAt?: string): PublicDocument => ({ id, collection: 'thirdevents', position: 0, updatedAt: '2026-01-01T00:00:00Z', data: { title: id, startsAt, endsAt } });
@@ -62,5 +63,11 @@ describe('head HTML', () => {
     const ld = html.match(/<script type="application\/ld\+json">(.*)<\/script>/)![1]!;
     expect(JSON.parse(ld)).toMatchObject({ '@context': 'https://schema.org', '@type': 'NGO', name: '</script><script>alert(1)</script>' });
     expect(scriptJson({ a: '<!--' })).toBe('{"a":"\\u003c!--"}');
+  });
+});
+
+describe('the contact form and the server agree on e-mail addresses', () => {
+  it.each(['amina@example.org', 'j.o+news@mail.example.co.ke', 'josé@example.org', 'a..b@example.org', 'x@y.z', 'no-at.example.org', '.lead@example.org', 'a@b'])('%s', (address) => {
+    expect(emailPattern.test(address)).toBe(z.email().safeParse(address).success);
   });
 });

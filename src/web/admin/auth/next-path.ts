@@ -13,7 +13,10 @@ export function safeNextPath(value: string | null | undefined): string | null {
   }
   if (url.origin !== 'http://same.invalid') return null;
   if (url.pathname === '/login') return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Normalising can turn "/..//host" into "//host": check what is returned, not only what came in.
+  if (path.startsWith('//') || path.startsWith('/\\')) return null;
+  return path;
 }
 
 /** The /login address that returns to `path` after signing in. */

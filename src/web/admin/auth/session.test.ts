@@ -205,6 +205,10 @@ describe('the next path after sign-in', () => {
     expect(safeNextPath('https://evil.example/')).toBeNull();
     expect(safeNextPath('//evil.example/x')).toBeNull();
     expect(safeNextPath('/\\evil.example')).toBeNull();
+    // Paths that normalise into another origin.
+    expect(safeNextPath('/..//evil.example')).toBeNull();
+    expect(safeNextPath('/.//evil.example/x')).toBeNull();
+    expect(safeNextPath('/%2e%2e//evil.example')).toBeNull();
     expect(safeNextPath('/login')).toBeNull();
     expect(safeNextPath('/x\n')).toBeNull();
     expect(safeNextPath(null)).toBeNull();

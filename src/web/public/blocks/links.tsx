@@ -5,7 +5,7 @@ import { ArrowRight } from '../icons.js';
 import { str } from '../format.js';
 
 export function SmartLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
-  if (href.startsWith('/') && !href.startsWith('//')) {
+  if (href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\')) {
     return (
       <SiteLink to={href} className={className}>
         {children}
