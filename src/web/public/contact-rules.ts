@@ -25,7 +25,7 @@ export const contactMessages = {
 
 // zod's e-mail pattern (z.email(), which the server's customer schema uses), copied so the
 // public bundle stays free of zod: the browser refuses exactly what the server would.
-export const emailPattern = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+export const emailPattern = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** Field messages for what is wrong; empty when the input can be sent. */
 export function checkContact(input: ContactInput): Partial<Record<ContactField, string>> {
