@@ -4,23 +4,55 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+
+/** A local PostgreSQL as on the development machines, tried when TEST_DATABASE_URL is not set. */
+const localDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/test';
+const localRedisUrl = 'redis://127.0.0.1:6379';
+
+async function answers(url: string): Promise<unknown> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (err) {
+    return err;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
+  });
+}
 
 export default async function setup(): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.query('select 1');
-    } catch (err) {
-      throw new Error(`TEST_DATABASE_URL=${url} does not answer: ${String(err)}`);
-    } finally {
-      await client.end().catch(() => undefined);
-    }
+    const err = await answers(url);
+    if (err) throw new Error(`TEST_DATABASE_URL=${url} does not answer: ${String(err)}`);
   } else if (process.env.CI) {
     throw new Error('TEST_DATABASE_URL must be set in CI');
+  } else if (!(await answers(localDatabaseUrl))) {
+    // `npm test` runs every test where a local PostgreSQL answers; the test workers inherit this.
+    process.env.TEST_DATABASE_URL = localDatabaseUrl;
+  }
+  if (!process.env.TEST_REDIS_URL && !process.env.CI && (await redisAnswers(localRedisUrl))) {
+    process.env.TEST_REDIS_URL = localRedisUrl;
   }
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chromium) && process.env.CI) {
