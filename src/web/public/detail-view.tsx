@@ -14,22 +14,29 @@ export interface DetailData extends PublicRouteData {
   bundle: Pick<PageBundle, 'media' | 'categories'>;
 }
 
+/** Home › the list the page belongs to (the JSON-LD BreadcrumbList says the same). */
+function Breadcrumb({ parent }: { parent: { to: string; label: string } }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumb">
+      <ol>
+        <li>
+          <SiteLink to="/">Home</SiteLink>
+        </li>
+        <li>
+          <SiteLink to={parent.to}>{parent.label}</SiteLink>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
 function StoryArticle({ doc, bundle }: { doc: PublicDocument; bundle: DetailData['bundle'] }) {
   const d = doc.data;
   const category = bundle.categories[str(d.category)];
   return (
     <article className="detail">
       <div className="container detail-head">
-        <nav aria-label="Breadcrumb" className="breadcrumb">
-          <ol>
-            <li>
-              <SiteLink to="/">Home</SiteLink>
-            </li>
-            <li>
-              <SiteLink to="/#news">News &amp; stories</SiteLink>
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumb parent={{ to: '/#news', label: 'News & stories' }} />
         <p className="meta-line">
           {category ? <span className="tag">{category.name}</span> : null}
           <time dateTime={str(d.date)}>{formatDate(str(d.date))}</time>
@@ -61,16 +68,7 @@ function EventArticle({ doc, bundle, now }: { doc: PublicDocument; bundle: Detai
   return (
     <article className="detail">
       <div className="container detail-head">
-        <nav aria-label="Breadcrumb" className="breadcrumb">
-          <ol>
-            <li>
-              <SiteLink to="/">Home</SiteLink>
-            </li>
-            <li>
-              <SiteLink to="/events">Events</SiteLink>
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumb parent={{ to: '/events', label: 'Events' }} />
         <p className="meta-line">
           {category ? <span className="tag">{category.name}</span> : null}
           <span className={`tag ${over ? 'tag-muted' : 'tag-accent'}`}>{over ? 'Past event' : 'Upcoming event'}</span>
