@@ -203,6 +203,30 @@ describe('public site interaction', () => {
     }
   }, 120_000);
 
+  it('has no serious or critical accessibility violation at phone width, with the menu open too', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const found: string[] = [];
+    const check = async (label: string) => {
+      const result = await new AxeBuilder({ page }).analyze();
+      for (const v of result.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') found.push(`${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      }
+    };
+    try {
+      for (const path of ['/', '/events', '/youthleadership', '/about']) {
+        await hydrated(page, `${server.url}${path}`);
+        await check(path);
+      }
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
+      await check('/about with the menu open');
+      expect(found).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('takes screenshots of /, /events and /youthleadership at 375 and 1280 px', async () => {
     fs.mkdirSync(shotsDir, { recursive: true });
     for (const width of [375, 1280]) {
