@@ -52,7 +52,12 @@ export interface ApiOptions {
   /** Skip the Authorization header (public calls). */
   anonymous?: boolean;
   headers?: Record<string, string>;
+  /** Give up after this long (default 30 s). */
+  timeoutMs?: number;
 }
+
+/** How long a call may take before it counts as failed (SPEC.md section 9: identity network timeout). */
+export const requestTimeoutMs = 30_000;
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -69,9 +74,13 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     if (token) headers.authorization = `Bearer ${token}`;
   }
   let res: Response;
+  // SPEC.md section 9: a call that takes longer than 30 s has failed.
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? requestTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   try {
-    res = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal, credentials: 'same-origin' });
+    res = await fetch(path, { method: options.method ?? 'GET', headers, body, signal, credentials: 'same-origin' });
   } catch (err) {
+    if (deadline.aborted && !options.signal?.aborted) throw new ApiError('deadline-exceeded', messageByCode['deadline-exceeded'], 0);
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('unavailable', messageByCode.unavailable, 0);
   }
