@@ -8,13 +8,15 @@
  * Case modules live in bench/cases/*.ts and export
  *   `cases(ctx: BenchContext): BenchCase[] | Promise<BenchCase[]>`.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startServer, type RunningServer } from '../e2e/helpers/server.js';
+
+export type { RunningServer };
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -89,16 +91,6 @@ export interface MeasureResult {
   detail?: string | undefined;
 }
 
-export interface RunningServer {
-  url: string;
-  /** Process id of the server, for reading its CPU time. */
-  pid: number | undefined;
-  dataDir: string;
-  superEmail: string;
-  superPassword: string;
-  output(): string;
-  stop(): Promise<void>;
-}
 
 function isMeasure(c: BenchCase): c is MeasureCase {
   return typeof (c as MeasureCase).measure === 'function';
@@ -116,74 +108,8 @@ export function ensureBuilt(): void {
   if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('dist/server/main.js is missing after the build');
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-/** Starts the built server as `npm start` would, with its own DATA_DIR and a bootstrap super-admin. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const main = path.join(root, 'dist/server/main.js');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-bench-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const superEmail = 'bench-super@example.org';
-  const superPassword = 'bench correct horse battery staple';
-  let out = '';
-  const child: ChildProcess = spawn(process.execPath, [main], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      BOOTSTRAP_SUPER_EMAIL: superEmail,
-      BOOTSTRAP_SUPER_PASSWORD: superPassword,
-      SEED_DEMO: 'true',
-      // Request logs would measure the terminal, not the server.
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`server exited early:\n${out}`);
-    }
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server did not start in 120 s:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, pid: child.pid, dataDir, superEmail, superPassword, output: () => out, stop };
-}
+/** The built server, started as `npm start` would (one implementation for browser tests and benchmarks). */
+export { startServer as startBuiltServer };
 
 export function createContext(server: RunningServer, log: (m: string) => void = (m) => console.log(m)): BenchContext {
   let token: string | null = null;

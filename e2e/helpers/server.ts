@@ -1,16 +1,22 @@
 /**
  * Starts the built server (dist/server/main.js) on a free port with a fresh
- * DATA_DIR, as `npm start` would, for browser tests. The demo content is
- * seeded; a super-admin is created from BOOTSTRAP_SUPER_*.
+ * DATA_DIR, as `npm start` would: for browser tests and for the benchmarks.
+ * The demo content is seeded; a super-admin is created from BOOTSTRAP_SUPER_*.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (works under vitest and under tsx, which has no __dirname). */
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface RunningServer {
   url: string;
+  /** Process id of the server (the benchmarks read its CPU time). */
+  pid: number | undefined;
   dataDir: string;
   superEmail: string;
   superPassword: string;
@@ -29,7 +35,6 @@ async function freePort(): Promise<number> {
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const root = path.resolve(__dirname, '../..');
   const main = path.join(root, 'dist/server/main.js');
   if (!fs.existsSync(main)) throw new Error('dist/server/main.js is missing: the test setup builds it first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-e2e-'));
@@ -56,7 +61,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
@@ -67,12 +72,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start in 60 s:\n${out}`);
+      throw new Error(`server did not start in 120 s:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     url,
+    pid: child.pid,
     dataDir,
     superEmail,
     superPassword,
