@@ -3,7 +3,7 @@
  * POST /api/functions/submitContact { data }, shows each field's message
  * (from the browser's check or the server's answer) and a success message.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { api, ApiError } from '../api-client.js';
 import { checkContact, contactLimits, type ContactField, type ContactInput } from './contact-rules.js';
 
@@ -69,6 +69,16 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
   };
 
   const describedBy = (f: ContactField, extra?: string) => [errors[f] ? `${id}-${f}-error` : null, extra].filter(Boolean).join(' ') || undefined;
+  // What every text field shares: its id, value, change handler and error wiring.
+  const textField = (f: 'name' | 'email' | 'message') => ({
+    id: `${id}-${f}`,
+    name: f,
+    value: input[f],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(f, e.target.value),
+    'aria-invalid': errors[f] ? true : undefined,
+    'aria-describedby': describedBy(f),
+    required: true,
+  });
   const fieldError = (f: ContactField) =>
     errors[f] ? (
       <p className="field-error" id={`${id}-${f}-error`}>
@@ -91,49 +101,17 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
         <form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit} aria-describedby={`${id}-status`}>
           <div className="field">
             <label htmlFor={`${id}-name`}>Your name</label>
-            <input
-              id={`${id}-name`}
-              name="name"
-              type="text"
-              autoComplete="name"
-              maxLength={contactLimits.name}
-              value={input.name}
-              onChange={(e) => set('name', e.target.value)}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describedBy('name')}
-              required
-            />
+            <input {...textField('name')} type="text" autoComplete="name" maxLength={contactLimits.name} />
             {fieldError('name')}
           </div>
           <div className="field">
             <label htmlFor={`${id}-email`}>E-mail address</label>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              maxLength={contactLimits.email}
-              value={input.email}
-              onChange={(e) => set('email', e.target.value)}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy('email')}
-              required
-            />
+            <input {...textField('email')} type="email" autoComplete="email" maxLength={contactLimits.email} />
             {fieldError('email')}
           </div>
           <div className="field">
             <label htmlFor={`${id}-message`}>Message</label>
-            <textarea
-              id={`${id}-message`}
-              name="message"
-              rows={5}
-              maxLength={contactLimits.message}
-              value={input.message}
-              onChange={(e) => set('message', e.target.value)}
-              aria-invalid={errors.message ? true : undefined}
-              aria-describedby={describedBy('message')}
-              required
-            />
+            <textarea {...textField('message')} rows={5} maxLength={contactLimits.message} />
             {fieldError('message')}
           </div>
           <div className="field field-check">
