@@ -1,11 +1,7 @@
 /** Debian's Chromium through playwright-core: never a downloaded browser. */
-import fs from 'node:fs';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** False only outside CI on a machine without Chromium (CI fails in the global setup instead). */
-export const hasChromium = fs.existsSync(chromiumPath);
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
