@@ -58,17 +58,6 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-/**
- * Public pages carry no inline script (their route data is a JSON block), so
- * their CSP needs no nonce: without one the HTML is the same for everyone and
- * can be cached and revalidated, and style attributes (image placeholders)
- * are allowed by 'unsafe-inline', which a nonce would switch off.
- */
-function withoutNonces(reply: FastifyReply): void {
-  const csp = reply.getHeader('content-security-policy');
-  if (typeof csp === 'string') reply.header('content-security-policy', csp.replace(/\s*'nonce-[^']*'/g, ''));
-}
-
 function sendCached(request: FastifyRequest, reply: FastifyReply, r: CachedResponse, cacheControl: string): FastifyReply {
   reply.header('cache-control', cacheControl).header('etag', r.etag).header('vary', 'Accept-Encoding');
   if (r.status === 200 && etagMatches(header(request, 'if-none-match'), r.etag)) return reply.code(304).send();
@@ -132,7 +121,6 @@ async function render(app: FastifyInstance): Promise<void> {
     const pathname = new URL(request.url, 'http://localhost').pathname;
     const hit = cache.get(pathname);
     if (hit && Date.now() - hit.at < MAX_AGE_MS) {
-      withoutNonces(reply);
       return sendCached(request, reply, hit, 'public, max-age=0, must-revalidate');
     }
     const result = await renderToHtml(new Request(`${config.publicUrl}${pathname}`, { headers: { accept: 'text/html' } }), source);
@@ -147,7 +135,6 @@ async function render(app: FastifyInstance): Promise<void> {
       if (cache.size >= MAX_CACHED) cache.clear();
       cache.set(pathname, response);
     }
-    withoutNonces(reply);
     return sendCached(request, reply, response, result.status === 200 ? 'public, max-age=0, must-revalidate' : 'no-cache');
   }
 
@@ -159,8 +146,6 @@ async function render(app: FastifyInstance): Promise<void> {
       'text/html; charset=utf-8',
       assets.template.replace('<!--app-head-->', `<title>Content manager</title>\n    <meta name="robots" content="noindex">\n    ${iconLink}`).replace('<!--app-html-->', ''),
     );
-    // The staff app's Mantine injects <style> elements; a nonce in style-src would block them.
-    withoutNonces(reply);
     return sendCached(request, reply, shell, 'no-store');
   }
 
