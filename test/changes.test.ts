@@ -1,9 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { ChangeBus, type ChangeEvent } from '../src/server/changes.js';
+import { ChangeBus, pagesTouchedBy, type ChangeEvent } from '../src/server/changes.js';
 import { createTestDatabase, dialects, type TestDatabase } from './helpers/databases.js';
 
 const onPostgres = dialects().includes('postgres');
+
+describe('which pages a change touches', () => {
+  it('names the page of a block, every page for shared things, none for private collections', () => {
+    expect(pagesTouchedBy({ type: 'documents', collection: 'home' })).toBe('home');
+    expect(pagesTouchedBy({ type: 'documents', collection: 'fifthyouth' })).toBe('youthleadership');
+    expect(pagesTouchedBy({ type: 'documents', collection: 'category' })).toBe('all');
+    expect(pagesTouchedBy({ type: 'settings' })).toBe('all');
+    expect(pagesTouchedBy({ type: 'media', id: 'x' })).toBe('all');
+    expect(pagesTouchedBy({ type: 'reset' })).toBe('all');
+    expect(pagesTouchedBy({ type: 'documents', collection: 'customer' })).toBe('none');
+    expect(pagesTouchedBy({ type: 'documents', collection: 'item' })).toBe('none');
+  });
+});
 
 describe.runIf(onPostgres)('change bus across instances (PostgreSQL)', () => {
   let t: TestDatabase;

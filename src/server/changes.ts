@@ -8,6 +8,8 @@
  */
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { getCollection } from '../shared/collections.js';
+import type { PageName } from '../shared/pages.js';
 
 export type ChangeEvent =
   | { type: 'documents'; collection: string }
@@ -15,6 +17,19 @@ export type ChangeEvent =
   | { type: 'media'; id: string }
   /** Anything may have changed: drop every cached copy. */
   | { type: 'reset' };
+
+/**
+ * Which public pages a change can alter: one page (a block of that page), all
+ * of them (settings, media, categories, an unknown or reset event: menus,
+ * footer and structured data tie the pages together), or none (customers,
+ * publications).
+ */
+export function pagesTouchedBy(event: ChangeEvent): PageName | 'all' | 'none' {
+  if (event.type !== 'documents') return 'all';
+  const c = getCollection(event.collection);
+  if (!c || c.name === 'category') return 'all';
+  return c.page ?? 'none';
+}
 
 const CHANNEL = 'site_changes';
 

@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { collectionsOfPage, getCollection, type PublicDocument, type SiteSettings } from '../../shared/collections.js';
 import { getPage, type PageDef, type PageName } from '../../shared/pages.js';
 import type { MediaInfo } from '../../shared/media.js';
-import type { ChangeEvent } from '../changes.js';
+import { pagesTouchedBy, type ChangeEvent } from '../changes.js';
 import type { Db } from '../db/index.js';
 import { toMediaInfo } from '../media/presenter.js';
 import { toPublicDocument } from './presenters.js';
@@ -101,16 +101,9 @@ export class PageBundleCache {
   }
 
   private onChange(event: ChangeEvent): void {
-    if (event.type === 'documents') {
-      const c = getCollection(event.collection);
-      if (c?.page) {
-        this.entries.delete(c.page);
-        return;
-      }
-      // Categories are named on every page; other page-less collections (customers, items) are on none.
-      if (c && c.name !== 'category') return;
-    }
-    this.entries.clear();
+    const touched = pagesTouchedBy(event);
+    if (touched === 'all') this.entries.clear();
+    else if (touched !== 'none') this.entries.delete(touched);
   }
 
   private async build(name: PageName): Promise<PageBundle> {

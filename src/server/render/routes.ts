@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { routeTable } from '../../shared/routes.js';
-import { getCollection } from '../../shared/collections.js';
+import { pagesTouchedBy } from '../changes.js';
 import { AppError } from '../../shared/errors.js';
 import { sendError } from '../plugins/errors.js';
 import { negotiateEncoding, etagMatches, type BundleEncoding } from '../content/page-bundle.js';
@@ -91,14 +91,10 @@ async function render(app: FastifyInstance): Promise<void> {
   const source = serverDataSource(app);
 
   const cache = new Map<string, CachedResponse>();
-  // Any change a visitor could see drops every rendered page (menus, footer and
-  // structured data tie the pages together); customers and items are on none.
+  // Any change a visitor could see drops every rendered page: a page's blocks also
+  // feed the sitemap, and story and event pages are built from their page's bundle.
   const unsubscribe = app.services.changes.subscribe((event) => {
-    if (event.type === 'documents') {
-      const c = getCollection(event.collection);
-      if (c && !c.page && c.name !== 'category') return;
-    }
-    cache.clear();
+    if (pagesTouchedBy(event) !== 'none') cache.clear();
   });
   app.addHook('onClose', async () => unsubscribe());
 
