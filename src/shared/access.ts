@@ -34,11 +34,6 @@ export function roleOf(principal: Principal | null): Role {
   return 'none';
 }
 
-export function isStaff(principal: Principal | null): boolean {
-  const r = roleOf(principal);
-  return r === 'admin' || r === 'super';
-}
-
 const everyone: readonly Role[] = roles;
 const staff: readonly Role[] = ['admin', 'super'];
 const superOnly: readonly Role[] = ['super'];

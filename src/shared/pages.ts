@@ -43,14 +43,7 @@ export const pages: readonly PageDef[] = [
 ];
 
 const byName = new Map(pages.map((p) => [p.name, p]));
-const byPath = new Map(pages.map((p) => [p.path, p]));
 
 export function getPage(name: string): PageDef | undefined {
   return byName.get(name as PageName);
-}
-export function pageByPath(path: string): PageDef | undefined {
-  return byPath.get(path);
-}
-export function isPageName(name: string): name is PageName {
-  return byName.has(name as PageName);
 }

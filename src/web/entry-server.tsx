@@ -10,11 +10,10 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { buildRoutes } from './routes.js';
+import { routeDataId } from './public/route-data.js';
 import type { PublicDataSource } from './public/data.js';
 import { headHtml, scriptJson, type HeadModel } from './public/meta.js';
 
-/** The id of the JSON data block public/hydrate.tsx reads before hydrating. */
-export const hydrationDataId = 'route-data';
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
@@ -71,7 +70,7 @@ export async function render(request: Request, publicData: PublicDataSource): Pr
     status: context.statusCode,
     head,
     html,
-    data: `<script type="application/json" id="${hydrationDataId}">${scriptJson(hydration)}</script>`,
+    data: `<script type="application/json" id="${routeDataId}">${scriptJson(hydration)}</script>`,
     found: context.statusCode === 200 && leafId !== 'not-found',
     errors: Object.values(context.errors ?? {}).filter((e) => !isRouteErrorResponse(e)),
   };

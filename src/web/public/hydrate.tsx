@@ -11,6 +11,7 @@ import { DetailView, type DetailData } from './detail-view.js';
 import { NotFoundContent } from './not-found.js';
 import { PageView, type PageData } from './page-view.js';
 import { PublicShell, type PublicRouteData } from './public-shell.js';
+import { routeDataId } from './route-data.js';
 
 interface HydrationData {
   loaderData: Record<string, unknown>;
@@ -24,7 +25,7 @@ function view(routeId: string, data: PublicRouteData): ReactNode {
 
 function start(): void {
   const container = document.getElementById('root');
-  const block = document.getElementById('route-data');
+  const block = document.getElementById(routeDataId);
   if (!container || !block?.textContent) return;
   const { loaderData } = JSON.parse(block.textContent) as HydrationData;
   // The leaf route is the last one with data: a page, a story or event, or the not-found page.
