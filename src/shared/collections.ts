@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { dataSchema, schema, type FieldDef } from './fields.js';
+import { kinds } from './kinds.js';
 import { pages, type PageName } from './pages.js';
 
 import {
@@ -15,11 +16,12 @@ import {
   writeAccessOf,
   type CollectionKind,
   type Declaration,
+  type StaffGroup,
   type ReadAccess,
   type WriteAccess,
 } from './registry-index.js';
 
-export type { BlockKind, CollectionKind, CollectionName, ReadAccess, WriteAccess } from './registry-index.js';
+export type { BlockKind, CollectionKind, CollectionName, ReadAccess, StaffGroup, WriteAccess } from './registry-index.js';
 
 export interface CollectionDef {
   /** The API name and the list path without its slash. */
@@ -27,12 +29,16 @@ export interface CollectionDef {
   /** Label in menus and headings. */
   label: string;
   /** Menu group in the staff drawer. */
-  group: string;
+  group: StaffGroup;
   /** What the block is for: shown on an empty list. */
   description: string;
   kind: CollectionKind;
   /** The public page this collection's blocks appear on, if any. */
   page: PageName | null;
+  /** The public heading over its blocks, if any. */
+  heading: string | null;
+  /** Stories and events: the path before `/:id` of each block's own page. */
+  detailPath: string | null;
   listPath: string;
   /** Form paths; each takes `:id` (`new` creates). The first is the canonical one. */
   formPaths: string[];
@@ -41,177 +47,33 @@ export interface CollectionDef {
   titleField: string;
   /** The field holding the list thumbnail, if any. */
   imageField: string | null;
+  /** How staff screens name one block and several. */
+  nouns: { one: string; many: string };
   read: ReadAccess;
   write: WriteAccess;
   /** Lists that can grow get search and pagination. */
   growing: boolean;
 }
 
-const variantOptions = [
-  { value: 'text', label: 'Text only' },
-  { value: 'image-left', label: 'Image on the left' },
-  { value: 'image-right', label: 'Image on the right' },
-  { value: 'highlight', label: 'Highlighted band' },
-] as const;
-
-const iconOptions = [
-  { value: 'none', label: 'No icon' },
-  { value: 'heart', label: 'Heart' },
-  { value: 'scale', label: 'Scales of justice' },
-  { value: 'people', label: 'People' },
-  { value: 'eye', label: 'Eye (transparency)' },
-  { value: 'shield', label: 'Shield' },
-  { value: 'spark', label: 'Spark (innovation)' },
-  { value: 'hand', label: 'Raised hand (participation)' },
-  { value: 'book', label: 'Book (learning)' },
-] as const;
-
-/** The fields of each block kind (SPEC.md does not show them; design.md section 4 does). */
-export const kindFields: Record<CollectionKind, readonly FieldDef[]> = {
-  slide: [
-    { name: 'title', type: 'text', label: 'Title', required: true, max: 120 },
-    { name: 'caption', type: 'longText', label: 'Caption', max: 300 },
-    { name: 'image', type: 'image', label: 'Image', required: true },
-    { name: 'linkLabel', type: 'text', label: 'Link label', max: 60 },
-    { name: 'linkUrl', type: 'url', label: 'Link address' },
-  ],
-  section: [
-    { name: 'title', type: 'text', label: 'Title', required: true, max: 160 },
-    { name: 'subtitle', type: 'text', label: 'Subtitle', max: 200 },
-    { name: 'body', type: 'richText', label: 'Text' },
-    { name: 'image', type: 'image', label: 'Image' },
-    { name: 'linkLabel', type: 'text', label: 'Link label', max: 60 },
-    { name: 'linkUrl', type: 'url', label: 'Link address' },
-    { name: 'variant', type: 'select', label: 'Layout', options: variantOptions },
-  ],
-  card: [
-    { name: 'title', type: 'text', label: 'Title', required: true, max: 120 },
-    { name: 'text', type: 'longText', label: 'Short text', max: 600 },
-    { name: 'icon', type: 'select', label: 'Icon', options: iconOptions },
-    { name: 'image', type: 'image', label: 'Image' },
-  ],
-  picture: [
-    { name: 'image', type: 'image', label: 'Image', required: true },
-    { name: 'caption', type: 'text', label: 'Caption', max: 300 },
-  ],
-  person: [
-    { name: 'name', type: 'text', label: 'Name', required: true, max: 120 },
-    { name: 'position', type: 'text', label: 'Position', max: 160 },
-    { name: 'photo', type: 'image', label: 'Photo' },
-    { name: 'bio', type: 'longText', label: 'Short biography', max: 1200 },
-  ],
-  partner: [
-    { name: 'name', type: 'text', label: 'Name', required: true, max: 160 },
-    { name: 'logo', type: 'image', label: 'Logo' },
-    { name: 'url', type: 'url', label: 'Website' },
-    { name: 'description', type: 'longText', label: 'What we do together', max: 600 },
-  ],
-  story: [
-    { name: 'title', type: 'text', label: 'Title', required: true, max: 160 },
-    { name: 'date', type: 'date', label: 'Date', required: true },
-    { name: 'summary', type: 'longText', label: 'Summary', max: 600 },
-    { name: 'body', type: 'richText', label: 'Story' },
-    { name: 'cover', type: 'image', label: 'Cover image' },
-    { name: 'category', type: 'category', label: 'Category' },
-  ],
-  event: [
-    { name: 'title', type: 'text', label: 'Title', required: true, max: 160 },
-    { name: 'startsAt', type: 'dateTime', label: 'Starts', required: true },
-    { name: 'endsAt', type: 'dateTime', label: 'Ends' },
-    { name: 'location', type: 'text', label: 'Location', max: 200 },
-    { name: 'description', type: 'richText', label: 'Description' },
-    { name: 'image', type: 'image', label: 'Image' },
-    { name: 'registrationUrl', type: 'url', label: 'Registration link' },
-    { name: 'category', type: 'category', label: 'Category' },
-  ],
-  category: [
-    { name: 'name', type: 'text', label: 'Name', required: true, max: 80 },
-    { name: 'description', type: 'longText', label: 'Description', max: 300 },
-  ],
-  item: [
-    { name: 'title', type: 'text', label: 'Title', required: true, max: 200 },
-    { name: 'summary', type: 'longText', label: 'Summary', max: 1200 },
-    { name: 'file', type: 'file', label: 'File (PDF)', required: true },
-    { name: 'cover', type: 'image', label: 'Cover image' },
-    { name: 'publishedOn', type: 'date', label: 'Publication date' },
-    { name: 'category', type: 'category', label: 'Category' },
-  ],
-  customer: [
-    { name: 'name', type: 'text', label: 'Name', required: true, max: 160 },
-    { name: 'email', type: 'email', label: 'E-mail', required: true },
-    { name: 'organisation', type: 'text', label: 'Organisation', max: 200 },
-    { name: 'phone', type: 'text', label: 'Phone', max: 40 },
-    { name: 'message', type: 'longText', label: 'Message', max: 5000 },
-    { name: 'consent', type: 'switch', label: 'Agreed to be contacted' },
-    {
-      name: 'source',
-      type: 'select',
-      label: 'Source',
-      options: [
-        { value: 'manual', label: 'Entered by staff' },
-        { value: 'contact-form', label: 'Contact form' },
-      ],
-    },
-  ],
-};
-
-const titleFieldByKind: Record<CollectionKind, string> = {
-  slide: 'title',
-  section: 'title',
-  card: 'title',
-  picture: 'caption',
-  person: 'name',
-  partner: 'name',
-  story: 'title',
-  event: 'title',
-  category: 'name',
-  item: 'title',
-  customer: 'name',
-};
-
-const imageFieldByKind: Record<CollectionKind, string | null> = {
-  slide: 'image',
-  section: 'image',
-  card: 'image',
-  picture: 'image',
-  person: 'photo',
-  partner: 'logo',
-  story: 'cover',
-  event: 'image',
-  category: null,
-  item: 'cover',
-  customer: null,
-};
-
-const kindPurpose: Record<CollectionKind, string> = {
-  slide: 'Slides are the large pictures with a title at the top of the page.',
-  section: 'Sections are the blocks of text, with an optional picture and link, that tell the page’s story.',
-  card: 'Cards are short highlighted points, such as values or focus areas, shown side by side.',
-  picture: 'Pictures form the photo gallery of the page.',
-  person: 'People appear with their photo, position and a short biography.',
-  partner: 'Partners appear with their logo and a link to their website.',
-  story: 'News and stories appear on the home page and each has its own page.',
-  event: 'Events are listed as upcoming or past, and each has its own page.',
-  category: 'Categories group stories, events and publications.',
-  item: 'Publications and resources: reports and other files visitors can download.',
-  customer: 'Supporters and contacts, including messages sent through the contact form. Never shown on the site.',
-};
-
 export function defineCollection(d: Declaration): CollectionDef & { extraListPaths: string[] } {
   const [listPath, ...extraListPaths] = listPathsOf(d);
+  const kind = kinds[d.kind];
   return {
     name: d.name,
     label: d.label,
     group: d.group,
-    description: kindPurpose[d.kind],
+    description: kind.purpose,
     kind: d.kind,
     page: d.page,
+    heading: d.heading ?? kind.heading,
+    detailPath: d.detail?.path ?? null,
     listPath: listPath ?? `/${d.name}`,
     formPaths: formPathsOf(d),
     extraListPaths,
-    fields: kindFields[d.kind],
-    titleField: titleFieldByKind[d.kind],
-    imageField: imageFieldByKind[d.kind],
+    fields: kind.fields,
+    titleField: kind.titleField,
+    imageField: kind.imageField,
+    nouns: kind.nouns,
     read: d.read ?? 'public',
     write: writeAccessOf(d),
     growing: d.growing ?? false,
@@ -318,6 +180,9 @@ export function registryJson() {
       fields: c.fields,
       titleField: c.titleField,
       imageField: c.imageField,
+      nouns: c.nouns,
+      heading: c.heading,
+      detailPath: c.detailPath,
       read: c.read,
       write: c.write,
       growing: c.growing,
