@@ -22,7 +22,7 @@ interface KindDeclaration<F extends readonly FieldDef[]> {
   heading: string | null;
 }
 
-function defineKind<const F extends readonly FieldDef[], const B extends boolean>(k: KindDeclaration<F> & { block: B }) {
+function defineKind<const F extends readonly FieldDef[], const B extends boolean, const H extends string | null>(k: KindDeclaration<F> & { block: B; heading: H }) {
   return k;
 }
 
@@ -226,7 +226,12 @@ export type CollectionKind = keyof Kinds;
 /** The kinds whose blocks appear on public pages. */
 export type BlockKind = { [K in CollectionKind]: Kinds[K]['block'] extends true ? K : never }[CollectionKind];
 /** Kinds whose blocks each have a page of their own. */
-export type DetailKind = Extract<BlockKind, 'story' | 'event'>;
+export const detailKinds = ['story', 'event'] as const satisfies readonly BlockKind[];
+export type DetailKind = (typeof detailKinds)[number];
+
+export function isDetailKind(kind: CollectionKind): kind is DetailKind {
+  return (detailKinds as readonly CollectionKind[]).includes(kind);
+}
 
 export function isBlockKind(kind: CollectionKind): kind is BlockKind {
   return kinds[kind].block;

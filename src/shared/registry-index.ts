@@ -71,8 +71,8 @@ export interface Declaration {
   growing?: boolean;
 }
 
-/** A declaration, checked: only stories and events may have detail pages. */
-export function declare<const D extends Declaration>(d: D & (D extends { detail: DetailPage } ? { kind: DetailKind } : unknown)): D {
+/** A declaration, checked: stories and events have pages of their own, other kinds none. */
+export function declare<const D extends Declaration>(d: D & (D['kind'] extends DetailKind ? { detail: DetailPage } : { detail?: never })): D {
   return d;
 }
 
@@ -155,10 +155,15 @@ export function declarationOf(name: string): Declaration | undefined {
 /** The collections whose blocks have pages of their own, with those pages' paths. */
 export const detailCollections = declarations.flatMap((d: Declaration) => (d.detail ? [{ ...d, detail: d.detail }] : []));
 
-/** The path of one block's own page (`/news/<id>`), or null when its collection has none. */
+/** The path of one block's own page: `/news/<id>`. */
+export function detailPath(detail: DetailPage, id: string): string {
+  return `${detail.path}/${encodeURIComponent(id)}`;
+}
+
+/** The path of one block's own page, or null when its collection has none. */
 export function detailPathOf(collection: string, id: string): string | null {
   const detail = declarationsByName.get(collection)?.detail;
-  return detail ? `${detail.path}/${encodeURIComponent(id)}` : null;
+  return detail ? detailPath(detail, id) : null;
 }
 
 /** Every list path of a collection (the canonical one first). */

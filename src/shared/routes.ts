@@ -4,12 +4,12 @@
  * and the server's page renderer are both built from it.
  */
 import type { RouteMark } from './access.js';
-import { declarations, formPathsOf, listPathsOf, writeAccessOf, type Declaration } from './registry-index.js';
+import { declarations, detailCollections, formPathsOf, listPathsOf, writeAccessOf, type Declaration } from './registry-index.js';
 import { pages, type PageName } from './pages.js';
 
 export type RouteEntry =
   | { kind: 'public'; path: string; page: PageName }
-  | { kind: 'detail'; path: string; detail: 'story' | 'event' }
+  | { kind: 'detail'; path: string; collection: string }
   | { kind: 'login'; path: '/login'; name: 'login' }
   | { kind: 'list'; path: string; collection: string; marks: readonly RouteMark[] }
   | { kind: 'form'; path: string; collection: string; marks: readonly RouteMark[] }
@@ -24,8 +24,7 @@ function marksOf(d: Declaration): readonly RouteMark[] {
 
 export const routeTable: readonly RouteEntry[] = [
   ...pages.map((p): RouteEntry => ({ kind: 'public', path: p.path, page: p.name })),
-  { kind: 'detail', path: '/news/:id', detail: 'story' },
-  { kind: 'detail', path: '/events/:id', detail: 'event' },
+  ...detailCollections.map((d): RouteEntry => ({ kind: 'detail', path: `${d.detail.path}/:id`, collection: d.name })),
   { kind: 'login', path: '/login', name: 'login' },
   { kind: 'users', path: '/user', marks: ['super'] },
   { kind: 'user-form', path: '/user-form/:id', marks: ['super'] },

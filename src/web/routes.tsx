@@ -21,13 +21,13 @@ function publicRoutes(): RouteObject[] {
         },
       });
     } else if (r.kind === 'detail') {
-      const detail = r.detail;
+      const collection = r.collection;
       children.push({
-        id: `detail:${detail}`,
+        id: `detail:${collection}`,
         path: r.path,
         lazy: async () => {
           const m = await import('./public/detail-route.js');
-          return { loader: m.detailLoader(detail), Component: m.DetailRoute };
+          return { loader: m.detailLoader(collection), Component: m.DetailRoute };
         },
       });
     }

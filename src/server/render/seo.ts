@@ -1,5 +1,6 @@
-/** /sitemap.xml and /robots.txt, from the page table, the page bundles and the route table. */
+/** /sitemap.xml and /robots.txt, from the page table, the page bundles, the detail pages the collections declare and the route table. */
 import { pages, type PageName } from '../../shared/pages.js';
+import { detailCollections, detailPath } from '../../shared/registry-index.js';
 import { staffPaths } from '../../shared/routes.js';
 import type { PublicDataSource, PageBundle } from '../../web/public/data.js';
 import { escapeHtml } from '../../web/public/meta.js';
@@ -23,8 +24,11 @@ export async function sitemapEntries(source: PublicDataSource): Promise<SitemapE
   // A page without blocks yet takes the newest change of the site.
   const siteDate = latest([...pageDates.values()].filter((d): d is string => d !== null)) ?? new Date().toISOString();
   const entries: SitemapEntry[] = pages.map((p) => ({ path: p.path, lastmod: pageDates.get(p.name) ?? siteDate }));
-  for (const d of bundles.get('home')?.sections.newstory ?? []) entries.push({ path: `/news/${encodeURIComponent(d.id)}`, lastmod: d.updatedAt });
-  for (const d of bundles.get('events')?.sections.thirdevents ?? []) entries.push({ path: `/events/${encodeURIComponent(d.id)}`, lastmod: d.updatedAt });
+  // Every published block of a collection with detail pages has one (stories, events).
+  for (const c of detailCollections) {
+    const docs = (c.page && bundles.get(c.page)?.sections[c.name]) || [];
+    for (const d of docs) entries.push({ path: detailPath(c.detail, d.id), lastmod: d.updatedAt });
+  }
   return entries;
 }
 

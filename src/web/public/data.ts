@@ -22,12 +22,10 @@ export interface PageBundle {
 export interface PublicDataSource {
   page(name: PageName): Promise<PageBundle>;
   /** A published story or event, or null when there is none (or it is a draft). */
-  document(collection: DetailCollection, id: string): Promise<PublicDocument | null>;
+  document(collection: string, id: string): Promise<PublicDocument | null>;
   /** The canonical origin (PUBLIC_URL), without a trailing slash. */
   publicUrl(): string;
 }
-
-export type DetailCollection = 'newstory' | 'thirdevents';
 
 declare module 'react-router' {
   interface AppLoadContext {

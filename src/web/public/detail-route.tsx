@@ -1,22 +1,28 @@
-/** A story (/news/:id) or an event (/events/:id) on its own page. Unpublished or unknown ids answer 404. */
+/**
+ * A story or an event on its own page, at the detail path its collection
+ * declares (`/news/:id`, `/events/:id`). Unpublished or unknown ids answer 404.
+ */
 import type { LoaderFunctionArgs } from 'react-router';
 import { data, useLoaderData } from 'react-router';
 import type { PublicDocument } from '../../shared/collections.js';
-import { dataSourceOf, siteDataOf, type DetailCollection, type PageBundle } from './data.js';
+import { isDetailKind, type DetailKind } from '../../shared/kinds.js';
+import { declarationOf, detailPathOf, type DetailPage } from '../../shared/registry-index.js';
+import type { PageName } from '../../shared/pages.js';
+import { dataSourceOf, siteDataOf, type PageBundle } from './data.js';
 import { absoluteUrl, breadcrumbLd, documentTitle, socialImageUrl, type HeadModel, type JsonLd } from './meta.js';
 import { fallbackSrc, imageValue, srcSetOf } from './image.js';
 import { eventLd, plainText, storyLd } from './structured-data.js';
 import { formatDateTime, str } from './format.js';
 import { DetailView, type DetailData } from './detail-view.js';
 
-type Detail = DetailData['detail'];
+/** What the declaration of a collection with detail pages says about them. */
+function detailOf(collection: string): { kind: DetailKind; page: PageName; detail: DetailPage } {
+  const d = declarationOf(collection);
+  if (!d?.detail || !d.page || !isDetailKind(d.kind)) throw new Error(`${collection} has no detail pages`);
+  return { kind: d.kind, page: d.page, detail: d.detail };
+}
 
-const config: Record<Detail, { collection: DetailCollection; page: 'home' | 'events'; trail: { name: string; path: string } }> = {
-  story: { collection: 'newstory', page: 'home', trail: { name: 'News & stories', path: '/#news' } },
-  event: { collection: 'thirdevents', page: 'events', trail: { name: 'Events', path: '/events' } },
-};
-
-function detailHead(detail: Detail, doc: PublicDocument | null, bundle: PageBundle, publicUrl: string, path: string, logoUrl: string): HeadModel {
+function detailHead(detail: DetailKind, trail: DetailPage['trail'], doc: PublicDocument | null, bundle: PageBundle, publicUrl: string, path: string, logoUrl: string): HeadModel {
   const settings = bundle.settings;
   if (!doc) {
     return {
@@ -37,9 +43,8 @@ function detailHead(detail: Detail, doc: PublicDocument | null, bundle: PageBund
   const media = imgValue ? bundle.media[imgValue.mediaId] : undefined;
   const title = str(d.title);
   const description = detail === 'story' ? str(d.summary) || plainText(str(d.body), 160) : plainText(str(d.description), 160) || `${formatDateTime(str(d.startsAt), false)}${str(d.location) ? `, ${str(d.location)}` : ''}`;
-  const trail = config[detail].trail;
   const jsonLd: JsonLd[] = [
-    breadcrumbLd(publicUrl, [{ name: 'Home', path: '/' }, detail === 'event' ? trail : { name: trail.name, path: '/' }, { name: title, path }]),
+    breadcrumbLd(publicUrl, [{ name: 'Home', path: '/' }, { name: trail.name, path: trail.path.split('#')[0] || '/' }, { name: title, path }]),
     detail === 'story' ? storyLd(doc, bundle.media, settings, publicUrl, logoUrl) : eventLd(doc, bundle.media, settings, publicUrl),
   ];
   return {
@@ -56,24 +61,25 @@ function detailHead(detail: Detail, doc: PublicDocument | null, bundle: PageBund
   };
 }
 
-export function detailLoader(detail: Detail) {
+export function detailLoader(collection: string) {
+  const { kind, page, detail: { trail } } = detailOf(collection);
   return async ({ context, params }: LoaderFunctionArgs) => {
     const source = dataSourceOf(context);
-    const { collection, page } = config[detail];
     const id = params.id ?? '';
     const bundle = await source.page(page);
     // The page bundle holds every published story or event; a direct read covers any it leaves out.
     const doc = bundle.sections[collection]?.find((d) => d.id === id) ?? (id ? await source.document(collection, id) : null);
     const publicUrl = source.publicUrl();
     const site = siteDataOf(bundle, publicUrl);
-    const path = `${config[detail].trail.path === '/events' ? '/events' : '/news'}/${encodeURIComponent(id)}`;
+    const path = detailPathOf(collection, id) ?? '/';
     const logoUrl = site.logo ? absoluteUrl(publicUrl, site.logo.url) : absoluteUrl(publicUrl, '/logo.svg');
     const body: DetailData = {
       site,
-      detail,
+      detail: kind,
+      trail,
       doc,
       bundle: { media: bundle.media, categories: bundle.categories },
-      head: detailHead(detail, doc, bundle, publicUrl, path, logoUrl),
+      head: detailHead(kind, trail, doc, bundle, publicUrl, path, logoUrl),
       now: new Date().toISOString(),
     };
     return doc ? body : data(body, { status: 404 });

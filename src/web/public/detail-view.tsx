@@ -1,5 +1,7 @@
 /** The story and event pages' content, without the router (the public pages hydrate without it). */
 import type { PublicDocument } from '../../shared/collections.js';
+import type { DetailKind } from '../../shared/kinds.js';
+import type { DetailPage } from '../../shared/registry-index.js';
 import type { PageBundle } from './data.js';
 import { imageValue, Picture } from './image.js';
 import type { PublicRouteData } from './public-shell.js';
@@ -9,13 +11,15 @@ import { NotFoundContent } from './not-found.js';
 import { SiteLink } from './site-link.js';
 
 export interface DetailData extends PublicRouteData {
-  detail: 'story' | 'event';
+  detail: DetailKind;
+  /** The list the page belongs to, as its collection declares it. */
+  trail: DetailPage['trail'];
   doc: PublicDocument | null;
   bundle: Pick<PageBundle, 'media' | 'categories'>;
 }
 
 /** Home › the list the page belongs to (the JSON-LD BreadcrumbList says the same). */
-function Breadcrumb({ parent }: { parent: { to: string; label: string } }) {
+function Breadcrumb({ trail }: { trail: DetailPage['trail'] }) {
   return (
     <nav aria-label="Breadcrumb" className="breadcrumb">
       <ol>
@@ -23,20 +27,20 @@ function Breadcrumb({ parent }: { parent: { to: string; label: string } }) {
           <SiteLink to="/">Home</SiteLink>
         </li>
         <li>
-          <SiteLink to={parent.to}>{parent.label}</SiteLink>
+          <SiteLink to={trail.path}>{trail.name}</SiteLink>
         </li>
       </ol>
     </nav>
   );
 }
 
-function StoryArticle({ doc, bundle }: { doc: PublicDocument; bundle: DetailData['bundle'] }) {
+function StoryArticle({ doc, bundle, trail }: { doc: PublicDocument; bundle: DetailData['bundle']; trail: DetailData['trail'] }) {
   const d = doc.data;
   const category = bundle.categories[str(d.category)];
   return (
     <article className="detail">
       <div className="container detail-head">
-        <Breadcrumb parent={{ to: '/#news', label: 'News & stories' }} />
+        <Breadcrumb trail={trail} />
         <p className="meta-line">
           {category ? <span className="tag">{category.name}</span> : null}
           <time dateTime={str(d.date)}>{formatDate(str(d.date))}</time>
@@ -50,8 +54,8 @@ function StoryArticle({ doc, bundle }: { doc: PublicDocument; bundle: DetailData
       <div className="container detail-body">
         {str(d.body) ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: str(d.body) }} /> : null}
         <p>
-          <SiteLink to="/" className="button button-secondary">
-            More news on the home page <ArrowRight />
+          <SiteLink to={trail.path} className="button button-secondary">
+            More {trail.name.toLowerCase()} <ArrowRight />
           </SiteLink>
         </p>
       </div>
@@ -59,7 +63,7 @@ function StoryArticle({ doc, bundle }: { doc: PublicDocument; bundle: DetailData
   );
 }
 
-function EventArticle({ doc, bundle, now }: { doc: PublicDocument; bundle: DetailData['bundle']; now: string }) {
+function EventArticle({ doc, bundle, now, trail }: { doc: PublicDocument; bundle: DetailData['bundle']; now: string; trail: DetailData['trail'] }) {
   const d = doc.data;
   const category = bundle.categories[str(d.category)];
   const ends = Date.parse(str(d.endsAt) || str(d.startsAt));
@@ -68,7 +72,7 @@ function EventArticle({ doc, bundle, now }: { doc: PublicDocument; bundle: Detai
   return (
     <article className="detail">
       <div className="container detail-head">
-        <Breadcrumb parent={{ to: '/events', label: 'Events' }} />
+        <Breadcrumb trail={trail} />
         <p className="meta-line">
           {category ? <span className="tag">{category.name}</span> : null}
           <span className={`tag ${over ? 'tag-muted' : 'tag-accent'}`}>{over ? 'Past event' : 'Upcoming event'}</span>
@@ -104,8 +108,8 @@ function EventArticle({ doc, bundle, now }: { doc: PublicDocument; bundle: Detai
       <div className="container detail-body">
         {str(d.description) ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: str(d.description) }} /> : null}
         <p>
-          <SiteLink to="/events" className="button button-secondary">
-            All events <ArrowRight />
+          <SiteLink to={trail.path} className="button button-secondary">
+            All {trail.name.toLowerCase()} <ArrowRight />
           </SiteLink>
         </p>
       </div>
@@ -117,7 +121,7 @@ export function DetailView({ data }: { data: DetailData }) {
   if (!data.doc) return <NotFoundContent what={data.detail === 'story' ? 'story' : 'event'} />;
   return (
     <div className={`page page-detail page-${data.detail}`}>
-      {data.detail === 'story' ? <StoryArticle doc={data.doc} bundle={data.bundle} /> : <EventArticle doc={data.doc} bundle={data.bundle} now={data.now} />}
+      {data.detail === 'story' ? <StoryArticle doc={data.doc} bundle={data.bundle} trail={data.trail} /> : <EventArticle doc={data.doc} bundle={data.bundle} now={data.now} trail={data.trail} />}
     </div>
   );
 }

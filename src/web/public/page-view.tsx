@@ -1,10 +1,12 @@
 /**
  * A public page from its published blocks: each of the page's collections in
- * registry order, each block with the renderer of its kind. No router here:
- * public pages hydrate without it.
+ * its declared place, each group with the renderer of its kind. No router
+ * here: public pages hydrate without it.
  */
-import type { BlockKind, PublicDocument } from '../../shared/collections.js';
-import { declarations } from '../../shared/registry-index.js';
+import type { ReactNode } from 'react';
+import type { PublicDocument } from '../../shared/collections.js';
+import { isBlockKind, kinds, type BlockKind } from '../../shared/kinds.js';
+import { declarationOf, type Declaration } from '../../shared/registry-index.js';
 import type { PageBundle, SiteData } from './data.js';
 import { breadcrumbLd, documentTitle, organisationLd, socialImageUrl, type HeadModel, type JsonLd } from './meta.js';
 import { imageValue, fallbackSrc, srcSetOf } from './image.js';
@@ -26,42 +28,65 @@ export interface PageData extends PublicRouteData {
   bundle: PageBundle;
 }
 
-/** Headings over groups of blocks (presentation, not content: staff edit the blocks). */
-const groupHeadings: Record<string, string> = {
-  newstory: 'News & stories',
-  aboutdiscover: 'Discover our work',
-  aboutleader: 'Our leaders',
-  aboutpartner: 'Our partners',
-  visionvalue: 'Our core values',
-  historypicture: 'Our history in pictures',
-  leaderpicture: 'Meet our leadership team',
-  firstpartner: 'Strategic partners',
-  secondpartner: 'Network partners',
-  thirdpartner: 'Community partners',
-  thirdgender: 'What we do',
-  thirdsocio: 'What we do',
-  thirddemocratic: 'What we do',
-  thirdaccountability: 'What we do',
-  thirdstrategy: 'Our strategic priorities',
-  thirdyouth: 'What the project offers',
-  fourthyouth: 'The project in pictures',
-  fifthyouth: 'Youth leaders and mentors',
-  seventhyouth: 'Results so far',
-  eighthyouth: 'Project partners',
-};
-const defaultHeadings: Partial<Record<BlockKind, string>> = {
-  picture: 'In pictures',
-  person: 'Our people',
-  partner: 'Our partners',
-  story: 'News & stories',
+/** What a renderer gets: one collection's published blocks on the page. */
+interface GroupProps {
+  docs: PublicDocument[];
+  /** The collection's declaration (its heading, carousel). */
+  declaration: Declaration;
+  data: PageData;
+  /** Is this the first collection on the page (where the hero goes)? */
+  first: boolean;
+}
+
+/** The heading over a group: the collection's own, else its kind's default. */
+function headingOf(d: Declaration): string | null {
+  return d.heading ?? kinds[d.kind].heading;
+}
+
+/**
+ * One renderer per block kind. Typed over every block kind, so a kind without a
+ * renderer does not compile.
+ */
+const renderers: { [K in BlockKind]: (props: GroupProps) => ReactNode } = {
+  slide({ docs, declaration, data: { bundle }, first }) {
+    const { media, page } = bundle;
+    if (declaration.carousel) {
+      return docs.length > 0 ? <Carousel slides={docs} media={media} label="Highlights of our work" headingLevel="h2" /> : null;
+    }
+    // One slide is the page's hero; several become a carousel under the page title.
+    if (docs.length > 1) {
+      return (
+        <>
+          {first ? <Hero pageTitle={page.title} slide={null} media={media} /> : null}
+          <Carousel slides={docs} media={media} label={`${page.title}: highlights`} headingLevel="h2" />
+        </>
+      );
+    }
+    return first ? <Hero pageTitle={page.title} slide={docs[0] ?? null} media={media} /> : null;
+  },
+  section: ({ docs, data: { bundle } }) => (
+    <>
+      {docs.map((d) => (
+        <SectionBlock key={d.id} doc={d} media={bundle.media} />
+      ))}
+    </>
+  ),
+  card: ({ docs, declaration, data: { bundle } }) => (docs.length > 0 ? <Cards docs={docs} media={bundle.media} heading={headingOf(declaration)} /> : null),
+  picture: ({ docs, declaration, data: { bundle } }) =>
+    docs.length > 0 ? <Gallery docs={docs} media={bundle.media} heading={declaration.heading ?? kinds.picture.heading} /> : null,
+  person: ({ docs, declaration, data: { bundle } }) =>
+    docs.length > 0 ? <People docs={docs} media={bundle.media} heading={declaration.heading ?? kinds.person.heading} /> : null,
+  partner: ({ docs, declaration, data: { bundle } }) =>
+    docs.length > 0 ? <Partners docs={docs} media={bundle.media} heading={declaration.heading ?? kinds.partner.heading} /> : null,
+  story: ({ docs, declaration, data: { bundle } }) =>
+    docs.length > 0 ? <Stories docs={docs} media={bundle.media} categories={bundle.categories} heading={declaration.heading ?? kinds.story.heading} /> : null,
+  event: ({ docs, data: { bundle, now } }) => <Events docs={docs} media={bundle.media} categories={bundle.categories} now={now} />,
 };
 
-// The plain declarations, not the full registry: its field schemas (zod) stay out of the public first load.
-const kindByCollection = new Map<string, string>(declarations.map((d) => [d.name, d.kind]));
-
+/** The block kind of a collection on a public page; null for site data (categories, publications, contacts). */
 function kindOf(collection: string): BlockKind | null {
-  const kind = kindByCollection.get(collection) as BlockKind | 'category' | 'item' | 'customer' | undefined;
-  return kind === 'category' || kind === 'item' || kind === 'customer' || !kind ? null : kind;
+  const kind = declarationOf(collection)?.kind;
+  return kind && isBlockKind(kind) ? kind : null;
 }
 
 /** The first image of the page (its hero or first slide): the social card picture and the preloaded LCP image. */
@@ -106,48 +131,11 @@ export function pageHead(bundle: PageBundle, site: SiteData): HeadModel {
 }
 
 function Group({ collection, docs, data, first }: { collection: string; docs: PublicDocument[]; data: PageData; first: boolean }) {
-  const { bundle, now } = data;
+  const declaration = declarationOf(collection);
   const kind = kindOf(collection);
-  const heading = groupHeadings[collection] ?? (kind ? defaultHeadings[kind] : undefined) ?? null;
-  const { media, categories } = bundle;
-  switch (kind) {
-    case 'slide':
-      if (bundle.page.name === 'home') {
-        return docs.length > 0 ? <Carousel slides={docs} media={media} label="Highlights of our work" headingLevel="h2" /> : null;
-      }
-      // One slide is the page's hero; several become a carousel under the page title.
-      if (docs.length > 1) {
-        return (
-          <>
-            {first ? <Hero pageTitle={bundle.page.title} slide={null} media={media} /> : null}
-            <Carousel slides={docs} media={media} label={`${bundle.page.title}: highlights`} headingLevel="h2" />
-          </>
-        );
-      }
-      return first ? <Hero pageTitle={bundle.page.title} slide={docs[0] ?? null} media={media} /> : null;
-    case 'section':
-      return (
-        <>
-          {docs.map((d) => (
-            <SectionBlock key={d.id} doc={d} media={media} />
-          ))}
-        </>
-      );
-    case 'card':
-      return docs.length > 0 ? <Cards docs={docs} media={media} heading={heading} /> : null;
-    case 'picture':
-      return docs.length > 0 ? <Gallery docs={docs} media={media} heading={heading ?? 'In pictures'} /> : null;
-    case 'person':
-      return docs.length > 0 ? <People docs={docs} media={media} heading={heading ?? 'Our people'} /> : null;
-    case 'partner':
-      return docs.length > 0 ? <Partners docs={docs} media={media} heading={heading ?? 'Our partners'} /> : null;
-    case 'story':
-      return docs.length > 0 ? <Stories docs={docs} media={media} categories={categories} heading={heading ?? 'News & stories'} /> : null;
-    case 'event':
-      return <Events docs={docs} media={media} categories={categories} now={now} />;
-    default:
-      return null;
-  }
+  if (!declaration || !kind) return null;
+  const Render = renderers[kind];
+  return <Render docs={docs} declaration={declaration} data={data} first={first} />;
 }
 
 export function PageView({ data }: { data: PageData }) {

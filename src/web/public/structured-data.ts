@@ -4,6 +4,7 @@ import type { MediaInfo } from '../../shared/media.js';
 import { absoluteUrl, socialImageUrl, type JsonLd } from './meta.js';
 import { imageValue } from './image.js';
 import { str } from './format.js';
+import { detailPathOf } from '../../shared/registry-index.js';
 
 export function plainText(html: string, max = 300): string {
   const text = html
@@ -30,7 +31,7 @@ export function eventLd(doc: PublicDocument, media: Record<string, MediaInfo>, s
     '@type': 'Event',
     name: str(d.title),
     startDate: str(d.startsAt),
-    url: absoluteUrl(publicUrl, `/events/${encodeURIComponent(doc.id)}`),
+    url: absoluteUrl(publicUrl, detailPathOf(doc.collection, doc.id) ?? '/'),
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     organizer: organiser(settings, publicUrl),
@@ -53,7 +54,7 @@ export function storyLd(doc: PublicDocument, media: Record<string, MediaInfo>, s
     headline: str(d.title).slice(0, 110),
     datePublished: str(d.date),
     dateModified: doc.updatedAt,
-    mainEntityOfPage: absoluteUrl(publicUrl, `/news/${encodeURIComponent(doc.id)}`),
+    mainEntityOfPage: absoluteUrl(publicUrl, detailPathOf(doc.collection, doc.id) ?? '/'),
     author: organiser(settings, publicUrl),
     publisher: { ...organiser(settings, publicUrl), logo: { '@type': 'ImageObject', url: logoUrl } },
   };

@@ -1,8 +1,9 @@
 /**
- * The staff drawers' entries, generated from the collection registry
- * (SPEC.md section 2's labels and order, plus the groups its drawer forgot).
+ * The staff drawers' entries, generated from the collection registry: its
+ * declared groups in their order, each collection under the group it names.
  */
 import { collections, type CollectionDef } from '../../../shared/collections.js';
+import { staffGroups, type StaffGroup } from '../../../shared/registry-index.js';
 import { can, type Principal } from '../../../shared/access.js';
 import type { LayoutName } from '../../../shared/access.js';
 
@@ -24,22 +25,6 @@ export interface MenuGroup {
   entries: MenuEntry[];
 }
 
-// SPEC.md's drawer lists these groups, in this order, after the home page entries.
-const specGroups = [
-  'Vision & Mission & Core value',
-  'History',
-  'Leadership',
-  'gender',
-  'Socio-Economic Rights',
-  'Democratic Good Governance',
-  'Social Accountability',
-  'Our Strategy',
-  'Events',
-  'Youth',
-] as const;
-// Groups SPEC.md's drawer forgot, added after it.
-const extraGroups = ['About', 'Partners', 'Site'] as const;
-
 const ordinals = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'];
 
 function shortOf(label: string): string {
@@ -55,7 +40,7 @@ function entryOf(c: CollectionDef): MenuEntry {
   return { label: c.label, short: shortOf(c.label), to: c.listPath, formPrefixes: c.formPaths.map((p) => p.replace(':id', '')) };
 }
 
-function groupOf(title: string, principal: Principal): MenuGroup {
+function groupOf(title: StaffGroup, principal: Principal): MenuGroup {
   return {
     title,
     entries: collections.filter((c) => c.group === title && can(principal, 'update', { type: 'collection', name: c.name })).map(entryOf),
@@ -64,7 +49,9 @@ function groupOf(title: string, principal: Principal): MenuGroup {
 
 /** The drawer of a staff layout, showing only what the user may open. */
 export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
-  const homePage = collections.filter((c) => c.group === 'Home page').map(entryOf);
+  const [topGroup, ...headedGroups] = staffGroups;
+  // The first group's entries sit at the top of the drawer, without a heading (SPEC.md's drawer).
+  const homePage = collections.filter((c) => c.group === topGroup).map(entryOf);
   const top: MenuEntry[] = [];
   if (layout === 'SuperLayout') {
     top.push({ label: 'User', caption: 'Staff accounts', short: 'U', to: '/user', formPrefixes: ['/user-form/'] });
@@ -75,7 +62,7 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
     top.push(...homePage.map((e) => (e.to === '/home' ? { ...e, caption: 'Home page carousel' } : e)));
   }
   const groups: MenuGroup[] = [{ title: null, entries: top }];
-  for (const title of [...specGroups, ...extraGroups]) {
+  for (const title of headedGroups) {
     const g = groupOf(title, principal);
     if (title === 'Site' && can(principal, 'update', { type: 'settings' })) {
       g.entries.push({ label: 'Site settings', short: 'SS', to: '/settings' });

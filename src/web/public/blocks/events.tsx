@@ -1,5 +1,6 @@
 /** Events split into upcoming (soonest first) and past (latest first), by their start relative to now. */
 import { SiteLink } from '../site-link.js';
+import { detailPathOf } from '../../../shared/registry-index.js';
 import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { formatDateTime, shortMonth, str, useLocalTime } from '../format.js';
@@ -41,7 +42,7 @@ function EventList({ docs, categories }: { docs: PublicDocument[]; categories: R
             </time>
             <div className="event-body">
               <h3 className="event-title">
-                <SiteLink to={`/events/${encodeURIComponent(doc.id)}`} className="stretched-link">
+                <SiteLink to={detailPathOf(doc.collection, doc.id) ?? '#'} className="stretched-link">
                   {str(d.title)}
                 </SiteLink>
               </h3>

@@ -1,5 +1,6 @@
 /** News and stories as cards linking to their own pages. */
 import { SiteLink } from '../site-link.js';
+import { detailPathOf } from '../../../shared/registry-index.js';
 import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { imageValue, Picture } from '../image.js';
@@ -39,7 +40,7 @@ export function Stories({
                     <time dateTime={str(d.date)}>{formatDate(str(d.date))}</time>
                   </p>
                   <h3 className="story-title">
-                    <SiteLink to={`/news/${encodeURIComponent(doc.id)}`} className="stretched-link">
+                    <SiteLink to={detailPathOf(doc.collection, doc.id) ?? '#'} className="stretched-link">
                       {str(d.title)}
                     </SiteLink>
                   </h3>
