@@ -15,7 +15,7 @@ import { ingestMedia } from '../media/ingest.js';
 import { createMediaStore, type MediaStore } from '../media/store.js';
 import type { Services } from '../services.js';
 import { coverSvg, heroSvg, logoSvg, palettes, portraitSvg, siteLogoSvg, type PortraitStyle, type Scene } from './compositions.js';
-import { demoCategories, demoContent, demoPublications, type CategorySlug, type DemoMedia, type FileRef, type HeroName, type ImageRef, type PublicationName } from './content.js';
+import { demoCategories, demoContent, demoPublications, type CategorySlug, type DemoMedia, type FileRef, type HeroName, type ImageRef, type PublicationName } from './content/index.js';
 import { reportPdf } from './pdf.js';
 
 export const demoAdminEmail = 'admin@tujenge.example.org';
