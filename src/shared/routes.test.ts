@@ -1,43 +1,23 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchPath } from 'react-router';
 import { routeTable } from './routes.js';
 import { collections } from './collections.js';
-
-/** Every path SPEC.md section 2 shows, read from the specification itself. */
-function specPaths(): string[] {
-  const specFile = path.resolve(__dirname, '../../../shared/SPEC.md');
-  const spec = fs.readFileSync(specFile, 'utf8');
-  const start = spec.indexOf('## 2. Screens and routes');
-  const end = spec.indexOf('## 3.', start);
-  expect(start).toBeGreaterThan(-1);
-  const section = spec.slice(start, end);
-  const found = new Set<string>();
-  const adminStart = section.indexOf('### Admin list pages');
-  const adminEnd = section.indexOf('### Other routes');
-  // "form path is the list path plus -form/{id}": every admin list has a form unless marked "(no form)".
-  for (const line of section.slice(adminStart, adminEnd).split('\n')) {
-    for (const m of line.matchAll(/(?<![\w}])\/([a-z][a-z0-9]*)(?![\w-])( \(no form\))?/g)) {
-      if (!m[2]) found.add(`/${m[1]}-form/:id`);
-    }
-  }
-  for (const line of section.split('\n')) {
-    for (const m of line.matchAll(/(?<![\w}])\/[a-z][a-z0-9-]*(?:\/\{id\})?/g)) {
-      found.add(m[0].replace('{id}', ':id'));
-    }
-    if (/\/ \(root/.test(line)) found.add('/');
-  }
-  return [...found];
-}
+import { specListPaths, specListsWithoutForm, specPaths } from '../../test/fixtures/spec-paths.js';
 
 const tablePaths = new Set(routeTable.map((r) => r.path));
 
 describe('route table', () => {
-  const paths = specPaths();
+  const paths = [...new Set(specPaths)];
 
-  it('reads a plausible number of paths from SPEC.md', () => {
+  it('has every path of the specification once in its fixture', () => {
+    expect(paths).toHaveLength(specPaths.length);
     expect(paths.length).toBeGreaterThan(110);
+  });
+
+  it('has in its fixture a form path for every list the specification does not mark "(no form)"', () => {
+    for (const list of specListPaths) {
+      expect(paths.includes(`${list}-form/:id`), list).toBe(!specListsWithoutForm.includes(list));
+    }
   });
 
   it.each(paths)('has SPEC.md path %s', (p) => {
