@@ -22,8 +22,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['scripts/**/*.mjs', '.ci/**/*.mjs', 'test/fixtures/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+    files: ['scripts/**/*.mjs', '.ci/**/*.mjs', 'test/fixtures/**/*.mjs', 'bench/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', setInterval: 'readonly', globalThis: 'readonly' } },
   },
   {
     // CommonJS in old syntax, so it parses on any Node.js it must refuse.
