@@ -34,11 +34,7 @@ describe.runIf(onPostgres)('change bus across instances (PostgreSQL)', () => {
   });
 
   const waitFor = async (events: ChangeEvent[], match: (e: ChangeEvent) => boolean, ms = 8000) => {
-    const deadline = Date.now() + ms;
-    while (!events.some(match)) {
-      if (Date.now() > deadline) throw new Error(`no matching event in ${ms} ms: ${JSON.stringify(events)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await expect.poll(() => events.some(match), { timeout: ms, interval: 50, message: `no matching event in ${ms} ms` }).toBe(true);
   };
 
   it('survives losing its listening connection: caches are told to reset, and it hears other instances again', async () => {

@@ -34,13 +34,18 @@ describe.runIf(onPostgres)('page bundles on two instances sharing PostgreSQL', (
   });
 
   async function waitForChange(app: FastifyInstance, url: string, etag: string): Promise<string> {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const res = await app.inject({ method: 'GET', url });
-      if (res.headers.etag !== etag) return res.body;
-      if (Date.now() > deadline) throw new Error(`${url} still serves ETag ${etag} after 5 s`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    let body = '';
+    await expect
+      .poll(
+        async () => {
+          const res = await app.inject({ method: 'GET', url });
+          body = res.body;
+          return res.headers.etag;
+        },
+        { timeout: 5000, interval: 20, message: `${url} still serves ETag ${etag} after 5 s` },
+      )
+      .not.toBe(etag);
+    return body;
   }
 
   it('drops the other instance’s cached bundle when a block is published here', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { dialects } from './helpers/databases.js';
 import type { TestApp } from './helpers/app.js';
@@ -199,15 +199,20 @@ describe.each(dialects())('users API on %s', (dialect) => {
       const u = await createUser(t.app, 'admin');
       const before = await t.app.inject({ method: 'GET', url: '/api/collections/customer/documents', headers: u.headers });
       expect(before.statusCode).toBe(200);
-      // Token times are whole seconds: let the old token's second pass.
-      await new Promise((r) => setTimeout(r, 1100));
-      expect((await call('PATCH', `/api/users/${u.uid}`, { password: strong })).statusCode).toBe(200);
-      const stale = await t.app.inject({ method: 'GET', url: '/api/collections/customer/documents', headers: u.headers });
-      expect(stale.statusCode).toBe(401);
-      expect(stale.json()).toMatchObject({ error: { code: 'auth/user-token-expired' } });
-      const fresh = (await signIn(t.app, u.email, strong)).json() as { idToken: string };
-      const after = await t.app.inject({ method: 'GET', url: '/api/collections/customer/documents', headers: { authorization: `Bearer ${fresh.idToken}` } });
-      expect(after.statusCode).toBe(200);
+      // Token times are whole seconds: the clock moves past the old token's second.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(Date.now() + 1100);
+        expect((await call('PATCH', `/api/users/${u.uid}`, { password: strong })).statusCode).toBe(200);
+        const stale = await t.app.inject({ method: 'GET', url: '/api/collections/customer/documents', headers: u.headers });
+        expect(stale.statusCode).toBe(401);
+        expect(stale.json()).toMatchObject({ error: { code: 'auth/user-token-expired' } });
+        const fresh = (await signIn(t.app, u.email, strong)).json() as { idToken: string };
+        const after = await t.app.inject({ method: 'GET', url: '/api/collections/customer/documents', headers: { authorization: `Bearer ${fresh.idToken}` } });
+        expect(after.statusCode).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('refuses a weak new password and changes nothing', async () => {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { expect, vi } from 'vitest';
 import { openDatabase, migrate, type Db, type Dialect } from '../../src/server/db/index.js';
 
 export interface TestDatabase {
@@ -69,15 +70,13 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       try {
         // pg's pool.end() resolves before its sockets close; forcing at once would kill
         // connections that are still saying goodbye and surface as unhandled errors.
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await c.query(attempt < 20 ? `DROP DATABASE IF EXISTS ${name}` : `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-            break;
-          } catch (err) {
-            if ((err as { code?: string }).code !== '55006' || attempt >= 20) throw err;
-            await new Promise((r) => setTimeout(r, 25));
-          }
-        }
+        const sessions = async () => (await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows[0]?.n ?? 0;
+        const closed = await vi
+          .waitFor(async () => expect(await sessions()).toBe(0), { timeout: 2000, interval: 25 })
+          .then(() => true)
+          .catch(() => false);
+        // A session still open after that is a leak of the test, not a goodbye: it is cut off.
+        await c.query(closed ? `DROP DATABASE IF EXISTS ${name}` : `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await c.end();
       }
