@@ -3,9 +3,6 @@
  * (SEED_DEMO=true) normally fills it; if it left the home page empty, this
  * creates 5 slides, 4 rich-text sections and 6 stories through the API.
  */
-import crypto from 'node:crypto';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import type { BenchContext } from './harness.js';
 
@@ -26,27 +23,10 @@ async function makeJpeg(seed: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }
 
-/** Uploads an image; when the media API is not available, records a media row directly (SQLite only). */
+/** Uploads an image through the media API; a failed upload stops the benchmark. */
 async function imageId(ctx: BenchContext, seed: number): Promise<string> {
-  const bytes = await makeJpeg(seed);
-  try {
-    const info = await ctx.upload<{ id: string }>(bytes, `bench-${seed}.jpg`, 'image/jpeg');
-    return info.id;
-  } catch (err) {
-    ctx.log(`upload failed (${(err as Error).message.slice(0, 120)}); recording the image row directly`);
-    const db = new Database(path.join(ctx.dataDir, 'site.sqlite'));
-    try {
-      const id = `bench${crypto.randomBytes(6).toString('hex')}`;
-      const variants = [480, 960, 1600].map((w) => ({ name: String(w), width: w, height: Math.round((w * 9) / 16), bytes: w * 40, key: `bench-${id}-${w}` }));
-      db.prepare(
-        `insert into media (id, sha256, content_type, kind, byte_size, width, height, dominant_color, variants, original_name, created_at, created_by)
-         values (?, ?, 'image/jpeg', 'image', ?, 1600, 900, '#335577', ?, ?, ?, null)`,
-      ).run(id, crypto.createHash('sha256').update(bytes).digest('hex'), bytes.length, JSON.stringify(variants), `bench-${seed}.jpg`, new Date().toISOString());
-      return id;
-    } finally {
-      db.close();
-    }
-  }
+  const info = await ctx.upload<{ id: string }>(await makeJpeg(seed), `bench-${seed}.jpg`, 'image/jpeg');
+  return info.id;
 }
 
 const slides = [
