@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { dataSchema, schema, type FieldDef } from './fields.js';
 import { kinds } from './kinds.js';
 import { pages, type PageName } from './pages.js';
+import { siteSettingsFields } from './settings.js';
 
 import {
   declarations,
@@ -22,6 +23,8 @@ import {
 } from './registry-index.js';
 
 export type { BlockKind, CollectionKind, CollectionName, ReadAccess, StaffGroup, WriteAccess } from './registry-index.js';
+// Moved to settings.ts; re-exported while readers still import them from here.
+export { defaultSiteSettings, siteSettingsFields, siteSettingsSchema, type SiteSettings } from './settings.js';
 
 export interface CollectionDef {
   /** The API name and the list path without its slash. */
@@ -128,40 +131,6 @@ export interface PublicDocument {
   position: number;
   updatedAt: string;
 }
-
-/** The site-settings singleton: feeds the header, footer and structured data. */
-export const siteSettingsFields: readonly FieldDef[] = [
-  { name: 'organisationName', type: 'text', label: 'Organisation name', required: true, max: 160 },
-  { name: 'tagline', type: 'text', label: 'Tagline', max: 200 },
-  { name: 'logo', type: 'image', label: 'Logo' },
-  { name: 'contactEmail', type: 'email', label: 'Contact e-mail', required: true },
-  { name: 'phone', type: 'text', label: 'Phone', max: 40 },
-  { name: 'address', type: 'text', label: 'Address', max: 300 },
-  { name: 'socialUrl', type: 'url', label: 'Social network page' },
-  { name: 'videoUrl', type: 'url', label: 'Video channel' },
-  { name: 'mailUrl', type: 'url', label: 'Mail sign-in link' },
-];
-export const siteSettingsSchema = schema(() => dataSchema(siteSettingsFields));
-export type SiteSettings = {
-  organisationName: string;
-  tagline?: string;
-  logo?: { mediaId: string; alt: string; decorative: boolean } | null;
-  contactEmail: string;
-  phone?: string;
-  address?: string;
-  socialUrl?: string | null;
-  videoUrl?: string | null;
-  mailUrl?: string | null;
-};
-
-export const defaultSiteSettings: SiteSettings = {
-  organisationName: 'Tujenge Civic Alliance',
-  tagline: 'Citizens and leaders building accountable communities',
-  contactEmail: 'info@tujenge.example.org',
-  socialUrl: 'https://social.example.org/tujenge',
-  videoUrl: 'https://video.example.org/@tujenge',
-  mailUrl: 'https://mail.example.org',
-};
 
 /** The registry as GET /api/collections returns it. */
 export function registryJson() {

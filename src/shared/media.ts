@@ -1,7 +1,24 @@
-/** Uploaded media as the API describes it. */
+/**
+ * Uploaded media as the API describes it, and the upload rules server and
+ * browser both apply. Plain code, no zod: public pages import mediaUrl.
+ */
+
+/** The largest upload accepted, in bytes (the server refuses more with 413). */
+export const maxUploadBytes = 15 * 1024 * 1024;
+/** The limit as staff read it. */
+export const maxUploadText = '15 MB';
+
+/** Image types accepted for upload; the server checks the bytes, the browser the file's type. */
+export const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
+export const pdfTypes = ['application/pdf'] as const;
+/** The sentence every type refusal carries, so staff know what to upload instead. */
+export const acceptedTypesText = 'JPEG, PNG, WebP, AVIF or GIF images, or PDF documents';
 
 export const imageVariantWidths = [480, 960, 1600] as const;
-export type VariantName = 'original' | '480' | '960' | '1600';
+/** The sizes served at /media/<id>/<variant>: the original, then the WebP widths. */
+export const imageVariantNames = ['480', '960', '1600'] as const satisfies readonly `${(typeof imageVariantWidths)[number]}`[];
+export const variantNames = ['original', ...imageVariantNames] as const;
+export type VariantName = (typeof variantNames)[number];
 
 export interface MediaVariant {
   name: Exclude<VariantName, 'original'>;

@@ -6,29 +6,17 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import type { Claims } from '../../shared/access.js';
 import { AppError } from '../../shared/errors.js';
 import { passwordPolicy } from '../../shared/password-policy.js';
+import type { UserRole, UserView } from '../../shared/users.js';
 import type { Database, UsersTable } from '../db/schema.js';
 import { assertAcceptablePassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
 
-export const userRoles = ['super', 'admin', 'none'] as const;
-export type UserRole = (typeof userRoles)[number];
+export { claimsOf } from '../../shared/auth.js';
+export { displayNameSchema, userRoles, type UserRole, type UserView } from '../../shared/users.js';
 
 export type UserRow = Selectable<UsersTable>;
-
-/** An account as the users API shows it. */
-export interface UserView {
-  uid: string;
-  email: string;
-  displayName: string;
-  role: UserRole;
-  disabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-  lastSignInAt: string | null;
-}
 
 export function toUserView(row: UserRow): UserView {
   return {
@@ -43,11 +31,6 @@ export function toUserView(row: UserRow): UserView {
   };
 }
 
-/** The idToken's claims follow from the stored role. */
-export function claimsOf(role: UserRole): Claims {
-  return { admin: role === 'admin', super: role === 'super' };
-}
-
 const emailFormat = z.email();
 
 /** Trims and lower-cases an e-mail; a malformed one is 400 auth/invalid-email on the field `email`. */
@@ -58,8 +41,6 @@ export function normaliseEmail(raw: string): string {
   }
   return email;
 }
-
-export const displayNameSchema = z.string().trim().max(200, 'The name must be at most 200 characters long.');
 
 export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();

@@ -3,7 +3,7 @@
  * common passwords (the list maintained by zxcvbn-ts, about 50,000 entries).
  */
 import { AppError } from '../../shared/errors.js';
-import { passwordPolicy, passwordProblem, type PasswordPolicy } from '../../shared/password-policy.js';
+import { commonPasswordMessage, passwordPolicy, passwordProblem, type PasswordPolicy } from '../../shared/password-policy.js';
 
 let common: Promise<ReadonlySet<string>> | null = null;
 
@@ -24,7 +24,7 @@ export async function serverPasswordProblem(password: string, policy: PasswordPo
   const problem = passwordProblem(password, policy);
   if (problem) return problem;
   if (policy.refuseCommon && (await isCommonPassword(password))) {
-    return 'This password is one of the most commonly used passwords and is easy to guess. Choose another.';
+    return commonPasswordMessage;
   }
   return null;
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Principal } from '../../shared/access.js';
+import { claimsOf } from '../../shared/auth.js';
 import { AppError } from '../../shared/errors.js';
 
 export const principalPlugin = fp(
@@ -33,7 +34,7 @@ export const principalPlugin = fp(
       const principal: Principal = {
         uid: user.id,
         email: user.email,
-        claims: { admin: user.role === 'admin', super: user.role === 'super' },
+        claims: claimsOf(user.role),
       };
       request.principal = principal;
     });

@@ -7,10 +7,11 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { claimsOf, type SignInAnswer } from '../../shared/auth.js';
 import { AppError } from '../../shared/errors.js';
 import { passwordPolicy } from '../../shared/password-policy.js';
 import { zodToAppError } from '../plugins/errors.js';
-import { claimsOf, findUserByEmail, normaliseEmail, type UserRow } from './accounts.js';
+import { findUserByEmail, normaliseEmail, type UserRow } from './accounts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import {
   defaultRefreshGraceSeconds,
@@ -29,13 +30,7 @@ export interface AuthRoutesOptions {
   refreshGraceSeconds?: number;
 }
 
-/** The answer of sign-in and refresh. */
-export interface SignInAnswer {
-  idToken: string;
-  /** Seconds until the idToken expires. */
-  expiresIn: number;
-  user: { uid: string; email: string; displayName: string; claims: { admin: boolean; super: boolean } };
-}
+export type { SignInAnswer } from '../../shared/auth.js';
 
 const signInBody = z.object({
   email: z.string({ error: 'The e-mail address is required.' }),

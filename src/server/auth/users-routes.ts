@@ -11,7 +11,8 @@ import { AppError } from '../../shared/errors.js';
 import { transaction, type Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { zodToAppError } from '../plugins/errors.js';
-import { createAccount, displayNameSchema, findUserById, toUserView, userRoles, type UserRow } from './accounts.js';
+import { displayNameSchema, roleSchema } from '../../shared/users.js';
+import { createAccount, findUserById, toUserView, type UserRow } from './accounts.js';
 import { assertAcceptablePassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
 import { revokeUserTokens } from './refresh-tokens.js';
@@ -25,13 +26,13 @@ const listQuery = z.object({
 const createBody = z.strictObject({
   email: z.string({ error: 'The e-mail address is required.' }),
   displayName: displayNameSchema.optional(),
-  role: z.enum(userRoles, { error: 'The role must be super, admin or none.' }),
+  role: roleSchema,
   password: z.string({ error: 'The password is required.' }),
 });
 
 const patchBody = z.strictObject({
   displayName: displayNameSchema.optional(),
-  role: z.enum(userRoles, { error: 'The role must be super, admin or none.' }).optional(),
+  role: roleSchema.optional(),
   disabled: z.boolean().optional(),
   password: z.string().optional(),
 });

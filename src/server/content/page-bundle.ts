@@ -6,8 +6,10 @@
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { collectionsOfPage, getCollection, type PublicDocument, type SiteSettings } from '../../shared/collections.js';
-import { getPage, type PageDef, type PageName } from '../../shared/pages.js';
+import { collectionsOfPage, getCollection, type PublicDocument } from '../../shared/collections.js';
+import type { PageBundle } from '../../shared/page-bundle.js';
+import type { SiteSettings } from '../../shared/settings.js';
+import { getPage, type PageName } from '../../shared/pages.js';
 import type { MediaInfo } from '../../shared/media.js';
 import { pagesTouchedBy, type ChangeEvent } from '../changes.js';
 import type { Db } from '../db/index.js';
@@ -16,13 +18,7 @@ import { toPublicDocument } from './presenters.js';
 import { categoryRows, listPublished, mediaRows } from './repository.js';
 import { categoryIdsOf, mediaIdsOf } from './references.js';
 
-export interface PageBundle {
-  page: Pick<PageDef, 'name' | 'path' | 'title' | 'description'>;
-  settings: SiteSettings;
-  sections: Record<string, PublicDocument[]>;
-  media: Record<string, MediaInfo>;
-  categories: Record<string, { id: string; name: string }>;
-}
+export type { PageBundle } from '../../shared/page-bundle.js';
 
 export type BundleEncoding = 'br' | 'gzip' | 'identity';
 

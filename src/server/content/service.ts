@@ -7,17 +7,14 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import {
   collectionDataSchema,
-  defaultSiteSettings,
   documentStatusSchema,
   getCollection,
-  siteSettingsFields,
-  siteSettingsSchema,
   type CollectionDef,
   type ContentDocument,
   type DocumentStatus,
   type PublicDocument,
-  type SiteSettings,
 } from '../../shared/collections.js';
+import { defaultSiteSettings, siteSettingsFields, siteSettingsSchema, type SiteSettings } from '../../shared/settings.js';
 import { can, type Action, type Principal, type Subject } from '../../shared/access.js';
 import { AppError } from '../../shared/errors.js';
 import { getPage, type PageName } from '../../shared/pages.js';

@@ -4,16 +4,16 @@
  * refusal leaves no trace.
  */
 import path from 'node:path';
-import type { MediaInfo, VariantName } from '../../shared/media.js';
+import { acceptedTypesText, maxUploadBytes, maxUploadText, type MediaInfo, type VariantName } from '../../shared/media.js';
 import { AppError } from '../../shared/errors.js';
 import type { Services } from '../services.js';
 import { processImage } from './images.js';
 import { toMediaInfo, type StoredVariant } from './presenter.js';
 import { findMediaById, findMediaBySha, insertMedia, type MediaRow } from './repository.js';
-import { acceptedTypesText, sniffType } from './sniff.js';
+import { sniffType } from './sniff.js';
 import { extensionFor, keyFor, sha256Hex, type MediaStore } from './store.js';
 
-export const maxUploadBytes = 15 * 1024 * 1024;
+export { maxUploadBytes };
 
 export interface IngestInput {
   bytes: Buffer;
@@ -65,7 +65,7 @@ function looksComplete(pdf: Buffer): boolean {
 export async function ingestMedia(services: Pick<Services, 'db' | 'changes'>, store: MediaStore, input: IngestInput): Promise<IngestResult> {
   const { bytes } = input;
   if (bytes.length === 0) throw new AppError('invalid-argument', 'The file is empty.', { field: 'file' });
-  if (bytes.length > maxUploadBytes) throw new AppError('invalid-argument', 'The file is larger than 15 MB.', { field: 'file', status: 413 });
+  if (bytes.length > maxUploadBytes) throw new AppError('invalid-argument', `The file is larger than ${maxUploadText}.`, { field: 'file', status: 413 });
   const type = sniffType(bytes);
   if (!type) throw new AppError('invalid-argument', `This type of file is not accepted. Upload ${acceptedTypesText}.`, { field: 'file' });
 

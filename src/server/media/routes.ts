@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { can, type Action, type Principal } from '../../shared/access.js';
 import { AppError } from '../../shared/errors.js';
-import type { VariantName } from '../../shared/media.js';
+import { maxUploadText, variantNames, type VariantName } from '../../shared/media.js';
 import { ingestMedia, maxUploadBytes, variantOf } from './ingest.js';
 import { deleteMedia } from './lifecycle.js';
 import { toMediaInfo } from './presenter.js';
@@ -16,7 +16,7 @@ import { findMediaById, type MediaRow } from './repository.js';
 import { createMediaStore, type ByteRange, type MediaStore } from './store.js';
 
 const idSchema = z.string().regex(/^[0-9a-f]{64}$/);
-const variantSchema = z.enum(['original', '480', '960', '1600']);
+const variantSchema = z.enum(variantNames);
 
 const oneYear = 'public, max-age=31536000, immutable';
 // Served files are never documents of this site: no scripts, no plugins, no framing.
@@ -30,7 +30,7 @@ function requireStaff(request: FastifyRequest, action: Action): Principal {
 }
 
 function tooLarge(): AppError {
-  return new AppError('invalid-argument', 'The file is larger than 15 MB. Make it smaller (for example, export the photo at a lower resolution) and try again.', {
+  return new AppError('invalid-argument', `The file is larger than ${maxUploadText}. Make it smaller (for example, export the photo at a lower resolution) and try again.`, {
     field: 'file',
     status: 413,
   });

@@ -6,8 +6,7 @@
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 export type SniffedType = ImageFormat | 'pdf';
 
-/** The sentence every type refusal carries, so staff know what to upload instead. */
-export const acceptedTypesText = 'JPEG, PNG, WebP, AVIF or GIF images, or PDF documents';
+export { acceptedTypesText } from '../../shared/media.js';
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false;

@@ -6,17 +6,11 @@
  */
 import type { PublicDocument, SiteSettings } from '../../shared/collections.js';
 import type { MediaInfo } from '../../shared/media.js';
+import type { PageBundle } from '../../shared/page-bundle.js';
 import type { PageName } from '../../shared/pages.js';
 import { api } from '../api-client.js';
 
-export interface PageBundle {
-  page: { name: PageName; path: string; title: string; description: string };
-  settings: SiteSettings;
-  /** Every collection of the page in registry order: published blocks in position order. */
-  sections: Record<string, PublicDocument[]>;
-  media: Record<string, MediaInfo>;
-  categories: Record<string, { id: string; name: string }>;
-}
+export type { PageBundle } from '../../shared/page-bundle.js';
 
 /** Where public loaders read from. The server passes an in-process one; the browser uses the API. */
 export interface PublicDataSource {

@@ -7,8 +7,12 @@
  */
 import { z } from 'zod';
 import { ApiError, api } from '../../api-client.js';
+import type { SignedInUser, SignInAnswer } from '../../../shared/auth.js';
 import type { ErrorCode } from '../../../shared/errors.js';
-import type { AuthStatus, AuthUser } from './use-auth.js';
+
+/** The signed-in staff user as the staff app sees it. */
+export type AuthUser = SignedInUser;
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
 /** Provider values of SPEC.md section 9. */
 export const refreshLeadMs = 5 * 60_000;
@@ -44,7 +48,7 @@ export const sessionAnswerSchema = z.object({
     displayName: z.string().nullish().transform((v) => v ?? ''),
     claims: claimsSchema,
   }),
-});
+}) satisfies z.ZodType<SignInAnswer>;
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 /** When to renew a token of this lifetime: 5 minutes before expiry, but never later than half its life. */

@@ -1,16 +1,8 @@
 /** The signed-in staff user as the staff app sees it, from the one staff session. */
 import { useSyncExternalStore } from 'react';
-import type { Claims } from '../../../shared/access.js';
-import { staffSession, type SignOutReason } from './session.js';
+import { staffSession, type AuthStatus, type AuthUser, type SignOutReason } from './session.js';
 
-export interface AuthUser {
-  uid: string;
-  email: string;
-  displayName: string;
-  claims: Claims;
-}
-
-export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+export type { AuthStatus, AuthUser } from './session.js';
 
 export interface AuthState {
   status: AuthStatus;

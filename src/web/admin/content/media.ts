@@ -7,14 +7,13 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, api, getIdToken } from '../../api-client.js';
 import { isErrorCode, messageByCode, type ErrorCode } from '../../../shared/errors.js';
-import { mediaUrl, type MediaInfo } from '../../../shared/media.js';
+import { imageVariantNames, maxUploadBytes, maxUploadText, mediaUrl, pdfTypes, type MediaInfo } from '../../../shared/media.js';
 
-export const maxUploadBytes = 15 * 1024 * 1024;
-export const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
-export const pdfTypes = ['application/pdf'] as const;
+// The upload rules live in src/shared/media.ts; kept importable from here for the screens.
+export { imageTypes, maxUploadBytes, pdfTypes } from '../../../shared/media.js';
 
 const variantSchema = z.object({
-  name: z.enum(['480', '960', '1600']),
+  name: z.enum(imageVariantNames),
   width: z.number(),
   height: z.number(),
   bytes: z.number(),
@@ -39,13 +38,13 @@ export function checkUpload(file: File, accept: readonly string[]): string | nul
   if (!accept.includes(file.type)) {
     return accept === pdfTypes ? 'Choose a PDF file.' : 'Choose a JPEG, PNG, WebP, AVIF or GIF image.';
   }
-  if (file.size > maxUploadBytes) return 'This file is larger than 15 MB. Choose a smaller one.';
+  if (file.size > maxUploadBytes) return `This file is larger than ${maxUploadText}. Choose a smaller one.`;
   return null;
 }
 
 function errorFromXhr(xhr: XMLHttpRequest): ApiError {
   let code: ErrorCode = xhr.status === 413 ? 'out-of-range' : xhr.status >= 500 ? 'internal' : 'unknown';
-  let message: string = xhr.status === 413 ? 'This file is larger than 15 MB. Choose a smaller one.' : messageByCode[code];
+  let message: string = xhr.status === 413 ? `This file is larger than ${maxUploadText}. Choose a smaller one.` : messageByCode[code];
   try {
     const body = JSON.parse(xhr.responseText) as { error?: { code?: unknown; message?: unknown } };
     if (isErrorCode(body.error?.code)) code = body.error.code;

@@ -1,38 +1,21 @@
 /** The users API (super only): fetchers, query keys and the account shape, checked with zod. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api, ApiError } from '../../api-client.js';
 import { messageByCode } from '../../../shared/errors.js';
+import { userListSchema, userViewSchema, type UserRole, type UserView } from '../../../shared/users.js';
 
-export const userRoles = ['super', 'admin', 'none'] as const;
-export type UserRole = (typeof userRoles)[number];
-
-export const roleLabels: Record<UserRole, string> = {
-  super: 'Super-admin',
-  admin: 'Admin',
-  none: 'No access',
-};
-
-export const roleDescriptions: Record<UserRole, string> = {
-  super: 'Everything, including user accounts, publications and site settings.',
-  admin: 'Every page’s content, categories and supporters; not users, publications or site settings.',
-  none: 'Can sign in but open nothing in the content manager.',
-};
-
-export const userViewSchema = z.object({
-  uid: z.string(),
-  email: z.string(),
-  displayName: z.string(),
-  role: z.enum(userRoles),
-  disabled: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  lastSignInAt: z.string().nullable(),
-});
-export type UserView = z.infer<typeof userViewSchema>;
-
-const userListSchema = z.object({ users: z.array(userViewSchema), total: z.number().int().min(0) });
-export type UserList = z.infer<typeof userListSchema>;
+// The account contract lives in src/shared/users.ts; kept importable from here for the screens.
+export {
+  displayNameSchema,
+  roleDescriptions,
+  roleLabels,
+  userListSchema,
+  userRoles,
+  userViewSchema,
+  type UserList,
+  type UserRole,
+  type UserView,
+} from '../../../shared/users.js';
 
 export const usersPageSize = 20;
 
