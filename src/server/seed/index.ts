@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { collectionDataSchema, getCollection, siteSettingsSchema, type SiteSettings } from '../../shared/collections.js';
+import { collectionDataSchema, getCollection } from '../../shared/collections.js';
+import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from '../../shared/settings.js';
 import { AppError } from '../../shared/errors.js';
 import { countUsers, createAccount } from '../auth/accounts.js';
 import { sanitizeRichTextFields } from '../content/sanitize.js';
@@ -192,15 +193,10 @@ export async function seedDemo(services: SeedServices, progress: Progress): Prom
     return { id: b.id ?? crypto.randomUUID(), collection: b.collection, status: b.status, data: JSON.stringify(parsed.data) };
   });
   const settings: SiteSettings = {
-    organisationName: 'Tujenge Civic Alliance',
-    tagline: 'Citizens and leaders building accountable communities',
-    logo: { mediaId: ids.get('site-logo') ?? '', alt: 'Tujenge Civic Alliance', decorative: false },
-    contactEmail: 'info@tujenge.example.org',
+    ...defaultSiteSettings,
+    logo: { mediaId: ids.get('site-logo') ?? '', alt: defaultSiteSettings.organisationName, decorative: false },
     phone: '+000 22 000 1234',
     address: 'Plot 14, Uhuru Road, Bahari',
-    socialUrl: 'https://social.example.org/tujenge',
-    videoUrl: 'https://video.example.org/@tujenge',
-    mailUrl: 'https://mail.example.org',
   };
   const settingsData = JSON.stringify(siteSettingsSchema.parse(settings));
 
