@@ -14,6 +14,10 @@ import { routeDataId } from './public/route-data.js';
 import type { PublicDataSource } from './public/data.js';
 import { headHtml, scriptJson, type HeadModel } from './public/meta.js';
 
+// What the server needs from the browser code goes through this entry only.
+export type { PublicDataSource } from './public/data.js';
+export { contactLimits, contactMessages, emailPattern } from './public/contact-rules.js';
+
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }

@@ -4,8 +4,6 @@
  * Built once per page, kept serialised (and compressed on demand) in memory,
  * and dropped when the change bus reports a write that can affect it.
  */
-import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import { collectionsOfPage, getCollection, type PublicDocument } from '../../shared/collections.js';
 import type { PageBundle } from '../../shared/page-bundle.js';
 import type { SiteSettings } from '../../shared/settings.js';
@@ -13,49 +11,24 @@ import { getPage, type PageName } from '../../shared/pages.js';
 import type { MediaInfo } from '../../shared/media.js';
 import { pagesTouchedBy, type ChangeEvent } from '../changes.js';
 import type { Db } from '../db/index.js';
+import { cachedRepresentation, isFresh, type CachedRepresentation } from '../http/cached-representation.js';
 import { toMediaInfo } from '../media/presenter.js';
 import { toPublicDocument } from './presenters.js';
 import { categoryRows, listPublished, mediaRows } from './repository.js';
 import { categoryIdsOf, mediaIdsOf } from './references.js';
 
 export type { PageBundle } from '../../shared/page-bundle.js';
+// Content negotiation and revalidation are the HTTP cache's; kept importable from here.
+export { etagMatches, negotiateEncoding, type Encoding as BundleEncoding } from '../http/cached-representation.js';
 
-export type BundleEncoding = 'br' | 'gzip' | 'identity';
-
-export interface BundleEntry {
+/** A built bundle: the object (for server rendering) and its HTTP representation. */
+export interface BundleEntry extends CachedRepresentation {
   bundle: PageBundle;
-  /** The exact bytes sent uncompressed; the ETag is their hash. */
-  json: string;
-  etag: string;
-  /** The strong ETag of one encoding: compressed bytes are a different representation. */
-  etagFor(encoding: BundleEncoding): string;
-  encoded(encoding: BundleEncoding): Buffer;
 }
 
 function makeEntry(bundle: PageBundle): BundleEntry {
-  const json = JSON.stringify(bundle);
-  const hash = crypto.createHash('sha256').update(json).digest('base64url').slice(0, 32);
-  const etag = `"${hash}"`;
-  // Kept as bytes: sending a string would re-encode 20 KB of UTF-8 on every request.
-  const identity = Buffer.from(json);
-  let gzip: Buffer | undefined;
-  let br: Buffer | undefined;
-  return {
-    bundle,
-    json,
-    etag,
-    etagFor: (encoding) => (encoding === 'identity' ? etag : `"${hash}-${encoding}"`),
-    encoded(encoding) {
-      // Compressed once per build, not once per request.
-      if (encoding === 'br') return (br ??= zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 7 } }));
-      if (encoding === 'gzip') return (gzip ??= zlib.gzipSync(json, { level: 7 }));
-      return identity;
-    },
-  };
+  return { ...cachedRepresentation('application/json; charset=utf-8', JSON.stringify(bundle), { compressionLevel: 7 }), bundle };
 }
-
-/** Upper bound on a bundle's age, should another instance's change notice be lost. */
-const MAX_AGE_MS = 5 * 60_000;
 
 export class PageBundleCache {
   private readonly entries = new Map<PageName, Promise<BundleEntry>>();
@@ -76,7 +49,7 @@ export class PageBundleCache {
    */
   get(name: PageName): Promise<BundleEntry> {
     const builtAt = this.builtAt.get(name);
-    if (builtAt !== undefined && Date.now() - builtAt > MAX_AGE_MS) this.entries.delete(name);
+    if (builtAt !== undefined && !isFresh({ at: builtAt })) this.entries.delete(name);
     let entry = this.entries.get(name);
     if (!entry) {
       const building = this.build(name).then(makeEntry);
@@ -136,33 +109,4 @@ export class PageBundleCache {
       categories: categoryMap,
     };
   }
-}
-
-/** Picks the best encoding the client accepts (`br`, then `gzip`), honouring `q=0`. */
-export function negotiateEncoding(header: string | undefined): BundleEncoding {
-  if (!header) return 'identity';
-  const accepted = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [token, ...params] = part.trim().toLowerCase().split(';');
-    if (!token) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    accepted.set(token, Number.isFinite(q) ? q : 0);
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return 'identity';
-}
-
-/**
- * Does an If-None-Match header name this bundle, in any encoding? Weak
- * comparison, as RFC 9110 says for GET: the content is the same whichever
- * encoding the client's cached copy had.
- */
-export function etagMatches(header: string | undefined, entry: Pick<BundleEntry, 'etagFor'> | string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const known = new Set(typeof entry === 'string' ? [entry] : (['identity', 'gzip', 'br'] as const).map((e) => entry.etagFor(e)));
-  return header.split(',').some((t) => known.has(t.trim().replace(/^W\//, '')));
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { ContentService } from './service.js';
-import { etagMatches, negotiateEncoding } from './page-bundle.js';
+import { revalidateEveryTime, sendRepresentation } from '../http/cached-representation.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,15 +21,10 @@ const collectionParams = z.object({ name: z.string().min(1).max(100) });
 const documentParams = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });
 const pageParams = z.object({ page: z.string().min(1).max(100) });
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const v = request.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
 /** Answers differ between visitors and staff, so shared caches must key on the token. */
 function privateOrPublic(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('vary', 'Authorization');
-  reply.header('cache-control', request.principal ? 'private, no-store' : 'public, max-age=0, must-revalidate');
+  reply.header('cache-control', request.principal ? 'private, no-store' : revalidateEveryTime);
 }
 
 export const contentRoutes = fp(
@@ -83,12 +78,7 @@ export const contentRoutes = fp(
     // The hot path of the public site: served from memory, pre-compressed, revalidated by ETag.
     app.get('/api/pages/:page', { compress: false }, async (request, reply) => {
       const { page } = pageParams.parse(request.params);
-      const entry = await content.pageBundle(page);
-      const encoding = negotiateEncoding(header(request, 'accept-encoding'));
-      reply.header('etag', entry.etagFor(encoding)).header('cache-control', 'public, max-age=0, must-revalidate').header('vary', 'Accept-Encoding');
-      if (etagMatches(header(request, 'if-none-match'), entry)) return reply.code(304).send();
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.type('application/json; charset=utf-8').send(entry.encoded(encoding));
+      return sendRepresentation(request, reply, await content.pageBundle(page), revalidateEveryTime);
     });
 
     app.get('/api/settings', async (request, reply) => {

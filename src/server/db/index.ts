@@ -8,11 +8,11 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema.js';
+import type { Database, Dialect } from './schema.js';
 import { initial } from './migrations/2026-11-22-initial.js';
 import { tokensValidAfter } from './migrations/2026-11-22-tokens-valid-after.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './schema.js';
 
 export interface Db {
   kysely: Kysely<Database>;

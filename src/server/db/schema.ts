@@ -1,6 +1,9 @@
 /** Row types of the database. Only repositories see these. */
 import type { ColumnType, Generated } from 'kysely';
 
+/** Which database a connection speaks (the migrations differ slightly). */
+export type Dialect = 'sqlite' | 'postgres';
+
 export interface DocumentsTable {
   id: string;
   collection: string;

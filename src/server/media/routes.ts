@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { can, type Action, type Principal } from '../../shared/access.js';
 import { AppError } from '../../shared/errors.js';
 import { maxUploadText, variantNames, type VariantName } from '../../shared/media.js';
+import { etagMatches, requestHeader } from '../http/cached-representation.js';
 import { ingestMedia, maxUploadBytes, variantOf } from './ingest.js';
 import { deleteMedia } from './lifecycle.js';
 import { toMediaInfo } from './presenter.js';
@@ -98,13 +99,6 @@ export function parseRange(header: string, size: number): ByteRange | null | 'un
   const end = endText ? Math.min(Number(endText), size - 1) : size - 1;
   if (start >= size || end < start) return 'unsatisfiable';
   return { start, end };
-}
-
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  // If-None-Match uses the weak comparison: W/"x" matches "x".
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
 function attachmentName(row: MediaRow): string {
@@ -207,7 +201,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       .header('cross-origin-resource-policy', 'cross-origin');
     if (row.kind !== 'image') reply.header('content-disposition', attachmentName(row));
 
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    if (etagMatches(requestHeader(request, 'if-none-match'), etag)) return reply.status(304).send();
 
     const rangeHeader = request.headers.range;
     const ifRange = [request.headers['if-range']].flat()[0];

@@ -1,6 +1,6 @@
 /** The public loaders' data on the server: the content service in-process, never HTTP to ourselves. */
 import type { FastifyInstance } from 'fastify';
-import type { PublicDataSource } from '../../web/public/data.js';
+import type { PublicDataSource } from '../../web/entry-server.js';
 
 export function serverDataSource(app: FastifyInstance): PublicDataSource {
   return {

@@ -4,9 +4,7 @@
  * media or settings change), the SPA shell for staff paths, the not-found
  * page with HTTP 404, /sitemap.xml and /robots.txt.
  */
-import crypto from 'node:crypto';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
@@ -14,59 +12,20 @@ import { routeTable } from '../../shared/routes.js';
 import { pagesTouchedBy } from '../changes.js';
 import { AppError } from '../../shared/errors.js';
 import { sendError } from '../plugins/errors.js';
-import { negotiateEncoding, etagMatches, type BundleEncoding } from '../content/page-bundle.js';
+import {
+  cachedRepresentation,
+  isFresh,
+  revalidateEveryTime,
+  sendRepresentation as sendCached,
+  type CachedRepresentation as CachedResponse,
+} from '../http/cached-representation.js';
 import { loadClientAssets, type ClientAssets } from './assets.js';
 import { serverDataSource } from './data-source.js';
 import { robotsTxt, sitemapEntries, sitemapXml } from './seo.js';
 import { logoSvg } from './logo.js';
 
-/** A response kept in memory: the body, its ETag, and compressed copies made on first demand. */
-interface CachedResponse {
-  status: number;
-  at: number;
-  type: string;
-  body: string;
-  etag: string;
-  encoded(encoding: BundleEncoding): Buffer | string;
-}
-
-function cachedResponse(status: number, type: string, body: string): CachedResponse {
-  const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  let gzip: Buffer | undefined;
-  let br: Buffer | undefined;
-  return {
-    status,
-    at: Date.now(),
-    type,
-    body,
-    etag,
-    encoded(encoding) {
-      if (encoding === 'br') return (br ??= zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }));
-      if (encoding === 'gzip') return (gzip ??= zlib.gzipSync(body, { level: 6 }));
-      return body;
-    },
-  };
-}
-
 /** At most this many rendered paths are kept (pages plus stories and events). */
 const MAX_CACHED = 1000;
-/** Pages depend on the clock too (upcoming and past events): rendered again at least this often. */
-const MAX_AGE_MS = 5 * 60_000;
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const v = request.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-function sendCached(request: FastifyRequest, reply: FastifyReply, r: CachedResponse, cacheControl: string): FastifyReply {
-  reply.header('cache-control', cacheControl).header('etag', r.etag).header('vary', 'Accept-Encoding');
-  if (r.status === 200 && etagMatches(header(request, 'if-none-match'), r.etag)) return reply.code(304).send();
-  const encoding = negotiateEncoding(header(request, 'accept-encoding'));
-  reply.code(r.status).type(r.type);
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(r.encoded(encoding));
-}
-
 const iconLink = '<link rel="icon" href="/logo.svg" type="image/svg+xml">';
 
 /**
@@ -116,8 +75,8 @@ async function render(app: FastifyInstance): Promise<void> {
     if (!assets) return unavailable(reply);
     const pathname = new URL(request.url, 'http://localhost').pathname;
     const hit = cache.get(pathname);
-    if (hit && Date.now() - hit.at < MAX_AGE_MS) {
-      return sendCached(request, reply, hit, 'public, max-age=0, must-revalidate');
+    if (hit && isFresh(hit)) {
+      return sendCached(request, reply, hit, revalidateEveryTime);
     }
     const result = await renderToHtml(new Request(`${config.publicUrl}${pathname}`, { headers: { accept: 'text/html' } }), source);
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
@@ -126,19 +85,18 @@ async function render(app: FastifyInstance): Promise<void> {
       .replace('<!--app-head-->', `${result.head}\n    ${iconLink}\n    ${noScriptStyle}`)
       .replace('<!--app-html-->', result.html)
       .replace('</body>', `${result.data}\n  </body>`);
-    const response = cachedResponse(result.status, 'text/html; charset=utf-8', html);
+    const response = cachedRepresentation('text/html; charset=utf-8', html, { status: result.status });
     if (result.status === 200 && result.found) {
       if (cache.size >= MAX_CACHED) cache.clear();
       cache.set(pathname, response);
     }
-    return sendCached(request, reply, response, result.status === 200 ? 'public, max-age=0, must-revalidate' : 'no-cache');
+    return sendCached(request, reply, response, result.status === 200 ? revalidateEveryTime : 'no-cache');
   }
 
   let shell: CachedResponse | null = null;
   function sendShell(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     if (!assets) return unavailable(reply);
-    shell ??= cachedResponse(
-      200,
+    shell ??= cachedRepresentation(
       'text/html; charset=utf-8',
       assets.template.replace('<!--app-head-->', `<title>Content manager</title>\n    <meta name="robots" content="noindex">\n    ${iconLink}`).replace('<!--app-html-->', ''),
     );
@@ -152,16 +110,16 @@ async function render(app: FastifyInstance): Promise<void> {
 
   app.get('/sitemap.xml', async (request, reply) => {
     let hit = cache.get('/sitemap.xml');
-    if (!hit || Date.now() - hit.at >= MAX_AGE_MS) {
-      hit = cachedResponse(200, 'application/xml; charset=utf-8', sitemapXml(config.publicUrl, await sitemapEntries(source)));
+    if (!hit || !isFresh(hit)) {
+      hit = cachedRepresentation('application/xml; charset=utf-8', sitemapXml(config.publicUrl, await sitemapEntries(source)));
       cache.set('/sitemap.xml', hit);
     }
-    return sendCached(request, reply, hit, 'public, max-age=0, must-revalidate');
+    return sendCached(request, reply, hit, revalidateEveryTime);
   });
 
-  const robots = cachedResponse(200, 'text/plain; charset=utf-8', robotsTxt(config.publicUrl));
+  const robots = cachedRepresentation('text/plain; charset=utf-8', robotsTxt(config.publicUrl));
   app.get('/robots.txt', async (request, reply) => sendCached(request, reply, robots, 'public, max-age=3600'));
-  const logo = cachedResponse(200, 'image/svg+xml', logoSvg);
+  const logo = cachedRepresentation('image/svg+xml', logoSvg);
   app.get('/logo.svg', async (request, reply) => sendCached(request, reply, logo, 'public, max-age=86400'));
 
   const publicPaths = new Set(routeTable.filter((r) => r.kind === 'public').map((r) => r.path));

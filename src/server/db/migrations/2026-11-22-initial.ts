@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../schema.js';
 
 // Frozen: never edit after it lands; add a new migration instead.
 export function initial(dialect: Dialect) {
