@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startServer, type RunningServer } from '../e2e/helpers/server.js';
+import { startBuiltServer, type RunningServer } from '../test/support/built-server.js';
 
 export type { RunningServer };
 
@@ -109,7 +109,7 @@ export function ensureBuilt(): void {
 }
 
 /** The built server, started as `npm start` would (one implementation for browser tests and benchmarks). */
-export { startServer as startBuiltServer };
+export { startBuiltServer };
 
 export function createContext(server: RunningServer, log: (m: string) => void = (m) => console.log(m)): BenchContext {
   let token: string | null = null;

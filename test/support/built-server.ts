@@ -1,0 +1,109 @@
+/**
+ * Starts the built server (dist/server/main.js) on a free port with a fresh
+ * DATA_DIR, as `npm start` would: for the browser tests and the benchmarks.
+ * The demo content is seeded; a super-admin is created from BOOTSTRAP_SUPER_*.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (works under vitest and under tsx, which has no __dirname). */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  /** Process id of the server (the benchmarks read its CPU time). */
+  pid: number | undefined;
+  dataDir: string;
+  superEmail: string;
+  superPassword: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Environment on top of the defaults (e.g. AUTH_TOKEN_TTL). */
+  env?: Record<string, string>;
+  /** Options for node itself, before the script (e.g. --expose-gc). */
+  nodeArgs?: string[];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function startBuiltServer(options: StartOptions = {}): Promise<RunningServer> {
+  const main = path.join(root, 'dist/server/main.js');
+  if (!fs.existsSync(main)) throw new Error('dist/server/main.js is missing: the test setup builds it first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-built-'));
+  const port = await freePort();
+  const superEmail = 'super@example.org';
+  const superPassword = 'correct horse battery staple';
+  const url = `http://127.0.0.1:${port}`;
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      BOOTSTRAP_SUPER_EMAIL: superEmail,
+      BOOTSTRAP_SUPER_PASSWORD: superPassword,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in 120 s:\n${out}`);
+    }
+    // Polling the health route until the server answers.
+    await delay(200);
+  }
+  return {
+    url,
+    pid: child.pid,
+    dataDir,
+    superEmail,
+    superPassword,
+    output: () => out,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = once(child, 'exit', { signal: AbortSignal.timeout(5000) }).then(
+          () => true,
+          () => false,
+        );
+        child.kill('SIGTERM');
+        // A server that ignores SIGTERM for 5 s is killed.
+        if (!(await exited)) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
