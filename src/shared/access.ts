@@ -2,7 +2,7 @@
  * The access policy (design.md section 5): one table, used by every server
  * route and read by the staff app to show or hide what a user may do.
  */
-import { getCollection } from './collections.js';
+import { declarationOf, readAccessOf, writeAccessOf } from './registry-index.js';
 
 export interface Claims {
   admin: boolean;
@@ -45,11 +45,11 @@ const settingsPolicy: Table = { read: everyone, readDrafts: superOnly, create: s
 const mediaPolicy: Table = { read: everyone, readDrafts: staff, create: staff, update: staff, delete: staff };
 
 function collectionPolicy(name: string): Table | null {
-  const c = getCollection(name);
-  if (!c) return null;
-  const writers = c.write === 'super' ? superOnly : staff;
+  const d = declarationOf(name);
+  if (!d) return null;
+  const writers = writeAccessOf(d) === 'super' ? superOnly : staff;
   return {
-    read: c.read === 'public' ? everyone : staff,
+    read: readAccessOf(d) === 'public' ? everyone : staff,
     readDrafts: staff,
     create: writers,
     update: writers,
@@ -90,6 +90,12 @@ export function abilities(principal: Principal | null, subject: Subject): Record
 
 /** Route marks (SPEC.md section 6): the guard is an OR over the route's marks. */
 export type RouteMark = 'admin' | 'super';
+
+/** The marks of a staff screen that changes a subject: the roles the policy lets change it. */
+export function routeMarksOf(subject: Subject): readonly RouteMark[] {
+  const writers = policyFor(subject)?.update ?? [];
+  return writers.filter((r): r is RouteMark => r === 'admin' || r === 'super');
+}
 
 export function guardAllows(marks: readonly RouteMark[], claims: Claims | null | undefined): boolean {
   // SPEC.md's guard crashes on a user with no claims; here they simply have no rights.

@@ -14,6 +14,7 @@ import {
   declarations,
   formPathsOf,
   listPathsOf,
+  readAccessOf,
   writeAccessOf,
   type CollectionKind,
   type Declaration,
@@ -77,7 +78,7 @@ export function defineCollection(d: Declaration): CollectionDef & { extraListPat
     titleField: kind.titleField,
     imageField: kind.imageField,
     nouns: kind.nouns,
-    read: d.read ?? 'public',
+    read: readAccessOf(d),
     write: writeAccessOf(d),
     growing: d.growing ?? false,
   };

@@ -4,7 +4,7 @@
  * this module (no zod); collections.ts adds fields and schemas.
  */
 import { declarations } from './declarations.js';
-import type { Declaration, DetailPage, WriteAccess } from './declare.js';
+import type { Declaration, DetailPage, ReadAccess, WriteAccess } from './declare.js';
 
 export { declarations } from './declarations.js';
 export { declare, staffGroups } from './declare.js';
@@ -41,6 +41,10 @@ export function listPathsOf(d: Declaration): string[] {
 /** Every form path of a collection (the canonical one first); each takes `:id`. */
 export function formPathsOf(d: Declaration): string[] {
   return [`/${d.name}-form/:id`, ...(d.formPaths ?? [])];
+}
+
+export function readAccessOf(d: Declaration): ReadAccess {
+  return d.read ?? 'public';
 }
 
 export function writeAccessOf(d: Declaration): WriteAccess {

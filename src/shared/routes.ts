@@ -3,8 +3,8 @@
  * form path with its marks, /login and the not-found page. The browser router
  * and the server's page renderer are both built from it.
  */
-import type { RouteMark } from './access.js';
-import { declarations, detailCollections, formPathsOf, listPathsOf, writeAccessOf, type Declaration } from './registry-index.js';
+import { routeMarksOf, type RouteMark } from './access.js';
+import { declarations, detailCollections, formPathsOf, listPathsOf, type Declaration } from './registry-index.js';
 import { pages, type PageName } from './pages.js';
 
 export type RouteEntry =
@@ -19,16 +19,16 @@ export type RouteEntry =
   | { kind: 'not-found'; path: '*' };
 
 function marksOf(d: Declaration): readonly RouteMark[] {
-  return writeAccessOf(d) === 'super' ? ['super'] : ['admin', 'super'];
+  return routeMarksOf({ type: 'collection', name: d.name });
 }
 
 export const routeTable: readonly RouteEntry[] = [
   ...pages.map((p): RouteEntry => ({ kind: 'public', path: p.path, page: p.name })),
   ...detailCollections.map((d): RouteEntry => ({ kind: 'detail', path: `${d.detail.path}/:id`, collection: d.name })),
   { kind: 'login', path: '/login', name: 'login' },
-  { kind: 'users', path: '/user', marks: ['super'] },
-  { kind: 'user-form', path: '/user-form/:id', marks: ['super'] },
-  { kind: 'settings', path: '/settings', marks: ['super'] },
+  { kind: 'users', path: '/user', marks: routeMarksOf({ type: 'users' }) },
+  { kind: 'user-form', path: '/user-form/:id', marks: routeMarksOf({ type: 'users' }) },
+  { kind: 'settings', path: '/settings', marks: routeMarksOf({ type: 'settings' }) },
   ...declarations.flatMap((d: Declaration): RouteEntry[] => [
     ...listPathsOf(d).map((path): RouteEntry => ({ kind: 'list', path, collection: d.name, marks: marksOf(d) })),
     ...formPathsOf(d).map((path): RouteEntry => ({ kind: 'form', path, collection: d.name, marks: marksOf(d) })),
