@@ -2,8 +2,9 @@
 import { pages, type PageName } from '../../shared/pages.js';
 import { detailCollections, detailPath } from '../../shared/registry-index.js';
 import { staffPaths } from '../../shared/routes.js';
-import type { PublicDataSource, PageBundle } from '../../web/public/data.js';
-import { escapeHtml } from '../../web/public/meta.js';
+import { escapeHtml } from '../../shared/html.js';
+import type { PageBundle } from '../../shared/page-bundle.js';
+import type { PublicDataSource } from '../../web/entry-server.js';
 
 export interface SitemapEntry {
   path: string;

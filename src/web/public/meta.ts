@@ -3,6 +3,7 @@
  * Twitter tags and JSON-LD. One model; the server writes it as HTML into the
  * template, the browser applies it to document.head on client navigation.
  */
+import { escapeHtml } from '../../shared/html.js';
 import { mediaUrl, type MediaInfo } from '../../shared/media.js';
 import type { SiteSettings } from '../../shared/collections.js';
 
@@ -67,10 +68,7 @@ export function breadcrumbLd(publicUrl: string, trail: readonly { name: string; 
   };
 }
 
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
-}
+export { escapeHtml };
 
 /** JSON safe inside a <script> element: no `</script>`, no `<!--`. */
 export function scriptJson(value: unknown): string {
