@@ -46,14 +46,15 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const gcPressure = path.join(root, 'bench', 'gc-pressure.mjs');
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL; // SQLite in DATA_DIR
   const server = spawn(process.execPath, ['--expose-gc', '--max-semi-space-size=1', '--import', gcPressure, mainJs], {
     env: {
-      ...process.env,
+      ...env,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       BOOTSTRAP_SUPER_EMAIL: email,
       BOOTSTRAP_SUPER_PASSWORD: password,
