@@ -1,22 +1,23 @@
 /**
- * Staff accounts: the SQL over `users`, the presenter that turns a row into the
- * API's UserView (never the hash), and account creation shared by the users
- * API, the bootstrap at start-up and the CLI.
+ * Staff accounts: the presenter that turns a row into the API's UserView
+ * (never the hash), e-mail normalisation, and account creation shared by the
+ * users API, the bootstrap at start-up and the CLI. SQL: users-repository.ts.
  */
 import crypto from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { passwordPolicy } from '../../shared/password-policy.js';
 import type { UserRole, UserView } from '../../shared/users.js';
-import type { Database, UsersTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { assertAcceptablePassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
+import { findUserByEmail, insertUser, isUniqueViolation, type UserRow } from './users-repository.js';
 
 export { claimsOf } from '../../shared/auth.js';
 export { displayNameSchema, userRoles, type UserRole, type UserView } from '../../shared/users.js';
 
-export type UserRow = Selectable<UsersTable>;
+export { countUsers, findUserByEmail, findUserById, isUniqueViolation, type UserRow } from './users-repository.js';
 
 export function toUserView(row: UserRow): UserView {
   return {
@@ -40,28 +41,6 @@ export function normaliseEmail(raw: string): string {
     throw new AppError('auth/invalid-email', `"${raw.slice(0, 80)}" is not a valid e-mail address.`, { field: 'email' });
   }
   return email;
-}
-
-export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-}
-
-export function findUserById(db: Kysely<Database>, uid: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', uid).executeTakeFirst();
-}
-
-export function countUsers(db: Kysely<Database>): Promise<number> {
-  return db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
-}
-
-/** True for a unique-constraint violation on either database. */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 export interface NewAccount {
@@ -98,7 +77,7 @@ export async function createAccount(
     tokens_valid_after: null,
   };
   try {
-    await db.insertInto('users').values(row).execute();
+    await insertUser(db, row);
   } catch (err) {
     // Two creations of the same e-mail at once: the unique index decides.
     if (isUniqueViolation(err)) throw new AppError('auth/email-already-in-use');

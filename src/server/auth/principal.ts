@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { Principal } from '../../shared/access.js';
 import { claimsOf } from '../../shared/auth.js';
 import { AppError } from '../../shared/errors.js';
+import { findCaller } from './users-repository.js';
 
 export const principalPlugin = fp(
   async (app: FastifyInstance) => {
@@ -20,11 +21,7 @@ export const principalPlugin = fp(
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw new AppError('unauthenticated', 'The Authorization header must be "Bearer <token>".');
       const payload = await app.services.tokens.verify(match[1]);
-      const user = await app.services.db.kysely
-        .selectFrom('users')
-        .select(['id', 'email', 'role', 'disabled', 'tokens_valid_after'])
-        .where('id', '=', payload.uid)
-        .executeTakeFirst();
+      const user = await findCaller(app.services.db.kysely, payload.uid);
       if (!user) throw new AppError('auth/user-token-expired', 'This account no longer exists. Please sign in again.');
       if (user.disabled) throw new AppError('auth/user-disabled');
       // A password change ends the sessions that were open before it.

@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Db } from '../db/index.js';
 import { transaction } from '../db/index.js';
-import type { UserRow } from './accounts.js';
+import type { UserRow } from './users-repository.js';
 
 export const refreshCookieName = 'refresh_token';
 export const refreshCookiePath = '/api/auth';

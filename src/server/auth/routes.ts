@@ -11,7 +11,8 @@ import { claimsOf, type SignInAnswer } from '../../shared/auth.js';
 import { AppError } from '../../shared/errors.js';
 import { passwordPolicy } from '../../shared/password-policy.js';
 import { zodToAppError } from '../plugins/errors.js';
-import { findUserByEmail, normaliseEmail, type UserRow } from './accounts.js';
+import { normaliseEmail } from './accounts.js';
+import { findUserByEmail, recordSignIn, type UserRow } from './users-repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import {
   defaultRefreshGraceSeconds,
@@ -108,7 +109,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     }
     await throttle.succeeded(decision.ticket);
     const now = new Date().toISOString();
-    await db.kysely.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', user.id).execute();
+    await recordSignIn(db.kysely, user.id, now);
     const issued = await startRefreshFamily(db.kysely, user.id, config.refreshTokenTtl);
     request.log.info({ uid: user.id }, 'signed in');
     return answer(reply, user, issued.token);

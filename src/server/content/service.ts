@@ -15,7 +15,8 @@ import {
   type PublicDocument,
 } from '../../shared/collections.js';
 import { defaultSiteSettings, siteSettingsFields, siteSettingsSchema, type SiteSettings } from '../../shared/settings.js';
-import { can, type Action, type Principal, type Subject } from '../../shared/access.js';
+import { can, type Principal, type Subject } from '../../shared/access.js';
+import { authorize } from '../authorize.js';
 import { AppError } from '../../shared/errors.js';
 import { getPage, type PageName } from '../../shared/pages.js';
 import type { FieldDef } from '../../shared/fields.js';
@@ -27,11 +28,7 @@ import { mediaIdsOf } from './references.js';
 import * as repo from './repository.js';
 import { sanitizeRichTextFields } from './sanitize.js';
 
-/** 401 for a visitor, 403 for a signed-in user without the right. */
-export function authorize(principal: Principal | null, action: Action, subject: Subject): void {
-  if (can(principal, action, subject)) return;
-  throw principal ? new AppError('permission-denied') : new AppError('unauthenticated');
-}
+export { authorize } from '../authorize.js';
 
 const plainObject = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), {
   message: 'Expected an object of field values',

@@ -6,7 +6,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { can, type Action, type Principal } from '../../shared/access.js';
+import type { Action, Principal } from '../../shared/access.js';
+import { authorize } from '../authorize.js';
 import { AppError } from '../../shared/errors.js';
 import { maxUploadText, variantNames, type VariantName } from '../../shared/media.js';
 import { etagMatches, requestHeader } from '../http/cached-representation.js';
@@ -25,8 +26,9 @@ const mediaCsp = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-in
 
 function requireStaff(request: FastifyRequest, action: Action): Principal {
   const principal = request.principal;
+  authorize(principal, action, { type: 'media' });
+  // Visitors may never write media, so a caller that passed is signed in.
   if (!principal) throw new AppError('unauthenticated');
-  if (!can(principal, action, { type: 'media' })) throw new AppError('permission-denied');
   return principal;
 }
 

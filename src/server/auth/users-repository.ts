@@ -1,0 +1,91 @@
+/** All SQL about staff accounts: rows of `users`, typed, never the API's view. */
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { Database, UsersTable } from '../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<Database>, uid: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', uid).executeTakeFirst();
+}
+
+export function countUsers(db: Kysely<Database>): Promise<number> {
+  return db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+/** True for a unique-constraint violation on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export async function insertUser(db: Kysely<Database>, row: UserRow): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** One page of accounts by e-mail, optionally those whose e-mail or name contains `q`, and how many match in all. */
+export async function searchUsers(db: Kysely<Database>, q: string | undefined, limit: number, offset: number): Promise<{ rows: UserRow[]; total: number }> {
+  let base = db.selectFrom('users');
+  if (q) {
+    const pattern = `%${escapeLike(q.toLowerCase())}%`;
+    base = base.where((eb) =>
+      eb.or([eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`), eb(sql`lower(display_name)`, 'like', sql`${pattern} escape '\\'`)]),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy('email').limit(limit).offset(offset).execute(),
+    base
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n)),
+  ]);
+  return { rows, total };
+}
+
+// Serialises changes that could remove a super-admin, so two at once cannot both see "another super remains".
+export async function lockSupers(db: Db, trx: Kysely<Database>): Promise<void> {
+  if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(7305001)`.execute(trx);
+  // SQLite: one writer at a time, and this process runs one transaction at a time on its connection.
+}
+
+export async function otherActiveSupers(trx: Kysely<Database>, uid: string): Promise<number> {
+  const r = await trx
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('role', '=', 'super')
+    .where('disabled', '=', 0)
+    .where('id', '!=', uid)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function updateUserRow(trx: Kysely<Database>, uid: string, changes: Partial<UserRow>): Promise<void> {
+  await trx.updateTable('users').set(changes).where('id', '=', uid).execute();
+}
+
+/** Deletes an account and its refresh tokens. */
+export async function deleteUserRow(trx: Kysely<Database>, uid: string): Promise<void> {
+  await trx.deleteFrom('refresh_tokens').where('user_id', '=', uid).execute();
+  await trx.deleteFrom('users').where('id', '=', uid).execute();
+}
+
+export async function recordSignIn(db: Kysely<Database>, uid: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', uid).execute();
+}
+
+/** What resolving a caller needs of their account. */
+export function findCaller(db: Kysely<Database>, uid: string) {
+  return db.selectFrom('users').select(['id', 'email', 'role', 'disabled', 'tokens_valid_after']).where('id', '=', uid).executeTakeFirst();
+}

@@ -1,0 +1,111 @@
+/**
+ * The users domain (super only): list, create with a role, change role or
+ * name, disable and enable, set a password, delete. The last active
+ * super-admin can be neither demoted, disabled nor deleted.
+ */
+import type { Principal } from '../../shared/access.js';
+import { AppError } from '../../shared/errors.js';
+import type { UserRole, UserView } from '../../shared/users.js';
+import { authorize } from '../authorize.js';
+import { transaction, type Db } from '../db/index.js';
+import { createAccount, toUserView, type NewAccount } from './accounts.js';
+import { assertAcceptablePassword } from './common-passwords.js';
+import { hashPassword } from './passwords.js';
+import { revokeUserTokens } from './refresh-tokens.js';
+import { deleteUserRow, findUserById, lockSupers, otherActiveSupers, searchUsers, updateUserRow, type UserRow } from './users-repository.js';
+
+const users = { type: 'users' } as const;
+
+/** The request's parsed input, read only once the caller is authorised: a refused caller learns nothing of its shape. */
+export type Input<T> = () => T;
+
+export interface UserChanges {
+  displayName?: string | undefined;
+  role?: UserRole | undefined;
+  disabled?: boolean | undefined;
+  password?: string | undefined;
+}
+
+function noSuchUser(): AppError {
+  return new AppError('not-found', 'There is no such user.');
+}
+
+export class UsersService {
+  constructor(private readonly db: Db) {}
+
+  async list(principal: Principal | null, input: Input<{ q?: string | undefined; limit: number; offset: number }>): Promise<{ users: UserView[]; total: number }> {
+    authorize(principal, 'read', users);
+    const query = input();
+    const { rows, total } = await searchUsers(this.db.kysely, query.q, query.limit, query.offset);
+    return { users: rows.map(toUserView), total };
+  }
+
+  async create(principal: Principal | null, input: Input<NewAccount>): Promise<UserView> {
+    authorize(principal, 'create', users);
+    return createAccount(this.db.kysely, input());
+  }
+
+  async get(principal: Principal | null, input: Input<{ uid: string }>): Promise<UserView> {
+    authorize(principal, 'read', users);
+    const { uid } = input();
+    const user = await findUserById(this.db.kysely, uid);
+    if (!user) throw noSuchUser();
+    return toUserView(user);
+  }
+
+  async update(principal: Principal | null, input: Input<{ uid: string; changes: UserChanges }>): Promise<UserView> {
+    authorize(principal, 'update', users);
+    const { uid, changes: body } = input();
+    if (body.password !== undefined) await assertAcceptablePassword(body.password);
+    // Hashing is slow by design: done before the transaction so it holds no lock meanwhile.
+    const passwordHash = body.password !== undefined ? await hashPassword(body.password) : undefined;
+    const db = this.db;
+    const updated = await transaction(db, async (trx): Promise<UserRow> => {
+      const current = await findUserById(trx, uid);
+      if (!current) throw noSuchUser();
+      const losesSuper = current.role === 'super' && !current.disabled && ((body.role !== undefined && body.role !== 'super') || body.disabled === true);
+      if (losesSuper) {
+        await lockSupers(db, trx);
+        if ((await otherActiveSupers(trx, uid)) === 0) {
+          throw new AppError(
+            'failed-precondition',
+            body.disabled === true
+              ? 'This is the last active super-admin: make another user super-admin before disabling this one.'
+              : 'This is the last active super-admin: make another user super-admin before changing this role.',
+          );
+        }
+      }
+      const changes: Partial<UserRow> = { updated_at: new Date().toISOString() };
+      if (body.displayName !== undefined) changes.display_name = body.displayName;
+      if (body.role !== undefined) changes.role = body.role;
+      if (body.disabled !== undefined) changes.disabled = body.disabled ? 1 : 0;
+      if (passwordHash !== undefined) {
+        changes.password_hash = passwordHash;
+        // Whole seconds, as in a token's iat: tokens issued from the next second on stay valid.
+        changes.tokens_valid_after = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+      }
+      await updateUserRow(trx, uid, changes);
+      // A disabled account or a new password ends every open session.
+      if (body.disabled === true || passwordHash !== undefined) await revokeUserTokens(trx, uid);
+      return { ...current, ...changes };
+    });
+    return toUserView(updated);
+  }
+
+  async remove(principal: Principal | null, input: Input<{ uid: string }>): Promise<void> {
+    authorize(principal, 'delete', users);
+    const { uid } = input();
+    const db = this.db;
+    await transaction(db, async (trx) => {
+      const current = await findUserById(trx, uid);
+      if (!current) throw noSuchUser();
+      if (current.role === 'super' && !current.disabled) {
+        await lockSupers(db, trx);
+        if ((await otherActiveSupers(trx, uid)) === 0) {
+          throw new AppError('failed-precondition', 'This is the last active super-admin: make another user super-admin before deleting this one.');
+        }
+      }
+      await deleteUserRow(trx, uid);
+    });
+  }
+}
