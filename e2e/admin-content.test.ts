@@ -4,39 +4,27 @@
  * an uploaded image, publishes it (it reaches GET /api/pages/home), reorders,
  * edits and deletes it; an admin edits a content block.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch } from './helpers/browser.js';
-import { startServer, type RunningServer } from './helpers/server.js';
-import { apiSignIn, createAccount, signIn, watchStaffConsole } from './helpers/staff.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createAccount, watchStaffConsole } from './helpers/staff.js';
 import { getCollection, type ContentDocument } from '../src/shared/collections.js';
 import { routeTable } from '../src/shared/routes.js';
 import { apiCall, createBlock, field, makeImage, makeNoisyJpeg, makePdf, oneBlockPerCollection, waitForScreen } from './admin-content-support.js';
+import { setUpSite } from './helpers/fixture.js';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const site = setUpSite();
 let ids: Map<string, string>;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  token = (await apiSignIn(server.url, server.superEmail, server.superPassword)).idToken;
-  ids = await oneBlockPerCollection(server.url, token);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  ids = await oneBlockPerCollection(site.server.url, site.superToken);
 });
 
 async function listOf(collection: string): Promise<ContentDocument[]> {
-  return (await apiCall<{ documents: ContentDocument[] }>(server.url, token, `/api/collections/${collection}/documents?limit=100`)).documents;
+  return (await apiCall<{ documents: ContentDocument[] }>(site.server.url, site.superToken, `/api/collections/${collection}/documents?limit=100`)).documents;
 }
 
 async function newPage(): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const { context, page } = await site.newPage();
   const { errors } = watchStaffConsole(page);
   return { page, errors, close: () => context.close() };
 }
@@ -45,7 +33,7 @@ describe('staff content screens', () => {
   it('opens every list path and every form path (new and an existing block) without a console error', async () => {
     const { page, errors, close } = await newPage();
     try {
-      await signIn(page, server.url, server.superEmail, server.superPassword);
+      await site.signIn(page);
       let opened = 0;
       for (const r of routeTable) {
         if (r.kind !== 'list' && r.kind !== 'form') continue;
@@ -60,7 +48,7 @@ describe('staff content screens', () => {
                 { path: r.path.replace(':id', id), heading: `Edit ${c.label}` },
               ];
         for (const t of targets) {
-          await page.goto(`${server.url}${t.path}`);
+          await page.goto(`${site.server.url}${t.path}`);
           await waitForScreen(page);
           expect(await page.getByRole('heading', { level: 1 }).first().textContent(), t.path).toBe(t.heading);
           if (r.kind === 'list') {
@@ -84,7 +72,7 @@ describe('staff content screens', () => {
   it('creates a home slide with an uploaded image, publishes, reorders, edits and deletes it', async () => {
     const { page, errors, close } = await newPage();
     try {
-      await signIn(page, server.url, server.superEmail, server.superPassword, '/home');
+      await site.signIn(page, '/home');
       await waitForScreen(page);
       await page.getByRole('link', { name: 'New slide' }).click();
       await page.waitForURL(/\/home-form\/new$/);
@@ -126,12 +114,12 @@ describe('staff content screens', () => {
       expect(await row.locator('img').getAttribute('alt')).toBe('Volunteers carrying a water pipe');
 
       // Not on the public page while a draft; there once published.
-      const before = (await (await fetch(`${server.url}/api/pages/home`)).json()) as { sections: Record<string, { id: string }[]> };
+      const before = (await (await fetch(`${site.server.url}/api/pages/home`)).json()) as { sections: Record<string, { id: string }[]> };
       expect(before.sections.home?.some((d) => d.id === created?.id)).toBe(false);
       await page.getByRole('button', { name: 'Publish “Clean water for Kibera”' }).click();
       await row.getByText('Published', { exact: true }).waitFor();
       await page.getByText('“Clean water for Kibera” is published.').waitFor();
-      const after = (await (await fetch(`${server.url}/api/pages/home`)).json()) as { sections: Record<string, { id: string; data: { title: string } }[]> };
+      const after = (await (await fetch(`${site.server.url}/api/pages/home`)).json()) as { sections: Record<string, { id: string; data: { title: string } }[]> };
       expect(after.sections.home?.find((d) => d.id === created?.id)?.data.title).toBe('Clean water for Kibera');
 
       // Reorder by keyboard: the new slide is last; Move up swaps it with the one above, saved through the reorder call.
@@ -146,10 +134,10 @@ describe('staff content screens', () => {
       // Focus stays on the control the user pressed, so they can keep moving.
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move “Clean water for Kibera” up');
       const published = (await listOf('home')).filter((d) => d.status === 'published').map((d) => d.id);
-      const pageOrder = (await (await fetch(`${server.url}/api/pages/home`)).json()) as { sections: Record<string, { id: string }[]> };
+      const pageOrder = (await (await fetch(`${site.server.url}/api/pages/home`)).json()) as { sections: Record<string, { id: string }[]> };
       expect(pageOrder.sections.home?.map((d) => d.id)).toEqual(published);
 
-      // Edit: the form opens with the stored values; the change reaches the server.
+      // Edit: the form opens with the stored values; the change reaches the site.server.
       await page.getByRole('link', { name: 'Edit “Clean water for Kibera”' }).click();
       await page.waitForURL(new RegExp(`/home-form/${created?.id}$`));
       await waitForScreen(page);
@@ -183,7 +171,7 @@ describe('staff content screens', () => {
   it('asks before leaving a form with unsaved changes', async () => {
     const { page, errors, close } = await newPage();
     try {
-      await signIn(page, server.url, server.superEmail, server.superPassword, `/visionvalue-form/${ids.get('visionvalue')}`);
+      await site.signIn(page, `/visionvalue-form/${ids.get('visionvalue')}`);
       await waitForScreen(page);
       await field(page, 'Title').fill('A value nobody saved');
       await page.getByRole('link', { name: 'Cancel' }).click();
@@ -201,35 +189,34 @@ describe('staff content screens', () => {
     }
   }, 60_000);
 
-  it('lets an admin edit a content block, shows server errors on their fields, and hides what admins may not do', async () => {
+  it('lets an admin edit a content block, shows site.server errors on their fields, and hides what admins may not do', async () => {
     const adminPassword = 'a long admin passphrase 42';
-    const admin = await createAccount(server.url, token, { email: 'editor@example.org', role: 'admin', password: adminPassword, displayName: 'Amina Editor' });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const admin = await createAccount(site.server.url, site.superToken, { email: 'editor@example.org', role: 'admin', password: adminPassword, displayName: 'Amina Editor' });
+    const { context, page } = await site.newPage();
     const id = ids.get('descriptionhome') as string;
     // The one refusal this test provokes below is expected in the console.
     const { errors } = watchStaffConsole(page, [{ url: /\/api\/auth\/refresh$/, status: 401 }, { url: new RegExp(`/documents/${id}$`), status: 400 }]);
     const close = () => context.close();
     try {
-      await signIn(page, server.url, admin.email, adminPassword, `/descriptionhome-form/${id}`);
+      await site.signInAs(page, admin.email, adminPassword, `/descriptionhome-form/${id}`);
       await waitForScreen(page);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Edit Description Something at Home page');
       await field(page, 'Title').fill('What we do, in one paragraph');
       await field(page, 'Subtitle').fill('Written by the admin');
       await page.getByRole('radio', { name: 'Published' }).check();
 
-      // A refusal from the server lands under the field it names, and nothing is lost.
+      // A refusal from the site.server lands under the field it names, and nothing is lost.
       await page.route(`**/api/collections/descriptionhome/documents/${id}`, (route) =>
         route.request().method() === 'PATCH'
           ? route.fulfill({
               status: 400,
               contentType: 'application/json',
-              body: JSON.stringify({ error: { code: 'invalid-argument', message: 'data.subtitle: Not allowed here', field: 'data.subtitle', fields: { 'data.subtitle': 'The server refuses this subtitle' } } }),
+              body: JSON.stringify({ error: { code: 'invalid-argument', message: 'data.subtitle: Not allowed here', field: 'data.subtitle', fields: { 'data.subtitle': 'The site.server refuses this subtitle' } } }),
             })
           : route.continue(),
       );
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('The server refuses this subtitle').waitFor();
+      await page.getByText('The site.server refuses this subtitle').waitFor();
       expect(await field(page, 'Subtitle').getAttribute('aria-invalid')).toBe('true');
       expect(await field(page, 'Subtitle').inputValue()).toBe('Written by the admin');
       expect(new URL(page.url()).pathname).toBe(`/descriptionhome-form/${id}`);
@@ -245,7 +232,7 @@ describe('staff content screens', () => {
       expect(doc?.updatedBy).toBe(admin.uid);
 
       // The publications list is super-only: an admin is sent to /.
-      await page.goto(`${server.url}/item`);
+      await page.goto(`${site.server.url}/item`);
       await page.waitForURL((u) => u.pathname === '/');
       expect(errors).toEqual([]);
     } finally {
@@ -255,12 +242,11 @@ describe('staff content screens', () => {
 
   it('round-trips every widget: date-time with its offset, rich text, URL checks, category, decorative image, PDF, e-mail, switch and select', async () => {
     // Nairobi is UTC+3 all year: the date-time widget must store the editor's local time with that offset.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Nairobi' });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: 'Africa/Nairobi' });
     const { errors } = watchStaffConsole(page);
     try {
-      const category = await createBlock(server.url, token, 'category', { name: 'Water and sanitation' }, 'published');
-      await signIn(page, server.url, server.superEmail, server.superPassword, '/thirdevents-form/new');
+      const category = await createBlock(site.server.url, site.superToken, 'category', { name: 'Water and sanitation' }, 'published');
+      await site.signIn(page, '/thirdevents-form/new');
       await waitForScreen(page);
       await field(page, 'Title').fill('Budget hearing in Kisumu');
       await field(page, 'Starts').fill('2026-06-01T09:30');
@@ -283,7 +269,7 @@ describe('staff content screens', () => {
       await field(page, 'Registration link').fill('https://example.org/register');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL(/\/thirdevents$/);
-      const events = (await apiCall<{ documents: ContentDocument[] }>(server.url, token, '/api/collections/thirdevents/documents?q=Kisumu&limit=5')).documents;
+      const events = (await apiCall<{ documents: ContentDocument[] }>(site.server.url, site.superToken, '/api/collections/thirdevents/documents?q=Kisumu&limit=5')).documents;
       expect(events).toHaveLength(1);
       expect(events[0]?.data).toMatchObject({
         title: 'Budget hearing in Kisumu',
@@ -295,14 +281,14 @@ describe('staff content screens', () => {
       });
       expect(String(events[0]?.data.description)).toContain('<strong>Bring your questions</strong>');
       // Opened again, the widgets show what was stored.
-      await page.goto(`${server.url}/thirdevents-form/${events[0]?.id}`);
+      await page.goto(`${site.server.url}/thirdevents-form/${events[0]?.id}`);
       await waitForScreen(page);
       expect(await field(page, 'Starts').inputValue()).toBe('2026-06-01T09:30');
       expect(await page.getByLabel('Category').inputValue()).toBe(category.id);
       expect(await page.getByLabel(/^Decorative image/).isChecked()).toBe(true);
 
       // A publication: a PDF with a name, and a date.
-      await page.goto(`${server.url}/item-form/new`);
+      await page.goto(`${site.server.url}/item-form/new`);
       await waitForScreen(page);
       await field(page, 'Title').fill('Water scorecard 2026');
       await page.locator('input[type=file]').first().setInputFiles({ name: 'scorecard-2026.pdf', mimeType: 'application/pdf', buffer: makePdf() });
@@ -313,11 +299,11 @@ describe('staff content screens', () => {
       await field(page, 'Publication date').fill('2026-03-15');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL(/\/item$/);
-      const items = (await apiCall<{ documents: ContentDocument[] }>(server.url, token, '/api/collections/item/documents?q=scorecard%202026&limit=5')).documents;
+      const items = (await apiCall<{ documents: ContentDocument[] }>(site.server.url, site.superToken, '/api/collections/item/documents?q=scorecard%202026&limit=5')).documents;
       expect(items[0]?.data).toMatchObject({ title: 'Water scorecard 2026', publishedOn: '2026-03-15', file: { name: 'Water scorecard (PDF)' } });
 
       // A contact: e-mail checked by the schema, a switch and a select.
-      await page.goto(`${server.url}/customer-form/new`);
+      await page.goto(`${site.server.url}/customer-form/new`);
       await waitForScreen(page);
       await field(page, 'Name').fill('Achieng Otieno');
       await field(page, 'E-mail').fill('achieng@');
@@ -329,7 +315,7 @@ describe('staff content screens', () => {
       await field(page, 'E-mail').fill('achieng@example.org');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL(/\/customer$/);
-      const contacts = (await apiCall<{ documents: ContentDocument[] }>(server.url, token, '/api/collections/customer/documents?q=Achieng&limit=5')).documents;
+      const contacts = (await apiCall<{ documents: ContentDocument[] }>(site.server.url, site.superToken, '/api/collections/customer/documents?q=Achieng&limit=5')).documents;
       expect(contacts[0]?.data).toMatchObject({ name: 'Achieng Otieno', email: 'achieng@example.org', consent: true, source: 'contact-form' });
       expect(errors).toEqual([]);
     } finally {
@@ -340,10 +326,10 @@ describe('staff content screens', () => {
   it('searches and pages a growing list, and shows what an empty list is for', async () => {
     const { page, errors, close } = await newPage();
     try {
-      for (let i = 1; i <= 22; i += 1) await createBlock(server.url, token, 'customer', { name: `Paging contact ${String(i).padStart(2, '0')}`, email: `paging${i}@example.org` });
-      await signIn(page, server.url, server.superEmail, server.superPassword, '/customer');
+      for (let i = 1; i <= 22; i += 1) await createBlock(site.server.url, site.superToken, 'customer', { name: `Paging contact ${String(i).padStart(2, '0')}`, email: `paging${i}@example.org` });
+      await site.signIn(page, '/customer');
       await waitForScreen(page);
-      const total = (await apiCall<{ total: number }>(server.url, token, '/api/collections/customer/documents?limit=1')).total;
+      const total = (await apiCall<{ total: number }>(site.server.url, site.superToken, '/api/collections/customer/documents?limit=1')).total;
       await page.getByText(`Showing 1–20 of ${total}`).waitFor();
       expect(await page.locator('[data-testid=block-row]').count()).toBe(20);
       await page.getByRole('button', { name: 'Page 2' }).click();
@@ -355,9 +341,9 @@ describe('staff content screens', () => {
       await page.getByText('Nothing matches “nobody by this name”.').waitFor();
 
       // An empty collection says what its blocks are for and offers to create the first one.
-      const pictures = (await apiCall<{ documents: ContentDocument[] }>(server.url, token, '/api/collections/fourthyouth/documents?limit=100')).documents;
-      for (const d of pictures) await apiCall(server.url, token, `/api/collections/fourthyouth/documents/${d.id}`, { method: 'DELETE', ifMatch: d.version });
-      await page.goto(`${server.url}/fourthyouth`);
+      const pictures = (await apiCall<{ documents: ContentDocument[] }>(site.server.url, site.superToken, '/api/collections/fourthyouth/documents?limit=100')).documents;
+      for (const d of pictures) await apiCall(site.server.url, site.superToken, `/api/collections/fourthyouth/documents/${d.id}`, { method: 'DELETE', ifMatch: d.version });
+      await page.goto(`${site.server.url}/fourthyouth`);
       await waitForScreen(page);
       await page.getByText('No pictures yet.').waitFor();
       await page.getByText(getCollection('fourthyouth')?.description ?? '—').waitFor();
@@ -370,11 +356,10 @@ describe('staff content screens', () => {
   }, 120_000);
 
   it('opens the action menu of a row after a 300 ms touch', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
     const { errors } = watchStaffConsole(page);
     try {
-      await signIn(page, server.url, server.superEmail, server.superPassword, '/visionvalue');
+      await site.signIn(page, '/visionvalue');
       await waitForScreen(page);
       const row = page.locator('[data-testid=block-row]').first();
       const title = (await row.getByRole('link').first().textContent())?.trim();
@@ -383,15 +368,19 @@ describe('staff content screens', () => {
       const cdp = await context.newCDPSession(page);
       const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
       const menu = page.getByRole('menu');
+      // The page's timers run on a paused fake clock, so touch durations are exact.
+      await page.clock.install();
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
       // A short tap opens nothing.
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
-      await page.waitForTimeout(120);
+      await page.clock.runFor(120);
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-      await page.waitForTimeout(400);
+      await page.clock.runFor(400);
       expect(await menu.count()).toBe(0);
       // Held for 300 ms and more, the menu opens with the row's actions.
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
-      await page.waitForTimeout(450);
+      await page.clock.runFor(450);
+      await page.clock.resume();
       await menu.waitFor();
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       expect(await page.getByRole('button', { name: `More actions for “${title}”` }).getAttribute('aria-expanded')).toBe('true');
@@ -406,7 +395,7 @@ describe('staff content screens', () => {
   it('shows upload progress while a large image travels on a slow connection', async () => {
     const { page, errors, close } = await newPage();
     try {
-      await signIn(page, server.url, server.superEmail, server.superPassword, '/aboutslide-form/new');
+      await site.signIn(page, '/aboutslide-form/new');
       await waitForScreen(page);
       const photo = await makeNoisyJpeg(1600, 1100);
       expect(photo.length).toBeGreaterThan(1_000_000);
@@ -431,7 +420,7 @@ describe('staff content screens', () => {
   it('reorders by dragging a row with the mouse', async () => {
     const { page, errors, close } = await newPage();
     try {
-      await signIn(page, server.url, server.superEmail, server.superPassword, '/aboutdiscover');
+      await site.signIn(page, '/aboutdiscover');
       await waitForScreen(page);
       const before = await listOf('aboutdiscover');
       expect(before.length).toBeGreaterThan(1);

@@ -3,31 +3,17 @@
  * the keyboard alone (Tab, Enter, Space, arrow keys; no mouse), with a
  * visible focus ring on what has focus.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launch } from './helpers/browser.js';
-import { startServer, type RunningServer } from './helpers/server.js';
-import { apiSignIn, signIn, watchStaffConsole } from './helpers/staff.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { watchStaffConsole } from './helpers/staff.js';
 import type { ContentDocument } from '../src/shared/collections.js';
 import { apiCall, field, makeImage, waitForScreen } from './admin-content-support.js';
+import { setUpSite } from './helpers/fixture.js';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  token = (await apiSignIn(server.url, server.superEmail, server.superPassword)).idToken;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = setUpSite();
 
 async function homeSlides(): Promise<ContentDocument[]> {
-  return (await apiCall<{ documents: ContentDocument[] }>(server.url, token, '/api/collections/home/documents?limit=100')).documents;
+  return (await apiCall<{ documents: ContentDocument[] }>(site.server.url, site.superToken, '/api/collections/home/documents?limit=100')).documents;
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails if it never does. */
@@ -74,11 +60,10 @@ async function skipToContent(page: Page): Promise<void> {
 
 describe('keyboard only', () => {
   it('creates, publishes, reorders, edits and deletes a home slide without a mouse', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage();
     const { errors } = watchStaffConsole(page);
     try {
-      await signIn(page, server.url, server.superEmail, server.superPassword, '/home');
+      await site.signIn(page, '/home');
       await waitForScreen(page);
       await skipToContent(page);
 
@@ -118,6 +103,7 @@ describe('keyboard only', () => {
       const handle = page.getByRole('button', { name: /^Drag “Typed, not clicked” to reorder/ });
       await tabTo(page, handle);
       await page.keyboard.press('Space');
+      // No wait-for-result found for dnd-kit's pick-up and move (its announcements did not reach a locator): short pauses.
       await page.waitForTimeout(200);
       await page.keyboard.press('ArrowUp');
       await page.waitForTimeout(300);

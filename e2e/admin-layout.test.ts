@@ -3,24 +3,12 @@
  * (full 300 px or mini 57 px), overlaying the content at 1000 px and closing on
  * navigation, the toggle both ways, Escape, swipes, and Logout.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch } from './helpers/browser.js';
-import { startServer, type RunningServer } from './helpers/server.js';
-import { signIn, watchStaffConsole } from './helpers/staff.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { watchStaffConsole } from './helpers/staff.js';
+import { setUpSite } from './helpers/fixture.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = setUpSite();
 
 const drawer = (page: Page) => page.getByRole('navigation', { name: 'Staff menu' });
 const toggle = (page: Page) => page.getByRole('button', { name: /^(Open|Close) menu$/ });
@@ -32,8 +20,11 @@ async function box(page: Page, selector: string) {
   });
 }
 
-/** Waits for the drawer's ~150 ms transition to finish. */
-const settle = (page: Page) => page.waitForTimeout(400);
+/** Waits for the drawer's transition to finish: two frames for it to start, then until no CSS transition runs. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, { timeout: 5000 });
+}
 
 async function swipe(page: Page, fromX: number, toX: number, y = 400) {
   await page.evaluate(
@@ -49,10 +40,9 @@ async function swipe(page: Page, fromX: number, toX: number, y = 400) {
 
 describe('staff drawer', () => {
   it('at 1280 px is pinned beside the content; the toggle folds it to 57 px and back', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage();
     const watch = watchStaffConsole(page);
-    await signIn(page, server.url, server.superEmail, server.superPassword, '/user');
+    await site.signIn(page, '/user');
     await drawer(page).waitFor();
     await settle(page);
     expect(await box(page, '.staff-drawer')).toMatchObject({ left: 0, width: 300 });
@@ -89,10 +79,9 @@ describe('staff drawer', () => {
   });
 
   it('at 1000 px overlays the content, closes on navigation and on Escape, and the toggle works both ways', async () => {
-    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage({ viewport: { width: 1000, height: 800 } });
     const watch = watchStaffConsole(page);
-    await signIn(page, server.url, server.superEmail, server.superPassword, '/user');
+    await site.signIn(page, '/user');
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     // Closed at first: the content has the whole width and the drawer is out of reach.
     expect(await toggle(page).getAttribute('aria-expanded')).toBe('false');
@@ -137,9 +126,8 @@ describe('staff drawer', () => {
   });
 
   it('opens with a swipe from the left edge of at least 75 px and closes with a swipe back', async () => {
-    const context = await browser.newContext({ viewport: { width: 800, height: 800 }, hasTouch: true });
-    const page = await context.newPage();
-    await signIn(page, server.url, server.superEmail, server.superPassword, '/user');
+    const { context, page } = await site.newPage({ viewport: { width: 800, height: 800 }, hasTouch: true });
+    await site.signIn(page, '/user');
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     // Too short a swipe does nothing.
     await swipe(page, 5, 60);
@@ -159,13 +147,12 @@ describe('staff drawer', () => {
   });
 
   it('a screen whose code cannot be loaded shows a retry message, logs it, and loads on retry', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage();
     const logged: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() === 'error') logged.push(msg.text());
     });
-    await signIn(page, server.url, server.superEmail, server.superPassword, '/home');
+    await site.signIn(page, '/home');
     await page.getByText('Super Layout', { exact: true }).waitFor();
     // The users screen's chunk fails to download (a flaky connection, or a deploy replaced it).
     await page.route(/\/assets\/users-route-[^/]*\.js$/, (route) => route.abort('connectionfailed'));
@@ -179,18 +166,17 @@ describe('staff drawer', () => {
   });
 
   it('Logout signs out, leaves the staff layout and goes to /login', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage();
     const watch = watchStaffConsole(page);
-    await signIn(page, server.url, server.superEmail, server.superPassword, '/home');
+    await site.signIn(page, '/home');
     await page.getByText('Super Layout', { exact: true }).waitFor();
     await drawer(page).getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((u) => u.pathname === '/login');
     expect(new URL(page.url()).search).toBe('');
     await page.getByLabel('E-mail address').waitFor();
     expect(await page.getByText('Super Layout', { exact: true }).count()).toBe(0);
-    // The session is gone on the server too: a reload stays signed out, and staff screens send to /login.
-    await page.goto(`${server.url}/home`);
+    // The session is gone on the site.server too: a reload stays signed out, and staff screens send to /login.
+    await page.goto(`${site.server.url}/home`);
     await page.waitForURL((u) => u.pathname === '/login');
     expect(watch.errors).toEqual([]);
     await context.close();

@@ -3,35 +3,22 @@
  * per field, a good message is stored as a customer that staff can see, and
  * the callable function is rate-limited (429 resource-exhausted).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, watchConsole } from './helpers/browser.js';
-import { startServer, type RunningServer } from './helpers/server.js';
-import { signIn, staffApi } from './public-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { watchConsole } from './helpers/browser.js';
+import { staffApi } from './public-helpers.js';
+import { setUpSite } from './helpers/fixture.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = setUpSite();
 
 const call = (name: string, body: unknown) =>
-  fetch(`${server.url}/api/functions/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${site.server.url}/api/functions/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('contact form', () => {
   it('shows field messages for bad input, then stores a good message as a customer staff can see', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage();
     const watch = watchConsole(page);
     try {
-      await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+      await page.goto(`${site.server.url}/`, { waitUntil: 'networkidle' });
       await page.locator('.site-header[data-enhanced]').waitFor();
       const form = page.locator('form.contact-form');
       await form.getByRole('button', { name: 'Send message' }).click();
@@ -61,14 +48,13 @@ describe('contact form', () => {
       await context.close();
     }
 
-    const token = await signIn(server);
-    const list = await staffApi<{ documents: { data: Record<string, unknown>; status: string }[] }>(server, token, '/api/collections/customer/documents?limit=100');
+    const list = await staffApi<{ documents: { data: Record<string, unknown>; status: string }[] }>(site.server, site.superToken, '/api/collections/customer/documents?limit=100');
     const amina = list.body.documents.find((d) => d.data.email === 'amina@example.org');
     expect(amina).toBeTruthy();
     expect(amina!.data).toMatchObject({ name: 'Amina Juma', source: 'contact-form', consent: true, message: 'We would like to join the budget hearings in Mkoani.' });
     expect(amina!.status).toBe('draft');
     // Visitors never read customers.
-    const anonymous = await fetch(`${server.url}/api/collections/customer/documents`);
+    const anonymous = await fetch(`${site.server.url}/api/collections/customer/documents`);
     expect([401, 403]).toContain(anonymous.status);
   }, 60_000);
 

@@ -1,5 +1,5 @@
-/** Shared steps of the public-site browser tests: API calls as a visitor or as the bootstrap super-admin. */
-import type { RunningServer } from './helpers/server.js';
+/** Shared steps of the public-site browser tests: API calls as a visitor or with a staff token. */
+import type { RunningServer } from './helpers/fixture.js';
 import type { PublicDocument } from '../src/shared/collections.js';
 import { pages } from '../src/shared/pages.js';
 
@@ -12,16 +12,6 @@ export async function bundleOf(server: RunningServer, page: string): Promise<Bun
   const res = await fetch(`${server.url}/api/pages/${page}`);
   if (!res.ok) throw new Error(`GET /api/pages/${page}: ${res.status}`);
   return (await res.json()) as Bundle;
-}
-
-export async function signIn(server: RunningServer): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: server.superEmail, password: server.superPassword }),
-  });
-  if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { idToken: string }).idToken;
 }
 
 export async function staffApi<T>(server: RunningServer, token: string, path: string, init: { method?: string; body?: unknown; ifMatch?: number } = {}): Promise<{ status: number; body: T }> {
