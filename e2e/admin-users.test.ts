@@ -1,34 +1,23 @@
 /**
  * The users screens (super only) in Debian's Chromium against the built app:
  * list with search and pages, create, change role, disable, delete by
- * keyboard alone, server refusals on their fields, the last super-admin, axe,
+ * keyboard alone, site.server refusals on their fields, the last super-admin, axe,
  * and an open app signed out when its account is disabled.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { launch } from './helpers/browser.js';
-import { startServer, type RunningServer } from './helpers/server.js';
-import { apiSignIn, createAccount, signIn, updateAccount, watchStaffConsole } from './helpers/staff.js';
+import type { Page } from 'playwright-core';
+import { apiSignIn, createAccount, updateAccount, watchStaffConsole } from './helpers/staff.js';
+import { setUpSite } from './helpers/fixture.js';
 
-let server: RunningServer;
-let browser: Browser;
-let superToken: string;
+const site = setUpSite();
 const password = 'a long enough password 42';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  superToken = (await apiSignIn(server.url, server.superEmail, server.superPassword)).idToken;
   // Enough accounts for a second page (20 a page).
   for (let i = 1; i <= 24; i++) {
-    await createAccount(server.url, superToken, { email: `editor${String(i).padStart(2, '0')}@example.org`, role: 'admin', password, displayName: `Editor ${i}` });
+    await createAccount(site.server.url, site.superToken, { email: `editor${String(i).padStart(2, '0')}@example.org`, role: 'admin', password, displayName: `Editor ${i}` });
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -55,10 +44,9 @@ const rowOf = (page: Page, email: string) => page.getByRole('row').filter({ has:
 
 describe('users screens', () => {
   it('lists accounts with role, status and last sign-in, searches and pages, with no serious axe violation', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage();
     const watch = watchStaffConsole(page);
-    await signIn(page, server.url, server.superEmail, server.superPassword, '/user');
+    await site.signIn(page, '/user');
     expect(new URL(page.url()).pathname).toBe('/user');
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await page.getByRole('status').filter({ hasText: '25 accounts' }).waitFor();
@@ -69,11 +57,11 @@ describe('users screens', () => {
 
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
-    const superRow = rowOf(page, server.superEmail);
+    const superRow = rowOf(page, site.server.superEmail);
     await superRow.waitFor();
     expect(await page.getByRole('link', { name: /^Edit / }).count()).toBe(5);
     const cells = await superRow.getByRole('cell').allTextContents();
-    expect(cells[0]).toContain(server.superEmail);
+    expect(cells[0]).toContain(site.server.superEmail);
     expect(cells[2]).toBe('Super-admin');
     expect(cells[3]).toBe('Active');
     expect(cells[4]).not.toBe('Never');
@@ -85,18 +73,16 @@ describe('users screens', () => {
     expect(await page.getByRole('link', { name: /^Edit / }).allInnerTexts()).toEqual(['editor07@example.org']);
     // On a phone the table scrolls sideways inside a region the keyboard can reach.
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5000 }).toBeLessThanOrEqual(375);
     expect(await seriousViolations(page)).toEqual([]);
     expect(watch.errors).toEqual([]);
     await context.close();
   });
 
   it('creates, changes and deletes a user by keyboard alone', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage();
     const watch = watchStaffConsole(page);
-    await signIn(page, server.url, server.superEmail, server.superPassword, '/user');
+    await site.signIn(page, '/user');
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
 
     await tabTo(page, /^New user$/);
@@ -143,29 +129,28 @@ describe('users screens', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/user');
     await page.getByRole('alert').filter({ hasText: 'User deleted' }).waitFor();
-    const res = await fetch(`${server.url}/api/users?q=keyboard`, { headers: { authorization: `Bearer ${superToken}` } });
+    const res = await fetch(`${site.server.url}/api/users?q=keyboard`, { headers: { authorization: `Bearer ${site.superToken}` } });
     expect(((await res.json()) as { total: number }).total).toBe(0);
     expect(watch.errors).toEqual([]);
     await context.close();
   }, 90_000);
 
-  it('shows the server’s refusals on their fields, and explains the last super-admin refusal', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+  it('shows the site.server’s refusals on their fields, and explains the last super-admin refusal', async () => {
+    const { context, page } = await site.newPage();
     const watch = watchStaffConsole(page, [
       { url: /\/api\/auth\/refresh$/, status: 401 },
       { url: /\/api\/users/, status: 409 },
       { url: /\/api\/users/, status: 400 },
       { url: /\/api\/users/, status: 412 },
     ]);
-    await signIn(page, server.url, server.superEmail, server.superPassword, '/user-form/new');
+    await site.signIn(page, '/user-form/new');
     await page.getByRole('heading', { level: 1, name: 'New user' }).waitFor();
     // A password that is too short never leaves the browser.
     await page.getByLabel('E-mail address').fill('editor01@example.org');
     await page.getByLabel(/^Password/).fill('short');
     await page.getByRole('button', { name: 'Create user' }).click();
     await page.getByText('The password must be at least 8 characters long.').waitFor();
-    // A taken e-mail is refused by the server and shown on the e-mail field.
+    // A taken e-mail is refused by the site.server and shown on the e-mail field.
     await page.getByLabel(/^Password/).fill(password);
     // Enter submits (a notification may cover the button).
     await page.getByLabel(/^Password/).press('Enter');
@@ -183,7 +168,7 @@ describe('users screens', () => {
     expect(noteBox && Math.abs(noteBox.x + noteBox.width / 2 - 1280 / 2)).toBeLessThan(20);
     await note.waitFor({ state: 'detached', timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(4_000);
-    // A common password is refused by the server and shown on the password field.
+    // A common password is refused by the site.server and shown on the password field.
     await emailField.fill('fresh@example.org');
     await page.getByLabel(/^Password/).fill('password123');
     // Enter submits (a notification may cover the button).
@@ -191,9 +176,9 @@ describe('users screens', () => {
     await expect.poll(() => page.getByLabel(/^Password/).getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
 
     // The only active super-admin cannot make themselves an admin.
-    const me = (await apiSignIn(server.url, server.superEmail, server.superPassword)).user;
-    await page.goto(`${server.url}/user-form/${me.uid}`);
-    await page.getByRole('heading', { level: 1, name: `Edit ${server.superEmail}` }).waitFor();
+    const me = (await apiSignIn(site.server.url, site.server.superEmail, site.server.superPassword)).user;
+    await page.goto(`${site.server.url}/user-form/${me.uid}`);
+    await page.getByRole('heading', { level: 1, name: `Edit ${site.server.superEmail}` }).waitFor();
     expect(await page.getByRole('button', { name: 'Delete user' }).isDisabled()).toBe(true);
     await page.getByLabel(/^Role/).selectOption('admin');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -204,37 +189,35 @@ describe('users screens', () => {
   });
 
   it('an open app whose role was lowered to admin switches to the admin layout and leaves the users screen', async () => {
-    const demoted = await createAccount(server.url, superToken, { email: 'soon.admin@example.org', role: 'super', password });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const demoted = await createAccount(site.server.url, site.superToken, { email: 'soon.admin@example.org', role: 'super', password });
+    const { context, page } = await site.newPage();
     const watch = watchStaffConsole(page, [
       { url: /\/api\/auth\/refresh$/, status: 401 },
       { url: /\/api\/users/, status: 403 },
     ]);
-    await signIn(page, server.url, demoted.email, password, '/user');
+    await site.signInAs(page, demoted.email, password, '/user');
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     expect(await page.getByText('Super Layout', { exact: true }).isVisible()).toBe(true);
-    await updateAccount(server.url, superToken, demoted.uid, { role: 'admin' });
+    await updateAccount(site.server.url, site.superToken, demoted.uid, { role: 'admin' });
     // The next users call is refused; the app re-reads the claims, changes layout and the guard sends the user to /.
     await page.getByLabel('Search by e-mail or name').fill('editor');
     await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${site.server.url}/home`);
     await page.getByText('Admin Layout App', { exact: true }).waitFor();
     expect(watch.errors).toEqual([]);
     await context.close();
   });
 
   it('signs the open app out with a message when its account is disabled', async () => {
-    const second = await createAccount(server.url, superToken, { email: 'second.super@example.org', role: 'super', password });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const second = await createAccount(site.server.url, site.superToken, { email: 'second.super@example.org', role: 'super', password });
+    const { context, page } = await site.newPage();
     const watch = watchStaffConsole(page, [
       { url: /\/api\/auth\/refresh$/ },
       { url: /\/api\/users/, status: 403 },
     ]);
-    await signIn(page, server.url, second.email, password, '/user');
+    await site.signInAs(page, second.email, password, '/user');
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
-    await updateAccount(server.url, superToken, second.uid, { disabled: true });
+    await updateAccount(site.server.url, site.superToken, second.uid, { disabled: true });
     // The next call the open app makes is refused: it signs out and says why.
     await page.getByLabel('Search by e-mail or name').fill('editor');
     await page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
