@@ -16,7 +16,6 @@ import { headHtml, scriptJson, type HeadModel } from './public/meta.js';
 
 // What the server needs from the browser code goes through this entry only.
 export type { PublicDataSource } from './public/data.js';
-export { contactLimits, contactMessages, emailPattern } from './public/contact-rules.js';
 
 
 export type RenderResult =

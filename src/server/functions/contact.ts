@@ -5,36 +5,24 @@
  */
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import type * as EntryServer from '../../web/entry-server.js';
+import { contactLimits, contactMessages, emailPattern } from '../../shared/contact.js';
 import { parseOrThrow } from './parse.js';
 
 /** The contact form's limits and messages, shared with the public form. */
-type ContactRules = Pick<typeof EntryServer, 'contactLimits' | 'contactMessages' | 'emailPattern'>;
-
-function buildContactSchema({ contactLimits, contactMessages, emailPattern }: ContactRules) {
-  return z.strictObject({
-    name: z.string(contactMessages.nameRequired).trim().min(1, contactMessages.nameRequired).max(contactLimits.name, contactMessages.nameTooLong),
-    email: z
-      .string(contactMessages.emailRequired)
-      .trim()
-      .min(1, contactMessages.emailRequired)
-      .max(contactLimits.email, contactMessages.emailInvalid)
-      .regex(emailPattern, contactMessages.emailInvalid),
-    message: z.string(contactMessages.messageTooShort).trim().min(contactLimits.messageMin, contactMessages.messageTooShort).max(contactLimits.message, contactMessages.messageTooLong),
-    consent: z.literal(true, contactMessages.consentRequired),
-  });
-}
-
-let schema: Promise<ReturnType<typeof buildContactSchema>> | null = null;
-
-// Through the server-rendering entry, loaded on first use: an API-only server never loads the renderer.
-export function contactSchema(): Promise<ReturnType<typeof buildContactSchema>> {
-  schema ??= import('../../web/entry-server.js').then(buildContactSchema);
-  return schema;
-}
+const contactSchema = z.strictObject({
+  name: z.string(contactMessages.nameRequired).trim().min(1, contactMessages.nameRequired).max(contactLimits.name, contactMessages.nameTooLong),
+  email: z
+    .string(contactMessages.emailRequired)
+    .trim()
+    .min(1, contactMessages.emailRequired)
+    .max(contactLimits.email, contactMessages.emailInvalid)
+    .regex(emailPattern, contactMessages.emailInvalid),
+  message: z.string(contactMessages.messageTooShort).trim().min(contactLimits.messageMin, contactMessages.messageTooShort).max(contactLimits.message, contactMessages.messageTooLong),
+  consent: z.literal(true, contactMessages.consentRequired),
+});
 
 export async function submitContact(app: FastifyInstance, data: unknown): Promise<{ id: string }> {
-  const input = parseOrThrow(await contactSchema(), data);
+  const input = parseOrThrow(contactSchema, data);
   const doc = await app.content.createAs(
     'customer',
     { data: { name: input.name, email: input.email, message: input.message, consent: true, source: 'contact-form' }, status: 'draft' },

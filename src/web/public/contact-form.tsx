@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { api, ApiError } from '../api-client.js';
-import { checkContact, contactLimits, type ContactField, type ContactInput } from './contact-rules.js';
+import { checkContact, contactLimits, type ContactField, type ContactInput } from '../../shared/contact.js';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; name: string } | { kind: 'failed'; message: string };
 

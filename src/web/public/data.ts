@@ -4,7 +4,8 @@
  * source passed as the static handler's request context; in the browser they
  * call the API anonymously through the one fetch client.
  */
-import type { PublicDocument, SiteSettings } from '../../shared/collections.js';
+import type { PublicDocument } from '../../shared/collections.js';
+import type { SiteSettings } from '../../shared/settings.js';
 import type { MediaInfo } from '../../shared/media.js';
 import type { PageBundle } from '../../shared/page-bundle.js';
 import type { PageName } from '../../shared/pages.js';

@@ -5,7 +5,7 @@
  */
 import { escapeHtml } from '../../shared/html.js';
 import { mediaUrl, type MediaInfo } from '../../shared/media.js';
-import type { SiteSettings } from '../../shared/collections.js';
+import type { SiteSettings } from '../../shared/settings.js';
 
 export type JsonLd = Record<string, unknown>;
 

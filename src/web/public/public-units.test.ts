@@ -4,7 +4,7 @@ import type { PublicDocument } from '../../shared/collections.js';
 import { formatDate, formatDateTime, shortMonth } from './format.js';
 import { splitEvents } from './blocks/events.js';
 import { z } from 'zod';
-import { checkContact, contactMessages, emailPattern } from './contact-rules.js';
+import { checkContact, contactMessages, emailPattern } from '../../shared/contact.js';
 import { headHtml, scriptJson, type HeadModel } from './meta.js';
 
 const event = (id: string, startsAt: string, endsAt?: string): PublicDocument => ({ id, collection: 'thirdevents', position: 0, updatedAt: '2026-01-01T00:00:00Z', data: { title: id, startsAt, endsAt } });

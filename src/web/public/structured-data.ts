@@ -1,5 +1,6 @@
 /** JSON-LD for blocks: events, stories and people (schema.org). */
-import type { PublicDocument, SiteSettings } from '../../shared/collections.js';
+import type { PublicDocument } from '../../shared/collections.js';
+import type { SiteSettings } from '../../shared/settings.js';
 import type { MediaInfo } from '../../shared/media.js';
 import { absoluteUrl, socialImageUrl, type JsonLd } from './meta.js';
 import { imageValue } from './image.js';

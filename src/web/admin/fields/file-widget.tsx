@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Input, Stack, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { get, useController, useFormContext, useFormState } from 'react-hook-form';
 import type { FileValue } from '../../../shared/fields.js';
-import { mediaUrl } from '../../../shared/media.js';
+import { maxUploadText, mediaUrl } from '../../../shared/media.js';
 import { pdfTypes } from '../content/media.js';
 import { UploadButton } from './upload-button.js';
 import type { WidgetProps } from './widget-props.js';
@@ -31,7 +31,7 @@ export function FileWidget({ field, name }: WidgetProps) {
   };
 
   return (
-    <Input.Wrapper label={field.label} labelProps={{ component: 'span' }} required={field.required} description={field.help ?? 'A PDF file, up to 15 MB.'} error={ownError} errorProps={{ id: errorId }}>
+    <Input.Wrapper label={field.label} labelProps={{ component: 'span' }} required={field.required} description={field.help ?? `A PDF file, up to ${maxUploadText}.`} error={ownError} errorProps={{ id: errorId }}>
       <Stack gap="xs" mt={6}>
         {file ? (
           <>

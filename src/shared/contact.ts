@@ -1,6 +1,6 @@
 /**
- * The contact form's fields, limits and messages: one place for the browser's
- * instant checks and the server's zod schema (src/server/functions/contact.ts).
+ * The contact form's fields, limits and messages: one place for the public
+ * form's instant checks and the server's zod schema (src/server/functions/contact.ts).
  * Plain code, no zod: it ships in the public first load.
  */
 export interface ContactInput {
