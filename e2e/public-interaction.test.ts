@@ -6,26 +6,15 @@
  */
 import path from 'node:path';
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { launch, watchConsole } from './helpers/browser.js';
-import { startServer, type RunningServer } from './helpers/server.js';
+import { watchConsole } from './helpers/browser.js';
 import { publicPages } from './public-helpers.js';
+import { setUpSite } from './helpers/fixture.js';
 
-let server: RunningServer;
-let browser: Browser;
+const site = setUpSite();
 const shotsDir = path.resolve(__dirname, '../docs/screenshots');
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function hydrated(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: 'networkidle' });
@@ -36,11 +25,10 @@ const activeSlide = (page: Page) => page.locator('.carousel-slide[data-active]')
 
 describe('public site interaction', () => {
   it('opens, walks and closes the menus by keyboard, and follows a link', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage();
     const watch = watchConsole(page);
     try {
-      await hydrated(page, `${server.url}/events`);
+      await hydrated(page, `${site.server.url}/events`);
       const about = page.getByRole('button', { name: 'About Us' });
       await about.focus();
       await expect(about.getAttribute('aria-expanded')).resolves.toBe('false');
@@ -75,7 +63,7 @@ describe('public site interaction', () => {
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Social Accountability');
       await page.keyboard.press('Enter');
-      await page.waitForURL(`${server.url}/accountability`);
+      await page.waitForURL(`${site.server.url}/accountability`);
       await expect(page.locator('h1').textContent()).resolves.toBe('Social Accountability');
       await expect(work.getAttribute('aria-expanded')).resolves.toBe('false');
       // A click opens a menu and a click elsewhere closes it.
@@ -90,10 +78,9 @@ describe('public site interaction', () => {
   }, 60_000);
 
   it('opens the navigation with the menu button at 375 px, by touch', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
     try {
-      await hydrated(page, `${server.url}/`);
+      await hydrated(page, `${site.server.url}/`);
       const nav = page.locator('#site-nav');
       await expect(nav.isVisible()).resolves.toBe(false);
       const toggle = page.getByRole('button', { name: 'Menu' });
@@ -102,7 +89,7 @@ describe('public site interaction', () => {
       await expect(nav.isVisible()).resolves.toBe(true);
       await page.getByRole('button', { name: 'About Us' }).tap();
       await page.getByRole('link', { name: 'Our Leadership' }).first().tap();
-      await page.waitForURL(`${server.url}/leadership`);
+      await page.waitForURL(`${site.server.url}/leadership`);
       await expect(page.locator('h1').textContent()).resolves.toBe('Our Leadership');
       // Navigating closes the menu.
       await expect(nav.isVisible()).resolves.toBe(false);
@@ -118,11 +105,10 @@ describe('public site interaction', () => {
   }, 60_000);
 
   it('moves the home carousel by its buttons, dots, arrow keys and a swipe', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const watch = watchConsole(page);
     try {
-      await hydrated(page, `${server.url}/`);
+      await hydrated(page, `${site.server.url}/`);
       const carousel = page.locator('[aria-roledescription="carousel"]');
       await carousel.locator('[data-ready]').or(page.locator('.carousel[data-ready]')).first().waitFor();
       const count = await carousel.locator('[aria-roledescription="slide"]').count();
@@ -160,11 +146,10 @@ describe('public site interaction', () => {
   }, 60_000);
 
   it('plays the carousel by itself and pauses it while the pointer is over it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage();
     try {
       await page.clock.install();
-      await hydrated(page, `${server.url}/`);
+      await hydrated(page, `${site.server.url}/`);
       await page.locator('.carousel[data-ready]').waitFor();
       await page.mouse.move(5, 890);
       await expect(activeSlide(page)).resolves.toBe(`1 of ${await page.locator('.carousel-slide').count()}`);
@@ -186,12 +171,11 @@ describe('public site interaction', () => {
   }, 60_000);
 
   it('has no serious or critical accessibility violation on any public page', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage();
     const found: string[] = [];
     try {
       for (const p of publicPages) {
-        await hydrated(page, `${server.url}${p.path}`);
+        await hydrated(page, `${site.server.url}${p.path}`);
         const result = await new AxeBuilder({ page }).analyze();
         for (const v of result.violations) {
           if (v.impact === 'serious' || v.impact === 'critical') found.push(`${p.path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
@@ -204,8 +188,7 @@ describe('public site interaction', () => {
   }, 120_000);
 
   it('has no serious or critical accessibility violation at phone width, with the menu open too', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
     const found: string[] = [];
     const check = async (label: string) => {
       const result = await new AxeBuilder({ page }).analyze();
@@ -215,7 +198,7 @@ describe('public site interaction', () => {
     };
     try {
       for (const path of ['/', '/events', '/youthleadership', '/about']) {
-        await hydrated(page, `${server.url}${path}`);
+        await hydrated(page, `${site.server.url}${path}`);
         await check(path);
       }
       await page.getByRole('button', { name: 'Menu' }).click();
@@ -230,20 +213,25 @@ describe('public site interaction', () => {
   it('takes screenshots of /, /events and /youthleadership at 375 and 1280 px', async () => {
     fs.mkdirSync(shotsDir, { recursive: true });
     for (const width of [375, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', deviceScaleFactor: 1 });
-      const page = await context.newPage();
+      const { context, page } = await site.newPage({ viewport: { width, height: 900 }, reducedMotion: 'reduce', deviceScaleFactor: 1 });
       try {
         for (const [p, name] of [
           ['/', 'home'],
           ['/events', 'events'],
           ['/youthleadership', 'youthleadership'],
         ] as const) {
-          await hydrated(page, `${server.url}${p}`);
+          await hydrated(page, `${site.server.url}${p}`);
           // Bring lazy images in before the full-page picture.
           await page.evaluate(async () => {
             for (let y = 0; y < document.body.scrollHeight; y += 600) {
               window.scrollTo(0, y);
-              await new Promise((r) => setTimeout(r, 60));
+              // A rendered frame at this position, then every image it shows loaded (or failed).
+              await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+              const inView = Array.from(document.images).filter((img) => {
+                const r = img.getBoundingClientRect();
+                return r.width > 0 && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+              });
+              await Promise.all(inView.map((img) => (img.complete ? null : new Promise((r) => ['load', 'error'].forEach((e) => img.addEventListener(e, r, { once: true }))))));
             }
             window.scrollTo(0, 0);
           });
