@@ -3,26 +3,21 @@
  * form path (SPEC.md's misspelled ones too). `new` creates a block; any other
  * id edits one.
  */
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { RouteMark } from '../../shared/access.js';
-import { collectionDataSchema, getCollection, type CollectionDef, type ContentDocument } from '../../shared/collections.js';
+import { collectionDataSchema, type CollectionDef, type ContentDocument } from '../../shared/collections.js';
 import { listPathOf } from '../../shared/routes.js';
 import { ApiError } from '../api-client.js';
-import { RequireMarks } from './auth/guard.js';
-import { Screen, publishedGreen } from './content/screen.js';
+import { blockTitle, PublishStatusBadge } from './content/block-summary.js';
+import { collectionRoute, ContentLoader } from './content/screen.js';
 import { contentKeys, createDocument, fetchDocument, patchDocument, useDocument } from './content/documents.js';
 import { BlockForm, type EditableBlock } from './fields/block-form.js';
 
 function editable(doc: ContentDocument): EditableBlock {
   return { data: doc.data, status: doc.status, version: doc.version };
-}
-
-export function titleOf(c: CollectionDef, data: Record<string, unknown>): string {
-  const t = data[c.titleField];
-  return typeof t === 'string' && t.trim() ? t.trim() : 'Untitled';
 }
 
 function BlockEditor({ collection }: { collection: CollectionDef }) {
@@ -36,11 +31,7 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
   const heading = creating ? `New ${collection.label}` : `Edit ${collection.label}`;
 
   if (!creating && query.isPending) {
-    return (
-      <Center mih={240}>
-        <Loader size={80} aria-label="Loading the block" />
-      </Center>
-    );
+    return <ContentLoader label="Loading the block" />;
   }
   if (!creating && query.isError) {
     const notFound = query.error instanceof ApiError && query.error.code === 'not-found';
@@ -71,11 +62,7 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
         </Anchor>
         <Group gap="sm" align="center" mt={4}>
           <Title order={1}>{heading}</Title>
-          {doc && (
-            <Badge color={doc.status === 'published' ? publishedGreen : 'gray'} variant={doc.status === 'published' ? 'filled' : 'light'}>
-              {doc.status === 'published' ? 'Published' : 'Draft'}
-            </Badge>
-          )}
+          {doc && <PublishStatusBadge status={doc.status} />}
         </Group>
         <Text c="dimmed" size="sm" mt={4}>
           {collection.description}
@@ -103,7 +90,7 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
           return editable(await fetchDocument(collection.name, id));
         }}
         onSaved={(saved) => {
-          notifications.show({ color: 'green', message: `Saved “${titleOf(collection, saved.data)}”.` });
+          notifications.show({ color: 'green', message: `Saved “${blockTitle(collection, saved.data)}”.` });
           void navigate(listPath);
           return true;
         }}
@@ -113,15 +100,5 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
 }
 
 export function formRoute(collection: string, marks: readonly RouteMark[]) {
-  const def = getCollection(collection);
-  return function FormRoute() {
-    if (!def) throw new Error(`Unknown collection ${collection}`);
-    return (
-      <RequireMarks marks={marks}>
-        <Screen>
-          <BlockEditor collection={def} />
-        </Screen>
-      </RequireMarks>
-    );
-  };
+  return collectionRoute(collection, marks, BlockEditor);
 }

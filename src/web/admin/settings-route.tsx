@@ -3,12 +3,11 @@
  * links, edited with the same generic form as every block and saved with
  * PUT /api/settings and If-Match.
  */
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { siteSettingsFields, siteSettingsSchema } from '../../shared/collections.js';
-import { RequireMarks } from './auth/guard.js';
-import { Screen } from './content/screen.js';
+import { ContentLoader, GuardedScreen, LoadFailed } from './content/screen.js';
 import { fetchSettings, saveSettings, settingsKey, useSettings } from './content/settings.js';
 import { BlockForm } from './fields/block-form.js';
 
@@ -24,18 +23,9 @@ function SettingsScreen() {
         </Text>
       </div>
       {query.isPending ? (
-        <Center mih={240}>
-          <Loader size={80} aria-label="Loading the site settings" />
-        </Center>
+        <ContentLoader label="Loading the site settings" />
       ) : query.isError ? (
-        <Alert color="red" role="alert" title="The site settings could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed title="The site settings could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <BlockForm
           fields={siteSettingsFields}
@@ -67,10 +57,8 @@ function SettingsScreen() {
 
 export function Component() {
   return (
-    <RequireMarks marks={['super']}>
-      <Screen>
-        <SettingsScreen />
-      </Screen>
-    </RequireMarks>
+    <GuardedScreen marks={['super']}>
+      <SettingsScreen />
+    </GuardedScreen>
   );
 }

@@ -1,6 +1,9 @@
-/** The main landmark and page padding of a staff screen (the shell's content area has neither). */
-import { Box } from '@mantine/core';
-import type { ReactNode } from 'react';
+/** The frame of a staff content screen: main landmark and padding, the route's guard, and its loading and load-failure states. */
+import { Alert, Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import type { ComponentType, ReactNode } from 'react';
+import type { RouteMark } from '../../../shared/access.js';
+import { getCollection, type CollectionDef } from '../../../shared/collections.js';
+import { RequireMarks } from '../auth/guard.js';
 
 export function Screen({ children }: { children: ReactNode }) {
   return (
@@ -10,5 +13,47 @@ export function Screen({ children }: { children: ReactNode }) {
   );
 }
 
-/** The Published badge's green: dark enough for white 12 px text (7:1), where Mantine's green 9 reaches only 4.4:1. */
-export const publishedGreen = '#17602d';
+/** A screen shown only to users with the route's marks. */
+export function GuardedScreen({ marks, children }: { marks: readonly RouteMark[]; children: ReactNode }) {
+  return (
+    <RequireMarks marks={marks}>
+      <Screen>{children}</Screen>
+    </RequireMarks>
+  );
+}
+
+/** The route component of one collection's screen; the collection is looked up once, when the route loads. */
+export function collectionRoute(collection: string, marks: readonly RouteMark[], Body: ComponentType<{ collection: CollectionDef }>) {
+  const def = getCollection(collection);
+  return function CollectionRoute() {
+    if (!def) throw new Error(`Unknown collection ${collection}`);
+    return (
+      <GuardedScreen marks={marks}>
+        <Body collection={def} />
+      </GuardedScreen>
+    );
+  };
+}
+
+/** Shown in place of a screen's content while it loads. */
+export function ContentLoader({ label }: { label: string }) {
+  return (
+    <Center mih={240}>
+      <Loader size={80} aria-label={label} />
+    </Center>
+  );
+}
+
+/** Shown in place of a screen's content when it could not be loaded, with a way to try again. */
+export function LoadFailed({ title, error, onRetry }: { title: string; error: Error; onRetry(): void }) {
+  return (
+    <Alert color="red" role="alert" title={title}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{error.message}</Text>
+        <Button size="xs" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}

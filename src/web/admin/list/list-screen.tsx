@@ -1,0 +1,135 @@
+/**
+ * The list screen of one collection: heading and New button, search and pages
+ * where the collection can grow, the rows in page order, and the live region
+ * that tells each move.
+ */
+import { Button, Group, Pagination, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { CollectionDef, ContentDocument } from '../../../shared/collections.js';
+import { formPathOf } from '../../../shared/routes.js';
+import { useCan } from '../content/abilities.js';
+import { useDocuments, type ListParams } from '../content/documents.js';
+import { ContentLoader, LoadFailed } from '../content/screen.js';
+import { DeleteDialog } from './delete-dialog.js';
+import { useBlockChanges } from './mutations.js';
+import { SortableRows } from './sortable-rows.js';
+import { useReorder } from './use-reorder.js';
+
+const pageSize = 20;
+/** Lists that do not grow are shown whole, so they can be reordered as one. */
+const wholeListLimit = 100;
+
+function EmptyState({ collection, canCreate }: { collection: CollectionDef; canCreate: boolean }) {
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack gap="sm" align="flex-start">
+        <Text fw={600}>No {collection.nouns.many} yet.</Text>
+        <Text>{collection.description}</Text>
+        {canCreate && (
+          <Button component={Link} to={formPathOf(collection.name, 'new')}>
+            Create the first one
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function ListScreen({ collection }: { collection: CollectionDef }) {
+  const { one, many } = collection.nouns;
+  const can = useCan({ type: 'collection', name: collection.name });
+  const canWrite = can('update');
+  const canCreate = can('create');
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const params: ListParams = collection.growing ? { q: q || undefined, limit: pageSize, offset: (page - 1) * pageSize } : { limit: wholeListLimit, offset: 0 };
+  const query = useDocuments(collection.name, params);
+  const { docs, move, announcement, saving } = useReorder(collection, params, query.data);
+  const [toDelete, setToDelete] = useState<ContentDocument | null>(null);
+  const { toggleStatus, remove } = useBlockChanges(collection, params, docs, () => setToDelete(null));
+
+  const total = query.data?.total ?? 0;
+  // Reordering is about the whole page: only offered when every block is on screen and no search filters them.
+  const canReorder = canWrite && !q && docs.length > 1 && total <= docs.length;
+
+  useEffect(() => setPage(1), [q]);
+
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const busy = saving || toggleStatus.isPending || remove.isPending;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Title order={1}>{collection.label}</Title>
+          {total > 0 && (
+            <Text c="dimmed" size="sm" mt={4}>
+              {collection.description}
+            </Text>
+          )}
+        </div>
+        {canCreate && (
+          <Button component={Link} to={formPathOf(collection.name, 'new')}>
+            New {one}
+          </Button>
+        )}
+      </Group>
+
+      {collection.growing && (
+        <TextInput type="search" label={`Search ${many}`} placeholder="Type a few words" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={420} />
+      )}
+
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </VisuallyHidden>
+
+      {query.isPending ? (
+        <ContentLoader label={`Loading ${many}`} />
+      ) : query.isError ? (
+        <LoadFailed title={`The ${many} could not be loaded`} error={query.error} onRetry={() => void query.refetch()} />
+      ) : docs.length === 0 ? (
+        q ? (
+          <Paper withBorder p="lg" radius="md">
+            <Text>Nothing matches “{q}”.</Text>
+          </Paper>
+        ) : (
+          <EmptyState collection={collection} canCreate={canCreate} />
+        )
+      ) : (
+        <>
+          {collection.growing && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {`Showing ${(page - 1) * pageSize + 1}–${(page - 1) * pageSize + docs.length} of ${total}`}
+            </Text>
+          )}
+          <SortableRows
+            collection={collection}
+            docs={docs}
+            canWrite={canWrite}
+            canReorder={canReorder}
+            busy={busy}
+            onMove={move}
+            onToggleStatus={(d) => toggleStatus.mutate(d)}
+            onDelete={setToDelete}
+          />
+          {collection.growing && pages > 1 && (
+            <nav aria-label="Pages">
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+                getControlProps={(control) => ({ 'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control] })}
+              />
+            </nav>
+          )}
+        </>
+      )}
+
+      <DeleteDialog collection={collection} doc={toDelete} deleting={remove.isPending} onCancel={() => setToDelete(null)} onConfirm={(doc) => remove.mutate(doc)} />
+    </Stack>
+  );
+}
