@@ -1,43 +1,30 @@
 /**
  * The public pages as visitors and search engines get them from the built
- * server: every page's seeded blocks in the server HTML (JavaScript off),
+ * site.server: every page's seeded blocks in the site.server HTML (JavaScript off),
  * hydration without errors (JavaScript on), metadata and JSON-LD, the
  * sitemap and robots, story and event pages, and the not-found page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, watchConsole } from './helpers/browser.js';
-import { startServer, type RunningServer } from './helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { watchConsole } from './helpers/browser.js';
 import { bundleOf, jsonLdTypes, publicPages } from './public-helpers.js';
+import { setUpSite } from './helpers/fixture.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = setUpSite();
 
 /** Every published block of the page, with the text it shows. */
 function expectedBlocks(bundle: Awaited<ReturnType<typeof bundleOf>>) {
   return Object.values(bundle.sections).flatMap((docs) => docs.map((d) => ({ id: d.id, title: String(d.data.title ?? d.data.name ?? d.data.caption ?? '') })));
 }
 
-describe('server-rendered public pages', () => {
+describe('site.server-rendered public pages', () => {
   it('renders every page with its seeded blocks when JavaScript is off', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage({ javaScriptEnabled: false });
     try {
       for (const p of publicPages) {
-        const bundle = await bundleOf(server, p.name);
+        const bundle = await bundleOf(site.server, p.name);
         const blocks = expectedBlocks(bundle);
         expect(blocks.length, `${p.path} has seeded blocks`).toBeGreaterThan(0);
-        const res = await page.goto(`${server.url}${p.path}`);
+        const res = await page.goto(`${site.server.url}${p.path}`);
         expect(res?.status(), p.path).toBe(200);
         await expect(page.locator('h1').count()).resolves.toBe(1);
         for (const b of blocks) {
@@ -48,7 +35,7 @@ describe('server-rendered public pages', () => {
         await expect(page.locator('footer').innerText()).resolves.toContain('info@');
       }
       // Images: sizes from the variants, dimensions set, the first slide first, the rest lazy.
-      await page.goto(`${server.url}/`);
+      await page.goto(`${site.server.url}/`);
       const images = await page.locator('main img').evaluateAll((els) =>
         (els as HTMLImageElement[]).map((i) => ({ srcset: i.getAttribute('srcset'), sizes: i.getAttribute('sizes'), width: i.getAttribute('width'), height: i.getAttribute('height'), loading: i.getAttribute('loading'), priority: i.getAttribute('fetchpriority'), decoding: i.getAttribute('decoding'), bg: i.style.backgroundColor })),
       );
@@ -67,8 +54,7 @@ describe('server-rendered public pages', () => {
   }, 120_000);
 
   it('hydrates every page with JavaScript on, without console errors or hydration warnings', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    const { context, page } = await site.newPage();
     const watch = watchConsole(page);
     const apiCalls: string[] = [];
     const stylesheets: string[] = [];
@@ -78,7 +64,7 @@ describe('server-rendered public pages', () => {
     });
     try {
       for (const p of publicPages) {
-        await page.goto(`${server.url}${p.path}`, { waitUntil: 'networkidle' });
+        await page.goto(`${site.server.url}${p.path}`, { waitUntil: 'networkidle' });
         // The header marks itself once React has hydrated it.
         await page.locator('.site-header[data-enhanced]').waitFor({ timeout: 10_000 });
       }
@@ -87,16 +73,16 @@ describe('server-rendered public pages', () => {
       expect(apiCalls).toEqual([]);
       // The stylesheet is inline too: no request waits for it, and hydrating loads no second copy.
       expect(stylesheets).toEqual([]);
-      // Following a link loads the next page server-rendered, with its own head.
-      await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+      // Following a link loads the next page site.server-rendered, with its own head.
+      await page.goto(`${site.server.url}/`, { waitUntil: 'networkidle' });
       await page.locator('.site-header[data-enhanced]').waitFor();
       await page.locator('footer a[href="/history"]').click();
-      await page.waitForURL(`${server.url}/history`);
+      await page.waitForURL(`${site.server.url}/history`);
       // Scroll resets to the top on navigation (the link was at the bottom of the page).
       await expect.poll(() => page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
       await expect(page.locator('h1').textContent()).resolves.toBe('Our History');
       await expect(page.title()).resolves.toMatch(/^Our History/);
-      await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(`${server.url}/history`);
+      await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(`${site.server.url}/history`);
       expect(watch.errors).toEqual([]);
     } finally {
       await context.close();
@@ -104,18 +90,17 @@ describe('server-rendered public pages', () => {
   }, 120_000);
 
   it('gives each page its title, description, canonical link, Open Graph and Twitter tags and JSON-LD', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage({ javaScriptEnabled: false });
     try {
       for (const p of publicPages) {
-        await page.goto(`${server.url}${p.path}`);
+        await page.goto(`${site.server.url}${p.path}`);
         const head = page.locator('head');
-        await expect(head.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(`${server.url}${p.path}`);
+        await expect(head.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(`${site.server.url}${p.path}`);
         await expect(head.locator('meta[name="description"]').getAttribute('content')).resolves.toBeTruthy();
         await expect(head.locator('meta[property="og:title"]').getAttribute('content')).resolves.toContain(p.name === 'home' ? 'Tujenge' : p.title);
-        await expect(head.locator('meta[property="og:url"]').getAttribute('content')).resolves.toBe(`${server.url}${p.path}`);
+        await expect(head.locator('meta[property="og:url"]').getAttribute('content')).resolves.toBe(`${site.server.url}${p.path}`);
         const image = await head.locator('meta[property="og:image"]').getAttribute('content');
-        expect(image, `${p.path} og:image`).toMatch(new RegExp(`^${server.url}/media/`));
+        expect(image, `${p.path} og:image`).toMatch(new RegExp(`^${site.server.url}/media/`));
         await expect(head.locator('meta[name="twitter:card"]').getAttribute('content')).resolves.toBe('summary_large_image');
         const imageRes = await fetch(image!);
         expect(imageRes.headers.get('content-type'), `${p.path} og:image is an image`).toMatch(/^image\//);
@@ -125,8 +110,8 @@ describe('server-rendered public pages', () => {
         if (p.name === 'events') expect(types).toContain('Event');
         if (p.name === 'leadership') expect(types).toContain('Person');
       }
-      const home = JSON.parse((await (await fetch(`${server.url}/`)).text()).match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!) as Record<string, unknown>;
-      expect(home).toMatchObject({ '@type': 'NGO', url: `${server.url}/`, email: expect.stringContaining('@') });
+      const home = JSON.parse((await (await fetch(`${site.server.url}/`)).text()).match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!) as Record<string, unknown>;
+      expect(home).toMatchObject({ '@type': 'NGO', url: `${site.server.url}/`, email: expect.stringContaining('@') });
       expect(home.sameAs).toEqual(expect.arrayContaining([expect.stringMatching(/^https:\/\//)]));
       expect(String(home.logo)).toMatch(/^http/);
     } finally {
@@ -135,28 +120,27 @@ describe('server-rendered public pages', () => {
   }, 120_000);
 
   it('shows story and event pages with NewsArticle and Event data, and 404 for an unknown one', async () => {
-    const home = await bundleOf(server, 'home');
-    const events = await bundleOf(server, 'events');
+    const home = await bundleOf(site.server, 'home');
+    const events = await bundleOf(site.server, 'events');
     const story = home.sections.newstory?.[0];
     const event = events.sections.thirdevents?.[0];
     expect(story && event).toBeTruthy();
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+    const { context, page } = await site.newPage({ javaScriptEnabled: false });
     try {
-      let res = await page.goto(`${server.url}/news/${story!.id}`);
+      let res = await page.goto(`${site.server.url}/news/${story!.id}`);
       expect(res?.status()).toBe(200);
       await expect(page.locator('h1').innerText()).resolves.toBe(String(story!.data.title));
       let types = jsonLdTypes(await page.locator('script[type="application/ld+json"]').allTextContents());
       expect(types).toEqual(expect.arrayContaining(['NewsArticle', 'BreadcrumbList']));
       await expect(page.locator('meta[property="og:type"]').getAttribute('content')).resolves.toBe('article');
 
-      res = await page.goto(`${server.url}/events/${event!.id}`);
+      res = await page.goto(`${site.server.url}/events/${event!.id}`);
       expect(res?.status()).toBe(200);
       await expect(page.locator('h1').innerText()).resolves.toBe(String(event!.data.title));
       types = jsonLdTypes(await page.locator('script[type="application/ld+json"]').allTextContents());
       expect(types).toEqual(expect.arrayContaining(['Event', 'BreadcrumbList']));
 
-      res = await page.goto(`${server.url}/news/no-such-story`);
+      res = await page.goto(`${site.server.url}/news/no-such-story`);
       expect(res?.status()).toBe(404);
       await expect(page.locator('h1').innerText()).resolves.toMatch(/could not find/i);
     } finally {
@@ -165,19 +149,19 @@ describe('server-rendered public pages', () => {
   }, 60_000);
 
   it('lists every page and every story and event in the sitemap, and keeps staff paths out through robots.txt', async () => {
-    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const sitemap = await (await fetch(`${site.server.url}/sitemap.xml`)).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const lastmods = [...sitemap.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]);
-    for (const p of publicPages) expect(locs).toContain(`${server.url}${p.path}`);
-    const home = await bundleOf(server, 'home');
-    const events = await bundleOf(server, 'events');
-    for (const s of home.sections.newstory ?? []) expect(locs).toContain(`${server.url}/news/${s.id}`);
-    for (const e of events.sections.thirdevents ?? []) expect(locs).toContain(`${server.url}/events/${e.id}`);
+    for (const p of publicPages) expect(locs).toContain(`${site.server.url}${p.path}`);
+    const home = await bundleOf(site.server, 'home');
+    const events = await bundleOf(site.server, 'events');
+    for (const s of home.sections.newstory ?? []) expect(locs).toContain(`${site.server.url}/news/${s.id}`);
+    for (const e of events.sections.thirdevents ?? []) expect(locs).toContain(`${site.server.url}/events/${e.id}`);
     expect(lastmods).toHaveLength(locs.length);
     for (const d of lastmods) expect(Number.isNaN(Date.parse(d!))).toBe(false);
 
-    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
-    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    const robots = await (await fetch(`${site.server.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${site.server.url}/sitemap.xml`);
     expect(robots).toMatch(/^Disallow: \/api\/$/m);
     expect(robots).toMatch(/^Disallow: \/login$/m);
     expect(robots).toMatch(/^Disallow: \/user-form\/$/m);
@@ -187,27 +171,27 @@ describe('server-rendered public pages', () => {
   });
 
   it('answers an unknown path with HTTP 404 and the not-found page, and unknown API paths with the JSON error', async () => {
-    const res = await fetch(`${server.url}/no/such/page`);
+    const res = await fetch(`${site.server.url}/no/such/page`);
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain('We could not find that page');
     expect(html).toContain('<meta name="robots" content="noindex">');
-    const api = await fetch(`${server.url}/api/no-such-thing`);
+    const api = await fetch(`${site.server.url}/api/no-such-thing`);
     expect(api.status).toBe(404);
     await expect(api.json()).resolves.toMatchObject({ error: { code: 'not-found' } });
   });
 
   it('serves pages with revalidation headers, answers 304 to a matching ETag, and gives staff paths the empty app shell', async () => {
-    const first = await fetch(`${server.url}/about`);
+    const first = await fetch(`${site.server.url}/about`);
     expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
-    const again = await fetch(`${server.url}/about`, { headers: { 'if-none-match': etag! } });
+    const again = await fetch(`${site.server.url}/about`, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     // The page's CSP allows no inline script: the route data is a JSON block.
     expect(first.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
 
-    const shell = await fetch(`${server.url}/customer`);
+    const shell = await fetch(`${site.server.url}/customer`);
     expect(shell.status).toBe(200);
     expect(shell.headers.get('cache-control')).toBe('no-store');
     const body = await shell.text();
@@ -215,7 +199,7 @@ describe('server-rendered public pages', () => {
     expect(body).not.toContain('route-data');
 
     const asset = body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
-    const assetRes = await fetch(`${server.url}${asset}`);
+    const assetRes = await fetch(`${site.server.url}${asset}`);
     expect(assetRes.status).toBe(200);
     expect(assetRes.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
   });
