@@ -7,34 +7,21 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch } from './helpers/browser.js';
-import { startServer, type RunningServer } from './helpers/server.js';
-import { apiSignIn, signIn, watchStaffConsole } from './helpers/staff.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { watchStaffConsole } from './helpers/staff.js';
 import type { ContentDocument } from '../src/shared/collections.js';
 import { apiCall, waitForScreen } from './admin-content-support.js';
+import { setUpSite } from './helpers/fixture.js';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const site = setUpSite();
 let page: Page;
 let errors: string[];
-let token: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  token = (await apiSignIn(server.url, server.superEmail, server.superPassword)).idToken;
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
+  ({ page } = await site.newPage());
   errors = watchStaffConsole(page).errors;
-  await signIn(page, server.url, server.superEmail, server.superPassword);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await site.signIn(page);
 });
 
 async function seriousViolations(): Promise<string[]> {
@@ -66,7 +53,7 @@ async function labelAndTabProblems(): Promise<string[]> {
 }
 
 async function open(pathname: string): Promise<void> {
-  await page.goto(`${server.url}${pathname}`);
+  await page.goto(`${site.server.url}${pathname}`);
   await waitForScreen(page);
 }
 
@@ -96,7 +83,7 @@ describe('staff content screens are accessible', () => {
     const unnamed = await page.locator('.mantine-RichTextEditor-toolbar button').evaluateAll((buttons) => buttons.filter((b) => !b.getAttribute('aria-label')?.trim()).length);
     expect(unnamed).toBe(0);
 
-    const [first] = (await apiCall<{ documents: ContentDocument[] }>(server.url, token, '/api/collections/home/documents?limit=1')).documents;
+    const [first] = (await apiCall<{ documents: ContentDocument[] }>(site.server.url, site.superToken, '/api/collections/home/documents?limit=1')).documents;
     expect(first).toBeDefined();
     await open(`/home-form/${first?.id}`);
     await page.getByLabel(/^Alt text/).waitFor();
@@ -115,7 +102,7 @@ describe('staff content screens are accessible', () => {
   it('screenshots of a list and a form at 375 and 1280 px', async () => {
     const dir = path.resolve(__dirname, '../docs/screenshots');
     fs.mkdirSync(dir, { recursive: true });
-    const [first] = (await apiCall<{ documents: ContentDocument[] }>(server.url, token, '/api/collections/home/documents?limit=1')).documents;
+    const [first] = (await apiCall<{ documents: ContentDocument[] }>(site.server.url, site.superToken, '/api/collections/home/documents?limit=1')).documents;
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await open('/home');

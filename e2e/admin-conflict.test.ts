@@ -3,53 +3,41 @@
  * silently replacing the first editor's work; "Reload their version" shows
  * theirs, "Overwrite with mine" keeps mine, "Keep editing" loses nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch } from './helpers/browser.js';
-import { startServer, type RunningServer } from './helpers/server.js';
-import { apiSignIn, createAccount, signIn, watchStaffConsole } from './helpers/staff.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createAccount, watchStaffConsole } from './helpers/staff.js';
 import type { ContentDocument } from '../src/shared/collections.js';
 import { apiCall, createBlock, field, waitForScreen } from './admin-content-support.js';
+import { setUpSite } from './helpers/fixture.js';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const site = setUpSite();
 const adminPassword = 'another long passphrase 7';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  token = (await apiSignIn(server.url, server.superEmail, server.superPassword)).idToken;
-  await createAccount(server.url, token, { email: 'second@example.org', role: 'admin', password: adminPassword, displayName: 'Second Editor' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await createAccount(site.server.url, site.superToken, { email: 'second@example.org', role: 'admin', password: adminPassword, displayName: 'Second Editor' });
 });
 
 async function editor(email: string, password: string, path: string, conflictUrl: RegExp = /\/api\/collections\/visionvalue\/documents\/[^/]+$/): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const { context, page } = await site.newPage();
   // The 409 each conflicting save provokes is the point of this test.
   const { errors } = watchStaffConsole(page, [
     { url: /\/api\/auth\/refresh$/, status: 401 },
     { url: conflictUrl, status: 409 },
   ]);
-  await signIn(page, server.url, email, password, path);
+  await site.signInAs(page, email, password, path);
   await waitForScreen(page);
   return { context, page, errors };
 }
 
 async function stored(id: string): Promise<ContentDocument> {
-  return apiCall<ContentDocument>(server.url, token, `/api/collections/visionvalue/documents/${id}`);
+  return apiCall<ContentDocument>(site.server.url, site.superToken, `/api/collections/visionvalue/documents/${id}`);
 }
 
 describe('editing conflicts', () => {
   it('shows the conflict to the second editor, and reload or overwrite each keep exactly what they promise', async () => {
-    const block = await createBlock(server.url, token, 'visionvalue', { title: 'Integrity', text: 'We do what we say.' }, 'published');
+    const block = await createBlock(site.server.url, site.superToken, 'visionvalue', { title: 'Integrity', text: 'We do what we say.' }, 'published');
     const path = `/visionvalue-form/${block.id}`;
-    const first = await editor(server.superEmail, server.superPassword, path);
+    const first = await editor(site.server.superEmail, site.server.superPassword, path);
     const second = await editor('second@example.org', adminPassword, path);
     try {
       // Both opened version 1. The first editor saves a new title.
@@ -84,9 +72,9 @@ describe('editing conflicts', () => {
       expect((await stored(block.id)).data).toMatchObject({ title: 'Integrity first', text: 'We keep our promises.' });
 
       // Round two: the first editor opens the block, the second saves meanwhile, the first overwrites with theirs.
-      await first.page.goto(`${server.url}${path}`);
+      await first.page.goto(`${site.server.url}${path}`);
       await waitForScreen(first.page);
-      await second.page.goto(`${server.url}${path}`);
+      await second.page.goto(`${site.server.url}${path}`);
       await waitForScreen(second.page);
       await field(second.page, 'Title').fill('Integrity, second take');
       await second.page.getByRole('button', { name: 'Save' }).click();
@@ -111,11 +99,11 @@ describe('editing conflicts', () => {
   }, 120_000);
 
   it('applies the same conflict dialog to the site settings', async () => {
-    const first = await editor(server.superEmail, server.superPassword, '/settings', /\/api\/settings$/);
+    const first = await editor(site.server.superEmail, site.server.superPassword, '/settings', /\/api\/settings$/);
     try {
-      const current = await apiCall<{ version: number; data: Record<string, unknown> }>(server.url, token, '/api/settings');
+      const current = await apiCall<{ version: number; data: Record<string, unknown> }>(site.server.url, site.superToken, '/api/settings');
       // Someone saves the settings through the API while the form is open.
-      await apiCall(server.url, token, '/api/settings', { method: 'PUT', body: { data: { ...current.data, tagline: 'Changed elsewhere' } }, ifMatch: current.version });
+      await apiCall(site.server.url, site.superToken, '/api/settings', { method: 'PUT', body: { data: { ...current.data, tagline: 'Changed elsewhere' } }, ifMatch: current.version });
       await field(first.page, 'Organisation name').fill('Tujenge Civic Alliance (edited)');
       await first.page.getByRole('button', { name: 'Save settings' }).click();
       const dialog = first.page.getByRole('dialog', { name: 'Someone else changed the site settings' });
@@ -128,7 +116,7 @@ describe('editing conflicts', () => {
       await field(first.page, 'Organisation name').fill('Tujenge Civic Alliance Kenya');
       await first.page.getByRole('button', { name: 'Save settings' }).click();
       await first.page.getByText('Site settings saved.', { exact: false }).waitFor();
-      const saved = await apiCall<{ version: number; data: Record<string, unknown> }>(server.url, token, '/api/settings');
+      const saved = await apiCall<{ version: number; data: Record<string, unknown> }>(site.server.url, site.superToken, '/api/settings');
       expect(saved.data).toMatchObject({ organisationName: 'Tujenge Civic Alliance Kenya', tagline: 'Changed elsewhere' });
       expect(saved.version).toBe(current.version + 2);
       expect(first.errors).toEqual([]);
