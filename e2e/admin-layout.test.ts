@@ -175,7 +175,7 @@ describe('staff drawer', () => {
     expect(new URL(page.url()).search).toBe('');
     await page.getByLabel('E-mail address').waitFor();
     expect(await page.getByText('Super Layout', { exact: true }).count()).toBe(0);
-    // The session is gone on the site.server too: a reload stays signed out, and staff screens send to /login.
+    // The session is gone on the server too: a reload stays signed out, and staff screens send to /login.
     await page.goto(`${site.server.url}/home`);
     await page.waitForURL((u) => u.pathname === '/login');
     expect(watch.errors).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * The users screens (super only) in Debian's Chromium against the built app:
  * list with search and pages, create, change role, disable, delete by
- * keyboard alone, site.server refusals on their fields, the last super-admin, axe,
+ * keyboard alone, server refusals on their fields, the last super-admin, axe,
  * and an open app signed out when its account is disabled.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -135,7 +135,7 @@ describe('users screens', () => {
     await context.close();
   }, 90_000);
 
-  it('shows the site.server’s refusals on their fields, and explains the last super-admin refusal', async () => {
+  it('shows the server’s refusals on their fields, and explains the last super-admin refusal', async () => {
     const { context, page } = await site.newPage();
     const watch = watchStaffConsole(page, [
       { url: /\/api\/auth\/refresh$/, status: 401 },
@@ -150,7 +150,7 @@ describe('users screens', () => {
     await page.getByLabel(/^Password/).fill('short');
     await page.getByRole('button', { name: 'Create user' }).click();
     await page.getByText('The password must be at least 8 characters long.').waitFor();
-    // A taken e-mail is refused by the site.server and shown on the e-mail field.
+    // A taken e-mail is refused by the server and shown on the e-mail field.
     await page.getByLabel(/^Password/).fill(password);
     // Enter submits (a notification may cover the button).
     await page.getByLabel(/^Password/).press('Enter');
@@ -168,7 +168,7 @@ describe('users screens', () => {
     expect(noteBox && Math.abs(noteBox.x + noteBox.width / 2 - 1280 / 2)).toBeLessThan(20);
     await note.waitFor({ state: 'detached', timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(4_000);
-    // A common password is refused by the site.server and shown on the password field.
+    // A common password is refused by the server and shown on the password field.
     await emailField.fill('fresh@example.org');
     await page.getByLabel(/^Password/).fill('password123');
     // Enter submits (a notification may cover the button).

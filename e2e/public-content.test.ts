@@ -44,7 +44,7 @@ describe('published blocks on public pages', () => {
       expect(main).toContain('Budget tracking in every ward');
       expect(main).toContain('Citizens follow the money.');
       expect(main).not.toContain('Unannounced plan for next year');
-      // Not in the site.server HTML's route data either.
+      // Not in the server HTML's route data either.
       const html = await (await fetch(`${site.server.url}/strategy`)).text();
       expect(html).not.toContain('Unannounced plan');
 

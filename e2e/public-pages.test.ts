@@ -1,6 +1,6 @@
 /**
  * The public pages as visitors and search engines get them from the built
- * site.server: every page's seeded blocks in the site.server HTML (JavaScript off),
+ * server: every page's seeded blocks in the server HTML (JavaScript off),
  * hydration without errors (JavaScript on), metadata and JSON-LD, the
  * sitemap and robots, story and event pages, and the not-found page.
  */
@@ -16,7 +16,7 @@ function expectedBlocks(bundle: Awaited<ReturnType<typeof bundleOf>>) {
   return Object.values(bundle.sections).flatMap((docs) => docs.map((d) => ({ id: d.id, title: String(d.data.title ?? d.data.name ?? d.data.caption ?? '') })));
 }
 
-describe('site.server-rendered public pages', () => {
+describe('server-rendered public pages', () => {
   it('renders every page with its seeded blocks when JavaScript is off', async () => {
     const { context, page } = await site.newPage({ javaScriptEnabled: false });
     try {
@@ -73,7 +73,7 @@ describe('site.server-rendered public pages', () => {
       expect(apiCalls).toEqual([]);
       // The stylesheet is inline too: no request waits for it, and hydrating loads no second copy.
       expect(stylesheets).toEqual([]);
-      // Following a link loads the next page site.server-rendered, with its own head.
+      // Following a link loads the next page server-rendered, with its own head.
       await page.goto(`${site.server.url}/`, { waitUntil: 'networkidle' });
       await page.locator('.site-header[data-enhanced]').waitFor();
       await page.locator('footer a[href="/history"]').click();
