@@ -2,7 +2,7 @@
 import { configFromEnv } from '../config.js';
 import { openDatabase, migrate } from '../db/index.js';
 import { ChangeBus } from '../changes.js';
-import { pruneMedia } from './lifecycle.js';
+import { MediaService } from './service.js';
 import { createMediaStore } from './store.js';
 
 const usage = 'Usage: npm run cli -- media prune';
@@ -24,7 +24,8 @@ export async function mediaCommand(args: string[]): Promise<number> {
   const changes = new ChangeBus(db.pool);
   try {
     await migrate(db);
-    const report = await pruneMedia({ db, changes }, createMediaStore({ config, db }));
+    const media = new MediaService({ db, changes }, createMediaStore({ config, db }));
+    const report = await media.prune().finally(() => media.close());
     for (const m of report.media) {
       console.log(`removed ${m.id} ${m.name ?? '(no name)'} ${m.contentType} ${formatBytes(m.bytes)}, uploaded ${m.createdAt}`);
     }

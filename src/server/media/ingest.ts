@@ -8,8 +8,8 @@ import { acceptedTypesText, maxUploadBytes, maxUploadText, type MediaInfo, type 
 import { AppError } from '../../shared/errors.js';
 import type { Services } from '../services.js';
 import { processImage } from './images.js';
-import { toMediaInfo, type StoredVariant } from './presenter.js';
-import { findMediaById, findMediaBySha, insertMedia, type MediaRow } from './repository.js';
+import { mediaInfoOf } from './presenter.js';
+import { findMediaById, findMediaBySha, insertMedia, type Media, type StoredVariant } from './repository.js';
 import { sniffType } from './sniff.js';
 import { extensionFor, keyFor, sha256Hex, type MediaStore } from './store.js';
 
@@ -29,23 +29,26 @@ export interface IngestResult {
 }
 
 /** The store key of a row's original: its id is the SHA-256 of the stored original. */
-export function originalKey(row: Pick<MediaRow, 'id' | 'content_type'>): string {
-  return `${row.id}.${extensionFor(row.content_type) ?? 'bin'}`;
+export function originalKey(media: Pick<Media, 'id' | 'contentType'>): string {
+  return `${media.id}.${extensionFor(media.contentType) ?? 'bin'}`;
 }
 
-export function storedVariants(row: Pick<MediaRow, 'variants'>): StoredVariant[] {
-  return JSON.parse(row.variants) as StoredVariant[];
+/** Every store key a media owns: the original and its variants. */
+export function keysOf(media: Pick<Media, 'id' | 'contentType' | 'variants'>): string[] {
+  return [originalKey(media), ...media.variants.map((v) => v.key)];
 }
 
-/** Every store key a row owns: the original and its variants. */
-export function keysOfRow(row: Pick<MediaRow, 'id' | 'content_type' | 'variants'>): string[] {
-  return [originalKey(row), ...storedVariants(row).map((v) => v.key)];
+/** Where the bytes of one size of a media are stored. */
+export interface VariantTarget {
+  key: string;
+  bytes: number;
+  contentType: string;
 }
 
-/** The store key and size of one variant of a row, or null when it has no such variant. */
-export function variantOf(row: MediaRow, variant: VariantName): { key: string; bytes: number; contentType: string } | null {
-  if (variant === 'original') return { key: originalKey(row), bytes: row.byte_size, contentType: row.content_type };
-  const v = storedVariants(row).find((s) => s.name === variant);
+/** The store key and size of one variant, or null when the media has no such variant. */
+export function variantOf(media: Media, variant: VariantName): VariantTarget | null {
+  if (variant === 'original') return { key: originalKey(media), bytes: media.byteSize, contentType: media.contentType };
+  const v = media.variants.find((s) => s.name === variant);
   return v ? { key: v.key, bytes: v.bytes, contentType: 'image/webp' } : null;
 }
 
@@ -71,7 +74,7 @@ export async function ingestMedia(services: Pick<Services, 'db' | 'changes'>, st
 
   const uploadSha = sha256Hex(bytes);
   const seen = await findMediaBySha(services.db, uploadSha);
-  if (seen) return { info: toMediaInfo(seen), created: false };
+  if (seen) return { info: mediaInfoOf(seen), created: false };
 
   let original: { bytes: Buffer; contentType: string; width: number | null; height: number | null };
   let variants: { name: StoredVariant['name']; bytes: Buffer; width: number; height: number }[] = [];
@@ -89,7 +92,7 @@ export async function ingestMedia(services: Pick<Services, 'db' | 'changes'>, st
   const id = sha256Hex(original.bytes);
   // Different uploaded bytes can re-encode to the same image: that is the same media.
   const same = await findMediaById(services.db, id);
-  if (same) return { info: toMediaInfo(same), created: false };
+  if (same) return { info: mediaInfoOf(same), created: false };
 
   const stored: StoredVariant[] = [];
   for (const v of variants) {
@@ -97,26 +100,26 @@ export async function ingestMedia(services: Pick<Services, 'db' | 'changes'>, st
     await store.put(key, v.bytes, 'image/webp');
     stored.push({ name: v.name, width: v.width, height: v.height, bytes: v.bytes.length, key });
   }
-  const row: MediaRow = {
+  const media: Media = {
     id,
     sha256: uploadSha,
-    content_type: original.contentType,
+    contentType: original.contentType,
     kind: type === 'pdf' ? 'pdf' : 'image',
-    byte_size: original.bytes.length,
+    byteSize: original.bytes.length,
     width: original.width,
     height: original.height,
-    dominant_color: dominantColor,
-    variants: JSON.stringify(stored),
-    original_name: cleanName(input.originalName),
-    created_at: new Date().toISOString(),
-    created_by: input.createdBy ?? null,
+    dominantColor,
+    variants: stored,
+    originalName: cleanName(input.originalName),
+    createdAt: new Date().toISOString(),
+    createdBy: input.createdBy ?? null,
   };
-  await store.put(originalKey(row), original.bytes, original.contentType);
-  if (!(await insertMedia(services.db, row))) {
+  await store.put(originalKey(media), original.bytes, original.contentType);
+  if (!(await insertMedia(services.db, media))) {
     const winner = (await findMediaById(services.db, id)) ?? (await findMediaBySha(services.db, uploadSha));
-    if (winner) return { info: toMediaInfo(winner), created: false };
+    if (winner) return { info: mediaInfoOf(winner), created: false };
     throw new AppError('aborted', 'The upload collided with another one. Try again.');
   }
   services.changes.publish({ type: 'media', id });
-  return { info: toMediaInfo(row), created: true };
+  return { info: mediaInfoOf(media), created: true };
 }

@@ -1,29 +1,24 @@
-/** Turns a media row into the API's MediaInfo. */
-import { mediaUrl, type MediaInfo, type MediaVariant } from '../../shared/media.js';
-import type { MediaTable } from '../db/schema.js';
+/** Turns media into the API's MediaInfo. */
+import { mediaUrl, type MediaInfo } from '../../shared/media.js';
+import { parseMediaRow, type Media, type MediaRow } from './repository.js';
 
-/** The `variants` column: JSON array of these. `key` is the MediaStore key of the bytes. */
-export interface StoredVariant {
-  name: MediaVariant['name'];
-  width: number;
-  height: number;
-  bytes: number;
-  key: string;
-}
-
-export function toMediaInfo(row: Pick<MediaTable, 'id' | 'kind' | 'content_type' | 'byte_size' | 'width' | 'height' | 'dominant_color' | 'variants'>): MediaInfo {
-  const stored = JSON.parse(row.variants) as StoredVariant[];
+export function mediaInfoOf(media: Media): MediaInfo {
   return {
-    id: row.id,
-    kind: row.kind,
-    url: mediaUrl(row.id, 'original'),
-    contentType: row.content_type,
-    bytes: row.byte_size,
-    width: row.width,
-    height: row.height,
-    dominantColor: row.dominant_color,
-    variants: stored
-      .map((v) => ({ name: v.name, width: v.width, height: v.height, bytes: v.bytes, contentType: 'image/webp' as const, url: mediaUrl(row.id, v.name) }))
+    id: media.id,
+    kind: media.kind,
+    url: mediaUrl(media.id, 'original'),
+    contentType: media.contentType,
+    bytes: media.byteSize,
+    width: media.width,
+    height: media.height,
+    dominantColor: media.dominantColor,
+    variants: media.variants
+      .map((v) => ({ name: v.name, width: v.width, height: v.height, bytes: v.bytes, contentType: 'image/webp' as const, url: mediaUrl(media.id, v.name) }))
       .sort((a, b) => a.width - b.width),
   };
+}
+
+/** For readers that select media rows themselves (the page bundle). */
+export function toMediaInfo(row: MediaRow): MediaInfo {
+  return mediaInfoOf(parseMediaRow(row));
 }

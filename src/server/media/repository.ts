@@ -1,23 +1,111 @@
-/** All SQL about media rows and the content that references them. */
+/**
+ * All SQL about media rows and the content that references them. Rows leave
+ * here as parsed `Media` objects: the `variants` JSON column is checked with
+ * zod on the way out, so no caller ever parses stored text.
+ */
 import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import { imageVariantNames, type MediaVariant } from '../../shared/media.js';
 import type { Db } from '../db/index.js';
 import type { MediaTable } from '../db/schema.js';
 
 export type MediaRow = Selectable<MediaTable>;
 
-export async function findMediaById(db: Db, id: string): Promise<MediaRow | undefined> {
-  return db.kysely.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
+/** One stored WebP size of an image: the API's variant, with the store key of its bytes instead of a URL. */
+export type StoredVariant = Pick<MediaVariant, 'name' | 'width' | 'height' | 'bytes'> & { key: string };
+
+/** A media row as the server works with it. */
+export interface Media {
+  /** SHA-256 of the stored original. */
+  id: string;
+  /** SHA-256 of the bytes as uploaded (a re-upload of the same file is recognised). */
+  sha256: string;
+  contentType: string;
+  kind: MediaTable['kind'];
+  byteSize: number;
+  width: number | null;
+  height: number | null;
+  dominantColor: string | null;
+  variants: StoredVariant[];
+  originalName: string | null;
+  createdAt: string;
+  createdBy: string | null;
 }
 
-export async function findMediaBySha(db: Db, sha256: string): Promise<MediaRow | undefined> {
-  return db.kysely.selectFrom('media').selectAll().where('sha256', '=', sha256).executeTakeFirst();
+const storedVariantSchema = z.strictObject({
+  name: z.enum(imageVariantNames),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  bytes: z.number().int().nonnegative(),
+  // The store checks a key's shape when it is used; here it only has to be one.
+  key: z.string().min(1),
+}) satisfies z.ZodType<StoredVariant>;
+
+const storedVariantsSchema = z.array(storedVariantSchema);
+
+function parseVariants(id: string, text: string): StoredVariant[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = storedVariantsSchema.safeParse(json);
+  // A damaged row is a server fault (500), named in the log by the thrown message.
+  if (!parsed.success) throw new Error(`The stored variants of media ${id} are not valid: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** A row as read from the database, parsed; also for callers that select media rows themselves. */
+export function parseMediaRow(row: MediaRow): Media {
+  return {
+    id: row.id,
+    sha256: row.sha256,
+    contentType: row.content_type,
+    kind: row.kind,
+    byteSize: row.byte_size,
+    width: row.width,
+    height: row.height,
+    dominantColor: row.dominant_color,
+    variants: parseVariants(row.id, row.variants),
+    originalName: row.original_name,
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+  };
+}
+
+function toRow(media: Media): MediaRow {
+  return {
+    id: media.id,
+    sha256: media.sha256,
+    content_type: media.contentType,
+    kind: media.kind,
+    byte_size: media.byteSize,
+    width: media.width,
+    height: media.height,
+    dominant_color: media.dominantColor,
+    variants: JSON.stringify(media.variants),
+    original_name: media.originalName,
+    created_at: media.createdAt,
+    created_by: media.createdBy,
+  };
+}
+
+export async function findMediaById(db: Db, id: string): Promise<Media | undefined> {
+  const row = await db.kysely.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && parseMediaRow(row);
+}
+
+export async function findMediaBySha(db: Db, sha256: string): Promise<Media | undefined> {
+  const row = await db.kysely.selectFrom('media').selectAll().where('sha256', '=', sha256).executeTakeFirst();
+  return row && parseMediaRow(row);
 }
 
 /** Inserts a row; false when another upload of the same content won the race. */
-export async function insertMedia(db: Db, row: MediaRow): Promise<boolean> {
+export async function insertMedia(db: Db, media: Media): Promise<boolean> {
   const result = await db.kysely
     .insertInto('media')
-    .values(row)
+    .values(toRow(media))
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -28,15 +116,31 @@ export async function deleteMediaRow(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function listMedia(db: Db): Promise<MediaRow[]> {
-  return db.kysely.selectFrom('media').selectAll().orderBy('created_at').execute();
+export async function listMedia(db: Db): Promise<Media[]> {
+  const rows = await db.kysely.selectFrom('media').selectAll().orderBy('created_at').execute();
+  return rows.map(parseMediaRow);
 }
 
-export interface ReferencingText {
+/** A document, or the site settings, that mentions a media id. */
+export interface ReferencingRecord {
   /** `settings` for the site settings. */
   collection: string;
   id: string;
-  data: string;
+  /** The stored field values; empty when the stored text is not a JSON object. */
+  data: Record<string, unknown>;
+}
+
+const storedDataSchema = z.record(z.string(), z.unknown());
+
+function parseData(text: string): Record<string, unknown> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  const parsed = storedDataSchema.safeParse(json);
+  return parsed.success ? parsed.data : {};
 }
 
 /**
@@ -44,7 +148,7 @@ export interface ReferencingText {
  * image or file field, or as a /media/<id>/ link inside rich text. Media ids
  * are 64 hex characters, so a mention is never a coincidence.
  */
-export async function textsMentioning(db: Db, id: string): Promise<ReferencingText[]> {
+export async function recordsMentioning(db: Db, id: string): Promise<ReferencingRecord[]> {
   const pattern = `%${id}%`;
   const docs = await db.kysely
     .selectFrom('documents')
@@ -54,9 +158,10 @@ export async function textsMentioning(db: Db, id: string): Promise<ReferencingTe
     .orderBy('position')
     .execute();
   const settings = await db.kysely.selectFrom('settings').select(['key', 'data']).where('data', 'like', pattern).execute();
-  return [...docs.map((d) => ({ collection: d.collection, id: d.id, data: d.data })), ...settings.map((s) => ({ collection: 'settings', id: s.key, data: s.data }))].filter((t) =>
-    t.data.includes(id),
-  );
+  // LIKE ignores case on SQLite; only an exact (lower-case) mention counts.
+  return [...docs.map((d) => ({ collection: d.collection, id: d.id, text: d.data })), ...settings.map((s) => ({ collection: 'settings', id: s.key, text: s.data }))]
+    .filter((t) => t.text.includes(id))
+    .map((t) => ({ collection: t.collection, id: t.id, data: parseData(t.text) }));
 }
 
 /** Every media id any document or setting mentions. */

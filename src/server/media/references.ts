@@ -1,0 +1,32 @@
+/** Which blocks (and settings) still use a media, named as staff know them. */
+import { getCollection } from '../../shared/collections.js';
+import type { Db } from '../db/index.js';
+import { recordsMentioning, type ReferencingRecord } from './repository.js';
+
+export interface MediaReference {
+  /** The collection name, or `settings` for the site settings. */
+  collection: string;
+  id: string;
+  title: string;
+}
+
+function titleOf(record: ReferencingRecord): string {
+  if (record.collection === 'settings') return 'Site settings';
+  const def = getCollection(record.collection);
+  const value = record.data[def?.titleField ?? 'title'];
+  const label = def?.label ?? record.collection;
+  return typeof value === 'string' && value.trim() ? value.trim() : `Untitled block in ${label}`;
+}
+
+/** The blocks (and settings) that still use this media. */
+export async function findReferences(db: Db, id: string): Promise<MediaReference[]> {
+  const records = await recordsMentioning(db, id);
+  return records.map((r) => ({ collection: r.collection, id: r.id, title: titleOf(r) }));
+}
+
+/** The refusal staff read: which blocks to edit first. */
+export function describeReferences(refs: readonly MediaReference[]): string {
+  const names = refs.slice(0, 5).map((r) => (r.collection === 'settings' ? 'the site settings' : `“${r.title}” (${getCollection(r.collection)?.label ?? r.collection})`));
+  const more = refs.length > 5 ? ` and ${refs.length - 5} more` : '';
+  return `This file is still used by ${names.join(', ')}${more}. Remove it there first.`;
+}

@@ -1,0 +1,141 @@
+/**
+ * The media domain: who may upload and delete, upload through ingest, no
+ * delete while a block still shows the file, pruning, and the cached look-ups
+ * that serving bytes needs. Routes are thin wrappers over this.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Principal } from '../../shared/access.js';
+import { AppError } from '../../shared/errors.js';
+import type { MediaInfo, VariantName } from '../../shared/media.js';
+import { authorize } from '../authorize.js';
+import type { Services } from '../services.js';
+import { ingestMedia, variantOf, type IngestResult, type VariantTarget } from './ingest.js';
+import { pruneMedia, removeMedia, type PruneOptions, type PruneReport } from './lifecycle.js';
+import { Lru } from './lru.js';
+import { mediaInfoOf } from './presenter.js';
+import { describeReferences, findReferences } from './references.js';
+import { findMediaById, type Media } from './repository.js';
+import type { ByteRange, MediaStore, StoredObject } from './store.js';
+
+const media = { type: 'media' } as const;
+
+/** The request's parsed input, read only once the caller is authorised: a refused caller learns nothing of its shape. */
+export type Input<T> = () => T;
+
+export interface UploadedFile {
+  bytes: Buffer;
+  /** The name the file had on the uploader's computer. */
+  originalName: string | null | undefined;
+}
+
+/** One size of one media, ready to serve. */
+export interface Located {
+  media: Media;
+  target: VariantTarget;
+}
+
+function noSuchFile(): AppError {
+  return new AppError('not-found', 'There is no such file.');
+}
+
+function alreadyDeleted(): AppError {
+  return new AppError('not-found', 'There is no such file. It may already have been deleted.');
+}
+
+/** Staff only; visitors never write media, so a caller that passed is signed in. */
+function staffUid(principal: Principal | null, action: 'create' | 'delete'): string {
+  authorize(principal, action, media);
+  if (!principal) throw new AppError('unauthenticated');
+  return principal.uid;
+}
+
+export class MediaService {
+  private readonly found = new Lru<Media>(2000, () => 1);
+  // Resolved once per media and size.
+  private readonly targets = new WeakMap<Media, Map<VariantName, VariantTarget | null>>();
+  private readonly bytes = new Lru<Buffer>(64 * 1024 * 1024, (b) => b.length);
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly services: Pick<Services, 'db' | 'changes'>,
+    private readonly store: MediaStore,
+  ) {
+    this.unsubscribe = services.changes.subscribe((event) => {
+      if (event.type === 'media') this.found.delete(event.id);
+      else if (event.type === 'reset') this.found.clear();
+    });
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  async upload(principal: Principal | null, input: Input<Promise<UploadedFile>>): Promise<IngestResult> {
+    const createdBy = staffUid(principal, 'create');
+    const file = await input();
+    return ingestMedia(this.services, this.store, { bytes: file.bytes, originalName: file.originalName, createdBy });
+  }
+
+  async describe(principal: Principal | null, id: string): Promise<MediaInfo> {
+    authorize(principal, 'read', media);
+    return mediaInfoOf(await this.find(id));
+  }
+
+  /** Refused with 412 naming the blocks while anything still uses the file. */
+  async remove(principal: Principal | null, input: Input<string>): Promise<void> {
+    staffUid(principal, 'delete');
+    const id = input();
+    const existing = await findMediaById(this.services.db, id);
+    if (!existing) throw alreadyDeleted();
+    const refs = await findReferences(this.services.db, id);
+    if (refs.length > 0) throw new AppError('failed-precondition', describeReferences(refs), { details: { blocks: refs } });
+    if (!(await removeMedia(this.services, this.store, existing))) throw alreadyDeleted();
+    this.found.delete(id);
+  }
+
+  /** Media nothing uses, older than a day: run by the operator's command, not by a signed-in user. */
+  prune(options: PruneOptions = {}): Promise<PruneReport> {
+    return pruneMedia(this.services, this.store, options);
+  }
+
+  /** One size of a media, or 404 with the message the public sees. */
+  async locate(principal: Principal | null, id: string, variant: VariantName): Promise<Located> {
+    authorize(principal, 'read', media);
+    const found = await this.find(id);
+    let byName = this.targets.get(found);
+    if (!byName) this.targets.set(found, (byName = new Map()));
+    if (!byName.has(variant)) byName.set(variant, variantOf(found, variant));
+    const target = byName.get(variant);
+    if (!target) throw new AppError('not-found', 'There is no such size of this file.');
+    return { media: found, target };
+  }
+
+  /** The stored bytes (whole ones of small files from memory), or null when the store has none. */
+  async open(located: Located, range?: ByteRange): Promise<StoredObject | null> {
+    const { key, contentType } = located.target;
+    if (range) return this.store.get(key, range);
+    const cached = this.bytes.get(key);
+    if (cached) return { size: cached.length, contentType, bytes: cached };
+    const object = await this.store.get(key);
+    if (object && 'bytes' in object) this.bytes.set(key, object.bytes);
+    return object;
+  }
+
+  /** Why bytes were missing: the media was removed meanwhile (404), or the store lost them (500, logged). */
+  async missing(located: Located, log: FastifyBaseLogger): Promise<AppError> {
+    // Another process (the prune command) may have removed the media since it was cached.
+    this.found.delete(located.media.id);
+    if (!(await findMediaById(this.services.db, located.media.id))) return noSuchFile();
+    log.error({ key: located.target.key }, 'media bytes missing from the store');
+    return new AppError('data-loss', 'The stored file is missing. Upload it again.');
+  }
+
+  private async find(id: string): Promise<Media> {
+    const cached = this.found.get(id);
+    if (cached) return cached;
+    const row = await findMediaById(this.services.db, id);
+    if (!row) throw noSuchFile();
+    this.found.set(id, row);
+    return row;
+  }
+}
