@@ -1,14 +1,11 @@
 /**
- * Resolves the caller from `Authorization: Bearer <idToken>`. The role comes
- * from the account as stored now, so a demotion or a disable takes effect at
- * once, not when the token expires.
+ * Resolves the caller from `Authorization: Bearer <idToken>`: the header is
+ * read here, the account rules are principalOf's in auth-service.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Principal } from '../../shared/access.js';
-import { claimsOf } from '../../shared/auth.js';
 import { AppError } from '../../shared/errors.js';
-import { findCaller } from './users-repository.js';
+import { principalOf } from './auth-service.js';
 
 export const principalPlugin = fp(
   async (app: FastifyInstance) => {
@@ -20,20 +17,7 @@ export const principalPlugin = fp(
       if (request.url.startsWith('/api/auth/')) return;
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw new AppError('unauthenticated', 'The Authorization header must be "Bearer <token>".');
-      const payload = await app.services.tokens.verify(match[1]);
-      const user = await findCaller(app.services.db.kysely, payload.uid);
-      if (!user) throw new AppError('auth/user-token-expired', 'This account no longer exists. Please sign in again.');
-      if (user.disabled) throw new AppError('auth/user-disabled');
-      // A password change ends the sessions that were open before it.
-      if (user.tokens_valid_after && payload.issuedAt * 1000 < Date.parse(user.tokens_valid_after)) {
-        throw new AppError('auth/user-token-expired', 'Your password was changed. Please sign in again.');
-      }
-      const principal: Principal = {
-        uid: user.id,
-        email: user.email,
-        claims: claimsOf(user.role),
-      };
-      request.principal = principal;
+      request.principal = await principalOf(app.services, match[1]);
     });
   },
   { name: 'principal' },

@@ -11,13 +11,24 @@
  * unused) successor without ever storing a token in clear: only someone who
  * holds the old token can obtain it, and the successor is the same single
  * token, so any later divergence is still caught as a replay.
+ * SQL: refresh-token-repository.ts.
  */
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Db } from '../db/index.js';
 import { transaction } from '../db/index.js';
-import type { UserRow } from './users-repository.js';
+import {
+  claimToken,
+  deleteExpiredTokens,
+  findTokenByHash,
+  findTokenUse,
+  findUnusedToken,
+  insertRefreshToken,
+  revokeFamily,
+  revokeUserTokens,
+} from './refresh-token-repository.js';
+import { findUserById, type UserRow } from './users-repository.js';
 
 export const refreshCookieName = 'refresh_token';
 export const refreshCookiePath = '/api/auth';
@@ -41,7 +52,7 @@ export interface IssuedRefreshToken {
   expiresAt: string;
 }
 
-async function insertToken(
+async function issue(
   db: Kysely<Database>,
   token: string,
   userId: string,
@@ -50,51 +61,20 @@ async function insertToken(
   now: Date,
 ): Promise<IssuedRefreshToken> {
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
-  await db
-    .insertInto('refresh_tokens')
-    .values({
-      id: crypto.randomUUID(),
-      family_id: familyId,
-      user_id: userId,
-      token_hash: hashRefreshToken(token),
-      created_at: now.toISOString(),
-      expires_at: expiresAt,
-      used_at: null,
-      revoked_at: null,
-    })
-    .execute();
+  await insertRefreshToken(db, { familyId, userId, tokenHash: hashRefreshToken(token), createdAt: now.toISOString(), expiresAt });
   return { token, expiresAt };
 }
 
 /** Starts a new family for a sign-in, and drops the user's tokens that have expired. */
 export async function startRefreshFamily(db: Kysely<Database>, userId: string, ttlSeconds: number): Promise<IssuedRefreshToken> {
   const now = new Date();
-  await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', now.toISOString()).execute();
-  return insertToken(db, newToken(), userId, crypto.randomUUID(), ttlSeconds, now);
-}
-
-export async function revokeFamily(db: Kysely<Database>, familyId: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date().toISOString() })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/** Ends every session of a user (disabled, new password). */
-export async function revokeUserTokens(db: Kysely<Database>, userId: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date().toISOString() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await deleteExpiredTokens(db, userId, now.toISOString());
+  return issue(db, newToken(), userId, crypto.randomUUID(), ttlSeconds, now);
 }
 
 /** Sign-out: revokes the family of the presented token, if it is known. */
 export async function revokeFamilyOf(db: Kysely<Database>, token: string): Promise<void> {
-  const row = await db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', hashRefreshToken(token)).executeTakeFirst();
+  const row = await findTokenByHash(db, hashRefreshToken(token));
   if (row) await revokeFamily(db, row.family_id);
 }
 
@@ -123,9 +103,9 @@ export function rotateRefreshToken(db: Db, token: string, options: RotationOptio
   return transaction(db, async (trx): Promise<RotationResult> => {
     const now = new Date();
     const nowIso = now.toISOString();
-    const row = await trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', presentedHash).executeTakeFirst();
+    const row = await findTokenByHash(trx, presentedHash);
     if (!row) return { kind: 'expired' };
-    const user = await trx.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
+    const user = await findUserById(trx, row.user_id);
     if (!user) return { kind: 'expired' };
     // Disabling revokes the tokens too; the holder of one should still learn why the session ended.
     if (user.disabled) {
@@ -134,30 +114,17 @@ export function rotateRefreshToken(db: Db, token: string, options: RotationOptio
     }
     if (row.revoked_at !== null || row.expires_at <= nowIso) return { kind: 'expired' };
     const successor = successorOf(token, options.secret);
-    // The conditional update is the lock: of two concurrent refreshes exactly one claims the token.
-    const claimed = await trx
-      .updateTable('refresh_tokens')
-      .set({ used_at: nowIso })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 1) {
-      const issued = await insertToken(trx, successor, user.id, row.family_id, options.ttlSeconds, now);
+    // Of two concurrent refreshes exactly one claims the token.
+    if (await claimToken(trx, row.id, nowIso)) {
+      const issued = await issue(trx, successor, user.id, row.family_id, options.ttlSeconds, now);
       return { kind: 'rotated', user, issued };
     }
     // Already used (perhaps a moment ago by a concurrent request): read it again as it is now.
-    const current = await trx.selectFrom('refresh_tokens').select(['used_at', 'revoked_at']).where('id', '=', row.id).executeTakeFirst();
+    const current = await findTokenUse(trx, row.id);
     if (!current || current.revoked_at !== null) return { kind: 'expired' };
     const usedAgoMs = current.used_at ? now.getTime() - Date.parse(current.used_at) : Infinity;
     if (usedAgoMs <= options.graceSeconds * 1000) {
-      const next = await trx
-        .selectFrom('refresh_tokens')
-        .select(['expires_at'])
-        .where('token_hash', '=', hashRefreshToken(successor))
-        .where('used_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+      const next = await findUnusedToken(trx, hashRefreshToken(successor));
       if (next && next.expires_at > nowIso) return { kind: 'rotated', user, issued: { token: successor, expiresAt: next.expires_at } };
     }
     await revokeFamily(trx, row.family_id);

@@ -2,34 +2,19 @@
  * Identity endpoints: sign-in, refresh, sign-out and the password policy.
  * The idToken goes in the JSON answer (the staff app keeps it in memory); the
  * refresh token only ever travels in an HttpOnly, SameSite=Strict cookie
- * scoped to /api/auth.
+ * scoped to /api/auth. Cookies, status codes and request parsing only; the
+ * rules are in auth-service.ts.
  */
-import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { claimsOf, type SignInAnswer } from '../../shared/auth.js';
+import type { SignInAnswer } from '../../shared/auth.js';
 import { AppError } from '../../shared/errors.js';
 import { passwordPolicy } from '../../shared/password-policy.js';
 import { zodToAppError } from '../plugins/errors.js';
-import { normaliseEmail } from './accounts.js';
-import { findUserByEmail, recordSignIn, type UserRow } from './users-repository.js';
-import { hashPassword, verifyPassword } from './passwords.js';
-import {
-  defaultRefreshGraceSeconds,
-  refreshCookieName,
-  refreshCookiePath,
-  revokeFamilyOf,
-  rotateRefreshToken,
-  startRefreshFamily,
-} from './refresh-tokens.js';
-import { connectRedisStore, MemoryThrottleStore, SignInThrottle, type SignInThrottleOptions, type ThrottleStore } from './sign-in-throttle.js';
+import { AuthService, ThrottledError, type AuthOptions, type Session } from './auth-service.js';
+import { refreshCookieName, refreshCookiePath } from './refresh-tokens.js';
 
-export interface AuthRoutesOptions {
-  /** Brute-force limits (tests shorten the window). */
-  throttle?: Partial<SignInThrottleOptions>;
-  /** How long a just-used refresh token may still be answered with its successor. */
-  refreshGraceSeconds?: number;
-}
+export type AuthRoutesOptions = AuthOptions;
 
 export type { SignInAnswer } from '../../shared/auth.js';
 
@@ -42,21 +27,12 @@ const signInBody = z.object({
 });
 
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions = {}): Promise<void> {
-  const { config, db, tokens } = app.services;
+  const { config } = app.services;
   const secure = config.publicUrl.startsWith('https:');
-  const graceSeconds = options.refreshGraceSeconds ?? defaultRefreshGraceSeconds;
 
-  const store: ThrottleStore = config.redisUrl ? await connectRedisStore(config.redisUrl, app.log) : new MemoryThrottleStore();
-  const throttle = new SignInThrottle(store, options.throttle ?? {}, app.log);
-  app.addHook('onClose', async () => throttle.close());
-
-  // Checked when the e-mail is unknown, so that the answer takes as long as a wrong password.
-  let dummyHash: Promise<string> | null = null;
-  const dummy = () => (dummyHash ??= hashPassword(crypto.randomBytes(18).toString('base64url')));
-  // Computed now, so that even the first unknown e-mail does not take longer than a wrong password.
-  app.addHook('onReady', async () => {
-    await dummy();
-  });
+  const auth = await AuthService.create(app.services, options, app.log);
+  app.addHook('onClose', async () => auth.close());
+  app.addHook('onReady', async () => auth.warmUp());
 
   function setRefreshCookie(reply: FastifyReply, token: string): void {
     reply.setCookie(refreshCookieName, token, {
@@ -72,47 +48,21 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     reply.clearCookie(refreshCookieName, { httpOnly: true, sameSite: 'strict', secure, path: refreshCookiePath });
   }
 
-  async function answer(reply: FastifyReply, user: UserRow, refreshToken: string): Promise<SignInAnswer> {
-    const claims = claimsOf(user.role);
-    const idToken = await tokens.sign({ uid: user.id, email: user.email, claims });
-    setRefreshCookie(reply, refreshToken);
+  function answer(reply: FastifyReply, session: Session): SignInAnswer {
+    setRefreshCookie(reply, session.refreshToken);
     reply.header('cache-control', 'no-store');
-    return {
-      idToken,
-      expiresIn: tokens.ttl,
-      user: { uid: user.id, email: user.email, displayName: user.display_name, claims },
-    };
+    return session.answer;
   }
 
   app.post('/api/auth/sign-in', async (request, reply) => {
     const parsed = signInBody.safeParse(request.body ?? {});
     if (!parsed.success) throw zodToAppError(parsed.error);
-    const email = normaliseEmail(parsed.data.email);
-    const { password } = parsed.data;
-
-    const decision = await throttle.begin(email, request.ip);
-    if (!decision.allowed) {
-      reply.header('retry-after', String(decision.retryAfterSeconds));
-      request.log.warn({ retryAfter: decision.retryAfterSeconds }, 'sign-in throttled');
-      throw new AppError('auth/too-many-requests', `Too many failed sign-in attempts. Try again in ${describeWait(decision.retryAfterSeconds)}.`);
+    try {
+      return answer(reply, await auth.signIn({ ...parsed.data, ip: request.ip }, request.log));
+    } catch (err) {
+      if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
+      throw err;
     }
-
-    const user = await findUserByEmail(db.kysely, email);
-    const ok = user ? await verifyPassword(user.password_hash, password) : (await verifyPassword(await dummy(), password)) && false;
-    if (!user || !ok) {
-      request.log.info('sign-in refused: invalid credential');
-      throw new AppError('auth/invalid-credential');
-    }
-    if (user.disabled) {
-      request.log.info({ uid: user.id }, 'sign-in refused: account disabled');
-      throw new AppError('auth/user-disabled');
-    }
-    await throttle.succeeded(decision.ticket);
-    const now = new Date().toISOString();
-    await recordSignIn(db.kysely, user.id, now);
-    const issued = await startRefreshFamily(db.kysely, user.id, config.refreshTokenTtl);
-    request.log.info({ uid: user.id }, 'signed in');
-    return answer(reply, user, issued.token);
   });
 
   app.post('/api/auth/refresh', async (request, reply) => {
@@ -121,27 +71,14 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       clearRefreshCookie(reply);
       throw new AppError('auth/user-token-expired');
     }
-    const result = await rotateRefreshToken(db, presented, { ttlSeconds: config.refreshTokenTtl, secret: config.authSecret, graceSeconds });
-    switch (result.kind) {
-      case 'rotated':
-        return answer(reply, result.user, result.issued.token);
-      case 'disabled':
-        clearRefreshCookie(reply);
-        request.log.info('refresh refused: account disabled, sessions revoked');
-        throw new AppError('auth/user-disabled');
-      case 'replayed':
-        clearRefreshCookie(reply);
-        request.log.warn('refresh token replayed: its family is revoked');
-        throw new AppError('auth/user-token-expired');
-      case 'expired':
-        clearRefreshCookie(reply);
-        throw new AppError('auth/user-token-expired');
-    }
+    const result = await auth.refresh(presented, request.log);
+    if (result.kind === 'rotated') return answer(reply, result.session);
+    clearRefreshCookie(reply);
+    throw result.error;
   });
 
   app.post('/api/auth/sign-out', async (request, reply) => {
-    const presented = request.cookies[refreshCookieName];
-    if (presented) await revokeFamilyOf(db.kysely, presented);
+    await auth.signOut(request.cookies[refreshCookieName]);
     clearRefreshCookie(reply);
     return reply.status(204).send();
   });
@@ -150,10 +87,4 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     reply.header('cache-control', 'public, max-age=300');
     return passwordPolicy;
   });
-}
-
-function describeWait(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minutes`;
 }

@@ -11,7 +11,7 @@ import { transaction, type Db } from '../db/index.js';
 import { createAccount, toUserView, type NewAccount } from './accounts.js';
 import { assertAcceptablePassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
-import { revokeUserTokens } from './refresh-tokens.js';
+import { revokeUserTokens } from './refresh-token-repository.js';
 import { deleteUserRow, findUserById, lockSupers, otherActiveSupers, searchUsers, updateUserRow, type UserRow } from './users-repository.js';
 
 const users = { type: 'users' } as const;
