@@ -3,6 +3,8 @@
  *   user add --email E --role super|admin   (password on stdin)
  *   media prune
  *   seed [--reset]
+ *   backup [--out FILE]
+ *   restore FILE [--replace]
  */
 import { configFromEnv } from './config.js';
 
@@ -12,13 +14,15 @@ const commands: Record<string, () => Promise<Command>> = {
   user: async () => (await import('./auth/cli-user.js')).userCommand,
   media: async () => (await import('./media/cli-media.js')).mediaCommand,
   seed: async () => (await import('./seed/cli-seed.js')).seedCommand,
+  backup: async () => (await import('./backup/cli-backup.js')).backupCommand,
+  restore: async () => (await import('./backup/cli-backup.js')).restoreCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const load = name ? commands[name] : undefined;
   if (!load) {
-    console.error('Usage: npm run cli -- user add --email E --role super|admin | media prune | seed [--reset]');
+    console.error('Usage: npm run cli -- user add --email E --role super|admin | media prune | seed [--reset] | backup [--out FILE] | restore FILE [--replace]');
     return 2;
   }
   configFromEnv(); // fail early on a bad environment

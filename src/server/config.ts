@@ -28,6 +28,10 @@ export interface AppConfig {
   production: boolean;
   /** Fastify's trustProxy: false, true, or comma-separated addresses of trusted proxies. */
   trustProxy: boolean | string;
+  /** Where `backup` writes archives without --out (default DATA_DIR/backups). */
+  backupDir?: string | undefined;
+  /** When set, backups are encrypted with it and restores need it. Never printed. */
+  backupPassphrase?: string | undefined;
 }
 
 const envSchema = z.object({
@@ -48,6 +52,8 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   NODE_ENV: z.string().optional(),
   TRUST_PROXY: z.string().min(1).optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_PASSPHRASE: z.string().min(12, 'BACKUP_PASSPHRASE must be at least 12 characters').optional(),
 });
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -98,5 +104,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO === 'true',
     production: e.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    backupPassphrase: e.BACKUP_PASSPHRASE,
   };
 }

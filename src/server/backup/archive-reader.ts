@@ -1,0 +1,128 @@
+/**
+ * Reading an archive back: the whole file is read and checked (manifest,
+ * every checksum, every row line) before a restore touches anything.
+ */
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { extract as createExtract } from 'tar-stream';
+import { sha256Hex } from '../media/store.js';
+import { WRONG_PASSPHRASE, isEncrypted, openDecrypted } from './envelope.js';
+import { MANIFEST, MEDIA_STORE_TABLE, manifestSchema, rowSchema, type Manifest, type NeutralRow } from './format.js';
+
+/** A reason to refuse, shown to the operator as one line. */
+export class Refusal extends Error {}
+
+interface Entry {
+  name: string;
+  bytes: Buffer;
+  sha256: string;
+}
+
+/** Calls `onEntry` for every file in the archive, in order; any damage becomes one Refusal. */
+export async function readArchive(file: string, passphrase: string | undefined, onEntry: (entry: Entry) => Promise<void>): Promise<void> {
+  let stat: fs.Stats;
+  try {
+    stat = await fs.promises.stat(file);
+  } catch {
+    throw new Refusal(`cannot read ${file}`);
+  }
+  if (!stat.isFile()) throw new Refusal(`${file} is not a file`);
+  const encrypted = await isEncrypted(file);
+  if (encrypted && !passphrase) throw new Refusal('the archive is encrypted; set BACKUP_PASSPHRASE to restore it');
+  let source: Readable;
+  try {
+    source = encrypted && passphrase ? await openDecrypted(file, passphrase) : fs.createReadStream(file);
+  } catch {
+    throw new Refusal(WRONG_PASSPHRASE);
+  }
+  const extract = createExtract();
+  const piping = pipeline(source, createGunzip(), extract);
+  piping.catch(() => undefined); // awaited below; this only keeps an early failure from being reported as unhandled
+  try {
+    for await (const entry of extract) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      if (entry.header.type !== 'file') throw new Refusal(`the archive holds an unexpected ${entry.header.type} ${entry.header.name}`);
+      await onEntry({ name: entry.header.name, bytes, sha256: sha256Hex(bytes) });
+    }
+    await piping;
+  } catch (err) {
+    source.destroy();
+    if (err instanceof Refusal && !encrypted) throw err;
+    // With encryption, any damage (a changed byte, a wrong key) first shows as garbage: one message for all.
+    if (encrypted) throw new Refusal(WRONG_PASSPHRASE);
+    throw new Refusal(`the archive is damaged or incomplete (${err instanceof Error ? err.message : String(err)})`);
+  }
+}
+
+export interface VerifiedArchive {
+  manifest: Manifest;
+  /** Every table's rows, parsed and checked against the manifest's columns. */
+  rows: Map<string, NeutralRow[]>;
+}
+
+function parseLines(table: Manifest['tables'][number], bytes: Buffer): NeutralRow[] {
+  const text = bytes.toString('utf8');
+  const lines = text === '' ? [] : text.replace(/\n$/, '').split('\n');
+  const columns = new Set(table.columns.map((c) => c.name));
+  return lines.map((line, i) => {
+    let parsed: NeutralRow;
+    try {
+      parsed = rowSchema.parse(JSON.parse(line));
+    } catch {
+      throw new Refusal(`table ${table.name}, line ${i + 1}: not a valid row`);
+    }
+    const keys = Object.keys(parsed);
+    if (keys.length !== columns.size || keys.some((k) => !columns.has(k))) throw new Refusal(`table ${table.name}, line ${i + 1}: columns differ from the manifest`);
+    return parsed;
+  });
+}
+
+/** Reads the whole archive, checking every file against the manifest (which comes last). */
+export async function verifyArchive(file: string, passphrase: string | undefined): Promise<VerifiedArchive> {
+  const seen = new Map<string, { sha256: string; size: number }>();
+  const tableBytes = new Map<string, Buffer>();
+  let manifestBytes: Buffer | null = null;
+  await readArchive(file, passphrase, async ({ name, bytes, sha256 }) => {
+    if (seen.has(name) || (name === MANIFEST && manifestBytes)) throw new Refusal(`the archive holds ${name} twice`);
+    if (name === MANIFEST) {
+      manifestBytes = bytes;
+      return;
+    }
+    seen.set(name, { sha256, size: bytes.length });
+    const media = /^media\/([0-9a-f]{64})\./.exec(name);
+    // Media keys are content addresses: the name itself says what the bytes must hash to.
+    if (media && media[1] !== sha256) throw new Refusal(`${name} does not match its content`);
+    if (name.startsWith('tables/')) tableBytes.set(name, bytes);
+  });
+  if (!manifestBytes) throw new Refusal('the archive has no manifest; is it a backup of this site?');
+  let manifest: Manifest;
+  try {
+    manifest = manifestSchema.parse(JSON.parse((manifestBytes as Buffer).toString('utf8')));
+  } catch {
+    throw new Refusal('the archive manifest is not valid');
+  }
+  for (const [name, expected] of Object.entries(manifest.files)) {
+    const actual = seen.get(name);
+    if (!actual) throw new Refusal(`the archive is missing ${name}`);
+    if (actual.sha256 !== expected.sha256 || actual.size !== expected.size) throw new Refusal(`checksum mismatch for ${name}`);
+  }
+  for (const name of seen.keys()) if (!manifest.files[name]) throw new Refusal(`the archive holds ${name}, which its manifest does not list`);
+  for (const m of manifest.media) if (!manifest.files[`media/${m.key}`]) throw new Refusal(`the archive is missing media/${m.key}`);
+  const rows = new Map<string, NeutralRow[]>();
+  for (const table of manifest.tables) {
+    if (table.file === null) {
+      if (table.name !== MEDIA_STORE_TABLE) throw new Refusal(`the archive has no rows for table ${table.name}`);
+      continue;
+    }
+    const bytes = tableBytes.get(table.file);
+    if (!bytes) throw new Refusal(`the archive is missing ${table.file}`);
+    const parsed = parseLines(table, bytes);
+    if (parsed.length !== table.rows) throw new Refusal(`table ${table.name} has ${parsed.length} rows; the manifest says ${table.rows}`);
+    rows.set(table.name, parsed);
+  }
+  return { manifest, rows };
+}

@@ -1,0 +1,147 @@
+/**
+ * Taking a backup: every table (from the database's catalogue) and every stored
+ * media object, read in one read-only snapshot, packed as a .tar.gz (optionally
+ * encrypted) and written under a temporary name that is renamed only when the
+ * whole archive is on disk.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import type { Kysely, Transaction } from 'kysely';
+import { pack as createPack, type Pack } from 'tar-stream';
+import type { AppConfig } from '../config.js';
+import type { Db } from '../db/index.js';
+import type { Database } from '../db/schema.js';
+import { createMediaStore, sha256Hex } from '../media/store.js';
+import { readCatalogue, schemaLevel, type TableInfo } from './catalogue.js';
+import { createEncryptor } from './envelope.js';
+import { FORMAT, FORMAT_VERSION, MANIFEST, MEDIA_STORE_TABLE, encodeRow, mediaFile, tableFile, type Manifest } from './format.js';
+import type { Progress } from './progress.js';
+import { productVersion } from './product.js';
+
+export interface BackupResult {
+  file: string;
+  rows: number;
+  mediaObjects: number;
+  bytes: number;
+}
+
+/** `site-2026-11-23T10-15-00Z.tar.gz`: sorts by time and is a valid file name everywhere. */
+export function defaultBackupName(now: Date, encrypted: boolean): string {
+  const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
+  return `site-${stamp}.tar.gz${encrypted ? '.enc' : ''}`;
+}
+
+function addEntry(pack: Pack, name: string, bytes: Buffer, mtime: Date): Promise<void> {
+  return new Promise((resolve, reject) => {
+    pack.entry({ name, size: bytes.length, mtime, mode: 0o600 }, bytes, (err) => (err ? reject(err) : resolve()));
+  });
+}
+
+/** Reads every row of a table in a stable order (the primary key), as JSON lines. */
+async function tableLines(trx: Kysely<Database>, table: TableInfo): Promise<{ text: Buffer; rows: number }> {
+  const db = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  let query = db.selectFrom(table.name).selectAll();
+  for (const column of table.primaryKey) query = query.orderBy(column);
+  const rows = await query.execute();
+  const text = rows.map((r) => JSON.stringify(encodeRow(table.columns, r)) + '\n').join('');
+  return { text: Buffer.from(text, 'utf8'), rows: rows.length };
+}
+
+/** Runs `fn` in one read-only snapshot: REPEATABLE READ on PostgreSQL, a WAL read transaction on SQLite. */
+function inSnapshot<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (db.dialect === 'postgres') return db.kysely.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(fn);
+  // SQLite's deferred BEGIN takes its snapshot at the first read and keeps it until the end (WAL mode).
+  return db.kysely.transaction().execute(fn);
+}
+
+export async function takeBackup(options: { config: AppConfig; db: Db; out: string; passphrase?: string | undefined; progress: Progress }): Promise<BackupResult> {
+  const { config, db, out, progress } = options;
+  const temp = path.join(path.dirname(out), `.${path.basename(out)}.${crypto.randomBytes(4).toString('hex')}.partial`);
+  await fs.promises.mkdir(path.dirname(out), { recursive: true });
+  const encryptor = options.passphrase ? createEncryptor(options.passphrase) : null;
+  if (encryptor) await fs.promises.writeFile(temp, encryptor.header, { mode: 0o600 });
+  const output = fs.createWriteStream(temp, { flags: encryptor ? 'a' : 'w', mode: 0o600 });
+  let written = 0;
+  const pack = createPack();
+  const gzip = createGzip();
+  gzip.on('data', (chunk: Buffer) => progress.bytes((written += chunk.length)));
+  const finished = encryptor ? pipeline(pack, gzip, encryptor.cipher, output) : pipeline(pack, gzip, output);
+  // A failure downstream must also end the entry loop below instead of leaving it waiting.
+  const failed = finished.then(
+    () => new Promise<never>(() => undefined),
+    (err: unknown) => Promise.reject(err instanceof Error ? err : new Error(String(err))),
+  );
+  failed.catch(() => undefined); // handled by the race below or by awaiting `finished`
+  const now = new Date();
+  const files: Manifest['files'] = {};
+  let totalRows = 0;
+  try {
+    const manifest = await Promise.race([
+      failed,
+      inSnapshot(db, async (trx) => {
+        const level = await schemaLevel(trx, db.dialect);
+        if (!level) throw new Error('the database has no schema yet; start the site once or restore into it instead');
+        const tables: Manifest['tables'] = [];
+        for (const table of await readCatalogue(trx, db.dialect)) {
+          if (table.name === MEDIA_STORE_TABLE) {
+            const count = await (trx as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(table.name).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+            tables.push({ name: table.name, rows: Number(count?.n ?? 0), columns: table.columns, file: null });
+            continue;
+          }
+          const { text, rows } = await tableLines(trx, table);
+          const name = tableFile(table.name);
+          files[name] = { sha256: sha256Hex(text), size: text.length };
+          await addEntry(pack, name, text, now);
+          tables.push({ name: table.name, rows, columns: table.columns, file: name });
+          totalRows += rows;
+          progress.rows(totalRows);
+        }
+        // The store reads through this snapshot too when its bytes live in the database.
+        const store = createMediaStore({ config, db: { ...db, kysely: trx } });
+        const media: Manifest['media'] = [];
+        for await (const { key } of store.list()) {
+          const object = await store.get(key);
+          if (!object) continue; // removed by a prune since it was listed: nothing points to it
+          const bytes = 'bytes' in object ? object.bytes : Buffer.concat(await object.stream.toArray());
+          const name = mediaFile(key);
+          files[name] = { sha256: sha256Hex(bytes), size: bytes.length };
+          await addEntry(pack, name, bytes, now);
+          media.push({ key, contentType: object.contentType, size: bytes.length });
+        }
+        return {
+          format: FORMAT,
+          formatVersion: FORMAT_VERSION,
+          product: await productVersion(),
+          schemaLevel: level,
+          createdAt: now.toISOString(),
+          source: { dialect: db.dialect, mediaStore: config.mediaStore },
+          tables,
+          media,
+          files,
+        } satisfies Manifest;
+      }),
+    ]);
+    // Last, because it holds the checksums of everything before it.
+    await addEntry(pack, MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'), now);
+    pack.finalize();
+    await finished;
+    if (encryptor) await fs.promises.appendFile(temp, encryptor.cipher.getAuthTag());
+    const handle = await fs.promises.open(temp, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.promises.rename(temp, out);
+    progress.done();
+    return { file: out, rows: totalRows, mediaObjects: manifest.media.length, bytes: (await fs.promises.stat(out)).size };
+  } catch (err) {
+    pack.destroy();
+    await finished.catch(() => undefined);
+    await fs.promises.rm(temp, { force: true });
+    throw err;
+  }
+}

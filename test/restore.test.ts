@@ -1,0 +1,138 @@
+/**
+ * Restores that must be refused, and a restore that fails halfway: each leaves
+ * the database exactly as it was. Plus encryption at rest.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRONG_PASSPHRASE } from '../src/server/backup/envelope.js';
+import { NOT_EMPTY, Refusal } from '../src/server/backup/restore.js';
+import { addContent, backupTo, editArchive, restoreFrom, snapshot, type Snapshot } from './backup-fixtures.js';
+import { build, testConfig, type TestApp } from './helpers/app.js';
+import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
+
+const passphrase = 'correct horse battery staple';
+
+describe.each(dialects())('restore refusals on %s', (dialect) => {
+  let site: TestApp;
+  let dir: string;
+  let archive: string;
+  let before: Snapshot;
+  const targets: TestDatabase[] = [];
+
+  beforeAll(async () => {
+    site = await build(dialect);
+    await addContent(site.app);
+    dir = tempDir('ngo-restore-');
+    archive = path.join(dir, 'site.tar.gz');
+    await backupTo(site.app.services.config, site.app.services.db, archive);
+    // Changed after the backup, so a restore that went ahead would visibly change the database.
+    await site.app.services.db.kysely.updateTable('users').set({ display_name: 'Changed after the backup' }).execute();
+    before = await snapshot(site.app.services.config, site.app.services.db);
+  });
+  afterAll(async () => {
+    for (const t of targets) await t.drop();
+    await site?.close();
+  });
+
+  async function expectRefused(file: string, message: RegExp | string, options: { replace?: boolean; passphrase?: string } = { replace: true }): Promise<void> {
+    const attempt = restoreFrom(site.app.services.config, site.app.services.db, file, options);
+    await expect(attempt).rejects.toBeInstanceOf(Refusal);
+    await expect(attempt).rejects.toThrow(message);
+    expect(await snapshot(site.app.services.config, site.app.services.db)).toEqual(before);
+  }
+
+  it('refuses an archive with one byte flipped', async () => {
+    const bytes = fs.readFileSync(archive);
+    const at = Math.floor(bytes.length / 2);
+    bytes[at] = (bytes[at] ?? 0) ^ 0xff;
+    const file = path.join(dir, 'flipped.tar.gz');
+    fs.writeFileSync(file, bytes);
+    await expectRefused(file, /damaged|checksum|does not match/);
+  });
+
+  it('refuses a truncated archive', async () => {
+    const file = path.join(dir, 'truncated.tar.gz');
+    fs.writeFileSync(file, fs.readFileSync(archive).subarray(0, Math.floor(fs.statSync(archive).size * 0.6)));
+    await expectRefused(file, /damaged or incomplete/);
+  });
+
+  it('refuses a row changed inside the archive (the checksum no longer matches)', async () => {
+    const file = path.join(dir, 'edited-row.tar.gz');
+    await editArchive(archive, file, (entries) => {
+      const users = entries.get('tables/users.jsonl')?.toString('utf8') ?? '';
+      entries.set('tables/users.jsonl', Buffer.from(users.replace('"role":"admin"', '"role":"super"')));
+    });
+    await expectRefused(file, 'checksum mismatch for tables/users.jsonl');
+  });
+
+  it('refuses an archive from a newer schema level', async () => {
+    const file = path.join(dir, 'newer.tar.gz');
+    await editArchive(archive, file, (_entries, manifest) => {
+      manifest.schemaLevel = '2099-01-01-from-the-future';
+    });
+    await expectRefused(file, /newer than this site's 2026-11-22-tokens-valid-after; upgrade the site first/);
+  });
+
+  it('refuses a database that is not empty without --replace', async () => {
+    await expectRefused(archive, NOT_EMPTY, { replace: false });
+  });
+
+  it('leaves every row as it was when the transaction fails halfway (a duplicate key in one table)', async () => {
+    const file = path.join(dir, 'duplicate.tar.gz');
+    await editArchive(
+      archive,
+      file,
+      (entries, manifest) => {
+        const lines = (entries.get('tables/users.jsonl')?.toString('utf8') ?? '').split('\n').filter(Boolean);
+        entries.set('tables/users.jsonl', Buffer.from([...lines, lines[0]].join('\n') + '\n'));
+        const tables = manifest.tables as { name: string; rows: number }[];
+        const users = tables.find((t) => t.name === 'users');
+        if (users) users.rows += 1;
+      },
+      true,
+    );
+    const attempt = restoreFrom(site.app.services.config, site.app.services.db, file, { replace: true });
+    await expect(attempt).rejects.toThrow();
+    await expect(attempt).rejects.not.toBeInstanceOf(Refusal);
+    expect(await snapshot(site.app.services.config, site.app.services.db)).toEqual(before);
+  });
+
+  describe('with BACKUP_PASSPHRASE', () => {
+    let encrypted: string;
+    beforeAll(async () => {
+      encrypted = path.join(dir, 'site.tar.gz.enc');
+      await backupTo(site.app.services.config, site.app.services.db, encrypted, passphrase);
+    });
+
+    it('writes no readable tar.gz: the archive is ciphertext', () => {
+      const bytes = fs.readFileSync(encrypted);
+      expect(bytes.subarray(0, 8).toString('ascii')).toBe('NGOBKEN1');
+      expect(bytes.includes(Buffer.from('editor@example.org'))).toBe(false);
+    });
+
+    it('refuses a wrong passphrase, a missing one, and a flipped byte', async () => {
+      await expectRefused(encrypted, WRONG_PASSPHRASE, { replace: true, passphrase: 'not the passphrase at all' });
+      await expectRefused(encrypted, /encrypted; set BACKUP_PASSPHRASE/, { replace: true });
+      const bytes = fs.readFileSync(encrypted);
+      const at = bytes.length - 100;
+      bytes[at] = (bytes[at] ?? 0) ^ 0x01;
+      const file = path.join(dir, 'flipped.tar.gz.enc');
+      fs.writeFileSync(file, bytes);
+      await expectRefused(file, WRONG_PASSPHRASE, { replace: true, passphrase });
+    });
+
+    it('restores with the right passphrase into a fresh database', async () => {
+      const target = await createTestDatabase(dialect);
+      targets.push(target);
+      const config = testConfig(target);
+      const db = target.open();
+      try {
+        await restoreFrom(config, db, encrypted, { passphrase });
+        expect(await snapshot(config, db)).toEqual(before);
+      } finally {
+        await db.close();
+      }
+    });
+  });
+});
