@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSiteSettings, type SiteSettings } from '../src/shared/collections.js';
+import { defaultSiteSettings, type SiteSettings } from '../src/shared/settings.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';

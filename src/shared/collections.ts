@@ -24,8 +24,6 @@ import {
 } from './registry-index.js';
 
 export type { BlockKind, CollectionKind, CollectionName, ReadAccess, StaffGroup, WriteAccess } from './registry-index.js';
-// Moved to settings.ts; re-exported while readers still import them from here.
-export { defaultSiteSettings, siteSettingsFields, siteSettingsSchema, type SiteSettings } from './settings.js';
 
 export interface CollectionDef {
   /** The API name and the list path without its slash. */

@@ -67,15 +67,21 @@ function staffRoutes(): RouteObject[] {
         });
         break;
       }
-      case 'users':
-        children.push({ id: 'users', path: r.path, lazy: () => import('./admin/users-route.js') });
+      case 'users': {
+        const { marks } = r;
+        children.push({ id: 'users', path: r.path, lazy: async () => ({ Component: (await import('./admin/users-route.js')).usersRoute(marks) }) });
         break;
-      case 'user-form':
-        children.push({ id: 'user-form', path: r.path, lazy: () => import('./admin/user-form-route.js') });
+      }
+      case 'user-form': {
+        const { marks } = r;
+        children.push({ id: 'user-form', path: r.path, lazy: async () => ({ Component: (await import('./admin/user-form-route.js')).userFormRoute(marks) }) });
         break;
-      case 'settings':
-        children.push({ id: 'settings', path: r.path, lazy: () => import('./admin/settings-route.js') });
+      }
+      case 'settings': {
+        const { marks } = r;
+        children.push({ id: 'settings', path: r.path, lazy: async () => ({ Component: (await import('./admin/settings-route.js')).settingsRoute(marks) }) });
         break;
+      }
       default:
         break;
     }

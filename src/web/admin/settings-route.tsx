@@ -6,7 +6,8 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { siteSettingsFields, siteSettingsSchema } from '../../shared/collections.js';
+import type { RouteMark } from '../../shared/access.js';
+import { siteSettingsFields, siteSettingsSchema } from '../../shared/settings.js';
 import { ContentLoader, GuardedScreen, LoadFailed } from './content/screen.js';
 import { fetchSettings, saveSettings, settingsKey, useSettings } from './content/settings.js';
 import { BlockForm } from './fields/block-form.js';
@@ -55,10 +56,13 @@ function SettingsScreen() {
   );
 }
 
-export function Component() {
-  return (
-    <GuardedScreen marks={['super']}>
-      <SettingsScreen />
-    </GuardedScreen>
-  );
+/** The screen behind the marks the route table gives it. */
+export function settingsRoute(marks: readonly RouteMark[]) {
+  return function SettingsRoute() {
+    return (
+      <GuardedScreen marks={marks}>
+        <SettingsScreen />
+      </GuardedScreen>
+    );
+  };
 }

@@ -16,7 +16,7 @@ export function passwordSchema(policy: PasswordPolicy) {
   });
 }
 
-export const displayNameSchema = z.string().trim().max(200, 'A name has at most 200 characters.');
+export { displayNameSchema } from '../../../shared/users.js';
 
 /** Puts a server refusal on its fields; true when at least one field took it. */
 export function showOnFields<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, names: readonly Path<T>[]): boolean {
