@@ -7,6 +7,7 @@
  *
  *   SOAK_SECONDS   how long (default 600)
  *   SOAK_VISITORS  concurrent visitors (default 4)
+ *   SOAK_GC_PRESSURE=0  Node's own collector settings instead of the pressure
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -48,7 +49,9 @@ async function main(): Promise<void> {
   const gcPressure = path.join(root, 'bench', 'gc-pressure.mjs');
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL; // SQLite in DATA_DIR
-  const server = spawn(process.execPath, ['--expose-gc', '--max-semi-space-size=1', '--import', gcPressure, mainJs], {
+  // SOAK_GC_PRESSURE=0 runs with Node's own collector settings (to compare memory between Node lines).
+  const pressure = process.env.SOAK_GC_PRESSURE === '0' ? [] : ['--expose-gc', '--max-semi-space-size=1', '--import', gcPressure];
+  const server = spawn(process.execPath, [...pressure, mainJs], {
     env: {
       ...env,
       NODE_ENV: 'production',
@@ -120,7 +123,7 @@ async function main(): Promise<void> {
   }
 
   const started = Date.now();
-  console.log(`soak: Node.js ${process.version}, ${seconds} s, ${visitors} visitors and an editor saving every 2 s; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`soak: Node.js ${process.version}, ${seconds} s, ${visitors} visitors and an editor saving every 2 s, ${pressure.length ? 'collector under pressure' : "Node's own collector settings"}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const report = setInterval(() => {
     if (exited) return;
     const m = memoryOf(server.pid!);
