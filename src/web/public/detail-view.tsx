@@ -1,4 +1,5 @@
 /** The story and event pages' content, without the router (the public pages hydrate without it). */
+import type { ReactNode } from 'react';
 import type { PublicDocument } from '../../shared/collections.js';
 import type { DetailKind } from '../../shared/kinds.js';
 import type { DetailPage } from '../../shared/registry-index.js';
@@ -34,33 +35,43 @@ function Breadcrumb({ trail }: { trail: DetailPage['trail'] }) {
   );
 }
 
-function StoryArticle({ doc, bundle, trail }: { doc: PublicDocument; bundle: DetailData['bundle']; trail: DetailData['trail'] }) {
-  const d = doc.data;
-  const category = bundle.categories[str(d.category)];
+/** The frame both kinds of detail page share: breadcrumb and head, picture, rich text and the way back. */
+function DetailArticle({ trail, head, image, html, back, bundle }: { trail: DetailData['trail']; head: ReactNode; image: unknown; html: string; back: string; bundle: DetailData['bundle'] }) {
   return (
     <article className="detail">
       <div className="container detail-head">
         <Breadcrumb trail={trail} />
-        <p className="meta-line">
-          {category ? <span className="tag">{category.name}</span> : null}
-          <time dateTime={str(d.date)}>{formatDate(str(d.date))}</time>
-        </p>
-        <h1 className="detail-title">{str(d.title)}</h1>
-        {str(d.summary) ? <p className="detail-lead">{str(d.summary)}</p> : null}
+        {head}
       </div>
       <div className="container detail-media">
-        <Picture value={imageValue(d.cover)} media={bundle.media} sizes="(min-width: 960px) 960px, 100vw" className="detail-image" priority />
+        <Picture value={imageValue(image)} media={bundle.media} sizes="(min-width: 960px) 960px, 100vw" className="detail-image" priority />
       </div>
       <div className="container detail-body">
-        {str(d.body) ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: str(d.body) }} /> : null}
+        {html ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} /> : null}
         <p>
           <SiteLink to={trail.path} className="button button-secondary">
-            More {trail.name.toLowerCase()} <ArrowRight />
+            {back} <ArrowRight />
           </SiteLink>
         </p>
       </div>
     </article>
   );
+}
+
+function StoryArticle({ doc, bundle, trail }: { doc: PublicDocument; bundle: DetailData['bundle']; trail: DetailData['trail'] }) {
+  const d = doc.data;
+  const category = bundle.categories[str(d.category)];
+  const head = (
+    <>
+      <p className="meta-line">
+        {category ? <span className="tag">{category.name}</span> : null}
+        <time dateTime={str(d.date)}>{formatDate(str(d.date))}</time>
+      </p>
+      <h1 className="detail-title">{str(d.title)}</h1>
+      {str(d.summary) ? <p className="detail-lead">{str(d.summary)}</p> : null}
+    </>
+  );
+  return <DetailArticle trail={trail} head={head} image={d.cover} html={str(d.body)} back={`More ${trail.name.toLowerCase()}`} bundle={bundle} />;
 }
 
 function EventArticle({ doc, bundle, now, trail }: { doc: PublicDocument; bundle: DetailData['bundle']; now: string; trail: DetailData['trail'] }) {
@@ -69,52 +80,39 @@ function EventArticle({ doc, bundle, now, trail }: { doc: PublicDocument; bundle
   const ends = Date.parse(str(d.endsAt) || str(d.startsAt));
   const over = !Number.isNaN(ends) && ends < Date.parse(now);
   const local = useLocalTime();
-  return (
-    <article className="detail">
-      <div className="container detail-head">
-        <Breadcrumb trail={trail} />
-        <p className="meta-line">
-          {category ? <span className="tag">{category.name}</span> : null}
-          <span className={`tag ${over ? 'tag-muted' : 'tag-accent'}`}>{over ? 'Past event' : 'Upcoming event'}</span>
-        </p>
-        <h1 className="detail-title">{str(d.title)}</h1>
-        <ul className="event-facts">
-          <li>
-            <CalendarIcon /> <time dateTime={str(d.startsAt)}>{formatDateTime(str(d.startsAt), local)}</time>
-            {str(d.endsAt) ? (
-              <>
-                {' – '}
-                <time dateTime={str(d.endsAt)}>{formatDateTime(str(d.endsAt), local)}</time>
-              </>
-            ) : null}
-          </li>
-          {str(d.location) ? (
-            <li>
-              <PinIcon /> {str(d.location)}
-            </li>
+  const head = (
+    <>
+      <p className="meta-line">
+        {category ? <span className="tag">{category.name}</span> : null}
+        <span className={`tag ${over ? 'tag-muted' : 'tag-accent'}`}>{over ? 'Past event' : 'Upcoming event'}</span>
+      </p>
+      <h1 className="detail-title">{str(d.title)}</h1>
+      <ul className="event-facts">
+        <li>
+          <CalendarIcon /> <time dateTime={str(d.startsAt)}>{formatDateTime(str(d.startsAt), local)}</time>
+          {str(d.endsAt) ? (
+            <>
+              {' – '}
+              <time dateTime={str(d.endsAt)}>{formatDateTime(str(d.endsAt), local)}</time>
+            </>
           ) : null}
-        </ul>
-        {!over && str(d.registrationUrl) ? (
-          <p>
-            <a className="button button-primary" href={str(d.registrationUrl)} rel="noopener">
-              Register for this event <ArrowRight />
-            </a>
-          </p>
+        </li>
+        {str(d.location) ? (
+          <li>
+            <PinIcon /> {str(d.location)}
+          </li>
         ) : null}
-      </div>
-      <div className="container detail-media">
-        <Picture value={imageValue(d.image)} media={bundle.media} sizes="(min-width: 960px) 960px, 100vw" className="detail-image" priority />
-      </div>
-      <div className="container detail-body">
-        {str(d.description) ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: str(d.description) }} /> : null}
+      </ul>
+      {!over && str(d.registrationUrl) ? (
         <p>
-          <SiteLink to={trail.path} className="button button-secondary">
-            All {trail.name.toLowerCase()} <ArrowRight />
-          </SiteLink>
+          <a className="button button-primary" href={str(d.registrationUrl)} rel="noopener">
+            Register for this event <ArrowRight />
+          </a>
         </p>
-      </div>
-    </article>
+      ) : null}
+    </>
   );
+  return <DetailArticle trail={trail} head={head} image={d.image} html={str(d.description)} back={`All ${trail.name.toLowerCase()}`} bundle={bundle} />;
 }
 
 export function DetailView({ data }: { data: DetailData }) {
