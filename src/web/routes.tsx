@@ -3,7 +3,9 @@
  * module is lazy: public pages load only public chunks; the staff app (Mantine,
  * forms, editor) lives in chunks no public page loads.
  */
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import type { RouteMark } from '../shared/access.js';
 import { routeTable } from '../shared/routes.js';
 import { Root, RootErrorBoundary, RootHydrateFallback } from './root.js';
 
@@ -34,6 +36,18 @@ function publicRoutes(): RouteObject[] {
   }
   children.push({ id: 'not-found', path: '*', lazy: () => import('./public/not-found-route.js') });
   return children;
+}
+
+/** A staff screen behind its route's marks; the guard loads with the screen, never with the public pages. */
+function guardedScreen(id: string, path: string, marks: readonly RouteMark[], load: () => Promise<ComponentType>): RouteObject {
+  return {
+    id,
+    path,
+    lazy: async () => {
+      const [{ guardedRoute }, Screen] = await Promise.all([import('./admin/auth/guard.js'), load()]);
+      return { Component: guardedRoute(marks, Screen) };
+    },
+  };
 }
 
 function staffRoutes(): RouteObject[] {
@@ -67,21 +81,15 @@ function staffRoutes(): RouteObject[] {
         });
         break;
       }
-      case 'users': {
-        const { marks } = r;
-        children.push({ id: 'users', path: r.path, lazy: async () => ({ Component: (await import('./admin/users-route.js')).usersRoute(marks) }) });
+      case 'users':
+        children.push(guardedScreen('users', r.path, r.marks, async () => (await import('./admin/users-route.js')).UsersScreen));
         break;
-      }
-      case 'user-form': {
-        const { marks } = r;
-        children.push({ id: 'user-form', path: r.path, lazy: async () => ({ Component: (await import('./admin/user-form-route.js')).userFormRoute(marks) }) });
+      case 'user-form':
+        children.push(guardedScreen('user-form', r.path, r.marks, async () => (await import('./admin/user-form-route.js')).UserFormScreen));
         break;
-      }
-      case 'settings': {
-        const { marks } = r;
-        children.push({ id: 'settings', path: r.path, lazy: async () => ({ Component: (await import('./admin/settings-route.js')).settingsRoute(marks) }) });
+      case 'settings':
+        children.push(guardedScreen('settings', r.path, r.marks, async () => (await import('./admin/settings-route.js')).SettingsScreen));
         break;
-      }
       default:
         break;
     }

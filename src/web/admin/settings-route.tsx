@@ -6,13 +6,12 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import type { RouteMark } from '../../shared/access.js';
 import { siteSettingsFields, siteSettingsSchema } from '../../shared/settings.js';
-import { ContentLoader, GuardedScreen, LoadFailed } from './content/screen.js';
+import { ContentLoader, LoadFailed, Screen } from './content/screen.js';
 import { fetchSettings, saveSettings, settingsKey, useSettings } from './content/settings.js';
 import { BlockForm } from './fields/block-form.js';
 
-function SettingsScreen() {
+function SettingsForm() {
   const query = useSettings();
   const client = useQueryClient();
   return (
@@ -56,13 +55,10 @@ function SettingsScreen() {
   );
 }
 
-/** The screen behind the marks the route table gives it. */
-export function settingsRoute(marks: readonly RouteMark[]) {
-  return function SettingsRoute() {
-    return (
-      <GuardedScreen marks={marks}>
-        <SettingsScreen />
-      </GuardedScreen>
-    );
-  };
+export function SettingsScreen() {
+  return (
+    <Screen>
+      <SettingsForm />
+    </Screen>
+  );
 }

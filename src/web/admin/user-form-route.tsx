@@ -5,23 +5,10 @@
  */
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import type { RouteMark } from '../../shared/access.js';
-import { RequireMarks } from './auth/guard.js';
 import { CreateUser } from './user-form/create-user.js';
 import { EditUser } from './user-form/edit-user.js';
 
-/** The screen behind the marks the route table gives it. */
-export function userFormRoute(marks: readonly RouteMark[]) {
-  return function UserFormRoute() {
-    return (
-      <RequireMarks marks={marks}>
-        <UserFormScreen />
-      </RequireMarks>
-    );
-  };
-}
-
-function UserFormScreen() {
+export function UserFormScreen() {
   const { id = 'new' } = useParams();
   useEffect(() => {
     document.title = `${id === 'new' ? 'New user' : 'Edit user'} · Staff`;

@@ -7,24 +7,11 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Alert, Anchor, Button, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import type { RouteMark } from '../../shared/access.js';
-import { RequireMarks } from './auth/guard.js';
 import { StatusBadge } from './users/status-badge.js';
 import { useAuth } from './auth/use-auth.js';
 import { formatWhen, roleLabels, userErrorMessage, usersListQuery, usersPageSize } from './users/api.js';
 
-/** The screen behind the marks the route table gives it. */
-export function usersRoute(marks: readonly RouteMark[]) {
-  return function UsersRoute() {
-    return (
-      <RequireMarks marks={marks}>
-        <UsersScreen />
-      </RequireMarks>
-    );
-  };
-}
-
-function UsersScreen() {
+export function UsersScreen() {
   const { user: me } = useAuth();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';

@@ -3,7 +3,7 @@
  * /login (returning here after signing in), a signed-in user without the
  * route's marks goes to /. A user with no claims simply has no rights.
  */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { guardAllows, type RouteMark } from '../../../shared/access.js';
 import { PageLoader } from '../layouts/page-loader.js';
@@ -22,4 +22,15 @@ export function RequireMarks({ marks, children }: { marks: readonly RouteMark[];
   }
   if (!guardAllows(marks, user.claims)) return <Navigate to="/" replace />;
   return <>{children}</>;
+}
+
+/** The route component of a staff screen behind the marks the route table gives it. */
+export function guardedRoute(marks: readonly RouteMark[], Screen: ComponentType) {
+  return function GuardedRoute() {
+    return (
+      <RequireMarks marks={marks}>
+        <Screen />
+      </RequireMarks>
+    );
+  };
 }
