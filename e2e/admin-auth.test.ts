@@ -5,37 +5,25 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch } from './helpers/browser.js';
-import { startServer, type RunningServer } from './helpers/server.js';
-import { apiSignIn, createAccount, signIn, staffPathsToGuard, updateAccount, watchStaffConsole } from './helpers/staff.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createAccount, staffPathsToGuard, updateAccount, watchStaffConsole } from './helpers/staff.js';
+import { setUpSite } from './helpers/fixture.js';
 
-let server: RunningServer;
-let browser: Browser;
-let superToken: string;
+const site = setUpSite();
 const adminEmail = 'admin@example.org';
 const noneEmail = 'nobody@example.org';
 const disabledEmail = 'second-super@example.org';
 const password = 'a long enough password 42';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  superToken = (await apiSignIn(server.url, server.superEmail, server.superPassword)).idToken;
-  await createAccount(server.url, superToken, { email: adminEmail, role: 'admin', password, displayName: 'Ada Admin' });
-  await createAccount(server.url, superToken, { email: noneEmail, role: 'none', password, displayName: 'No Claims' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await createAccount(site.server.url, site.superToken, { email: adminEmail, role: 'admin', password, displayName: 'Ada Admin' });
+  await createAccount(site.server.url, site.superToken, { email: noneEmail, role: 'none', password, displayName: 'No Claims' });
 });
 
 async function freshPage(width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
+  const { context, page } = await site.newPage({ viewport: { width, height } });
   return { context, page };
 }
 
@@ -45,9 +33,9 @@ describe('layouts by role', () => {
   it('a super-admin signs in and sees the Super Layout with the drawer of SPEC.md section 2, without console errors', async () => {
     const { context, page } = await freshPage();
     const watch = watchStaffConsole(page);
-    await signIn(page, server.url, server.superEmail, server.superPassword);
+    await site.signIn(page);
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${site.server.url}/home`);
     await expect.poll(() => page.getByText('Super Layout', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
     const labels = (await drawer(page).locator('a .staff-link-label').allInnerTexts()).map((t) => t.trim());
     // SPEC.md's order: User, Home, Description…, News & Story, then First/Second/Third of each group, eight Youth blocks.
@@ -69,7 +57,7 @@ describe('layouts by role', () => {
   it('an admin sees the Admin Layout App without User, Publications or Site settings, and /user sends them to /', async () => {
     const { context, page } = await freshPage();
     const watch = watchStaffConsole(page);
-    await signIn(page, server.url, adminEmail, password, '/descriptionhome');
+    await site.signInAs(page, adminEmail, password, '/descriptionhome');
     expect(new URL(page.url()).pathname).toBe('/descriptionhome');
     await expect.poll(() => page.getByText('Admin Layout App', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
     const links = drawer(page).getByRole('link');
@@ -84,7 +72,7 @@ describe('layouts by role', () => {
     expect(hrefs).not.toContain('/settings');
     expect(await drawer(page).getByRole('link', { name: /^User/ }).count()).toBe(0);
     for (const p of ['/user', '/user-form/x', '/user-form/new', '/item', '/settings']) {
-      await page.goto(`${server.url}${p}`);
+      await page.goto(`${site.server.url}${p}`);
       await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
     }
     expect(watch.errors).toEqual([]);
@@ -99,13 +87,13 @@ describe('guards', () => {
     const paths = await staffPathsToGuard();
     expect(paths.length).toBeGreaterThan(90);
     for (const { path: p } of paths) {
-      await page.goto(`${server.url}${p}`);
+      await page.goto(`${site.server.url}${p}`);
       await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 }).catch(() => undefined);
       expect({ path: p, landed: `${new URL(page.url()).pathname}?next=${new URL(page.url()).searchParams.get('next')}` }).toEqual({ path: p, landed: `/login?next=${p}` });
     }
     // The login form was never flashed while the session was being checked: it is there now.
-    await page.getByLabel('E-mail address').fill(server.superEmail);
-    await page.getByLabel(/^Password/).fill(server.superPassword);
+    await page.getByLabel('E-mail address').fill(site.server.superEmail);
+    await page.getByLabel(/^Password/).fill(site.server.superPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((u) => u.pathname === paths[paths.length - 1]!.path, { timeout: 10_000 });
     expect(watch.errors).toEqual([]);
@@ -114,9 +102,9 @@ describe('guards', () => {
 
   it('signed in, /login sends to /, and a next path to another site is ignored', async () => {
     const { context, page } = await freshPage();
-    await signIn(page, server.url, server.superEmail, server.superPassword, 'https://evil.example/steal');
-    expect(page.url()).toBe(`${server.url}/`);
-    await page.goto(`${server.url}/login`);
+    await site.signIn(page, 'https://evil.example/steal');
+    expect(page.url()).toBe(`${site.server.url}/`);
+    await page.goto(`${site.server.url}/login`);
     await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
     await context.close();
   });
@@ -124,11 +112,11 @@ describe('guards', () => {
   it('a user with no claims signs in without a console error and reaches nothing admin', async () => {
     const { context, page } = await freshPage();
     const watch = watchStaffConsole(page);
-    await signIn(page, server.url, noneEmail, password);
+    await site.signInAs(page, noneEmail, password);
     expect(new URL(page.url()).pathname).toBe('/');
     const paths = await staffPathsToGuard();
     for (const { path: p } of paths) {
-      await page.goto(`${server.url}${p}`);
+      await page.goto(`${site.server.url}${p}`);
       await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
     }
     expect(await page.getByText('Super Layout', { exact: true }).count()).toBe(0);
@@ -145,7 +133,7 @@ describe('/login', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/api/auth/sign-in')) signInCalls.push(r.url());
     });
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${site.server.url}/login`);
     await page.getByLabel('E-mail address').fill('not-an-address');
     await page.getByLabel(/^Password/).press('Enter');
     await expect.poll(() => page.getByText('That e-mail address does not look right.').isVisible(), { timeout: 10_000 }).toBe(true);
@@ -164,7 +152,7 @@ describe('/login', () => {
 
   it('says how long to wait when throttled, and when the server cannot be reached', async () => {
     const { context, page } = await freshPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${site.server.url}/login`);
     await page.getByLabel('E-mail address').fill(adminEmail);
     await page.getByLabel(/^Password/).fill('whatever it is');
     // The server's throttle answers 429 with Retry-After; here it is simulated to keep the test quick.
@@ -189,7 +177,7 @@ describe('/login', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${server.url}/user`);
+    await page.goto(`${site.server.url}/user`);
     const loader = page.getByRole('status', { name: /Restoring your session|Checking your sign-in/ });
     await loader.waitFor();
     expect(await page.getByLabel('E-mail address').count()).toBe(0);
@@ -201,31 +189,31 @@ describe('/login', () => {
   });
 
   it('tells a disabled account why it cannot sign in', async () => {
-    const second = await createAccount(server.url, superToken, { email: disabledEmail, role: 'super', password });
-    await updateAccount(server.url, superToken, second.uid, { disabled: true });
+    const second = await createAccount(site.server.url, site.superToken, { email: disabledEmail, role: 'super', password });
+    await updateAccount(site.server.url, site.superToken, second.uid, { disabled: true });
     const { context, page } = await freshPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${site.server.url}/login`);
     await page.getByLabel('E-mail address').fill(disabledEmail);
     await page.getByLabel(/^Password/).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'This account has been disabled. Contact your administrator.' }).isVisible(), { timeout: 10_000 }).toBe(true);
-    await updateAccount(server.url, superToken, second.uid, { disabled: false });
+    await updateAccount(site.server.url, site.superToken, second.uid, { disabled: false });
     await context.close();
   });
 
   it('works by keyboard alone and has no serious or critical axe violation', async () => {
     const { context, page } = await freshPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${site.server.url}/login`);
     await page.getByLabel('E-mail address').waitFor();
     const axe = await new AxeBuilder({ page }).analyze();
     const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(serious).toEqual([]);
     // The e-mail field has focus on arrival; Tab reaches the password; Enter signs in.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('username');
-    await page.keyboard.type(server.superEmail);
+    await page.keyboard.type(site.server.superEmail);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password');
-    await page.keyboard.type(server.superPassword);
+    await page.keyboard.type(site.server.superPassword);
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
     await context.close();
@@ -239,7 +227,7 @@ describe('/login', () => {
       [1280, 800],
     ] as const) {
       const { context, page } = await freshPage(width, height);
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${site.server.url}/login`);
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
       const box = await page.getByRole('button', { name: 'Sign in' }).boundingBox();
       // The form fits the narrow screen without sideways scrolling.

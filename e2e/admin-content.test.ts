@@ -189,7 +189,7 @@ describe('staff content screens', () => {
     }
   }, 60_000);
 
-  it('lets an admin edit a content block, shows site.server errors on their fields, and hides what admins may not do', async () => {
+  it('lets an admin edit a content block, shows server errors on their fields, and hides what admins may not do', async () => {
     const adminPassword = 'a long admin passphrase 42';
     const admin = await createAccount(site.server.url, site.superToken, { email: 'editor@example.org', role: 'admin', password: adminPassword, displayName: 'Amina Editor' });
     const { context, page } = await site.newPage();
@@ -205,18 +205,18 @@ describe('staff content screens', () => {
       await field(page, 'Subtitle').fill('Written by the admin');
       await page.getByRole('radio', { name: 'Published' }).check();
 
-      // A refusal from the site.server lands under the field it names, and nothing is lost.
+      // A refusal from the server lands under the field it names, and nothing is lost.
       await page.route(`**/api/collections/descriptionhome/documents/${id}`, (route) =>
         route.request().method() === 'PATCH'
           ? route.fulfill({
               status: 400,
               contentType: 'application/json',
-              body: JSON.stringify({ error: { code: 'invalid-argument', message: 'data.subtitle: Not allowed here', field: 'data.subtitle', fields: { 'data.subtitle': 'The site.server refuses this subtitle' } } }),
+              body: JSON.stringify({ error: { code: 'invalid-argument', message: 'data.subtitle: Not allowed here', field: 'data.subtitle', fields: { 'data.subtitle': 'The server refuses this subtitle' } } }),
             })
           : route.continue(),
       );
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('The site.server refuses this subtitle').waitFor();
+      await page.getByText('The server refuses this subtitle').waitFor();
       expect(await field(page, 'Subtitle').getAttribute('aria-invalid')).toBe('true');
       expect(await field(page, 'Subtitle').inputValue()).toBe('Written by the admin');
       expect(new URL(page.url()).pathname).toBe(`/descriptionhome-form/${id}`);
