@@ -9,29 +9,15 @@
  *   SOAK_VISITORS  concurrent visitors (default 4)
  *   SOAK_GC_PRESSURE=0  Node's own collector settings instead of the pressure
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBuiltServer } from '../test/support/built-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.SOAK_SECONDS ?? 600);
 const visitors = Number(process.env.SOAK_VISITORS ?? 4);
-const email = 'soak-editor@example.org';
-const password = 'soak-editor-password-1';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resident and peak memory of a process, in MB, from /proc. */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -41,44 +27,15 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 }
 
 async function main(): Promise<void> {
-  const mainJs = path.join(root, 'dist/server/main.js');
-  if (!fs.existsSync(mainJs)) throw new Error('dist/server/main.js is missing: run `npm run build` first');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soak-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('dist/server/main.js is missing: run `npm run build` first');
   const gcPressure = path.join(root, 'bench', 'gc-pressure.mjs');
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL; // SQLite in DATA_DIR
   // SOAK_GC_PRESSURE=0 runs with Node's own collector settings (to compare memory between Node lines).
   const pressure = process.env.SOAK_GC_PRESSURE === '0' ? [] : ['--expose-gc', '--max-semi-space-size=1', '--import', gcPressure];
-  const server = spawn(process.execPath, [...pressure, mainJs], {
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BOOTSTRAP_SUPER_EMAIL: email,
-      BOOTSTRAP_SUPER_PASSWORD: password,
-      PUBLIC_URL: base,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  server.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  server.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-  const exit = new Promise<void>((resolve) => server.on('exit', (code, signal) => ((exited = { code, signal }), resolve())));
-
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (exited) throw new Error(`the server stopped while starting:\n${output}`);
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`the server did not answer within 120 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const server = await startBuiltServer({ nodeArgs: pressure });
+  const base = server.url;
+  const email = server.superEmail;
+  const password = server.superPassword;
+  const exited = () => server.exited();
 
   const signIn = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
@@ -95,7 +52,7 @@ async function main(): Promise<void> {
   const paths = ['/', '/events', '/about', '/api/pages/home', mediaUrl, '/sitemap.xml'];
 
   async function visitor(n: number): Promise<void> {
-    for (let i = n; Date.now() < stopAt && !exited; i++) {
+    for (let i = n; Date.now() < stopAt && !exited(); i++) {
       const res = await fetch(base + paths[i % paths.length], { headers: { 'accept-encoding': i % 2 ? 'br' : 'identity' } }).catch(() => null);
       counts.requests++;
       if (!res?.ok) counts.failures++;
@@ -105,7 +62,7 @@ async function main(): Promise<void> {
 
   async function editor(): Promise<void> {
     let version = block!.version;
-    for (let i = 0; Date.now() < stopAt && !exited; i++) {
+    for (let i = 0; Date.now() < stopAt && !exited(); i++) {
       const res = await fetch(`${base}/api/collections/descriptionhome/documents/${block!.id}`, {
         method: 'PATCH',
         headers: { ...auth, 'if-match': String(version) },
@@ -125,24 +82,23 @@ async function main(): Promise<void> {
   const started = Date.now();
   console.log(`soak: Node.js ${process.version}, ${seconds} s, ${visitors} visitors and an editor saving every 2 s, ${pressure.length ? 'collector under pressure' : "Node's own collector settings"}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const report = setInterval(() => {
-    if (exited) return;
-    const m = memoryOf(server.pid!);
+    if (exited() || !server.pid) return;
+    const m = memoryOf(server.pid);
     const t = Math.round((Date.now() - started) / 1000);
     console.log(`soak: ${String(t).padStart(4)} s  ${counts.requests} requests (${counts.failures} failed)  ${counts.saves} saves (${counts.saveFailures} failed)  rss ${m.rss} MB  peak ${m.peak} MB  load ${os.loadavg()[0]!.toFixed(2)}`);
   }, 10_000);
   await Promise.all([editor(), ...Array.from({ length: visitors }, (_, n) => visitor(n))]);
   clearInterval(report);
 
-  if (exited) {
-    const { code, signal } = exited as { code: number | null; signal: NodeJS.Signals | null };
-    throw new Error(`the server died during the soak (code ${code}, signal ${signal}):\n${output.slice(-4000)}`);
+  const died = exited();
+  if (died || !server.pid) {
+    await server.stop();
+    throw new Error(`the server died during the soak (code ${died?.code}, signal ${died?.signal}):\n${server.output().slice(-4000)}`);
   }
-  const final = memoryOf(server.pid!);
-  server.kill('SIGTERM');
-  await exit;
-  const { code, signal } = exited as unknown as { code: number | null; signal: NodeJS.Signals | null };
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  console.log(`soak: done: ${counts.requests} requests (${counts.failures} failed), ${counts.saves} saves (${counts.saveFailures} failed); rss at the end ${final.rss} MB, peak ${final.peak} MB; exit on SIGTERM: code ${code}, signal ${signal}`);
+  const final = memoryOf(server.pid);
+  const { code, signal, killed } = await server.stop();
+  console.log(`soak: done: ${counts.requests} requests (${counts.failures} failed), ${counts.saves} saves (${counts.saveFailures} failed); rss at the end ${final.rss} MB, peak ${final.peak} MB; exit on SIGTERM: code ${code}, signal ${signal}${killed ? ' (did not stop within 5 s: killed)' : ''}`);
+  if (killed) process.exitCode = 1;
   if (code !== 0 || counts.failures > 0 || counts.saveFailures > 0) process.exitCode = 1;
 }
 

@@ -23,7 +23,10 @@ export interface RunningServer {
   superEmail: string;
   superPassword: string;
   output: () => string;
-  stop(): Promise<void>;
+  /** How the process ended, or null while it runs. */
+  exited(): { code: number | null; signal: NodeJS.Signals | null } | null;
+  /** SIGTERM (SIGKILL after 5 s); says how the process ended and whether it had to be killed. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null; killed: boolean }>;
 }
 
 export interface StartOptions {
@@ -93,17 +96,24 @@ export async function startBuiltServer(options: StartOptions = {}): Promise<Runn
     superEmail,
     superPassword,
     output: () => out,
+    exited: () => (child.exitCode !== null || child.signalCode !== null ? { code: child.exitCode, signal: child.signalCode } : null),
     stop: async () => {
-      if (child.exitCode === null) {
+      let killed = false;
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = once(child, 'exit', { signal: AbortSignal.timeout(5000) }).then(
           () => true,
           () => false,
         );
         child.kill('SIGTERM');
         // A server that ignores SIGTERM for 5 s is killed.
-        if (!(await exited)) child.kill('SIGKILL');
+        if (!(await exited)) {
+          killed = true;
+          child.kill('SIGKILL');
+          await once(child, 'exit');
+        }
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      return { code: child.exitCode, signal: child.signalCode, killed };
     },
   };
 }
