@@ -4,33 +4,31 @@ import type { MediaInfo } from '../../../shared/media.js';
 import { CardIcon } from '../icons.js';
 import { imageValue, Picture } from '../image.js';
 import { str } from '../format.js';
+import { BlockGroup } from './group.js';
 
 export function Cards({ docs, media, heading }: { docs: PublicDocument[]; media: Record<string, MediaInfo>; heading: string | null }) {
   const Title = heading ? 'h3' : 'h2';
   return (
-    <section className="block cards-block" aria-label={heading ? undefined : 'Highlights'}>
-      <div className="container">
-        {heading ? <h2 className="group-title">{heading}</h2> : null}
-        <ul className="card-grid">
-          {docs.map((doc) => {
-            const image = imageValue(doc.data.image);
-            const icon = str(doc.data.icon);
-            return (
-              <li key={doc.id} className="card" data-block={doc.id}>
-                {image ? (
-                  <Picture value={image} media={media} sizes="(min-width: 1024px) 360px, (min-width: 600px) 50vw, 100vw" className="card-image" />
-                ) : icon && icon !== 'none' ? (
-                  <span className="card-icon">
-                    <CardIcon name={icon} />
-                  </span>
-                ) : null}
-                <Title className="card-title">{str(doc.data.title)}</Title>
-                {str(doc.data.text) ? <p className="card-text">{str(doc.data.text)}</p> : null}
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+    <BlockGroup name="cards" heading={heading} label="Highlights">
+      <ul className="card-grid">
+        {docs.map((doc) => {
+          const image = imageValue(doc.data.image);
+          const icon = str(doc.data.icon);
+          return (
+            <li key={doc.id} className="card" data-block={doc.id}>
+              {image ? (
+                <Picture value={image} media={media} sizes="(min-width: 1024px) 360px, (min-width: 600px) 50vw, 100vw" className="card-image" />
+              ) : icon && icon !== 'none' ? (
+                <span className="card-icon">
+                  <CardIcon name={icon} />
+                </span>
+              ) : null}
+              <Title className="card-title">{str(doc.data.title)}</Title>
+              {str(doc.data.text) ? <p className="card-text">{str(doc.data.text)}</p> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </BlockGroup>
   );
 }

@@ -3,46 +3,44 @@ import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { imageValue, Picture } from '../image.js';
 import { str } from '../format.js';
+import { BlockGroup } from './group.js';
 
 export function Partners({ docs, media, heading }: { docs: PublicDocument[]; media: Record<string, MediaInfo>; heading: string }) {
   return (
-    <section className="block partners-block">
-      <div className="container">
-        <h2 className="group-title">{heading}</h2>
-        <ul className="partner-grid">
-          {docs.map((doc) => {
-            const name = str(doc.data.name);
-            const url = str(doc.data.url);
-            const logo = imageValue(doc.data.logo);
-            const body = (
-              <>
-                <span className="partner-logo">
-                  {logo && media[logo.mediaId] ? (
-                    <Picture value={{ ...logo, decorative: true }} media={media} sizes="200px" className="partner-logo-image" />
-                  ) : (
-                    <span className="partner-logo-text" aria-hidden="true">
-                      {name}
-                    </span>
-                  )}
-                </span>
-                <span className="partner-name">{name}</span>
-              </>
-            );
-            return (
-              <li key={doc.id} className="partner" data-block={doc.id}>
-                {url ? (
-                  <a className="partner-link" href={url} rel="noopener">
-                    {body}
-                  </a>
+    <BlockGroup name="partners" heading={heading}>
+      <ul className="partner-grid">
+        {docs.map((doc) => {
+          const name = str(doc.data.name);
+          const url = str(doc.data.url);
+          const logo = imageValue(doc.data.logo);
+          const body = (
+            <>
+              <span className="partner-logo">
+                {logo && media[logo.mediaId] ? (
+                  <Picture value={{ ...logo, decorative: true }} media={media} sizes="200px" className="partner-logo-image" />
                 ) : (
-                  <div className="partner-link">{body}</div>
+                  <span className="partner-logo-text" aria-hidden="true">
+                    {name}
+                  </span>
                 )}
-                {str(doc.data.description) ? <p className="partner-description">{str(doc.data.description)}</p> : null}
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+              </span>
+              <span className="partner-name">{name}</span>
+            </>
+          );
+          return (
+            <li key={doc.id} className="partner" data-block={doc.id}>
+              {url ? (
+                <a className="partner-link" href={url} rel="noopener">
+                  {body}
+                </a>
+              ) : (
+                <div className="partner-link">{body}</div>
+              )}
+              {str(doc.data.description) ? <p className="partner-description">{str(doc.data.description)}</p> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </BlockGroup>
   );
 }

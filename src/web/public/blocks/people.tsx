@@ -3,6 +3,7 @@ import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { imageValue, Picture } from '../image.js';
 import { str } from '../format.js';
+import { BlockGroup } from './group.js';
 
 function initials(name: string): string {
   return name
@@ -15,30 +16,27 @@ function initials(name: string): string {
 
 export function People({ docs, media, heading }: { docs: PublicDocument[]; media: Record<string, MediaInfo>; heading: string }) {
   return (
-    <section className="block people-block">
-      <div className="container">
-        <h2 className="group-title">{heading}</h2>
-        <ul className="people-grid">
-          {docs.map((doc) => {
-            const photo = imageValue(doc.data.photo);
-            const name = str(doc.data.name);
-            return (
-              <li key={doc.id} className="person" data-block={doc.id}>
-                {photo && media[photo.mediaId] ? (
-                  <Picture value={photo} media={media} sizes="160px" className="person-photo" />
-                ) : (
-                  <span className="person-photo person-initials" aria-hidden="true">
-                    {initials(name)}
-                  </span>
-                )}
-                <h3 className="person-name">{name}</h3>
-                {str(doc.data.position) ? <p className="person-position">{str(doc.data.position)}</p> : null}
-                {str(doc.data.bio) ? <p className="person-bio">{str(doc.data.bio)}</p> : null}
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+    <BlockGroup name="people" heading={heading}>
+      <ul className="people-grid">
+        {docs.map((doc) => {
+          const photo = imageValue(doc.data.photo);
+          const name = str(doc.data.name);
+          return (
+            <li key={doc.id} className="person" data-block={doc.id}>
+              {photo && media[photo.mediaId] ? (
+                <Picture value={photo} media={media} sizes="160px" className="person-photo" />
+              ) : (
+                <span className="person-photo person-initials" aria-hidden="true">
+                  {initials(name)}
+                </span>
+              )}
+              <h3 className="person-name">{name}</h3>
+              {str(doc.data.position) ? <p className="person-position">{str(doc.data.position)}</p> : null}
+              {str(doc.data.bio) ? <p className="person-bio">{str(doc.data.bio)}</p> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </BlockGroup>
   );
 }

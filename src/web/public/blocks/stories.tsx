@@ -6,6 +6,7 @@ import type { MediaInfo } from '../../../shared/media.js';
 import { imageValue, Picture } from '../image.js';
 import { formatDate, str } from '../format.js';
 import { ArrowRight } from '../icons.js';
+import { BlockGroup } from './group.js';
 
 /** Newest first (by the story's date, then its position). */
 export function storiesByDate(docs: readonly PublicDocument[]): PublicDocument[] {
@@ -24,36 +25,33 @@ export function Stories({
   heading: string;
 }) {
   return (
-    <section className="block stories-block" id="news">
-      <div className="container">
-        <h2 className="group-title">{heading}</h2>
-        <ul className="story-grid">
-          {storiesByDate(docs).map((doc) => {
-            const d = doc.data;
-            const category = categories[str(d.category)];
-            return (
-              <li key={doc.id} className="story-card" data-block={doc.id}>
-                <Picture value={imageValue(d.cover)} media={media} sizes="(min-width: 1024px) 380px, (min-width: 600px) 50vw, 100vw" className="story-image" />
-                <div className="story-body">
-                  <p className="meta-line">
-                    {category ? <span className="tag">{category.name}</span> : null}
-                    <time dateTime={str(d.date)}>{formatDate(str(d.date))}</time>
-                  </p>
-                  <h3 className="story-title">
-                    <SiteLink to={detailPathOf(doc.collection, doc.id) ?? '#'} className="stretched-link">
-                      {str(d.title)}
-                    </SiteLink>
-                  </h3>
-                  {str(d.summary) ? <p className="story-summary">{str(d.summary)}</p> : null}
-                  <span className="read-more" aria-hidden="true">
-                    Read the story <ArrowRight />
-                  </span>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+    <BlockGroup name="stories" heading={heading} id="news">
+      <ul className="story-grid">
+        {storiesByDate(docs).map((doc) => {
+          const d = doc.data;
+          const category = categories[str(d.category)];
+          return (
+            <li key={doc.id} className="story-card" data-block={doc.id}>
+              <Picture value={imageValue(d.cover)} media={media} sizes="(min-width: 1024px) 380px, (min-width: 600px) 50vw, 100vw" className="story-image" />
+              <div className="story-body">
+                <p className="meta-line">
+                  {category ? <span className="tag">{category.name}</span> : null}
+                  <time dateTime={str(d.date)}>{formatDate(str(d.date))}</time>
+                </p>
+                <h3 className="story-title">
+                  <SiteLink to={detailPathOf(doc.collection, doc.id) ?? '#'} className="stretched-link">
+                    {str(d.title)}
+                  </SiteLink>
+                </h3>
+                {str(d.summary) ? <p className="story-summary">{str(d.summary)}</p> : null}
+                <span className="read-more" aria-hidden="true">
+                  Read the story <ArrowRight />
+                </span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </BlockGroup>
   );
 }
