@@ -1,5 +1,4 @@
 /** `npm run cli -- backup` and `restore` through a real child process: exit codes and the one-line messages. */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,32 +6,10 @@ import { buildApp } from '../src/server/app.js';
 import { signIn } from './auth-helpers.js';
 import { addContent } from './backup-fixtures.js';
 import { build, testConfig, type TestApp } from './helpers/app.js';
+import { runCli } from './helpers/cli.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
 
-const root = path.resolve(__dirname, '..');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(db: TestDatabase, args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: db.dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...extraEnv };
-  if (db.dialect === 'postgres') env.DATABASE_URL = db.url;
-  else delete env.DATABASE_URL;
-  if (!extraEnv.BACKUP_PASSPHRASE) delete env.BACKUP_PASSPHRASE;
-  if (!extraEnv.BACKUP_DIR) delete env.BACKUP_DIR;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe.each(dialects())('npm run cli -- backup / restore on %s', (dialect) => {
   let site: TestApp;
@@ -53,23 +30,23 @@ describe.each(dialects())('npm run cli -- backup / restore on %s', (dialect) => 
   });
 
   it('backs up with --out (exit 0, quiet on a pipe but for the summary line) and refuses bad usage (exit 2)', async () => {
-    const run = await cli(site.db, ['backup', '--out', path.join(dir, 'site.tar.gz')]);
+    const run = await runCli(site.db, ['backup', '--out', path.join(dir, 'site.tar.gz')]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
     expect(run.stdout).toMatch(/^backup: .*site\.tar\.gz \(\d+ rows, 1 media objects/);
     expect(fs.statSync(path.join(dir, 'site.tar.gz')).size).toBeGreaterThan(0);
-    expect((await cli(site.db, ['backup', '--bogus'])).code).toBe(2);
-    expect((await cli(site.db, ['restore'])).code).toBe(2);
+    expect((await runCli(site.db, ['backup', '--bogus'])).code).toBe(2);
+    expect((await runCli(site.db, ['restore'])).code).toBe(2);
   });
 
   it('writes to BACKUP_DIR by date and time, encrypted when BACKUP_PASSPHRASE is set', async () => {
     const backupDir = path.join(dir, 'nightly');
-    const run = await cli(site.db, ['backup'], { BACKUP_DIR: backupDir, BACKUP_PASSPHRASE: 'a long enough passphrase' });
+    const run = await runCli(site.db, ['backup'], { env: { BACKUP_DIR: backupDir, BACKUP_PASSPHRASE: 'a long enough passphrase' } });
     expect(run.code, run.stderr).toBe(0);
     const [name] = fs.readdirSync(backupDir);
     expect(name).toMatch(/^site-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz\.enc$/);
-    const wrong = await cli(target, ['restore', path.join(backupDir, name ?? '')], { BACKUP_PASSPHRASE: 'another long passphrase' });
+    const wrong = await runCli(target, ['restore', path.join(backupDir, name ?? '')], { env: { BACKUP_PASSPHRASE: 'another long passphrase' } });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toBe('restore refused: wrong passphrase or damaged archive\n');
     expect(wrong.stderr).not.toContain('another long passphrase');
@@ -77,13 +54,13 @@ describe.each(dialects())('npm run cli -- backup / restore on %s', (dialect) => 
 
   it('restores into an empty database of the other kind (exit 0); a second restore is refused (exit 1, one line)', async () => {
     const file = path.join(dir, 'site.tar.gz');
-    const run = await cli(target, ['restore', file]);
+    const run = await runCli(target, ['restore', file]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const again = await cli(target, ['restore', file]);
+    const again = await runCli(target, ['restore', file]);
     expect(again.code).toBe(1);
     expect(again.stderr).toBe('restore refused: the database is not empty; add --replace to overwrite it\n');
-    const replaced = await cli(target, ['restore', file, '--replace']);
+    const replaced = await runCli(target, ['restore', file, '--replace']);
     expect(replaced.code, replaced.stderr).toBe(0);
 
     const app = await buildApp(testConfig(target), { logger: false, render: false });

@@ -1,36 +1,11 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.js';
+import { runCli } from './helpers/cli.js';
 import { createTestDatabase, dialects, type TestDatabase } from './helpers/databases.js';
 import { testConfig } from './helpers/app.js';
 import { signIn } from './auth-helpers.js';
 
-const root = path.resolve(__dirname, '..');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(db: TestDatabase, args: string[], stdin: string): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: db.dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' };
-  if (db.dialect === 'postgres') env.DATABASE_URL = db.url;
-  else delete env.DATABASE_URL;
-  delete env.BOOTSTRAP_SUPER_EMAIL;
-  delete env.BOOTSTRAP_SUPER_PASSWORD;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
 
 describe.each(dialects())('npm run cli -- user add on %s', (dialect) => {
   let db: TestDatabase;
@@ -42,7 +17,7 @@ describe.each(dialects())('npm run cli -- user add on %s', (dialect) => {
   });
 
   it('creates a super-admin with the password from stdin, prints its uid, and the account can sign in', async () => {
-    const run = await cli(db, ['user', 'add', '--email', 'Founder@Example.org', '--role', 'super', '--name', 'Abena Founder'], 'founder passphrase here\nignored second line\n');
+    const run = await runCli(db, ['user', 'add', '--email', 'Founder@Example.org', '--role', 'super', '--name', 'Abena Founder'], { stdin: 'founder passphrase here\nignored second line\n' });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const uid = run.stdout.trim();
@@ -61,7 +36,7 @@ describe.each(dialects())('npm run cli -- user add on %s', (dialect) => {
   });
 
   it('creates an admin from a password without a final newline', async () => {
-    const run = await cli(db, ['user', 'add', '--email', 'editor@example.org', '--role', 'admin'], 'editor passphrase');
+    const run = await runCli(db, ['user', 'add', '--email', 'editor@example.org', '--role', 'admin'], { stdin: 'editor passphrase' });
     expect(run.code).toBe(0);
     const app = await buildApp(testConfig(db), { logger: false, render: false });
     try {
@@ -72,29 +47,29 @@ describe.each(dialects())('npm run cli -- user add on %s', (dialect) => {
   });
 
   it('exits 1 with a clear message for a duplicate e-mail', async () => {
-    const run = await cli(db, ['user', 'add', '--email', 'FOUNDER@example.org', '--role', 'admin'], 'another passphrase\n');
+    const run = await runCli(db, ['user', 'add', '--email', 'FOUNDER@example.org', '--role', 'admin'], { stdin: 'another passphrase\n' });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/already exists/);
     expect(run.stdout).toBe('');
   });
 
   it('exits 1 with a clear message for a weak or a common password', async () => {
-    const short = await cli(db, ['user', 'add', '--email', 'weak@example.org', '--role', 'admin'], 'short\n');
+    const short = await runCli(db, ['user', 'add', '--email', 'weak@example.org', '--role', 'admin'], { stdin: 'short\n' });
     expect(short.code).toBe(1);
     expect(short.stderr).toMatch(/at least 8 characters/);
-    const common = await cli(db, ['user', 'add', '--email', 'weak@example.org', '--role', 'admin'], 'password123\n');
+    const common = await runCli(db, ['user', 'add', '--email', 'weak@example.org', '--role', 'admin'], { stdin: 'password123\n' });
     expect(common.code).toBe(1);
     expect(common.stderr).toMatch(/common/);
   });
 
   it('exits 1 with a clear message for a bad role, a missing e-mail or a bad e-mail', async () => {
-    const role = await cli(db, ['user', 'add', '--email', 'x@example.org', '--role', 'owner'], 'some passphrase\n');
+    const role = await runCli(db, ['user', 'add', '--email', 'x@example.org', '--role', 'owner'], { stdin: 'some passphrase\n' });
     expect(role.code).toBe(1);
     expect(role.stderr).toMatch(/--role must be super or admin/);
-    const none = await cli(db, ['user', 'add', '--role', 'admin'], 'some passphrase\n');
+    const none = await runCli(db, ['user', 'add', '--role', 'admin'], { stdin: 'some passphrase\n' });
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/--email is required/);
-    const email = await cli(db, ['user', 'add', '--email', 'not-an-email', '--role', 'admin'], 'some passphrase\n');
+    const email = await runCli(db, ['user', 'add', '--email', 'not-an-email', '--role', 'admin'], { stdin: 'some passphrase\n' });
     expect(email.code).toBe(1);
     expect(email.stderr).toMatch(/not a valid e-mail/);
 
