@@ -3,6 +3,8 @@
  * block and which holds its picture, what it is for, the nouns staff screens
  * use and its default public heading. Collections take everything else from
  * here. Plain data, no zod: the public pages read it in their first load.
+ * Longer than most files because it is the declarations themselves, one
+ * block per kind; splitting them would scatter what belongs together.
  */
 import type { FieldDef } from './fields.js';
 

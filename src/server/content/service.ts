@@ -4,10 +4,9 @@
  * wrappers over this; server rendering and callable functions use it in-process.
  */
 import crypto from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   collectionDataSchema,
-  documentStatusSchema,
   getCollection,
   type CollectionDef,
   type ContentDocument,
@@ -20,63 +19,16 @@ import { authorize } from '../authorize.js';
 import { AppError } from '../../shared/errors.js';
 import { getPage, type PageName } from '../../shared/pages.js';
 import type { FieldDef } from '../../shared/fields.js';
-import { zodToAppError } from '../plugins/errors.js';
 import type { Services } from '../services.js';
 import { PageBundleCache, type BundleEntry } from './page-bundle.js';
 import { toContentDocument, toPublicDocument } from './presenters.js';
 import { mediaIdsOf } from './references.js';
 import * as repo from './repository.js';
+import { createBodySchema, listQuerySchema, parse, parseIfMatch, reorderBodySchema, settingsBodySchema, updateBodySchema } from './requests.js';
 import { sanitizeRichTextFields } from './sanitize.js';
 
 export { authorize } from '../authorize.js';
-
-const plainObject = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), {
-  message: 'Expected an object of field values',
-});
-
-export const listQuerySchema = z.strictObject({
-  status: documentStatusSchema.optional(),
-  q: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
-export type ListQueryInput = z.input<typeof listQuerySchema>;
-
-const createBodySchema = z.strictObject({
-  data: plainObject,
-  status: documentStatusSchema.optional(),
-  position: z.number().int().min(0).max(1_000_000).optional(),
-});
-
-const updateBodySchema = z.strictObject({
-  data: plainObject.optional(),
-  status: documentStatusSchema.optional(),
-});
-
-const reorderBodySchema = z.strictObject({
-  ids: z.array(z.string().min(1).max(100)).max(10_000),
-});
-
-const settingsBodySchema = z.strictObject({ data: plainObject });
-
-function parse<T>(schema: z.ZodType<T>, value: unknown, prefix = ''): T {
-  const r = schema.safeParse(value);
-  if (!r.success) throw zodToAppError(r.error, prefix);
-  return r.data;
-}
-
-/** `3` or `"3"` → 3; anything else is a 400 naming the header. */
-export function parseIfMatch(header: string | string[] | undefined): number {
-  const value = Array.isArray(header) ? header[0] : header;
-  const match = value === undefined ? null : /^\s*"?(\d{1,15})"?\s*$/.exec(value);
-  if (!match?.[1]) {
-    throw new AppError('invalid-argument', 'If-Match: send the version the edit started from, e.g. If-Match: 3.', {
-      field: 'If-Match',
-      fields: { 'If-Match': 'Required: the version the edit started from' },
-    });
-  }
-  return Number(match[1]);
-}
+export { listQuerySchema, parseIfMatch, type ListQueryInput } from './requests.js';
 
 function notFoundCollection(): AppError {
   return new AppError('not-found', 'There is no such collection.');

@@ -2,6 +2,7 @@
  * The demo pictures, drawn by the project itself: SVG compositions (gradients,
  * shapes, silhouettes, text) rendered by sharp at seed time. No downloads, no
  * photographs of real people, nothing under someone else's copyright.
+ * Long because each scene is drawing data, one function per scene.
  */
 
 /** A small deterministic random generator, so every seed draws the same pictures (and dedupes). */
