@@ -103,10 +103,11 @@ describe('keyboard only', () => {
       const handle = page.getByRole('button', { name: /^Drag “Typed, not clicked” to reorder/ });
       await tabTo(page, handle);
       await page.keyboard.press('Space');
-      // No wait-for-result found for dnd-kit's pick-up and move (its announcements did not reach a locator): short pauses.
-      await page.waitForTimeout(200);
+      // Picked up: the handle is pressed. Moved: its row is shifted up by the drag.
+      await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
       await page.keyboard.press('ArrowUp');
-      await page.waitForTimeout(300);
+      const row = page.locator('[data-testid="block-row"]', { has: handle });
+      await expect.poll(async () => row.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42)).toBeLessThan(0);
       await page.keyboard.press('Space');
       await expect.poll(async () => (await homeSlides()).findIndex((d) => d.id === created?.id), { timeout: 10_000 }).toBe(n - 2);
       await page.getByRole('status').filter({ hasText: `“Typed, not clicked” moved to position ${n - 1} of ${n}.` }).waitFor();
