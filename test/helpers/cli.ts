@@ -1,5 +1,5 @@
 /** `npm run cli -- …` as a real child process on a test database: its exit code and what it printed. */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { TestDatabase } from './databases.js';
 
@@ -12,7 +12,7 @@ export interface CliRun {
 }
 
 /** Only `env` decides the optional settings: the shell's bootstrap and backup variables are left out. */
-export function runCli(db: TestDatabase, args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+export function runCli(db: TestDatabase, args: string[], options: { stdin?: string; env?: Record<string, string>; onStart?: (child: ChildProcess) => void } = {}): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: db.dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' };
   for (const name of ['DATABASE_URL', 'BOOTSTRAP_SUPER_EMAIL', 'BOOTSTRAP_SUPER_PASSWORD', 'BACKUP_DIR', 'BACKUP_PASSPHRASE']) delete env[name];
   if (db.dialect === 'postgres') env.DATABASE_URL = db.url;
@@ -26,5 +26,6 @@ export function runCli(db: TestDatabase, args: string[], options: { stdin?: stri
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(options.stdin ?? '');
+    options.onStart?.(child);
   });
 }
