@@ -312,4 +312,15 @@ describe.each(dialects())('content API on %s', (dialect) => {
     off();
     expect(events).toEqual(Array(4).fill({ type: 'documents', collection: 'historyslide' }));
   });
+  it('answers ids no block can have (a NUL byte, which PostgreSQL refuses as text) with 404 or a field error, never 500', async () => {
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const res = await inject({ method, url: '/api/collections/newstory/documents/%00', headers: { ...admin.headers, 'if-match': '1' }, ...(method === 'PATCH' ? { payload: { data: {} } } : {}) });
+      expect(res.statusCode, `${method} ${res.body}`).toBe(404);
+    }
+    const story = validData(getCollection('newstory')!, refs, 'A story with a broken category');
+    const res = await inject({ method: 'POST', url: '/api/collections/newstory/documents', headers: admin.headers, payload: { data: { ...story, category: '\u0000' } } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'invalid-argument' } });
+    expect(res.body).toContain('data.category');
+  });
 });

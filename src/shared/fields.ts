@@ -41,6 +41,9 @@ export function schema<T>(build: () => T): T {
   return build();
 }
 
+/** Ids of stored blocks (documents, categories): opaque and URL-safe; anything else names no block. */
+export const recordIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
+
 /** Media ids are opaque, URL-safe strings issued by POST /api/media. */
 export const mediaIdSchema = schema(() => z
   .string()
@@ -109,7 +112,7 @@ function baseSchema(field: FieldDef): z.ZodType {
     case 'file':
       return fileValueSchema;
     case 'category':
-      return z.string().min(1).max(100);
+      return z.string().regex(recordIdPattern, 'Choose a category from the list');
     case 'switch':
       return z.boolean();
     case 'select': {

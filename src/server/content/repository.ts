@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, DocumentsTable, MediaTable, SettingsTable } from '../db/schema.js';
+import { recordIdPattern } from '../../shared/fields.js';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 export type SettingsRow = Selectable<SettingsTable>;
@@ -64,6 +65,8 @@ export async function listPublished(db: Conn, collections: readonly string[]): P
 }
 
 export async function findDocument(db: Conn, collection: string, id: string): Promise<DocumentRow | undefined> {
+  // An id no block can have is answered here: PostgreSQL refuses some of them (NUL) as query text.
+  if (!recordIdPattern.test(id)) return undefined;
   return db.selectFrom('documents').selectAll().where('id', '=', id).where('collection', '=', collection).executeTakeFirst();
 }
 
@@ -123,6 +126,7 @@ export async function updateDocumentIfVersion(db: Conn, u: DocumentUpdate): Prom
 }
 
 export async function deleteDocumentIfVersion(db: Conn, collection: string, id: string, version: number): Promise<boolean> {
+  if (!recordIdPattern.test(id)) return false;
   const res = await db.deleteFrom('documents').where('id', '=', id).where('collection', '=', collection).where('version', '=', version).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
@@ -167,8 +171,9 @@ export async function mediaRows(db: Conn, ids: readonly string[]): Promise<Media
 
 /** Category documents by id (any status: a tag's name is not secret once a published block uses it). */
 export async function categoryRows(db: Conn, ids: readonly string[]): Promise<DocumentRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('documents').selectAll().where('collection', '=', 'category').where('id', 'in', ids).execute();
+  const valid = ids.filter((id) => recordIdPattern.test(id));
+  if (valid.length === 0) return [];
+  return db.selectFrom('documents').selectAll().where('collection', '=', 'category').where('id', 'in', valid).execute();
 }
 
 export async function findSettings(db: Conn): Promise<SettingsRow | undefined> {
