@@ -25,7 +25,8 @@ export type Subject =
   | { type: 'collection'; name: string }
   | { type: 'users' }
   | { type: 'settings' }
-  | { type: 'media' };
+  | { type: 'media' }
+  | { type: 'backups' };
 
 export function roleOf(principal: Principal | null): Role {
   if (!principal) return 'anonymous';
@@ -43,6 +44,8 @@ type Table = Record<Action, readonly Role[]>;
 const usersPolicy: Table = { read: superOnly, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
 const settingsPolicy: Table = { read: everyone, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
 const mediaPolicy: Table = { read: everyone, readDrafts: staff, create: staff, update: staff, delete: staff };
+/** Backups hold every account's password hash and every draft: super-admins only, reading included. */
+const backupsPolicy: Table = { read: superOnly, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
 
 function collectionPolicy(name: string): Table | null {
   const d = declarationOf(name);
@@ -65,6 +68,8 @@ export function policyFor(subject: Subject): Table | null {
       return settingsPolicy;
     case 'media':
       return mediaPolicy;
+    case 'backups':
+      return backupsPolicy;
     case 'collection':
       return collectionPolicy(subject.name);
   }

@@ -6,6 +6,7 @@
 import { routeMarksOf, type RouteMark } from './access.js';
 import { declarations, detailCollections, formPathsOf, listPathsOf, type Declaration } from './registry-index.js';
 import { pages, type PageName } from './pages.js';
+import { backupsScreenPath } from './backups.js';
 
 export type RouteEntry =
   | { kind: 'public'; path: string; page: PageName }
@@ -16,6 +17,7 @@ export type RouteEntry =
   | { kind: 'users'; path: string; marks: readonly RouteMark[] }
   | { kind: 'user-form'; path: string; marks: readonly RouteMark[] }
   | { kind: 'settings'; path: string; marks: readonly RouteMark[] }
+  | { kind: 'backups'; path: string; marks: readonly RouteMark[] }
   | { kind: 'not-found'; path: '*' };
 
 function marksOf(d: Declaration): readonly RouteMark[] {
@@ -29,6 +31,7 @@ export const routeTable: readonly RouteEntry[] = [
   { kind: 'users', path: '/user', marks: routeMarksOf({ type: 'users' }) },
   { kind: 'user-form', path: '/user-form/:id', marks: routeMarksOf({ type: 'users' }) },
   { kind: 'settings', path: '/settings', marks: routeMarksOf({ type: 'settings' }) },
+  { kind: 'backups', path: backupsScreenPath, marks: routeMarksOf({ type: 'backups' }) },
   ...declarations.flatMap((d: Declaration): RouteEntry[] => [
     ...listPathsOf(d).map((path): RouteEntry => ({ kind: 'list', path, collection: d.name, marks: marksOf(d) })),
     ...formPathsOf(d).map((path): RouteEntry => ({ kind: 'form', path, collection: d.name, marks: marksOf(d) })),
@@ -38,7 +41,7 @@ export const routeTable: readonly RouteEntry[] = [
 
 /** Paths that belong to the staff app (kept out of robots and the sitemap). */
 export const staffPaths: readonly string[] = routeTable
-  .filter((r) => r.kind === 'list' || r.kind === 'form' || r.kind === 'users' || r.kind === 'user-form' || r.kind === 'settings' || r.kind === 'login')
+  .filter((r) => r.kind === 'list' || r.kind === 'form' || r.kind === 'users' || r.kind === 'user-form' || r.kind === 'settings' || r.kind === 'backups' || r.kind === 'login')
   .map((r) => r.path);
 
 /** The list path a form returns to. */

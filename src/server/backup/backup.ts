@@ -28,12 +28,6 @@ export interface BackupResult {
   bytes: number;
 }
 
-/** `site-2026-11-23T10-15-00Z.tar.gz`: sorts by time and is a valid file name everywhere. */
-export function defaultBackupName(now: Date, encrypted: boolean): string {
-  const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
-  return `site-${stamp}.tar.gz${encrypted ? '.enc' : ''}`;
-}
-
 function addEntry(pack: Pack, name: string, bytes: Buffer, mtime: Date): Promise<void> {
   return new Promise((resolve, reject) => {
     pack.entry({ name, size: bytes.length, mtime, mode: 0o600 }, bytes, (err) => (err ? reject(err) : resolve()));

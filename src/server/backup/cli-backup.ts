@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { configFromEnv } from '../config.js';
 import { openDatabase } from '../db/index.js';
-import { defaultBackupName, takeBackup } from './backup.js';
+import { takeBackup } from './backup.js';
+import { backupFileName } from '../../shared/backups.js';
 import { terminalProgress } from './progress.js';
 import { Refusal, restoreBackup } from './restore.js';
 
@@ -27,7 +28,7 @@ export async function backupCommand(args: string[]): Promise<number> {
     }
   }
   const config = configFromEnv();
-  const file = path.resolve(out ?? path.join(config.backupDir ?? path.join(config.dataDir, 'backups'), defaultBackupName(new Date(), !!config.backupPassphrase)));
+  const file = path.resolve(out ?? path.join(config.backupDir ?? path.join(config.dataDir, 'backups'), backupFileName(new Date(), null, !!config.backupPassphrase)));
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const started = Date.now();
   try {
