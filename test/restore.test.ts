@@ -71,7 +71,7 @@ describe.each(dialects())('restore refusals on %s', (dialect) => {
     await editArchive(archive, file, (_entries, manifest) => {
       manifest.schemaLevel = '2099-01-01-from-the-future';
     });
-    await expectRefused(file, /newer than this site's 2026-11-22-tokens-valid-after; upgrade the site first/);
+    await expectRefused(file, /newer than this site's 2026-11-23-backup-runs; upgrade the site first/);
   });
 
   it('refuses a database that is not empty without --replace', async () => {

@@ -27,6 +27,20 @@ export interface TableInfo {
 /** Kysely's own bookkeeping: recorded as the schema level, never restored as rows. */
 export const migrationTables = ['kysely_migration', 'kysely_migration_lock'];
 
+/**
+ * Tables about this installation, not the site: `backup_runs` records the files
+ * of this server's BACKUP_DIR. Archives neither carry nor restore them, so
+ * restoring another site's archive (or an older one of this site) never
+ * rewrites which backups this server holds, and a backup does not record its
+ * own run as "running".
+ */
+export const installationTables = ['backup_runs'];
+
+/** A table whose rows belong in a backup (beside the media store's, which travels as files). */
+function isSiteTable(name: string): boolean {
+  return !migrationTables.includes(name) && !installationTables.includes(name);
+}
+
 /** The site's Kysely or a transaction on it; catalogue queries are raw SQL either way. */
 type AnyKysely = Kysely<Database>;
 
@@ -55,7 +69,7 @@ async function sqliteTables(db: AnyKysely): Promise<TableInfo[]> {
   const names = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db);
   const tables: TableInfo[] = [];
   for (const { name } of names.rows) {
-    if (migrationTables.includes(name)) continue;
+    if (!isSiteTable(name)) continue;
     const cols = await sql<{ name: string; type: string; pk: number }>`select name, type, pk from pragma_table_info(${name}) order by cid`.execute(db);
     const fks = await sql<{ table: string }>`select "table" from pragma_foreign_key_list(${name})`.execute(db);
     tables.push({
@@ -74,7 +88,7 @@ async function postgresTables(db: AnyKysely): Promise<TableInfo[]> {
     where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db);
   const tables: TableInfo[] = [];
   for (const { name } of names.rows) {
-    if (migrationTables.includes(name)) continue;
+    if (!isSiteTable(name)) continue;
     const cols = await sql<{ name: string; type: string }>`
       select column_name as name, data_type as type from information_schema.columns
       where table_schema = current_schema() and table_name = ${name} order by ordinal_position`.execute(db);
@@ -98,7 +112,7 @@ async function postgresTables(db: AnyKysely): Promise<TableInfo[]> {
   return tables;
 }
 
-/** Every table of the site (not Kysely's migration tables), parents before the tables that point to them. */
+/** Every table of the site (not Kysely's migration tables nor the installation's), parents before the tables that point to them. */
 export async function readCatalogue(db: AnyKysely, dialect: Dialect): Promise<TableInfo[]> {
   const tables = dialect === 'postgres' ? await postgresTables(db) : await sqliteTables(db);
   return parentsFirst(tables);

@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Database, Dialect } from './schema.js';
 import { initial } from './migrations/2026-11-22-initial.js';
 import { tokensValidAfter } from './migrations/2026-11-22-tokens-valid-after.js';
+import { backupRuns } from './migrations/2026-11-23-backup-runs.js';
 
 export type { Dialect } from './schema.js';
 
@@ -49,7 +50,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
 class StaticMigrations implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '2026-11-22-initial': initial(this.dialect), '2026-11-22-tokens-valid-after': tokensValidAfter };
+    return { '2026-11-22-initial': initial(this.dialect), '2026-11-22-tokens-valid-after': tokensValidAfter, '2026-11-23-backup-runs': backupRuns };
   }
 }
 

@@ -75,6 +75,26 @@ export interface MediaBlobsTable {
   created_at: string;
 }
 
+/** A backup the server took or is taking (scheduled or "Back up now"); the command line's backups have none. */
+export interface BackupRunsTable {
+  id: string;
+  trigger: 'schedule' | 'manual' | 'upgrade';
+  /** The scheduled time (ISO) a scheduled run is for; unique, so one instance takes each. Null otherwise. */
+  scheduled_for: string | null;
+  /** The file's name in BACKUP_DIR (`backupFileName`). */
+  name: string;
+  /** Which server process took it. */
+  instance: string;
+  started_at: string;
+  /** Refreshed while the run lives; a `running` row whose heartbeat is old was left by a server that stopped. */
+  heartbeat_at: string;
+  finished_at: string | null;
+  status: 'running' | 'verified' | 'failed';
+  bytes: number | null;
+  /** Why it failed, one line. */
+  message: string | null;
+}
+
 export interface SeqTable {
   id: Generated<number>;
 }
@@ -86,4 +106,5 @@ export interface Database {
   settings: SettingsTable;
   media: MediaTable;
   media_blobs: MediaBlobsTable;
+  backup_runs: BackupRunsTable;
 }
