@@ -90,6 +90,9 @@ function staffRoutes(): RouteObject[] {
       case 'settings':
         children.push(guardedScreen('settings', r.path, r.marks, async () => (await import('./admin/settings-route.js')).SettingsScreen));
         break;
+      case 'backups':
+        children.push(guardedScreen('backups', r.path, r.marks, async () => (await import('./admin/backups/backups-screen.js')).BackupsScreen));
+        break;
       default:
         break;
     }

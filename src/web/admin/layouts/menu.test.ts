@@ -18,6 +18,7 @@ describe('staff drawer entries', () => {
     const paths = flat(menuFor('SuperLayout', superUser)).map((e) => e.to);
     for (const c of collections) expect(paths).toContain(c.listPath);
     expect(paths).toContain('/settings');
+    expect(paths).toContain('/backups');
     expect(labels.length).toBeGreaterThanOrEqual(40);
   });
 
@@ -28,6 +29,7 @@ describe('staff drawer entries', () => {
     expect(paths).not.toContain('/user');
     expect(paths).not.toContain('/item');
     expect(paths).not.toContain('/settings');
+    expect(paths).not.toContain('/backups');
     expect(paths).toContain('/category');
     expect(paths).toContain('/customer');
     for (const c of collections.filter((c) => c.write === 'admin')) expect(paths).toContain(c.listPath);

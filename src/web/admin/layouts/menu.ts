@@ -6,6 +6,7 @@ import { collections, type CollectionDef } from '../../../shared/collections.js'
 import { staffGroups, type StaffGroup } from '../../../shared/registry-index.js';
 import { can, type Principal } from '../../../shared/access.js';
 import type { LayoutName } from '../../../shared/access.js';
+import { backupsScreenPath } from '../../../shared/backups.js';
 
 export interface MenuEntry {
   /** Title shown in the drawer. */
@@ -66,6 +67,9 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
     const g = groupOf(title, principal);
     if (title === 'Site' && can(principal, 'update', { type: 'settings' })) {
       g.entries.push({ label: 'Site settings', short: 'SS', to: '/settings' });
+    }
+    if (title === 'Site' && can(principal, 'read', { type: 'backups' })) {
+      g.entries.push({ label: 'Backups', short: 'BK', to: backupsScreenPath });
     }
     if (g.entries.length > 0) groups.push(g);
   }

@@ -1,0 +1,40 @@
+/** One download per backup at a time, with its progress or its error, kept by backup name. */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { backupDownloadErrorMessage, downloadBackup, saveFile, type DownloadProgress } from './api.js';
+
+export type DownloadState =
+  | ({ status: 'loading' } & DownloadProgress)
+  | { status: 'done' }
+  | { status: 'failed'; message: string };
+
+export function useDownloads() {
+  const [states, setStates] = useState<Record<string, DownloadState>>({});
+  const running = useRef(new Map<string, AbortController>());
+
+  useEffect(() => {
+    const downloads = running.current;
+    return () => {
+      for (const c of downloads.values()) c.abort();
+    };
+  }, []);
+
+  const start = useCallback(async (name: string) => {
+    if (running.current.has(name)) return;
+    const controller = new AbortController();
+    running.current.set(name, controller);
+    const set = (s: DownloadState) => setStates((prev) => ({ ...prev, [name]: s }));
+    set({ status: 'loading', received: 0, total: null });
+    try {
+      const blob = await downloadBackup(name, (p) => set({ status: 'loading', ...p }), controller.signal);
+      saveFile(blob, name);
+      set({ status: 'done' });
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      set({ status: 'failed', message: backupDownloadErrorMessage(err) });
+    } finally {
+      running.current.delete(name);
+    }
+  }, []);
+
+  return { states, start };
+}
