@@ -67,8 +67,12 @@ export function BackupNow({ list, run, setRun, onStarted }: { list: BackupList; 
 
   // The live region says what changed: started, the phase, the outcome. The numbers are on screen, not read out every second.
   const phase = running?.phase ?? null;
+  const hadPhase = useRef(false);
   useEffect(() => {
     if (phase) setAnnounce(`Backup in progress: ${phaseWords[phase]}.`);
+    // A backup not started here (the schedule's, another tab's) ends without an outcome of ours to tell.
+    else if (hadPhase.current) setAnnounce('The backup has finished.');
+    hadPhase.current = phase !== null;
   }, [phase]);
   useEffect(() => {
     if (run?.state === 'done') setAnnounce(run.verified ? 'Backup finished and verified. It is at the top of the list.' : 'Backup finished but not verified. It is at the top of the list.');

@@ -30,7 +30,7 @@ function Schedule({ list }: { list: BackupList }) {
         {inWords && (
           <Text span size="xs" c="dimmed">
             {' '}
-            (BACKUP_SCHEDULE <Code>{list.schedule}</Code>)
+            (BACKUP_SCHEDULE <Code style={{ whiteSpace: 'nowrap' }}>{list.schedule}</Code>)
           </Text>
         )}
         .
@@ -107,8 +107,9 @@ function BackupsBody() {
           Restoring
         </Title>
         <Text size="sm">
-          A restore replaces the site’s content, so it is done on the server from the command line: <Code>npm run cli -- restore FILE</Code> (add{' '}
-          <Code>--replace</Code> to overwrite the current content). The steps are in the operations guide, docs/operations.md.
+          A restore replaces the site’s content, so it is done on the server from the command line:{' '}
+          <Code style={{ whiteSpace: 'nowrap' }}>npm run cli -- restore FILE</Code> (add <Code style={{ whiteSpace: 'nowrap' }}>--replace</Code> to overwrite the
+          current content). The steps are in the operations guide, docs/operations.md.
         </Text>
       </Stack>
     </Stack>

@@ -23,12 +23,12 @@ export function BackupFailureNotice({ user }: { user: Principal }) {
   if (!failure || !query.data) return null;
   return (
     <Box component="section" aria-label="Backups" px={{ base: 'sm', sm: 'lg' }} pt="md" maw={1120}>
-      <Alert color="red" variant="light" title="The last backup failed" role="alert">
-        <Text size="sm">
+      <Alert color="red" variant="light" role="alert">
+        <Text size="sm" fw={600}>
           The last backup failed on {formatWhen(failure.at, query.data.timeZone)} ({triggerLabel(failure.trigger).toLowerCase()}): {failure.message}
         </Text>
         <Anchor component={Link} to={backupsScreenPath} size="sm" fw={600} mt={4} display="inline-block">
-          Open Backups
+          Go to Backups
         </Anchor>
       </Alert>
     </Box>
