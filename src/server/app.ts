@@ -8,7 +8,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import type { AppConfig } from './config.js';
-import { openDatabase, migrate, type Db } from './db/index.js';
+import { openDatabase, type Db, type ExtraMigrations } from './db/index.js';
+import { upgradeDatabase } from './backup/upgrade.js';
 import { TokenService } from './auth/tokens.js';
 import { ChangeBus } from './changes.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Sign-in throttle and refresh options (tests shorten the windows). */
   auth?: AuthRoutesOptions;
+  /** Migrations after the site's own (tests only: one that fails). */
+  migrations?: ExtraMigrations;
 }
 
 /** Header and cookie names that never reach the logs. */
@@ -71,7 +74,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const db = options.db ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const changes = new ChangeBus(db.pool, app.log);
   try {
-    await migrate(db);
+    // Backs up first when an existing database has migrations pending (backup/upgrade.ts).
+    await upgradeDatabase({ config, db, log: app.log, extraMigrations: options.migrations });
     await changes.start();
     return await assemble(app, config, options, db, changes);
   } catch (err) {

@@ -7,7 +7,8 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { AppError } from '../../shared/errors.js';
 import { configFromEnv } from '../config.js';
-import { migrate, openDatabase } from '../db/index.js';
+import { openDatabase } from '../db/index.js';
+import { consoleUpgradeLog, upgradeDatabase } from '../backup/upgrade.js';
 import { createAccount } from './accounts.js';
 
 const usage = 'Usage: npm run cli -- user add --email E --role super|admin [--name N]   (password on the first line of stdin)';
@@ -56,7 +57,7 @@ export async function userCommand(args: string[]): Promise<number> {
   const config = configFromEnv();
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrate(db);
+    await upgradeDatabase({ config, db, log: consoleUpgradeLog });
     const user = await createAccount(db.kysely, { email: values.email, password, role, displayName: values.name });
     console.log(user.uid);
     return 0;

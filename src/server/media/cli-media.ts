@@ -1,6 +1,7 @@
 /** `npm run cli -- media prune`: removes media nothing uses that are older than a day. */
 import { configFromEnv } from '../config.js';
-import { openDatabase, migrate } from '../db/index.js';
+import { openDatabase } from '../db/index.js';
+import { consoleUpgradeLog, upgradeDatabase } from '../backup/upgrade.js';
 import { ChangeBus } from '../changes.js';
 import { MediaService } from './service.js';
 import { createMediaStore } from './store.js';
@@ -23,7 +24,7 @@ export async function mediaCommand(args: string[]): Promise<number> {
   // Running servers drop what they cached about the removed media (PostgreSQL NOTIFY).
   const changes = new ChangeBus(db.pool);
   try {
-    await migrate(db);
+    await upgradeDatabase({ config, db, log: consoleUpgradeLog });
     const media = new MediaService({ db, changes }, createMediaStore({ config, db }));
     const report = await media.prune().finally(() => media.close());
     for (const m of report.media) {

@@ -5,7 +5,8 @@
  */
 import { ChangeBus } from '../changes.js';
 import { configFromEnv } from '../config.js';
-import { migrate, openDatabase } from '../db/index.js';
+import { openDatabase } from '../db/index.js';
+import { consoleUpgradeLog, upgradeDatabase } from '../backup/upgrade.js';
 import { ensureDemoAdmin, resetContent, seedDemo } from './index.js';
 
 const usage = 'Usage: npm run seed [-- --reset]';
@@ -24,7 +25,7 @@ export async function seedCommand(args: string[]): Promise<number> {
   const services = { config, db, changes };
   const print = (line: string) => console.log(line);
   try {
-    await migrate(db);
+    await upgradeDatabase({ config, db, log: consoleUpgradeLog });
     await ensureDemoAdmin(services);
     if (reset) {
       await resetContent(services, print);
