@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRONG_PASSPHRASE } from '../src/server/backup/envelope.js';
 import { NOT_EMPTY, Refusal } from '../src/server/backup/restore.js';
+import { migrationNames } from '../src/server/db/index.js';
 import { addContent, backupTo, editArchive, restoreFrom, snapshot, type Snapshot } from './backup-fixtures.js';
 import { build, testConfig, type TestApp } from './helpers/app.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
@@ -71,7 +72,15 @@ describe.each(dialects())('restore refusals on %s', (dialect) => {
     await editArchive(archive, file, (_entries, manifest) => {
       manifest.schemaLevel = '2099-01-01-from-the-future';
     });
-    await expectRefused(file, /newer than this site's 2026-11-23-backup-runs; upgrade the site first/);
+    await expectRefused(file, `newer than this site's ${migrationNames(dialect).at(-1)}; upgrade the site first`);
+  });
+
+  it('refuses an archive whose schema level is not one of this site\'s migrations', async () => {
+    const file = path.join(dir, 'unknown-level.tar.gz');
+    await editArchive(archive, file, (_entries, manifest) => {
+      manifest.schemaLevel = '2000-01-01-another-product';
+    });
+    await expectRefused(file, "the archive's schema level 2000-01-01-another-product is not one of this site's migrations");
   });
 
   it('refuses a database that is not empty without --replace', async () => {

@@ -58,7 +58,8 @@ export async function restoreCommand(args: string[]): Promise<number> {
   try {
     const result = await restoreBackup({ config, db, file: path.resolve(file), passphrase: config.backupPassphrase, replace: flags.includes('--replace') });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`restore: ${result.rows} rows in ${result.tables} tables and ${result.mediaObjects} media objects restored (${seconds} s)`);
+    const forward = result.broughtForwardFrom ? `, brought forward from schema level ${result.broughtForwardFrom}` : '';
+    console.log(`restore: ${result.rows} rows in ${result.tables} tables and ${result.mediaObjects} media objects restored (${seconds} s${forward})`);
     return 0;
   } catch (err) {
     console.error(err instanceof Refusal ? `restore refused: ${reason(err)}` : `restore failed, nothing changed: ${reason(err)}`);

@@ -1,41 +1,43 @@
 /**
  * Restoring a backup: verify the whole archive, check it fits this database
- * (same schema level, same tables and columns, empty unless replacing), write
- * the media objects to the store, then replace every row in one transaction.
+ * (same tables and columns, empty unless replacing), write the media objects
+ * to the store, then replace every row in one transaction.
  *
- * Archives from a different schema level are refused rather than migrated:
- * restore them with the site version that took them, then upgrade.
+ * An archive from an older schema level is brought forward first: its rows go
+ * into a scratch in-memory SQLite database migrated to the archive's level,
+ * which is then migrated to this site's level and read back in the archive's
+ * neutral form. An archive from a newer level, or from a level that is not
+ * one of this site's migrations, is refused.
  */
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
-import { migrate, type Db, type Dialect } from '../db/index.js';
+import { migrate, migrationNames, openDatabase, type Db, type Dialect } from '../db/index.js';
 import { createMediaStore, sha256Hex } from '../media/store.js';
-import { Refusal, readArchive, verifyArchive } from './archive-reader.js';
-import { readCatalogue, schemaLevel, type TableInfo } from './catalogue.js';
-import { MEDIA_STORE_TABLE, decodeValue, type Manifest, type NeutralRow } from './format.js';
+import { Refusal, readArchive, verifyArchive, type VerifiedArchive } from './archive-reader.js';
+import { readCatalogue, schemaLevel, type ColumnInfo, type TableInfo } from './catalogue.js';
+import { MEDIA_STORE_TABLE, decodeValue, encodeRow, type NeutralRow } from './format.js';
 
 export { Refusal } from './archive-reader.js';
-
-export interface RestoreResult {
-  tables: number;
-  rows: number;
-  mediaObjects: number;
-}
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
 export const NOT_EMPTY = 'the database is not empty; add --replace to overwrite it';
 
-function checkLevel(archive: string, current: string): void {
-  if (archive === current) return;
+/** Whether the archive's rows can go in as they are or must be brought forward; refuses a newer or unknown level. */
+function checkLevel(archive: string, current: string, known: string[]): 'same' | 'forward' {
+  if (archive === current) return 'same';
   // Migration names start with their date, so they sort in the order they run.
   if (archive > current) throw new Refusal(`the archive's schema level ${archive} is newer than this site's ${current}; upgrade the site first`);
-  throw new Refusal(`the archive's schema level ${archive} is older than this site's ${current}; restore it with the site version that took it, then upgrade`);
+  if (!known.includes(archive)) throw new Refusal(`the archive's schema level ${archive} is not one of this site's migrations, so its rows cannot be brought forward`);
+  return 'forward';
 }
 
+/** Tables as an archive describes them: names and columns. */
+type ArchivedTable = { name: string; columns: ColumnInfo[] };
+
 /** The target's tables that receive rows, checked against the archive's. */
-function matchTables(manifest: Manifest, catalogue: TableInfo[]): TableInfo[] {
-  const archived = new Map(manifest.tables.map((t) => [t.name, t]));
+function matchTables(archivedTables: ArchivedTable[], catalogue: TableInfo[]): TableInfo[] {
+  const archived = new Map(archivedTables.map((t) => [t.name, t]));
   const tables = catalogue.filter((t) => t.name !== MEDIA_STORE_TABLE);
   for (const table of tables) {
     const a = archived.get(table.name);
@@ -45,7 +47,7 @@ function matchTables(manifest: Manifest, catalogue: TableInfo[]): TableInfo[] {
     if (want !== have) throw new Refusal(`table ${table.name} has other columns in the archive than in this database`);
   }
   const names = new Set(catalogue.map((t) => t.name));
-  for (const a of manifest.tables) if (!names.has(a.name)) throw new Refusal(`the archive has a table ${a.name} this database does not`);
+  for (const a of archivedTables) if (!names.has(a.name)) throw new Refusal(`the archive has a table ${a.name} this database does not`);
   return tables;
 }
 
@@ -68,33 +70,79 @@ function decodeRows(dialect: Dialect, table: TableInfo, rows: NeutralRow[]): Rec
   });
 }
 
+/** Inserts rows table by table, parents first, in batches. */
+async function insertRows(db: AnyDb, tables: TableInfo[], rows: Map<string, Record<string, unknown>[]>): Promise<number> {
+  let total = 0;
+  for (const table of tables) {
+    const list = rows.get(table.name) ?? [];
+    // Stays under both databases' limits on bound parameters per statement (SQLite 32766, PostgreSQL 65535).
+    const batch = Math.max(1, Math.min(500, Math.floor(30_000 / Math.max(1, table.columns.length))));
+    for (let i = 0; i < list.length; i += batch) await db.insertInto(table.name).values(list.slice(i, i + batch)).execute();
+    total += list.length;
+  }
+  return total;
+}
+
 /** Deletes every row and inserts the archive's, parents first, in one transaction. */
 async function replaceRows(db: Db, tables: TableInfo[], rows: Map<string, Record<string, unknown>[]>): Promise<number> {
   return db.kysely.transaction().execute(async (trx) => {
     const t = trx as unknown as AnyDb;
     for (const table of [...tables].reverse()) await t.deleteFrom(table.name).execute();
-    let total = 0;
-    for (const table of tables) {
-      const list = rows.get(table.name) ?? [];
-      // Stays under both databases' limits on bound parameters per statement (SQLite 32766, PostgreSQL 65535).
-      const batch = Math.max(1, Math.min(500, Math.floor(30_000 / Math.max(1, table.columns.length))));
-      for (let i = 0; i < list.length; i += batch) await t.insertInto(table.name).values(list.slice(i, i + batch)).execute();
-      total += list.length;
-    }
-    return total;
+    return insertRows(t, tables, rows);
   });
+}
+
+/**
+ * The archive's rows at schema level `to`: inserted into a scratch in-memory
+ * SQLite database migrated to the archive's level, migrated forward with the
+ * site's own migrations, and read back in the neutral form. Nothing but the
+ * scratch database is touched. The media store's table stays empty there (its
+ * bytes travel as media files), so a migration sees media rows but not bytes.
+ */
+async function bringForward(archive: VerifiedArchive, to: string, dataDir: string): Promise<{ tables: ArchivedTable[]; rows: Map<string, NeutralRow[]> }> {
+  const scratch = openDatabase({ databaseUrl: ':memory:', dataDir });
+  try {
+    await migrate(scratch, { to: archive.manifest.schemaLevel });
+    const atLevel = matchTables(archive.manifest.tables, await readCatalogue(scratch.kysely, scratch.dialect));
+    const decoded = new Map(atLevel.map((t) => [t.name, decodeRows(scratch.dialect, t, archive.rows.get(t.name) ?? [])]));
+    await scratch.kysely.transaction().execute((trx) => insertRows(trx as unknown as AnyDb, atLevel, decoded));
+    await migrate(scratch, { to });
+    const tables = await readCatalogue(scratch.kysely, scratch.dialect);
+    const rows = new Map<string, NeutralRow[]>();
+    const any = scratch.kysely as unknown as AnyDb;
+    for (const table of tables) {
+      if (table.name === MEDIA_STORE_TABLE) continue;
+      rows.set(table.name, (await any.selectFrom(table.name).selectAll().execute()).map((r) => encodeRow(table.columns, r)));
+    }
+    return { tables, rows };
+  } catch (err) {
+    if (err instanceof Refusal) throw err;
+    throw new Refusal(`the archive's rows could not be brought forward from schema level ${archive.manifest.schemaLevel} to ${to} (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+  } finally {
+    await scratch.close();
+  }
+}
+
+export interface RestoreResult {
+  tables: number;
+  rows: number;
+  mediaObjects: number;
+  /** The archive's schema level when its rows were brought forward to this site's, else null. */
+  broughtForwardFrom: string | null;
 }
 
 export async function restoreBackup(options: { config: AppConfig; db: Db; file: string; passphrase?: string | undefined; replace: boolean }): Promise<RestoreResult> {
   const { config, db, file, passphrase } = options;
   const archive = await verifyArchive(file, passphrase);
+  // Plain `migrate`, never the upgrade backup of start-up (upgrade.ts): a restore replaces every row anyway.
   await migrate(db);
   const current = await schemaLevel(db.kysely, db.dialect);
   if (!current) throw new Error('this database has no schema level after migrating');
-  checkLevel(archive.manifest.schemaLevel, current);
-  const tables = matchTables(archive.manifest, await readCatalogue(db.kysely, db.dialect));
+  const plan = checkLevel(archive.manifest.schemaLevel, current, migrationNames(db.dialect));
+  const source = plan === 'forward' ? await bringForward(archive, current, config.dataDir) : { tables: archive.manifest.tables, rows: archive.rows };
+  const tables = matchTables(source.tables, await readCatalogue(db.kysely, db.dialect));
   if (!options.replace && !(await isEmpty(db.kysely as unknown as AnyDb, tables))) throw new Refusal(NOT_EMPTY);
-  const decoded = new Map(tables.map((t) => [t.name, decodeRows(db.dialect, t, archive.rows.get(t.name) ?? [])]));
+  const decoded = new Map(tables.map((t) => [t.name, decodeRows(db.dialect, t, source.rows.get(t.name) ?? [])]));
 
   // Media first: keys are content addresses, so writing one that exists changes nothing, and rows never point to missing bytes.
   const store = createMediaStore({ config, db });
@@ -109,5 +157,5 @@ export async function restoreBackup(options: { config: AppConfig; db: Db; file: 
     mediaObjects += 1;
   });
   const rows = await replaceRows(db, tables, decoded);
-  return { tables: tables.length, rows, mediaObjects };
+  return { tables: tables.length, rows, mediaObjects, broughtForwardFrom: plan === 'forward' ? archive.manifest.schemaLevel : null };
 }
