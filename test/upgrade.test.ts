@@ -170,6 +170,27 @@ describe.each(dialects())('starting on an older database on %s', (dialect) => {
     }
   });
 
+  it('refuses to start an older version on a database a newer one upgraded, without a backup or a change', async () => {
+    const t = await database();
+    const config = testConfig(t);
+    const later = { '2099-02-01-from-a-later-version': { up: async () => undefined } };
+    const newer = await buildApp(config, { logger: false, render: false, migrations: later });
+    const held = await snapshot(config, newer.services.db);
+    await newer.close();
+
+    await expect(buildApp(config, { logger: false, render: false })).rejects.toThrow(
+      `This database is at schema level 2099-02-01-from-a-later-version, newer than this version of the site knows (${migrationNames(dialect).at(-1)})`,
+    );
+    expect(upgradeBackups(path.join(t.dataDir, 'backups'))).toEqual([]);
+    const db = t.open();
+    try {
+      expect(await appliedMigrations(db)).toEqual([...migrationNames(dialect), '2099-02-01-from-a-later-version']);
+      expect(await snapshot(config, db)).toEqual(held);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('refuses to migrate when the backup folder cannot be written, says why in one line, and changes nothing', async () => {
     const t = await database();
     // A folder under a plain file cannot be created, even by root.
