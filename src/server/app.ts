@@ -23,6 +23,7 @@ import { usersRoutes } from './auth/users-routes.js';
 import { contentRoutes } from './content/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { functionsRoutes } from './functions/routes.js';
+import { backupsRoutes, type BackupsRoutesOptions } from './routes/backups.js';
 import { renderRoutes } from './render/routes.js';
 import { ensureBootstrapSuper } from './auth/bootstrap.js';
 import { seedIfEmpty } from './seed/index.js';
@@ -38,6 +39,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Sign-in throttle and refresh options (tests shorten the windows). */
   auth?: AuthRoutesOptions;
+  /** Backups' clock and hooks (tests drive the schedule and damage a written archive). */
+  backups?: BackupsRoutesOptions;
   /** Migrations after the site's own (tests only: one that fails). */
   migrations?: ExtraMigrations;
 }
@@ -140,6 +143,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   await app.register(contentRoutes);
   await app.register(mediaRoutes);
   await app.register(functionsRoutes);
+  await app.register(backupsRoutes, options.backups ?? {});
   if (options.render !== false) {
     await app.register(renderRoutes);
   } else {

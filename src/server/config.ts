@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isPostgresUrl } from './db/index.js';
+import { scheduleProblem } from './backup/schedule.js';
 
 export interface AppConfig {
   port: number;
@@ -32,7 +33,13 @@ export interface AppConfig {
   backupDir?: string | undefined;
   /** When set, backups are encrypted with it and restores need it. Never printed. */
   backupPassphrase?: string | undefined;
+  /** BACKUP_SCHEDULE: when the server takes backups (cron, in the site's time zone); absent: never. */
+  backupSchedule?: string | undefined;
+  /** BACKUP_KEEP: how many scheduled, manual and command-line backups rotation keeps (default 14). */
+  backupKeep?: number | undefined;
 }
+
+export const defaultBackupKeep = 14;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -54,6 +61,17 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_PASSPHRASE: z.string().min(12, 'BACKUP_PASSPHRASE must be at least 12 characters').optional(),
+  // Empty means unset, so a compose file can switch scheduled backups off with `BACKUP_SCHEDULE=`.
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .superRefine((v, ctx) => {
+      const problem = v === undefined ? null : scheduleProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  BACKUP_KEEP: z.coerce.number({ message: 'BACKUP_KEEP must be a whole number of at least 1' }).int('BACKUP_KEEP must be a whole number of at least 1').min(1, 'BACKUP_KEEP must be a whole number of at least 1').default(defaultBackupKeep),
 });
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -106,5 +124,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
     backupPassphrase: e.BACKUP_PASSPHRASE,
+    backupSchedule: e.BACKUP_SCHEDULE,
+    backupKeep: e.BACKUP_KEEP,
   };
 }

@@ -17,7 +17,33 @@ export const siteSettingsFields = [
   { name: 'socialUrl', type: 'url', label: 'Social network page' },
   { name: 'videoUrl', type: 'url', label: 'Video channel' },
   { name: 'mailUrl', type: 'url', label: 'Mail sign-in link' },
+  {
+    name: 'timeZone',
+    type: 'text',
+    label: 'Time zone',
+    max: 64,
+    help: 'An IANA time zone name such as Africa/Nairobi or Europe/Berlin. Scheduled backups run at their times in it. Empty means UTC.',
+  },
 ] as const satisfies readonly FieldDef[];
+
+/** The site's time zone when settings name none. */
+export const defaultTimeZone = 'UTC';
+
+/** Is this a time zone name this runtime's Intl knows (IANA, such as Africa/Nairobi)? */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The site's time zone: the settings' own, or UTC when empty or unknown to this runtime. */
+export function siteTimeZone(settings: { timeZone?: string | undefined }): string {
+  const name = settings.timeZone?.trim();
+  return name && isTimeZone(name) ? name : defaultTimeZone;
+}
 
 type SettingsFieldName = (typeof siteSettingsFields)[number]['name'];
 
@@ -46,6 +72,7 @@ export const siteSettingsSchema = schema(() =>
     socialUrl: field<OptionalLink>('socialUrl'),
     videoUrl: field<OptionalLink>('videoUrl'),
     mailUrl: field<OptionalLink>('mailUrl'),
+    timeZone: field<OptionalText>('timeZone').refine((v) => !v || isTimeZone(v), 'Enter a time zone name such as Africa/Nairobi, Europe/Berlin or UTC'),
   }),
 );
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -57,4 +84,5 @@ export const defaultSiteSettings: SiteSettings = {
   socialUrl: 'https://social.example.org/tujenge',
   videoUrl: 'https://video.example.org/@tujenge',
   mailUrl: 'https://mail.example.org',
+  timeZone: defaultTimeZone,
 };

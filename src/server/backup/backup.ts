@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { pack as createPack, type Pack } from 'tar-stream';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/index.js';
@@ -34,14 +34,41 @@ function addEntry(pack: Pack, name: string, bytes: Buffer, mtime: Date): Promise
   });
 }
 
-/** Reads every row of a table in a stable order (the primary key), as JSON lines. */
-async function tableLines(trx: Kysely<Database>, table: TableInfo): Promise<{ text: Buffer; rows: number }> {
+/** Rows per query: each page is a short synchronous step for SQLite's driver and a small answer for PostgreSQL. */
+export const backupPageRows = 500;
+
+/** Lets timers, I/O and requests run between two pages (the backup may share its process with the site). */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Reads every row of a table in a stable order (the primary key), as JSON
+ * lines, in keyset pages: `where (pk) > (last row's pk) order by pk limit n`.
+ */
+async function tableLines(trx: Kysely<Database>, table: TableInfo, signal: AbortSignal | undefined): Promise<{ text: Buffer; rows: number }> {
   const db = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  let query = db.selectFrom(table.name).selectAll();
-  for (const column of table.primaryKey) query = query.orderBy(column);
-  const rows = await query.execute();
-  const text = rows.map((r) => JSON.stringify(encodeRow(table.columns, r)) + '\n').join('');
-  return { text: Buffer.from(text, 'utf8'), rows: rows.length };
+  const keys = table.primaryKey.length > 0 ? table.primaryKey : table.columns.map((c) => c.name);
+  const chunks: Buffer[] = [];
+  let rows = 0;
+  let last: Record<string, unknown> | undefined;
+  for (;;) {
+    signal?.throwIfAborted();
+    let query = db.selectFrom(table.name).selectAll();
+    if (table.primaryKey.length === 0) query = query.offset(rows); // no key to page by; still one snapshot
+    else if (last) {
+      const after = last;
+      query = query.where(sql<boolean>`(${sql.join(keys.map((k) => sql.ref(k)))}) > (${sql.join(keys.map((k) => after[k]))})`);
+    }
+    for (const column of keys) query = query.orderBy(column);
+    const page = await query.limit(backupPageRows).execute();
+    chunks.push(Buffer.from(page.map((r) => JSON.stringify(encodeRow(table.columns, r)) + '\n').join(''), 'utf8'));
+    rows += page.length;
+    if (page.length < backupPageRows) break;
+    last = page[page.length - 1];
+    await yieldToEventLoop();
+  }
+  return { text: Buffer.concat(chunks), rows };
 }
 
 /** Runs `fn` in one read-only snapshot: REPEATABLE READ on PostgreSQL, a WAL read transaction on SQLite. */
@@ -51,11 +78,25 @@ function inSnapshot<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): 
   return db.kysely.transaction().execute(fn);
 }
 
-export async function takeBackup(options: { config: AppConfig; db: Db; out: string; passphrase?: string | undefined; progress: Progress }): Promise<BackupResult> {
-  const { config, db, out, progress } = options;
+export interface BackupOptions {
+  config: AppConfig;
+  /** What to read: inside a running server, a connection of the backup's own (see reader.ts). */
+  db: Db;
+  out: string;
+  passphrase?: string | undefined;
+  progress: Progress;
+  /** Stops the backup between two pages or media objects; nothing is left but the removed temporary file. */
+  signal?: AbortSignal | undefined;
+  /** Awaited inside the snapshot after its first table is read (tests write through the site meanwhile). */
+  duringSnapshot?: (() => Promise<void>) | undefined;
+}
+
+export async function takeBackup(options: BackupOptions): Promise<BackupResult> {
+  const { config, db, out, progress, signal } = options;
+  let duringSnapshot = options.duringSnapshot;
   const temp = path.join(path.dirname(out), `.${path.basename(out)}.${crypto.randomBytes(4).toString('hex')}.partial`);
   await fs.promises.mkdir(path.dirname(out), { recursive: true });
-  const encryptor = options.passphrase ? createEncryptor(options.passphrase) : null;
+  const encryptor = options.passphrase ? await createEncryptor(options.passphrase) : null;
   if (encryptor) await fs.promises.writeFile(temp, encryptor.header, { mode: 0o600 });
   const output = fs.createWriteStream(temp, { flags: encryptor ? 'a' : 'w', mode: 0o600 });
   let written = 0;
@@ -85,18 +126,24 @@ export async function takeBackup(options: { config: AppConfig; db: Db; out: stri
             tables.push({ name: table.name, rows: Number(count?.n ?? 0), columns: table.columns, file: null });
             continue;
           }
-          const { text, rows } = await tableLines(trx, table);
+          const { text, rows } = await tableLines(trx, table, signal);
           const name = tableFile(table.name);
           files[name] = { sha256: sha256Hex(text), size: text.length };
           await addEntry(pack, name, text, now);
           tables.push({ name: table.name, rows, columns: table.columns, file: name });
           totalRows += rows;
           progress.rows(totalRows);
+          if (duringSnapshot) {
+            const hook = duringSnapshot;
+            duringSnapshot = undefined;
+            await hook();
+          }
         }
         // The store reads through this snapshot too when its bytes live in the database.
         const store = createMediaStore({ config, db: { ...db, kysely: trx } });
         const media: Manifest['media'] = [];
         for await (const { key } of store.list()) {
+          signal?.throwIfAborted();
           const object = await store.get(key);
           if (!object) continue; // removed by a prune since it was listed: nothing points to it
           const bytes = 'bytes' in object ? object.bytes : Buffer.concat(await object.stream.toArray());

@@ -18,9 +18,12 @@ const DEFAULT_COST = { logN: 15, r: 8, p: 1 };
 
 export const WRONG_PASSPHRASE = 'wrong passphrase or damaged archive';
 
-function deriveKey(passphrase: string, salt: Buffer, cost: { logN: number; r: number; p: number }): Buffer {
+/** On libuv's thread pool, so a running server keeps answering while the key is derived. */
+function deriveKey(passphrase: string, salt: Buffer, cost: { logN: number; r: number; p: number }): Promise<Buffer> {
   const N = 2 ** cost.logN;
-  return crypto.scryptSync(passphrase, salt, 32, { N, r: cost.r, p: cost.p, maxmem: 256 * N * cost.r + 1024 * 1024 });
+  return new Promise((resolve, reject) => {
+    crypto.scrypt(passphrase, salt, 32, { N, r: cost.r, p: cost.p, maxmem: 256 * N * cost.r + 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key)));
+  });
 }
 
 export interface Encryptor {
@@ -29,11 +32,11 @@ export interface Encryptor {
 }
 
 /** A fresh salt and nonce for one archive; write `header`, then the cipher's output, then `cipher.getAuthTag()`. */
-export function createEncryptor(passphrase: string): Encryptor {
+export async function createEncryptor(passphrase: string): Promise<Encryptor> {
   const salt = crypto.randomBytes(SALT_BYTES);
   const nonce = crypto.randomBytes(NONCE_BYTES);
   const header = Buffer.concat([MAGIC, Buffer.from([DEFAULT_COST.logN, DEFAULT_COST.r, DEFAULT_COST.p]), salt, nonce]);
-  const cipher = crypto.createCipheriv('aes-256-gcm', deriveKey(passphrase, salt, DEFAULT_COST), nonce);
+  const cipher = crypto.createCipheriv('aes-256-gcm', await deriveKey(passphrase, salt, DEFAULT_COST), nonce);
   cipher.setAAD(header);
   return { header, cipher };
 }
@@ -72,7 +75,7 @@ export async function openDecrypted(file: string, passphrase: string): Promise<R
   if (logN < 10 || logN > 20 || r < 1 || r > 32 || p < 1 || p > 8) throw new Error(WRONG_PASSPHRASE);
   const salt = header.subarray(MAGIC.length + 3, MAGIC.length + 3 + SALT_BYTES);
   const nonce = header.subarray(MAGIC.length + 3 + SALT_BYTES);
-  const decipher = crypto.createDecipheriv('aes-256-gcm', deriveKey(passphrase, salt, { logN, r, p }), nonce);
+  const decipher = crypto.createDecipheriv('aes-256-gcm', await deriveKey(passphrase, salt, { logN, r, p }), nonce);
   decipher.setAAD(header);
   decipher.setAuthTag(tag);
   const body = fs.createReadStream(file, { start: HEADER_BYTES, end: size - TAG_BYTES - 1 });
