@@ -77,7 +77,12 @@ export function BackupNow({ list, run, setRun, onStarted }: { list: BackupList; 
   useEffect(() => {
     if (run?.state === 'done') setAnnounce(run.verified ? 'Backup finished and verified. It is at the top of the list.' : 'Backup finished but not verified. It is at the top of the list.');
     if (run?.state === 'lost') setAnnounce('The backup is no longer running, but it is not in the list. Reload the page to check.');
-    if (run?.state === 'failed' || run?.state === 'refused') alertRef.current?.focus();
+    // The failure's details are the screen's "last backup failed" alert at the top; the status says it here.
+    if (run?.state === 'failed') setAnnounce(`The backup failed: ${run.message}`);
+    if (run?.state === 'refused') {
+      setAnnounce('');
+      alertRef.current?.focus();
+    }
   }, [run]);
 
   const start = async () => {
@@ -91,7 +96,6 @@ export function BackupNow({ list, run, setRun, onStarted }: { list: BackupList; 
       setRun({ state: 'running', name, since, idlePolls: 0 });
     } catch (err) {
       setRun({ state: 'refused', message: backupErrorMessage(err) });
-      setAnnounce('');
     } finally {
       onStarted();
     }
@@ -120,8 +124,8 @@ export function BackupNow({ list, run, setRun, onStarted }: { list: BackupList; 
           <Text size="sm">Starting the backup…</Text>
         </Box>
       ) : null}
-      {(run?.state === 'failed' || run?.state === 'refused') && (
-        <Alert ref={alertRef} tabIndex={-1} color="red" variant="light" role="alert" title={run.state === 'failed' ? 'The backup failed' : 'The backup could not be started'} maw={720}>
+      {run?.state === 'refused' && (
+        <Alert ref={alertRef} tabIndex={-1} color="red" variant="light" role="alert" title="The backup could not be started" maw={720}>
           {run.message}
         </Alert>
       )}
