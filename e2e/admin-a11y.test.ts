@@ -1,8 +1,9 @@
 /**
  * Accessibility of the staff content screens: axe finds no serious or critical
- * violation on a list, a form (new and filled, with errors showing) and the
- * site settings; every input has a label and no element has a positive
- * tabindex. Also takes the list and form screenshots at 375 and 1280 px.
+ * violation on a list, a form (new and filled, with errors showing), the site
+ * settings and the backups screen (1280 and 375 px); every input has a label
+ * and no element has a positive tabindex. Also takes the list and form
+ * screenshots at 375 and 1280 px.
  */
 import path from 'node:path';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { watchStaffConsole } from './helpers/staff.js';
 import type { ContentDocument } from '../src/shared/collections.js';
 import { apiCall, waitForScreen } from './admin-content-support.js';
 import { setUpSite } from './helpers/fixture.js';
+import { backupListSchema } from '../src/shared/backup-api.js';
 
 const site = setUpSite();
 let page: Page;
@@ -98,6 +100,23 @@ describe('staff content screens are accessible', () => {
     expect(await labelAndTabProblems()).toEqual([]);
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('the backups screen has no serious or critical axe violation at 1280 and 375 px', async () => {
+    // One backup in the list, so its table (cards on a phone) and Download buttons are checked too.
+    await apiCall(site.server.url, site.superToken, '/api/backups', { method: 'POST' });
+    await expect
+      .poll(async () => backupListSchema.parse(await apiCall<unknown>(site.server.url, site.superToken, '/api/backups')).backups.filter((b) => b.verified).length, { timeout: 120_000 })
+      .toBe(1);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await open('/backups');
+      await page.getByRole('button', { name: /^Download/ }).first().waitFor();
+      expect(await seriousViolations()).toEqual([]);
+      expect(await labelAndTabProblems()).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(errors).toEqual([]);
+  }, 180_000);
 
   it('screenshots of a list and a form at 375 and 1280 px', async () => {
     const dir = path.resolve(__dirname, '../docs/screenshots');
