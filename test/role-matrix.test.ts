@@ -7,11 +7,14 @@
  * 6, not read from the policy under test.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, getCollection, type CollectionDef, type ContentDocument } from '../src/shared/collections.js';
 import { pages } from '../src/shared/pages.js';
+import { backupDownloadPath, backupFileName, backupsApiPath } from '../src/shared/backups.js';
 import { insertDocument } from '../src/server/content/repository.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
@@ -49,7 +52,7 @@ const collectionGroups = {
   customer: ['customer'],
 } as const;
 type CollectionGroup = keyof typeof collectionGroups;
-type Group = CollectionGroup | 'pages' | 'settings' | 'users' | 'media' | 'functions';
+type Group = CollectionGroup | 'pages' | 'settings' | 'users' | 'media' | 'functions' | 'backups';
 
 /** What a call answers: `ok` 2xx, `401` unauthenticated, `403` permission-denied, `off` 403 auth/user-disabled. */
 type Outcome = 'ok' | '401' | '403' | 'off';
@@ -99,6 +102,10 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['media',         'download media',            'ok',     'ok',  'ok',  'ok',  'off'],
 
   ['functions',     'submit the contact form',   'ok',     'ok',  'ok',  'ok',  'off'],
+
+  ['backups',       'list backups',              '401',    '403', '403', 'ok',  'off'],
+  ['backups',       'start a backup',            '401',    '403', '403', 'ok',  'off'],
+  ['backups',       'download a backup',         '401',    '403', '403', 'ok',  'off'],
 ];
 
 interface Env {
@@ -292,7 +299,26 @@ const rows: Row[] = [
       payload: { data: { name: 'Amina Juma', email: 'amina@example.org', message: 'I would like to volunteer at the next community hearing.', consent: true } },
     }),
   },
+  { group: 'backups', endpoint: 'list backups', target: 'backups', request: async () => ({ method: 'GET', url: backupsApiPath }) },
+  // Only the super-admin's call starts one (in the background); every other role is refused first.
+  { group: 'backups', endpoint: 'start a backup', target: 'backups', request: async () => ({ method: 'POST', url: backupsApiPath }) },
+  {
+    group: 'backups',
+    endpoint: 'download a backup',
+    target: 'backups',
+    request: async (env) => ({ method: 'GET', url: backupDownloadPath(await backupFile(env)) }),
+  },
 ];
+
+/** A file named as a backup in the site's BACKUP_DIR (its content does not matter to a download). */
+async function backupFile(env: Env): Promise<string> {
+  const { config } = env.t.app.services;
+  const name = backupFileName(new Date(Date.UTC(2026, 0, 1)), null, false);
+  const dir = config.backupDir ?? path.join(config.dataDir, 'backups');
+  await fs.promises.mkdir(dir, { recursive: true });
+  await fs.promises.writeFile(path.join(dir, name), 'archive bytes');
+  return name;
+}
 
 function expectedOutcome(row: Row, role: MatrixRole): Outcome {
   const line = expectations.find(([group, endpoint]) => group === row.group && endpoint === row.endpoint);
