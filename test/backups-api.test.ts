@@ -210,6 +210,10 @@ describe.each(dialects())('the backups API on %s', (dialect) => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['content-type']).toBe('application/gzip');
     expect(res.headers['content-encoding']).toBeUndefined();
+    const head = await s.app.inject({ method: 'HEAD', url: backupDownloadPath(backup.name), headers: superUser.headers });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(file.length));
+    expect(head.rawPayload.length).toBe(0);
   });
 
   it('answers 400 for names that are not backups, 404 for missing ones, and never serves what lies outside BACKUP_DIR', async () => {

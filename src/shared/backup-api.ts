@@ -39,7 +39,7 @@ export type BackupFailure = z.infer<typeof backupFailureSchema>;
 
 export const backupListSchema = z.object({
   backups: z.array(backupEntrySchema),
-  /** The backup being taken now, on this server, if any. */
+  /** The backup being taken now, if any: this server's with its progress, or another instance's (rows 0, bytes at its last heartbeat). */
   running: backupProgressSchema.nullable(),
   /** The most recent backup that failed, when no backup has succeeded since. */
   lastFailure: backupFailureSchema.nullable(),

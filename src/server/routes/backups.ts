@@ -5,6 +5,7 @@
  * scheduler and the run records are in backup/service.ts. The scheduler
  * starts when the server is ready and stops, with any running backup, on close.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { backupsApiPath } from '../../shared/backups.js';
 import { BackupService, type BackupServiceOptions } from '../backup/service.js';
@@ -29,11 +30,16 @@ export async function backupsRoutes(app: FastifyInstance, options: BackupsRoutes
   // Archives are compressed already: no second compression, and Content-Length stays the file's size.
   app.get<{ Params: { name: string } }>(`${backupsApiPath}/:name`, { compress: false }, async (request, reply) => {
     const file = await backups.openDownload(request.principal, request.params.name);
-    return reply
+    reply
       .header('content-type', file.name.endsWith('.enc') ? 'application/octet-stream' : 'application/gzip')
       .header('content-disposition', `attachment; filename="${file.name}"`)
       .header('content-length', String(file.bytes))
-      .header('cache-control', 'private, no-store')
-      .send(file.stream);
+      .header('cache-control', 'private, no-store');
+    if (request.method === 'HEAD') {
+      // Fastify answers HEAD through this handler; the unread file must be closed here.
+      file.stream.destroy();
+      return reply.send(Readable.from([]));
+    }
+    return reply.send(file.stream);
   });
 }
