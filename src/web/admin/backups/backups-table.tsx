@@ -47,7 +47,8 @@ function DownloadCell({ entry, when, state, onDownload }: { entry: BackupEntry; 
         <Box w={160}>
           {/* Without Content-Length the bar has no end and shows only that bytes arrive. */}
           <progress aria-label={`Downloading the backup of ${when}`} max={100} value={percent ?? undefined} style={{ width: '100%' }} />
-          <Text size="xs" c="dimmed" role="status">
+          {/* Not a live region: it changes with every chunk; the bar and "Downloaded" tell the rest. */}
+          <Text size="xs" c="dimmed">
             {formatBytes(state.received)}
             {state.total ? ` of ${formatBytes(state.total)}` : ''}
           </Text>

@@ -25,7 +25,18 @@ export function useDownloads() {
     const set = (s: DownloadState) => setStates((prev) => ({ ...prev, [name]: s }));
     set({ status: 'loading', received: 0, total: null });
     try {
-      const blob = await downloadBackup(name, (p) => set({ status: 'loading', ...p }), controller.signal);
+      // A large file arrives in thousands of chunks: the screen follows at most ten times a second.
+      let shown = 0;
+      const blob = await downloadBackup(
+        name,
+        (p) => {
+          const now = performance.now();
+          if (now - shown < 100 && p.received !== p.total) return;
+          shown = now;
+          set({ status: 'loading', ...p });
+        },
+        controller.signal,
+      );
       saveFile(blob, name);
       set({ status: 'done' });
     } catch (err) {
