@@ -225,7 +225,8 @@ export class BackupService {
 
   private track(task: Promise<void>): void {
     this.tasks.add(task);
-    void task.finally(() => this.tasks.delete(task));
+    const forget = (): void => void this.tasks.delete(task);
+    task.then(forget, forget);
   }
 
   private async fireScheduled(at: Date): Promise<void> {
@@ -252,6 +253,8 @@ export class BackupService {
 
   private launch(run: runs.NewRun): void {
     this.current = { id: run.id, trigger: run.trigger, name: run.name, startedAt: run.at.toISOString(), phase: 'writing', rows: 0, bytes: 0, abort: new AbortController() };
+    // Claimed while the server was stopping: it ends at once, recorded as stopped.
+    if (this.stopped) this.current.abort.abort();
     this.track(this.execute(run, this.current));
   }
 
@@ -382,7 +385,7 @@ class Scheduler {
   ) {}
 
   start(): void {
-    this.loop = this.run();
+    this.loop = this.run().catch((err: unknown) => this.log.error({ reason: err instanceof Error ? err.message : String(err) }, 'the backup scheduler stopped'));
   }
 
   replan(): void {
