@@ -20,6 +20,7 @@ import { testConfig } from './helpers/app.js';
 import { ManualClock } from './helpers/clock.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
+import { startBuiltServer } from './support/built-server.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -275,6 +276,29 @@ describe.each(dialects())('scheduled backups on the real clock on %s', (dialect)
       expect(folder(backupDir)).toEqual([newest.name]);
     } finally {
       await running.close();
+    }
+  });
+});
+
+describe('the built server', () => {
+  it('reads BACKUP_SCHEDULE and BACKUP_KEEP from the environment and lists its scheduled backups verified', async () => {
+    const server = await startBuiltServer({ env: { SEED_DEMO: 'false', BACKUP_SCHEDULE: '* * * * * *', BACKUP_KEEP: '2' } });
+    try {
+      const signIn = await fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: server.superEmail, password: server.superPassword }) });
+      expect(signIn.status).toBe(200);
+      const { idToken } = (await signIn.json()) as { idToken: string };
+      const l = await vi.waitFor(
+        async () => {
+          const res = await fetch(`${server.url}${backupsApiPath}`, { headers: { authorization: `Bearer ${idToken}` } });
+          const body = backupListSchema.parse(await res.json());
+          expect(body.backups.filter((b) => b.trigger === 'schedule' && b.verified).length).toBeGreaterThanOrEqual(2);
+          return body;
+        },
+        { timeout: 30_000, interval: 200 },
+      );
+      expect(l).toMatchObject({ schedule: '* * * * * *', keep: 2, timeZone: 'UTC', lastFailure: null });
+    } finally {
+      await server.stop();
     }
   });
 });
