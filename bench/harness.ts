@@ -1,20 +1,26 @@
 /**
- * The benchmark harness: starts the BUILT server (dist/server/main.js) on a
- * temporary DATA_DIR, loads it with autocannon, prints a table and writes
- * bench/results/latest.json. Every number is also given as a ratio to the
- * trivial-route ceiling of the same server, because absolute numbers depend
- * on the machine and ratios travel.
+ * The benchmark harness: starts the BUILT server (dist/server/main.js, as
+ * `npm start` runs it, request logging on) on a temporary DATA_DIR, loads it
+ * with wrk and, for each case marked `compare`, loads in the same run
  *
- * Case modules live in bench/cases/*.ts and export
- *   `cases(ctx: BenchContext): BenchCase[] | Promise<BenchCase[]>`.
+ *  - a bare node:http server sending the very same answer (status, headers,
+ *    body bytes, recorded from our server): what Node.js itself costs;
+ *  - Debian's nginx serving the same bytes from disk with the same headers.
+ *
+ * Our req/s divided by theirs are the ratios that travel between machines;
+ * absolute numbers do not. Cases live in bench/cases/*.ts and export
+ * `cases(ctx: BenchContext): BenchCase[] | Promise<BenchCase[]>`.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { startBuiltServer, type RunningServer } from '../test/support/built-server.js';
+import { record, writeAnswerFile, type RecordedAnswer } from './answer.js';
+import { startNginx, type Nginx } from './nginx.js';
+import { runWrk, type WrkResult } from './wrk.js';
 
 export type { RunningServer };
 
@@ -29,8 +35,9 @@ export interface BenchContext {
   dataDir: string;
   superEmail: string;
   superPassword: string;
-  /** Seconds each load case runs (BENCH_DURATION, default 10). */
+  /** Seconds each load runs (BENCH_DURATION, default 10). */
   duration: number;
+  /** Connections of a load unless its case says otherwise. */
   connections: number;
   /** A fresh super-admin idToken (signed in once, then reused). */
   token(): Promise<string>;
@@ -41,20 +48,32 @@ export interface BenchContext {
   log(message: string): void;
 }
 
-/** A load case: autocannon hammers one request. */
+/** What a load requests: a path on the server and the request headers. */
+export interface Target {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/** Something running beside a load (an editor saving); `stop` says what it did. */
+export interface Background {
+  stop(): Promise<string>;
+}
+
+/** A load case: wrk sends one request over and over. */
 export interface LoadCase {
   name: string;
-  /** Path on the server (`/api/pages/home`) or absolute URL. Either this or `setup`. */
-  url?: string;
-  /** Prepares what to load (e.g. uploads an image first); runs before the load. */
-  setup?: (ctx: BenchContext) => Promise<{ url: string; headers?: Record<string, string> }>;
-  headers?: Record<string, string>;
-  method?: 'GET' | 'POST';
-  body?: string;
-  /** The status every answer must have (default: any 2xx). */
-  expectStatus?: number;
-  /** The trivial route the others are compared with (one per run; measured first and last). */
-  ceiling?: boolean;
+  target: (ctx: BenchContext) => Target | Promise<Target>;
+  /** The status every answer must have; checked once before the load, and wrk counts any outside 2xx/3xx. */
+  expectStatus: number;
+  /** Load a bare node:http server and nginx with the same answer in the same run. */
+  compare?: boolean;
+  connections?: number;
+  /** Started before the load and stopped after it. */
+  during?: (ctx: BenchContext) => Background | Promise<Background>;
+  /** Another case's name: this case's req/s is also given divided by that one's. */
+  ratioTo?: string;
+  /** Targets for the ratios (reported as met or not, with the gap). */
+  goal?: { bare?: number; nginx?: number; ratioTo?: number };
 }
 
 /** A measurement that is not a request rate (e.g. the time to ingest an upload). */
@@ -67,21 +86,21 @@ export type BenchCase = LoadCase | MeasureCase;
 
 export interface LoadResult {
   name: string;
-  url: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  ratioToCeiling: number | null;
-  /**
-   * Server CPU time per request (user + system, microseconds). Unlike req/s it
-   * barely depends on what else the machine is doing, so it is the steadier
-   * number on a shared machine.
-   */
-  cpuMicrosPerRequest: number | null;
-  requests: number;
-  errors: number;
-  unexpectedStatus: number;
-  statusCodes: Record<string, number>;
+  path: string;
+  connections: number;
+  ours: WrkResult & {
+    /** Server CPU time (user + system) per request, microseconds: steadier than req/s on a shared machine. */
+    cpuMicrosPerRequest: number | null;
+  };
+  bare: (WrkResult & { cpuMicrosPerRequest: number | null }) | null;
+  nginx: WrkResult | null;
+  /** Bytes of the body our server sent (as recorded). */
+  bodyBytes: number | null;
+  ratioToBare: number | null;
+  ratioToNginx: number | null;
+  ratioTo: { name: string; ratio: number } | null;
+  during: string | null;
+  goal: LoadCase['goal'] | null;
 }
 
 export interface MeasureResult {
@@ -91,8 +110,7 @@ export interface MeasureResult {
   detail?: string | undefined;
 }
 
-
-function isMeasure(c: BenchCase): c is MeasureCase {
+export function isMeasure(c: BenchCase): c is MeasureCase {
   return typeof (c as MeasureCase).measure === 'function';
 }
 
@@ -103,9 +121,9 @@ export function benchDuration(): number {
 }
 
 /** Builds dist/ unless it is up to date (scripts/build.mjs decides). */
-export function ensureBuilt(): void {
-  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
-  if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('dist/server/main.js is missing after the build');
+export function ensureBuilt(dir = root): void {
+  execFileSync(process.execPath, [path.join(dir, 'scripts/build.mjs')], { cwd: dir, stdio: 'inherit' });
+  if (!fs.existsSync(path.join(dir, 'dist/server/main.js'))) throw new Error(`${dir}/dist/server/main.js is missing after the build`);
 }
 
 /** The built server, started as `npm start` would (one implementation for browser tests and benchmarks). */
@@ -161,7 +179,7 @@ export function createContext(server: RunningServer, log: (m: string) => void = 
 }
 
 /** CPU seconds (user + system) a process has used so far; null where /proc is not available. */
-function cpuSeconds(pid: number | undefined): number | null {
+export function cpuSeconds(pid: number | undefined): number | null {
   if (!pid) return null;
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -174,115 +192,123 @@ function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
-function runAutocannon(opts: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+interface BareServer {
+  url: string;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/** bench/bare-server.mjs with one recorded answer, in its own process like our server. */
+async function startBare(answerFile: string): Promise<BareServer> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'bench/bare-server.mjs'), answerFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: child.stdout! });
+  const port = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench/bare-server.mjs exited with ${code}`)));
   });
+  lines.close();
+  return {
+    url: `http://127.0.0.1:${port.trim()}`,
+    pid: child.pid,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** A short load first: fills caches and lets the JIT settle, so no case is penalised for going first. */
+async function warmedLoad(url: string, headers: Record<string, string>, connections: number, seconds: number, pid?: number): Promise<WrkResult & { cpuMicrosPerRequest: number | null }> {
+  await runWrk({ url, headers, connections, seconds: Math.min(2, Math.max(1, seconds / 5)) });
+  const before = cpuSeconds(pid);
+  const r = await runWrk({ url, headers, connections, seconds });
+  const after = cpuSeconds(pid);
+  const cpu = before !== null && after !== null && r.requests > 0 ? Math.round(((after - before) * 1e6) / r.requests) : null;
+  return { ...r, cpuMicrosPerRequest: cpu };
 }
 
 /**
- * Runs the cases in order. The ceiling runs first and again last, and ratios
- * use the mean of the two, so a machine that gets busier or quieter during
- * the run skews the ratios less.
+ * Runs the cases: compared loads first (their answers are recorded before
+ * anything changes the content, and nginx serves all of them), then the other
+ * loads, then the measurements (which write content).
  */
-export async function runCases(ctx: BenchContext, cases: BenchCase[]): Promise<{ load: LoadResult[]; measures: MeasureResult[] }> {
-  const load: LoadResult[] = [];
-  const measures: MeasureResult[] = [];
-  const ceilingCase = cases.find((c): c is LoadCase => !isMeasure(c) && c.ceiling === true);
-  const rest = cases.filter((c) => c !== ceilingCase);
-  const ordered: BenchCase[] = ceilingCase ? [ceilingCase, ...rest, { ...ceilingCase, name: `${ceilingCase.name}, again at the end` }] : rest;
-  const ceilings: number[] = [];
+export async function runCases(ctx: BenchContext, cases: BenchCase[]): Promise<{ load: LoadResult[]; measures: MeasureResult[]; nginx: string | null }> {
+  const loads = cases.filter((c): c is LoadCase => !isMeasure(c));
+  const ordered = [...loads.filter((c) => c.compare), ...loads.filter((c) => !c.compare)];
+  const measures = cases.filter(isMeasure);
+  const targets = new Map<LoadCase, Target>();
+  const answers = new Map<string, RecordedAnswer>();
   for (const c of ordered) {
-    if (isMeasure(c)) {
-      ctx.log(`measure: ${c.name}`);
-      const r = await c.measure(ctx);
-      measures.push({ name: c.name, ...r });
-      continue;
+    const target = await c.target(ctx);
+    targets.set(c, target);
+    const answer = await record(`${ctx.url}${target.path}`, target.headers);
+    if (answer.status !== c.expectStatus) throw new Error(`${c.name}: ${target.path} answered ${answer.status}, expected ${c.expectStatus}`);
+    if (c.compare) answers.set(c.name, answer);
+  }
+  const answerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-bench-answers-'));
+  let nginx: Nginx | null = null;
+  const load: LoadResult[] = [];
+  try {
+    if (answers.size > 0) nginx = await startNginx(answers);
+    for (const c of ordered) {
+      const target = targets.get(c)!;
+      const headers = target.headers ?? {};
+      const connections = c.connections ?? ctx.connections;
+      ctx.log(`load: ${c.name} (${connections} connections, ${ctx.duration} s)`);
+      const background = c.during ? await c.during(ctx) : null;
+      let ours;
+      let during: string | null = null;
+      try {
+        ours = await warmedLoad(`${ctx.url}${target.path}`, headers, connections, ctx.duration, ctx.pid);
+      } finally {
+        if (background) during = await background.stop();
+      }
+      let bare: LoadResult['bare'] = null;
+      let theirs: WrkResult | null = null;
+      const answer = answers.get(c.name);
+      if (answer && nginx) {
+        const server = await startBare(writeAnswerFile(answerDir, String(load.length), answer));
+        try {
+          bare = await warmedLoad(`${server.url}${target.path}`, headers, connections, ctx.duration, server.pid);
+        } finally {
+          await server.stop();
+        }
+        theirs = await warmedLoad(`${nginx.url}${nginx.pathOf(c.name)}`, headers, connections, ctx.duration);
+      }
+      const base = c.ratioTo ? load.find((r) => r.name === c.ratioTo) : undefined;
+      if (c.ratioTo && !base) throw new Error(`${c.name}: no earlier case named "${c.ratioTo}"`);
+      load.push({
+        name: c.name,
+        path: target.path,
+        connections,
+        ours,
+        bare,
+        nginx: theirs,
+        bodyBytes: answer ? answer.body.length : null,
+        ratioToBare: bare ? round2(ours.requestsPerSecond / bare.requestsPerSecond) : null,
+        ratioToNginx: theirs ? round2(ours.requestsPerSecond / theirs.requestsPerSecond) : null,
+        ratioTo: base ? { name: base.name, ratio: round2(ours.requestsPerSecond / base.ours.requestsPerSecond) } : null,
+        during,
+        goal: c.goal ?? null,
+      });
     }
-    const prepared = c.setup ? await c.setup(ctx) : { url: c.url ?? '/', headers: {} };
-    const target = /^https?:/.test(prepared.url) ? prepared.url : `${ctx.url}${prepared.url}`;
-    const headers = { ...c.headers, ...prepared.headers };
-    const base = { url: target, headers, method: c.method ?? 'GET', ...(c.body ? { body: c.body } : {}) } as const;
-    ctx.log(`load: ${c.name} (${ctx.connections} connections, ${ctx.duration} s)`);
-    // A short warm-up fills caches and lets the JIT settle, so the first case is not penalised.
-    await runAutocannon({ ...base, connections: 10, duration: Math.min(2, Math.max(1, ctx.duration / 5)) });
-    const cpuBefore = cpuSeconds(ctx.pid);
-    const r = await runAutocannon({ ...base, connections: ctx.connections, duration: ctx.duration });
-    const cpuAfter = cpuSeconds(ctx.pid);
-    const statusCodes: Record<string, number> = {};
-    for (const [code, v] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = v.count ?? 0;
-    const total = Object.values(statusCodes).reduce((a, b) => a + b, 0);
-    const expected = c.expectStatus
-      ? (statusCodes[String(c.expectStatus)] ?? 0)
-      : Object.entries(statusCodes)
-          .filter(([code]) => code.startsWith('2'))
-          .reduce((a, [, n]) => a + n, 0);
-    const rps = r.requests.average;
-    if (c.ceiling) ceilings.push(rps);
-    load.push({
-      name: c.name,
-      url: prepared.url,
-      requestsPerSecond: Math.round(rps),
-      p50Ms: r.latency.p50,
-      p99Ms: r.latency.p99,
-      ratioToCeiling: null,
-      cpuMicrosPerRequest: cpuBefore !== null && cpuAfter !== null && total > 0 ? Math.round(((cpuAfter - cpuBefore) * 1e6) / total) : null,
-      requests: total,
-      errors: r.errors,
-      unexpectedStatus: total - expected,
-      statusCodes,
-    });
+  } finally {
+    await nginx?.stop();
+    fs.rmSync(answerDir, { recursive: true, force: true });
   }
-  const ceiling = ceilings.length > 0 ? ceilings.reduce((a, b) => a + b, 0) / ceilings.length : 0;
-  if (ceiling > 0) for (const r of load) r.ratioToCeiling = Math.round((r.requestsPerSecond / ceiling) * 100) / 100;
-  return { load, measures };
-}
-
-function pad(s: string, n: number, right = false): string {
-  return right ? s.padStart(n) : s.padEnd(n);
-}
-
-export function formatTable(load: LoadResult[], measures: MeasureResult[]): string {
-  const rows = [
-    ['case', 'req/s', 'p50 ms', 'p99 ms', 'ratio to ceiling', 'server CPU µs/req', 'errors'],
-    ...load.map((r) => [
-      r.name,
-      String(r.requestsPerSecond),
-      String(r.p50Ms),
-      String(r.p99Ms),
-      r.ratioToCeiling === null ? '-' : r.ratioToCeiling.toFixed(2),
-      r.cpuMicrosPerRequest === null ? '-' : String(r.cpuMicrosPerRequest),
-      String(r.errors + r.unexpectedStatus),
-    ]),
-  ];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const line = (row: string[]) => `| ${row.map((cell, i) => pad(cell, widths[i]!, i > 0)).join(' | ')} |`;
-  const out = [line(rows[0]!), `|${widths.map((w, i) => (i > 0 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`, ...rows.slice(1).map(line)];
-  if (measures.length > 0) {
-    out.push('', '| measurement | value |', '|---|---:|', ...measures.map((m) => `| ${m.name} | ${m.value} ${m.unit}${m.detail ? ` (${m.detail})` : ''} |`));
+  const measured: MeasureResult[] = [];
+  for (const c of measures) {
+    ctx.log(`measure: ${c.name}`);
+    measured.push({ name: c.name, ...(await c.measure(ctx)) });
   }
-  return out.join('\n');
+  return { load, measures: measured, nginx: nginx?.version ?? null };
 }
 
-export function writeResults(load: LoadResult[], measures: MeasureResult[], extra: Record<string, unknown> = {}): string {
-  const dir = path.join(root, 'bench/results');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'latest.json');
-  const body = {
-    at: new Date().toISOString(),
-    node: process.version,
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model ?? 'unknown',
-    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
-    ...extra,
-    load,
-    measures,
-  };
-  fs.writeFileSync(file, JSON.stringify(body, null, 2) + '\n');
-  return file;
-}
-
-/** Every bench/cases/*.ts module, in name order. */
+/** Every bench/cases/*.ts module, in name order; BENCH_ONLY keeps the cases whose name contains it. */
 export async function discoverCases(ctx: BenchContext): Promise<BenchCase[]> {
   const dir = path.join(root, 'bench/cases');
   if (!fs.existsSync(dir)) return [];
@@ -299,5 +325,10 @@ export async function discoverCases(ctx: BenchContext): Promise<BenchCase[]> {
     }
     all.push(...(await mod.cases(ctx)));
   }
-  return all;
+  const only = process.env.BENCH_ONLY;
+  if (!only) return all;
+  // A case that others are divided by stays when they do.
+  const kept = all.filter((c) => c.name.includes(only));
+  const needed = new Set(kept.flatMap((c) => (!isMeasure(c) && c.ratioTo ? [c.ratioTo] : [])));
+  return all.filter((c) => kept.includes(c) || needed.has(c.name));
 }

@@ -1,38 +1,92 @@
 /**
  * `npm run bench`: builds if needed, starts the built server on a temporary
- * database with a realistic home page, runs every case (the trivial-route
- * ceiling, then bench/cases/*.ts) and prints the table. BENCH_DURATION
- * shortens each load (seconds, default 10).
+ * database with a realistic home page and request logging as `npm start` has
+ * it, runs every case of bench/cases/*.ts with wrk (each compared case also
+ * against a bare node:http server and nginx sending the same bytes), prints
+ * the table and writes it to bench/results/<label>.json and docs/performance.md.
+ *
+ *   BENCH_DURATION    seconds per load (default 10)
+ *   BENCH_ONLY        only the cases whose name contains this text (the docs are then left alone)
+ *   BENCH_SERVER_DIR  run the server built in another checkout (e.g. a `git worktree` of an older commit)
+ *   BENCH_LABEL       name of the results file and of the docs section (default "latest")
+ *   BENCH_CPU_PROF    a folder: the server runs with `node --cpu-prof` and writes its profile there on exit
+ *   BENCH_LOG_LEVEL   the server's LOG_LEVEL (default info, as `npm start`)
  */
-import { createContext, discoverCases, ensureBuilt, formatTable, runCases, startBuiltServer, writeResults, type BenchCase } from './harness.js';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createContext, discoverCases, ensureBuilt, root, runCases, startBuiltServer } from './harness.js';
+import { goals, loadAverage, markdown, updateDocs, writeResults, type RunInfo } from './report.js';
 import { ensureRealisticHome } from './seed-home.js';
+import { checkWrk } from './wrk.js';
 
-const ceiling: BenchCase = { name: 'GET /api/health (ceiling)', url: '/api/health', ceiling: true, expectStatus: 200 };
+function describeCheckout(dir: string): string {
+  try {
+    return execFileSync('git', ['-C', dir, 'describe', '--always', '--dirty', '--exclude', '*'], { encoding: 'utf8' }).trim();
+  } catch {
+    return dir;
+  }
+}
 
 async function main(): Promise<void> {
-  ensureBuilt();
-  const server = await startBuiltServer();
+  const wrk = checkWrk();
+  const serverRoot = path.resolve(process.env.BENCH_SERVER_DIR ?? root);
+  const label = process.env.BENCH_LABEL ?? 'latest';
+  if (!/^[a-z0-9-]+$/.test(label)) throw new Error('BENCH_LABEL: lower-case letters, digits and dashes only');
+  ensureBuilt(serverRoot);
+  const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+  if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
+  const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-bench-log-')), 'server.log');
+  const startLoad = loadAverage();
+  const server = await startBuiltServer({
+    root: serverRoot,
+    logFile,
+    env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  });
+  let failed = false;
   try {
     const ctx = createContext(server);
     const content = await ensureRealisticHome(ctx);
-    ctx.log(`home page: ${content}`);
-    const cases = [ceiling, ...(await discoverCases(ctx))];
-    const { load, measures } = await runCases(ctx, cases);
-    console.log('');
-    console.log(formatTable(load, measures));
-    const file = writeResults(load, measures, { duration: ctx.duration, connections: ctx.connections, content });
-    console.log(`\nresults: ${file}`);
-    const bad = load.filter((r) => r.errors > 0 || r.unexpectedStatus > 0);
+    ctx.log(`server: ${serverRoot} (${describeCheckout(serverRoot)}); home page: ${content}; load average ${startLoad.join(', ')}`);
+    const cases = await discoverCases(ctx);
+    const { load, measures, nginx } = await runCases(ctx, cases);
+    const info: RunInfo = {
+      label,
+      at: new Date().toISOString(),
+      server: describeCheckout(serverRoot),
+      node: process.version,
+      wrk,
+      nginx,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      seconds: ctx.duration,
+      loadAverage: { start: startLoad, end: loadAverage() },
+      content,
+    };
+    const text = markdown(info, load, measures);
+    console.log(`\n${text}\n`);
+    const requests = load.reduce((n, r) => n + r.ours.requests, 0);
+    const logBytes = fs.statSync(logFile).size;
+    console.log(`server log: ${logBytes} bytes for ${requests} measured requests (≈ ${Math.round(logBytes / Math.max(1, requests))} bytes per request, warm-ups included)`);
+    console.log(`results: ${writeResults(root, info, load, measures)}`);
+    if (!process.env.BENCH_ONLY) console.log(`docs: ${updateDocs(root, info, text)}`);
+    const bad = load.filter((r) => r.ours.badStatus > 0 || r.ours.socketErrors > 0);
     if (bad.length > 0) {
-      console.error(`cases with errors or unexpected statuses: ${bad.map((r) => `${r.name} ${JSON.stringify(r.statusCodes)}`).join('; ')}`);
-      process.exitCode = 1;
+      console.error(`cases with errors: ${bad.map((r) => `${r.name} (${r.ours.badStatus} bad statuses, ${r.ours.socketErrors} socket errors)`).join('; ')}`);
+      failed = true;
     }
+    if (goals(load).some((g) => g.includes('missed'))) console.log('some targets were missed (see above)');
   } catch (err) {
-    console.error(server.output());
+    console.error(server.output().slice(-20_000));
     throw err;
   } finally {
-    await server.stop();
+    const how = await server.stop();
+    if (profileDir) console.log(`CPU profile of the server (exit ${how.code ?? how.signal}): ${profileDir}`);
+    fs.rmSync(path.dirname(logFile), { recursive: true, force: true });
   }
+  if (failed) process.exitCode = 1;
 }
 
 main().catch((err: unknown) => {

@@ -34,6 +34,10 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Options for node itself, before the script (e.g. --expose-gc). */
   nodeArgs?: string[];
+  /** Another checkout whose dist/ to run (the benchmark compares builds); this repository when absent. */
+  root?: string;
+  /** Appends the server's output to this file instead of keeping it in memory (long runs with request logging). */
+  logFile?: string;
 }
 
 async function freePort(): Promise<number> {
@@ -47,7 +51,8 @@ async function freePort(): Promise<number> {
 }
 
 export async function startBuiltServer(options: StartOptions = {}): Promise<RunningServer> {
-  const main = path.join(root, 'dist/server/main.js');
+  const cwd = options.root ?? root;
+  const main = path.join(cwd, 'dist/server/main.js');
   if (!fs.existsSync(main)) throw new Error('dist/server/main.js is missing: the test setup builds it first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-built-'));
   const port = await freePort();
@@ -55,8 +60,9 @@ export async function startBuiltServer(options: StartOptions = {}): Promise<Runn
   const superPassword = 'correct horse battery staple';
   const url = `http://127.0.0.1:${port}`;
   let out = '';
+  const logFd = options.logFile ? fs.openSync(options.logFile, 'a') : null;
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
-    cwd: root,
+    cwd,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -69,8 +75,9 @@ export async function startBuiltServer(options: StartOptions = {}): Promise<Runn
       LOG_LEVEL: 'warn',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd ?? 'pipe', logFd ?? 'pipe'],
   });
+  if (logFd !== null) fs.closeSync(logFd);
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const deadline = Date.now() + 120_000;
@@ -95,7 +102,7 @@ export async function startBuiltServer(options: StartOptions = {}): Promise<Runn
     dataDir,
     superEmail,
     superPassword,
-    output: () => out,
+    output: () => (options.logFile ? fs.readFileSync(options.logFile, 'utf8') : out),
     exited: () => (child.exitCode !== null || child.signalCode !== null ? { code: child.exitCode, signal: child.signalCode } : null),
     stop: async () => {
       let killed = false;
