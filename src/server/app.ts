@@ -3,8 +3,6 @@
  * CLI and main.ts build the same server; nothing here listens on a port.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import type { AppConfig } from './config.js';
@@ -14,6 +12,10 @@ import { TokenService } from './auth/tokens.js';
 import { ChangeBus } from './changes.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { principalPlugin } from './auth/principal.js';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
+import { dynamicCompression } from './http/compression.js';
+import { RequestLog } from './http/request-log.js';
+import { AfterWrites } from './http/after-writes.js';
 import { AppError } from '../shared/errors.js';
 import type { Services } from './services.js';
 import { healthRoutes } from './routes/health.js';
@@ -69,6 +71,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             redact: { paths: redactedPaths, censor: '[redacted]' },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
+    // One line per request when it is answered (method, path, status, time), none when it arrives.
+    logController: new RequestLog(),
     // Only behind a known proxy may X-Forwarded-For name the client (rate limits count by address).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -104,29 +108,13 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   });
 
   registerErrorHandling(app);
-  await app.register(cookie);
-  // No CSP nonces: pages carry no inline script (route data is a JSON block), so every
-  // visitor gets the same cacheable HTML, and Mantine's <style> tags stay allowed.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.publicUrl.startsWith('https:'),
-  });
-  await app.register(compress, { global: true, threshold: 1024 });
+  // The request path: every hook is registered where it is needed (docs/architecture.md, "The request path").
+  // Security headers on every answer, computed once here.
+  registerSecurityHeaders(app, securityHeaders(config));
+  // The caller on /api and /media routes, first among their hooks (so before any rate limit counts).
+  await app.register(principalPlugin);
+  // API writes answer once the public pages they change show it; visitors meanwhile get the previous version.
+  new AfterWrites().register(app);
   const redis = config.redisUrl ? await createRedis(config.redisUrl, app) : null;
   await app.register(rateLimit, {
     global: false,
@@ -134,15 +122,20 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     skipOnError: true,
     ...(redis ? { redis, nameSpace: 'ngo-rl:' } : {}),
   });
-  await app.register(principalPlugin);
 
   await app.register(healthRoutes);
-  await app.register(registryRoutes);
+  // Cookies are parsed in this scope only.
   await app.register(authRoutes, options.auth ?? {});
-  await app.register(usersRoutes);
+  // Content and media compress their dynamic answers in scopes of their own.
   await app.register(contentRoutes);
   await app.register(mediaRoutes);
-  await app.register(functionsRoutes);
+  await app.register(async (api) => {
+    // Answers built per caller: compressed when large.
+    await api.register(compress, dynamicCompression);
+    await api.register(registryRoutes);
+    await api.register(usersRoutes);
+    await api.register(functionsRoutes);
+  });
   await app.register(backupsRoutes, options.backups ?? {});
   if (options.render !== false) {
     await app.register(renderRoutes);

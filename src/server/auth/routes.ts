@@ -5,6 +5,7 @@
  * scoped to /api/auth. Cookies, status codes and request parsing only; the
  * rules are in auth-service.ts.
  */
+import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { SignInAnswer } from '../../shared/auth.js';
@@ -29,6 +30,8 @@ const signInBody = z.object({
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions = {}): Promise<void> {
   const { config } = app.services;
   const secure = config.publicUrl.startsWith('https:');
+  // Cookies are parsed here only: the refresh cookie's path is /api/auth, no other route reads one.
+  await app.register(cookie);
 
   const auth = await AuthService.create(app.services, options, app.log);
   app.addHook('onClose', async () => auth.close());

@@ -1,8 +1,9 @@
 /**
  * One HTTP cache for whatever the server keeps in memory and sends again: a
  * representation holds the bytes per content coding (identity, br, gzip;
- * compressed once, on first demand), a strong ETag per coding, and answers
- * conditional requests with 304. Page bundles, rendered pages and media use it.
+ * compressed once, on first demand), a strong ETag per coding, the header set
+ * of each coding made once, and answers conditional requests with 304.
+ * Page bundles, rendered pages and media use it.
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
@@ -17,6 +18,8 @@ export const representationMaxAgeMs = 5 * 60_000;
 /** Everyone may store it, but must ask again every time (the ETag makes that cheap). */
 export const revalidateEveryTime = 'public, max-age=0, must-revalidate';
 
+type Headers = Readonly<Record<string, string>>;
+
 export interface CachedRepresentation {
   status: number;
   type: string;
@@ -26,7 +29,13 @@ export interface CachedRepresentation {
   etag: string;
   /** The strong ETag of one coding: compressed bytes are a different representation. */
   etagFor(encoding: Encoding): string;
+  /** Every ETag of this representation, one per coding (If-None-Match may name any). */
+  etags: ReadonlySet<string>;
   encoded(encoding: Encoding): Buffer;
+  /** The headers of a full answer in one coding: Content-Type, ETag, Vary, Content-Encoding. */
+  headersFor(encoding: Encoding): Headers;
+  /** The headers of a 304 in one coding: ETag and Vary. */
+  notModifiedHeadersFor(encoding: Encoding): Headers;
 }
 
 export interface RepresentationOptions {
@@ -35,25 +44,40 @@ export interface RepresentationOptions {
   compressionLevel?: number;
 }
 
-export function cachedRepresentation(type: string, body: string, options: RepresentationOptions = {}): CachedRepresentation {
+export function cachedRepresentation(type: string, body: string | Buffer, options: RepresentationOptions = {}): CachedRepresentation {
   const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 32);
   const etag = `"${hash}"`;
   const level = options.compressionLevel ?? 6;
-  // Kept as bytes: sending a string would re-encode it as UTF-8 on every request.
-  const identity = Buffer.from(body);
+  // Kept as bytes: sending a string would encode it as UTF-8 again on every request.
+  const identity = typeof body === 'string' ? Buffer.from(body) : body;
   let gzip: Buffer | undefined;
   let br: Buffer | undefined;
+  const etagFor = (encoding: Encoding) => (encoding === 'identity' ? etag : `"${hash}-${encoding}"`);
+  const full = {} as Record<Encoding, Headers>;
+  const notModified = {} as Record<Encoding, Headers>;
+  for (const encoding of encodings) {
+    notModified[encoding] = Object.freeze({ etag: etagFor(encoding), vary: 'Accept-Encoding' });
+    full[encoding] = Object.freeze({
+      'content-type': type,
+      etag: etagFor(encoding),
+      vary: 'Accept-Encoding',
+      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+    });
+  }
   return {
     status: options.status ?? 200,
     type,
     at: Date.now(),
     etag,
-    etagFor: (encoding) => (encoding === 'identity' ? etag : `"${hash}-${encoding}"`),
+    etagFor,
+    etags: new Set(encodings.map(etagFor)),
     encoded(encoding) {
       if (encoding === 'br') return (br ??= zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: level } }));
       if (encoding === 'gzip') return (gzip ??= zlib.gzipSync(identity, { level }));
       return identity;
     },
+    headersFor: (encoding) => full[encoding],
+    notModifiedHeadersFor: (encoding) => notModified[encoding],
   };
 }
 
@@ -61,9 +85,7 @@ export function isFresh(r: Pick<CachedRepresentation, 'at'>, now = Date.now()): 
   return now - r.at < representationMaxAgeMs;
 }
 
-/** Picks the best encoding the client accepts (`br`, then `gzip`), honouring `q=0`. */
-export function negotiateEncoding(header: string | undefined): Encoding {
-  if (!header) return 'identity';
+function parseAcceptEncoding(header: string): Encoding {
   const accepted = new Map<string, number>();
   for (const part of header.split(',')) {
     const [token, ...params] = part.trim().toLowerCase().split(';');
@@ -78,16 +100,37 @@ export function negotiateEncoding(header: string | undefined): Encoding {
   return 'identity';
 }
 
+// Browsers send a handful of distinct Accept-Encoding values: each is parsed once.
+const negotiated = new Map<string, Encoding>();
+
+/** Picks the best encoding the client accepts (`br`, then `gzip`), honouring `q=0`. */
+export function negotiateEncoding(header: string | undefined): Encoding {
+  if (!header) return 'identity';
+  let encoding = negotiated.get(header);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(header);
+    // Bounded: a client sending a new value with every request cannot grow it.
+    if (negotiated.size >= 256) negotiated.clear();
+    negotiated.set(header, encoding);
+  }
+  return encoding;
+}
+
 /**
  * Does an If-None-Match header name this representation, in any encoding?
  * Weak comparison, as RFC 9110 says for GET: the content is the same whichever
  * encoding the client's cached copy had.
  */
-export function etagMatches(header: string | undefined, entry: Pick<CachedRepresentation, 'etagFor'> | string): boolean {
+export function etagMatches(header: string | undefined, entry: Pick<CachedRepresentation, 'etags'> | Pick<CachedRepresentation, 'etagFor'> | string): boolean {
   if (!header) return false;
+  const known = typeof entry === 'string' ? null : 'etags' in entry ? entry.etags : new Set(encodings.map((e) => entry.etagFor(e)));
+  // The common case: one ETag, exactly as we sent it.
+  if (known ? known.has(header) : header === entry) return true;
   if (header.trim() === '*') return true;
-  const known = new Set(typeof entry === 'string' ? [entry] : encodings.map((e) => entry.etagFor(e)));
-  return header.split(',').some((t) => known.has(t.trim().replace(/^W\//, '')));
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return known ? known.has(tag) : tag === entry;
+  });
 }
 
 export function requestHeader(request: FastifyRequest, name: string): string | undefined {
@@ -97,13 +140,13 @@ export function requestHeader(request: FastifyRequest, name: string): string | u
 
 /**
  * Sends a kept representation in the best encoding the client accepts, or 304
- * when its If-None-Match names it (only a 200 is revalidated).
+ * when its If-None-Match names it (only a 200 is revalidated). The headers are
+ * the representation's own, made when it was built.
  */
 export function sendRepresentation(request: FastifyRequest, reply: FastifyReply, r: CachedRepresentation, cacheControl: string): FastifyReply {
-  const encoding = negotiateEncoding(requestHeader(request, 'accept-encoding'));
-  reply.header('etag', r.etagFor(encoding)).header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
-  if (r.status === 200 && etagMatches(requestHeader(request, 'if-none-match'), r)) return reply.code(304).send();
-  reply.code(r.status).type(r.type);
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(r.encoded(encoding));
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  if (r.status === 200 && etagMatches(requestHeader(request, 'if-none-match'), r)) {
+    return reply.code(304).headers(r.notModifiedHeadersFor(encoding)).header('cache-control', cacheControl).send();
+  }
+  return reply.code(r.status).headers(r.headersFor(encoding)).header('cache-control', cacheControl).send(r.encoded(encoding));
 }

@@ -4,12 +4,14 @@
  * them forever and never guess their type. Request parsing, headers and
  * status codes only; the rules are in service.ts.
  */
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { maxUploadText, variantNames } from '../../shared/media.js';
 import { etagMatches, requestHeader } from '../http/cached-representation.js';
+import { dynamicCompression } from '../http/compression.js';
 import { maxUploadBytes } from './ingest.js';
 import type { Media } from './repository.js';
 import { MediaService, type UploadedFile } from './service.js';
@@ -90,31 +92,36 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const media = new MediaService(app.services, createMediaStore(app.services));
   app.addHook('onClose', async () => media.close());
 
-  // Registered here, not app-wide: only this plugin's routes read multipart bodies.
-  await app.register(multipart, {
-    limits: { fileSize: maxUploadBytes, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
-  });
-
-  app.post('/api/media', { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const result = await media.upload(request.principal, () => readUpload(request));
-    return reply.status(result.created ? 201 : 200).header('cache-control', 'no-store').send(result.info);
-  });
-
-  app.get<{ Params: { id: string } }>('/api/media/:id', async (request, reply) => {
-    const info = await media.describe(request.principal, parseId(request.params.id));
-    return reply.header('cache-control', 'no-cache').send(info);
-  });
-
-  app.delete<{ Params: { id: string } }>('/api/media/:id', async (request, reply) => {
-    await media.remove(request.principal, () => {
-      const id = idSchema.safeParse(request.params.id);
-      if (!id.success) throw new AppError('not-found', 'There is no such file. It may already have been deleted.');
-      return id.data;
+  // The staff API: answers compressed when large; multipart bodies parsed only where a file is uploaded.
+  await app.register(async (api) => {
+    await api.register(compress, dynamicCompression);
+    await api.register(async (uploads) => {
+      await uploads.register(multipart, {
+        limits: { fileSize: maxUploadBytes, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
+      });
+      uploads.post('/api/media', { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
+        const result = await media.upload(request.principal, () => readUpload(request));
+        return reply.status(result.created ? 201 : 200).header('cache-control', 'no-store').send(result.info);
+      });
     });
-    return reply.status(204).send();
+
+    api.get<{ Params: { id: string } }>('/api/media/:id', async (request, reply) => {
+      const info = await media.describe(request.principal, parseId(request.params.id));
+      return reply.header('cache-control', 'no-cache').send(info);
+    });
+
+    api.delete<{ Params: { id: string } }>('/api/media/:id', async (request, reply) => {
+      await media.remove(request.principal, () => {
+        const id = idSchema.safeParse(request.params.id);
+        if (!id.success) throw new AppError('not-found', 'There is no such file. It may already have been deleted.');
+        return id.data;
+      });
+      return reply.status(204).send();
+    });
   });
 
-  app.get<{ Params: { id: string; variant: string } }>('/media/:id/:variant', { compress: false }, async (request, reply) => serve(request, reply));
+  // The bytes: no compression (images and PDFs are compressed already), no multipart; only the caller hook (principal.ts).
+  app.get<{ Params: { id: string; variant: string } }>('/media/:id/:variant', async (request, reply) => serve(request, reply));
 
   async function serve(request: FastifyRequest<{ Params: { id: string; variant: string } }>, reply: FastifyReply) {
     const variant = variantSchema.safeParse(request.params.variant);

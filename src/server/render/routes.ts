@@ -1,26 +1,26 @@
 /**
  * The public site and the built app: hashed static assets with a long cache,
- * server-rendered public pages (cached per path, dropped on any content,
- * media or settings change), the SPA shell for staff paths, the not-found
- * page with HTTP 404, /sitemap.xml and /robots.txt.
+ * server-rendered public pages (kept per path in the rendered-page cache,
+ * page-cache.ts: one render per change, the previous version served while the
+ * next renders), the SPA shell for staff paths, the not-found page with HTTP
+ * 404, /sitemap.xml and /robots.txt. No hook of the API runs here: pages
+ * answer from memory with the security headers and one log line.
  */
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { getCollection } from '../../shared/collections.js';
+import type { PageName } from '../../shared/pages.js';
 import { routeTable } from '../../shared/routes.js';
-import { pagesTouchedBy } from '../changes.js';
 import { AppError } from '../../shared/errors.js';
 import { sendError } from '../plugins/errors.js';
-import {
-  cachedRepresentation,
-  isFresh,
-  revalidateEveryTime,
-  sendRepresentation as sendCached,
-  type CachedRepresentation as CachedResponse,
-} from '../http/cached-representation.js';
+import { cachedRepresentation, revalidateEveryTime, sendRepresentation as sendCached, type CachedRepresentation as CachedResponse } from '../http/cached-representation.js';
+import type { PublicDataSource } from '../../web/entry-server.js';
 import { loadClientAssets, type ClientAssets } from './assets.js';
 import { serverDataSource } from './data-source.js';
+import { RenderedPages, type Render, type Rendered } from './page-cache.js';
 import { robotsTxt, sitemapEntries, sitemapXml } from './seo.js';
 import { logoSvg } from './logo.js';
 
@@ -49,48 +49,80 @@ async function render(app: FastifyInstance): Promise<void> {
   const { render: renderToHtml } = await import('../../web/entry-server.js');
   const source = serverDataSource(app);
 
-  const cache = new Map<string, CachedResponse>();
-  // Any change a visitor could see drops every rendered page: a page's blocks also
-  // feed the sitemap, and story and event pages are built from their page's bundle.
-  const unsubscribe = app.services.changes.subscribe((event) => {
-    if (pagesTouchedBy(event) !== 'none') cache.clear();
+  /** The data source of one render, telling the cache which pages it read (stories and events read their page's). */
+  function tracked(read: (page: PageName) => void): PublicDataSource {
+    return {
+      page: (name) => {
+        read(name);
+        return source.page(name);
+      },
+      document: (collection, id) => {
+        const page = getCollection(collection)?.page;
+        if (page) read(page);
+        return source.document(collection, id);
+      },
+      publicUrl: source.publicUrl,
+    };
+  }
+
+  const pages = new RenderedPages(app.log, MAX_CACHED);
+  const unsubscribe = app.services.changes.subscribe((event) => pages.onChange(event));
+  // An editor's save answers once the pages it changed are rendered again (http/after-writes.ts).
+  if (app.hasDecorator('afterWrites')) app.afterWrites.add(() => pages.caughtUp());
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    pages.close();
   });
-  app.addHook('onClose', async () => unsubscribe());
 
   if (assets) {
-    await app.register(fastifyStatic, {
-      root: path.resolve(config.distDir, 'client', 'assets'),
-      prefix: '/assets/',
-      // File names carry their content hash: safe to cache for a year.
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      wildcard: true,
+    // Built files are compressed per request in their own scope; browsers keep them for a year.
+    await app.register(async (files) => {
+      await files.register(compress, { threshold: 1024 });
+      await files.register(fastifyStatic, {
+        root: path.resolve(config.distDir, 'client', 'assets'),
+        prefix: '/assets/',
+        // File names carry their content hash: safe to cache for a year.
+        immutable: true,
+        maxAge: '365d',
+        index: false,
+        wildcard: true,
+      });
     });
   }
 
   const unavailable = (reply: FastifyReply) => sendError(reply, new AppError('unavailable', 'The site is not built yet.'));
 
-  async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    if (!assets) return unavailable(reply);
-    const pathname = new URL(request.url, 'http://localhost').pathname;
-    const hit = cache.get(pathname);
-    if (hit && isFresh(hit)) {
-      return sendCached(request, reply, hit, revalidateEveryTime);
-    }
-    const result = await renderToHtml(new Request(`${config.publicUrl}${pathname}`, { headers: { accept: 'text/html' } }), source);
-    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-    for (const err of result.errors) request.log.error({ err, path: pathname }, 'rendering a public page failed');
+  /** Renders one path of the public site into a representation (kept when it is a found page). */
+  const renderPath: Render = async (pathname, read) => {
+    if (!assets) throw new Error('the browser app is not built');
+    const result = await renderToHtml(new Request(`${config.publicUrl}${pathname}`, { headers: { accept: 'text/html' } }), tracked(read));
+    if (result.kind === 'redirect') return result;
+    for (const err of result.errors) app.log.error({ err, path: pathname }, 'rendering a public page failed');
     const html = assets.publicTemplate
       .replace('<!--app-head-->', `${result.head}\n    ${iconLink}\n    ${noScriptStyle}`)
       .replace('<!--app-html-->', result.html)
       .replace('</body>', `${result.data}\n  </body>`);
-    const response = cachedRepresentation('text/html; charset=utf-8', html, { status: result.status });
-    if (result.status === 200 && result.found) {
-      if (cache.size >= MAX_CACHED) cache.clear();
-      cache.set(pathname, response);
-    }
-    return sendCached(request, reply, response, result.status === 200 ? revalidateEveryTime : 'no-cache');
+    const representation = cachedRepresentation('text/html; charset=utf-8', html, { status: result.status });
+    return { kind: 'page', representation, keep: result.status === 200 && result.found } satisfies Rendered;
+  };
+
+  async function send(request: FastifyRequest, reply: FastifyReply, answer: CachedResponse | Promise<Rendered>): Promise<FastifyReply> {
+    if (!(answer instanceof Promise)) return sendCached(request, reply, answer, revalidateEveryTime);
+    const rendered = await answer;
+    if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+    const { representation } = rendered;
+    return sendCached(request, reply, representation, representation.status === 200 ? revalidateEveryTime : 'no-cache');
+  }
+
+  /** The path without the query: what the page is kept under. */
+  function pathOf(url: string): string {
+    const q = url.indexOf('?');
+    return q < 0 ? url : url.slice(0, q);
+  }
+
+  function renderPage(request: FastifyRequest, reply: FastifyReply, pathname = pathOf(request.url)): Promise<FastifyReply> | FastifyReply {
+    if (!assets) return unavailable(reply);
+    return send(request, reply, pages.get(pathname, renderPath));
   }
 
   let shell: CachedResponse | null = null;
@@ -104,18 +136,16 @@ async function render(app: FastifyInstance): Promise<void> {
   }
 
   for (const r of routeTable) {
-    if (r.kind === 'public' || r.kind === 'detail') app.get(r.path, renderPage);
+    if (r.kind === 'public' || r.kind === 'detail') app.get(r.path, (request, reply) => renderPage(request, reply));
     else if (r.kind !== 'not-found') app.get(r.path, sendShell);
   }
 
-  app.get('/sitemap.xml', async (request, reply) => {
-    let hit = cache.get('/sitemap.xml');
-    if (!hit || !isFresh(hit)) {
-      hit = cachedRepresentation('application/xml; charset=utf-8', sitemapXml(config.publicUrl, await sitemapEntries(source)));
-      cache.set('/sitemap.xml', hit);
-    }
-    return sendCached(request, reply, hit, revalidateEveryTime);
-  });
+  // Every page's blocks feed the sitemap: it is kept like a page, from all of them.
+  const sitemap: Render = async (_path, read) => {
+    const representation = cachedRepresentation('application/xml; charset=utf-8', sitemapXml(config.publicUrl, await sitemapEntries(tracked(read))));
+    return { kind: 'page', representation, keep: true };
+  };
+  app.get('/sitemap.xml', (request, reply) => send(request, reply, pages.get('/sitemap.xml', sitemap)));
 
   const robots = cachedRepresentation('text/plain; charset=utf-8', robotsTxt(config.publicUrl));
   app.get('/robots.txt', async (request, reply) => sendCached(request, reply, robots, 'public, max-age=3600'));
@@ -131,7 +161,7 @@ async function render(app: FastifyInstance): Promise<void> {
     // One address per page: `/about/` → `/about`.
     const trimmed = pathname.replace(/\/+$/, '');
     if (trimmed !== pathname && publicPaths.has(trimmed)) return reply.redirect(trimmed, 301);
-    return renderPage(request, reply);
+    return renderPage(request, reply, pathname);
   });
 }
 
