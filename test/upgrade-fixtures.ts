@@ -170,15 +170,21 @@ export function upgradeBackups(dir: string): string[] {
 
 /**
  * `after` holds every row of `before` unchanged, each with exactly the columns
- * later migrations added (`added`, per table: column and its default), and
+ * later migrations added (`added`, per table: column and its default, or the
+ * values a migration computed from the row), and
  * tables added since are empty. Media are the same bytes.
  */
-export function expectBroughtForward(before: Snapshot, after: Snapshot, added: Record<string, Record<string, unknown>>): void {
+export function expectBroughtForward(before: Snapshot, after: Snapshot, added: Record<string, Record<string, unknown> | ((row: Record<string, unknown>) => Record<string, unknown>)>): void {
   expect(after.media).toEqual(before.media);
   for (const table of Object.keys(before.tables)) expect(after.tables, `table ${table} is still there`).toHaveProperty(table);
   for (const [table, rows] of Object.entries(after.tables)) {
     const old = before.tables[table] ?? [];
-    const expected = old.map((line) => JSON.stringify({ ...(JSON.parse(line) as object), ...added[table] })).map(canonical).sort();
+    const add = added[table];
+    const expected = old
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .map((row) => JSON.stringify({ ...row, ...(typeof add === 'function' ? add(row) : add) }))
+      .map(canonical)
+      .sort();
     expect(rows.map(canonical).sort(), `${table}: every row as before, new columns at their defaults`).toEqual(expected);
   }
 }

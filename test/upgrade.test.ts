@@ -23,7 +23,11 @@ import { appliedMigrations, captureLog, expectBroughtForward, expectOldSiteWorks
 const root = path.resolve(import.meta.dirname, '..');
 const passphrase = 'upgrade backup passphrase';
 /** What the migrations after the first add to rows that existed before them. */
-const addedSinceFirst = { users: { tokens_valid_after: null } };
+const addedSinceFirst = {
+  users: { tokens_valid_after: null },
+  // The fixture's blocks have an ASCII `title`: searched in lower case.
+  documents: (row: Record<string, unknown>) => ({ title_search: (JSON.parse(String(row.data)) as { title: string }).title.toLowerCase() }),
+};
 
 /** A good migration (a column filled from the rows, a table with a row) and one that fails after it. */
 const goodThenBad: ExtraMigrations = {

@@ -36,6 +36,21 @@ export const migrationTables = ['kysely_migration', 'kysely_migration_lock'];
  */
 export const installationTables = ['backup_runs'];
 
+/**
+ * Search indexes SQLite keeps as tables: FTS5 virtual tables, derived from
+ * other tables' rows by triggers (`documents_title_fts` indexes
+ * `documents.title_search`). Archives neither carry nor restore them, nor the
+ * shadow tables SQLite keeps behind each (`<name>_data`, `_idx`, `_config`,
+ * ...; `pragma table_list` types them `shadow`): inserting the archive's rows
+ * fills them again, whichever database wrote the archive. PostgreSQL keeps
+ * its search index as an index, which no backup reads either.
+ */
+export const derivedTables = ['documents_title_fts'];
+
+function isDerivedTable(name: string, type: string): boolean {
+  return derivedTables.includes(name) || (type === 'shadow' && derivedTables.some((d) => name.startsWith(`${d}_`)));
+}
+
 /** A table whose rows belong in a backup (beside the media store's, which travels as files). */
 function isSiteTable(name: string): boolean {
   return !migrationTables.includes(name) && !installationTables.includes(name);
@@ -66,10 +81,11 @@ function postgresType(dataType: string): NeutralType {
 }
 
 async function sqliteTables(db: AnyKysely): Promise<TableInfo[]> {
-  const names = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db);
+  const names = await sql<{ name: string; type: string }>`
+    select name, type from pragma_table_list where schema = 'main' and type in ('table', 'virtual', 'shadow') and name not like 'sqlite_%' order by name`.execute(db);
   const tables: TableInfo[] = [];
-  for (const { name } of names.rows) {
-    if (!isSiteTable(name)) continue;
+  for (const { name, type } of names.rows) {
+    if (!isSiteTable(name) || isDerivedTable(name, type)) continue;
     const cols = await sql<{ name: string; type: string; pk: number }>`select name, type, pk from pragma_table_info(${name}) order by cid`.execute(db);
     const fks = await sql<{ table: string }>`select "table" from pragma_foreign_key_list(${name})`.execute(db);
     tables.push({

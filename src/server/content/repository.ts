@@ -3,9 +3,11 @@
  * and category look-ups the page bundle needs. Same queries on SQLite and
  * PostgreSQL.
  */
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, DocumentsTable, MediaTable, SettingsTable } from '../db/schema.js';
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { Database, Dialect, DocumentsTable, MediaTable, SettingsTable } from '../db/schema.js';
+import { getCollection } from '../../shared/collections.js';
 import { recordIdPattern } from '../../shared/fields.js';
+import { TRIGRAM, codePoints, foldTitle, titleSearchOf } from './title-search.js';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 export type SettingsRow = Selectable<SettingsTable>;
@@ -25,26 +27,78 @@ export interface ListQuery {
   offset: number;
 }
 
-/** Case-insensitive, Unicode-aware "contains" on the title field. */
-function titleContains(row: DocumentRow, field: string, needle: string): boolean {
-  const data = JSON.parse(row.data) as Record<string, unknown>;
-  const title = data[field];
-  return typeof title === 'string' && title.toLocaleLowerCase().includes(needle);
+function dialectOf(db: Conn): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+function parseData(data: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What `documents.title_search` holds for this data: the declared title field,
+ * folded (title-search.ts). Computed here, so every write of `data` through
+ * this module writes it too; null for a collection that is not declared.
+ */
+export function titleSearchFor(collection: string, data: string): string | null {
+  const c = getCollection(collection);
+  const parsed = c ? parseData(data) : null;
+  return c && parsed ? titleSearchOf(parsed, c.titleField) : null;
+}
+
+/** LIKE's wildcards (and the escape character) taken literally. */
+function likeContains(needle: string): string {
+  return `%${needle.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+}
+
+/**
+ * "title_search contains needle" (both folded), through the trigram index:
+ * on PostgreSQL LIKE, which the pg_trgm GIN index serves (the planner reads
+ * the column instead when that is cheaper, e.g. for one or two characters);
+ * on SQLite a phrase query on the FTS5 trigram table for three code points or
+ * more (its phrase of consecutive trigrams is exactly "contains"; checked
+ * again on the row, so an index out of step can hide a row but never show a
+ * wrong one), else instr() on the column.
+ */
+function titleContains(eb: ExpressionBuilder<Database, 'documents'>, dialect: Dialect, needle: string): Expression<SqlBool> {
+  if (dialect === 'postgres') return sql<SqlBool>`documents.title_search like ${likeContains(needle)} escape '!'`;
+  const found = sql<SqlBool>`instr(documents.title_search, ${needle}) > 0`;
+  if (codePoints(needle) < TRIGRAM) return found;
+  const phrase = `"${needle.replaceAll('"', '""')}"`;
+  return eb.and([sql<SqlBool>`documents.rowid in (select rowid from documents_title_fts where documents_title_fts match ${phrase})`, found]);
+}
+
+/**
+ * Rows without a title_search (written around this module, e.g. straight into
+ * the table) whose title contains the needle, found through the partial index
+ * on `title_search is null` and read from `data`. Normally there are none.
+ */
+async function unfilledMatches(db: Conn, query: ListQuery, needle: string): Promise<string[]> {
+  let unfilled = db.selectFrom('documents').select(['id', 'data']).where('collection', '=', query.collection).where('title_search', 'is', null);
+  if (query.status) unfilled = unfilled.where('status', '=', query.status);
+  const rows = await unfilled.execute();
+  return rows.filter((r) => titleSearchOf(parseData(r.data) ?? {}, query.titleField).includes(needle)).map((r) => r.id);
 }
 
 export async function listDocuments(db: Conn, query: ListQuery): Promise<{ rows: DocumentRow[]; total: number }> {
   let base = db.selectFrom('documents').where('collection', '=', query.collection);
   if (query.status) base = base.where('status', '=', query.status);
-  const ordered = () => base.selectAll().orderBy('position').orderBy('created_at').orderBy('id');
   if (query.q) {
-    // Searched in the server, not in SQL: the same Unicode case folding on both databases,
-    // and no JSON cast that a stored escape sequence could make PostgreSQL refuse.
-    const needle = query.q.toLocaleLowerCase();
-    const matches = (await ordered().execute()).filter((row) => titleContains(row, query.titleField, needle));
-    return { rows: matches.slice(query.offset, query.offset + query.limit), total: matches.length };
+    const needle = foldTitle(query.q);
+    const dialect = dialectOf(db);
+    const unfilled = await unfilledMatches(db, query, needle);
+    // The ids travel as one JSON parameter, however many there are.
+    const ids = JSON.stringify(unfilled);
+    const listed = dialect === 'postgres' ? sql<string>`(select jsonb_array_elements_text(cast(${ids} as jsonb)))` : sql<string>`(select value from json_each(${ids}))`;
+    base = base.where((eb) => (unfilled.length === 0 ? titleContains(eb, dialect, needle) : eb.or([titleContains(eb, dialect, needle), eb('documents.id', 'in', listed)])));
   }
   const [rows, count] = await Promise.all([
-    ordered().limit(query.limit).offset(query.offset).execute(),
+    base.selectAll().orderBy('position').orderBy('created_at').orderBy('id').limit(query.limit).offset(query.offset).execute(),
     base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
@@ -91,6 +145,7 @@ export async function insertDocument(db: Conn, doc: NewDocument): Promise<Docume
       id: doc.id,
       collection: doc.collection,
       data: doc.data,
+      title_search: titleSearchFor(doc.collection, doc.data),
       position,
       status: doc.status,
       version: 1,
@@ -117,7 +172,7 @@ export interface DocumentUpdate {
 export async function updateDocumentIfVersion(db: Conn, u: DocumentUpdate): Promise<DocumentRow | undefined> {
   return db
     .updateTable('documents')
-    .set({ data: u.data, status: u.status, version: sql<number>`version + 1`, updated_at: u.at, updated_by: u.by })
+    .set({ data: u.data, title_search: titleSearchFor(u.collection, u.data), status: u.status, version: sql<number>`version + 1`, updated_at: u.at, updated_by: u.by })
     .where('id', '=', u.id)
     .where('collection', '=', u.collection)
     .where('version', '=', u.expectedVersion)

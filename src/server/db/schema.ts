@@ -16,6 +16,12 @@ export interface DocumentsTable {
   updated_at: string;
   created_by: string | null;
   updated_by: string | null;
+  /**
+   * The title folded for search (`titleSearchOf` in content/title-search.ts),
+   * written by the content repository with every `data`; null when a row was
+   * written around it (then search reads the title from `data`).
+   */
+  title_search: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UsersTable {

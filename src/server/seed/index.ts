@@ -9,6 +9,7 @@ import { collectionDataSchema, getCollection } from '../../shared/collections.js
 import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from '../../shared/settings.js';
 import { AppError } from '../../shared/errors.js';
 import { countUsers, createAccount } from '../auth/accounts.js';
+import { titleSearchFor } from '../content/repository.js';
 import { sanitizeRichTextFields } from '../content/sanitize.js';
 import { createMediaStore } from '../media/store.js';
 import type { Services } from '../services.js';
@@ -72,7 +73,8 @@ export async function seedDemo(services: SeedServices, progress: Progress): Prom
     if (!c) throw new Error(`seed: unknown collection ${b.collection}`);
     const parsed = collectionDataSchema(c).safeParse(sanitizeRichTextFields(c.fields, b.data));
     if (!parsed.success) throw new Error(`seed: invalid ${b.collection} block ${index}: ${parsed.error.message}`);
-    return { id: b.id ?? crypto.randomUUID(), collection: b.collection, status: b.status, data: JSON.stringify(parsed.data) };
+    const data = JSON.stringify(parsed.data);
+    return { id: b.id ?? crypto.randomUUID(), collection: b.collection, status: b.status, data, title_search: titleSearchFor(b.collection, data) };
   });
   const settings: SiteSettings = {
     ...defaultSiteSettings,
