@@ -237,6 +237,17 @@ describe.each(dialects())('staff title search on %s', (dialect) => {
         const text = plan.rows.map((r) => Object.values(r).join(' ')).join('\n');
         expect(text, q.sql).toContain(dialect === 'postgres' ? 'documents_title_search_trgm' : 'documents_title_fts');
       }
+      if (dialect === 'sqlite') {
+        // Shorter than a trigram: the (collection, title_search) index is read, not the rows.
+        rec.queries.length = 0;
+        expect((await listDocuments(rec.kysely, { collection: 'item', q: '7', titleField: 'title', limit: 20, offset: 0 })).total).toBe(Array.from({ length: 3000 }, (_, i) => String(i)).filter((n) => n.includes('7')).length);
+        const short = rec.queries.filter((q) => q.sql.includes('instr('));
+        expect(short).toHaveLength(2);
+        for (const q of short) {
+          const plan = await rec.kysely.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]));
+          expect(plan.rows.map((r) => r.detail).join('\n'), q.sql).toContain('COVERING INDEX documents_title_search_scan');
+        }
+      }
     } finally {
       await rec.close();
     }

@@ -12,7 +12,9 @@ import type { Dialect } from '../schema.js';
 //   column instead; a warning says how to add the index later.
 // - SQLite: an FTS5 table with the trigram tokenizer over the column (external
 //   content: it stores only the index), kept in step by triggers on documents,
-//   so every insert, update and delete (restores too) maintains it.
+//   so every insert, update and delete (restores too) maintains it; and an
+//   index on (collection, title_search) that searches shorter than a trigram
+//   read instead of the rows.
 // Rows still without a title_search (written around the content repository)
 // are found through a partial index and searched in the server.
 //
@@ -87,6 +89,8 @@ export function titleSearch(dialect: Dialect) {
         }
         return;
       }
+      // Searches of one or two characters, which trigrams cannot serve, read this instead of the rows.
+      await sql`create index documents_title_search_scan on documents (collection, title_search)`.execute(db);
       await sql`create virtual table documents_title_fts using fts5(title_search, content='documents', tokenize='trigram case_sensitive 1')`.execute(db);
       await sql`create trigger documents_title_fts_insert after insert on documents begin
         insert into documents_title_fts(rowid, title_search) values (new.rowid, new.title_search);
@@ -106,6 +110,7 @@ export function titleSearch(dialect: Dialect) {
       } else {
         for (const t of ['insert', 'delete', 'update']) await sql`drop trigger if exists ${sql.raw(`documents_title_fts_${t}`)}`.execute(db);
         await sql`drop table if exists documents_title_fts`.execute(db);
+        await sql`drop index if exists documents_title_search_scan`.execute(db);
       }
       await sql`drop index if exists documents_title_search_missing`.execute(db);
       await db.schema.alterTable('documents').dropColumn('title_search').execute();
