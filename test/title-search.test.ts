@@ -13,7 +13,7 @@ import SqliteDatabase from 'better-sqlite3';
 import type { InjectOptions } from 'fastify';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { insertDocument, listDocuments } from '../src/server/content/repository.js';
 import type { Db } from '../src/server/db/index.js';
@@ -371,6 +371,57 @@ describe.each(dialects())('title search of a site from before the search column,
       await expectSearches(app);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe.runIf(dialects().includes('postgres'))('title search on a PostgreSQL database where pg_trgm may not be created', () => {
+  it('migrates without the trigram index, says how to add it, and finds the same blocks', async () => {
+    const t = await createTestDatabase('postgres');
+    // A role that may create tables in the schema but no extension in the database (no CREATE on it).
+    const role = `t_noext_${crypto.randomBytes(4).toString('hex')}`;
+    const owner = new pg.Client({ connectionString: t.url });
+    await owner.connect();
+    await owner.query(`CREATE ROLE ${role} LOGIN`);
+    await owner.query(`GRANT CREATE ON SCHEMA public TO ${role}`);
+    const url = new URL(t.url);
+    url.username = role;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const app = await buildApp(testConfig(t, { databaseUrl: url.toString() }), { logger: false, render: false });
+      try {
+        const warnings = warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('trigram'));
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toContain('CREATE EXTENSION pg_trgm; CREATE INDEX documents_title_search_trgm ON documents USING gin (title_search gin_trgm_ops);');
+        const indexes = await owner.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'documents'`);
+        expect(indexes.rows.map((r) => r.indexname)).not.toContain('documents_title_search_trgm');
+        const admin = await createUser(app, 'admin');
+        const refs = { imageId: await insertMedia(app), fileId: await insertMedia(app, 'pdf') };
+        for (const title of ['Égalité des chances', 'Straße der Jugend', 'Percent 100% of_us', 'Water rights march']) {
+          const res = await app.inject({ method: 'POST', url: '/api/collections/newstory/documents', headers: admin.headers, payload: { data: { ...validData(getCollection('newstory')!, refs, 'x'), title } } });
+          expect(res.statusCode, res.body).toBe(201);
+        }
+        const search = async (q: string) =>
+          ((await app.inject({ method: 'GET', url: `/api/collections/newstory/documents?q=${encodeURIComponent(q)}`, headers: admin.headers })).json() as ListAnswer).documents.map((d) => d.data.title);
+        expect(await search('ÉGAL')).toEqual(['Égalité des chances']);
+        expect(await search('%_')).toEqual([]);
+        expect(await search('0% of_')).toEqual(['Percent 100% of_us']);
+        expect(await search('STRAẞE')).toEqual(['Straße der Jugend']);
+        expect(await search('wat')).toEqual(['Water rights march']);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      warn.mockRestore();
+      await owner.end();
+      await t.drop();
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        await admin.query(`DROP ROLE IF EXISTS ${role}`);
+      } finally {
+        await admin.end();
+      }
     }
   });
 });
