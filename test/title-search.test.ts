@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
@@ -153,6 +154,26 @@ describe.each(dialects())('staff title search on %s', (dialect) => {
     expect(titles(await list('newstory', { q: '"hello"' }))).toEqual(['Say "hello" twice']);
     expect(titles(await list('newstory', { q: "o'brien" }))).toEqual(["O'Brien's day"]);
     expect(titles(await list('newstory', { q: 'k\\s' }))).toEqual(['back\\slash path']);
+  });
+
+  it('for any search built from tricky pieces, finds what comparing NFC lower-cased titles in the server finds', async () => {
+    // Pieces where folding, wildcards, quoting or a trigram boundary could go wrong: case pairs, ß/ẞ/ss, a decomposed é, dotted İ, final sigma.
+    const pieces = ['a', 'A', 'b', 'é', 'É', 'e\u0301', 'ß', 'ẞ', 's', 'S', '%', '_', '!', '"', "'", ' ', '🌍', 'İ', 'i', 'σ', 'Σ', 'ς', '\\', 'ab'];
+    const text = (min: number, max: number) => fc.array(fc.constantFrom(...pieces), { minLength: min, maxLength: max }).map((p) => p.join(''));
+    const card = getCollection('thirdyouth')!;
+    for (const title of fc.sample(text(1, 10), { numRuns: 80, seed: 7 })) await create('thirdyouth', { ...validData(card, refs, 'x'), title: title.trim() || 'x' });
+    const all = (await list('thirdyouth', { limit: 500 })).documents;
+    const fold = (value: string) => value.normalize('NFC').toLocaleLowerCase().normalize('NFC');
+    await fc.assert(
+      fc.asyncProperty(text(1, 4), async (q) => {
+        fc.pre(q.trim() !== '');
+        const expected = all.filter((d) => fold(String(d.data.title)).includes(fold(q.trim())));
+        const found = await list('thirdyouth', { q, limit: 500 });
+        expect(found.documents.map((d) => d.id), `q=${JSON.stringify(q)}`).toEqual(expected.map((d) => d.id));
+        expect(found.total).toBe(expected.length);
+      }),
+      { numRuns: 150, seed: 11 },
+    );
   });
 
   it('pages through the matches with the same total, with and without a status, in position order after a reorder', async () => {
