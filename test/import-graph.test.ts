@@ -24,7 +24,7 @@ function importsOf(file: string): string[] {
   const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
   return info.importedFiles
     .map((i) => i.fileName)
-    .filter((name) => name.startsWith('.') && !/\.(css|svg|png)(\?.*)?$/.test(name))
+    .filter((name) => name.startsWith('.') && !/\.(css|svg|png|json)(\?.*)?$/.test(name))
     .map((name) => {
       const base = path.resolve(path.dirname(file), name).replace(/\.js$/, '');
       const found = [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f));

@@ -11,6 +11,21 @@ export interface ContactInput {
 }
 export type ContactField = keyof ContactInput;
 
+export const emptyContactInput: ContactInput = { name: '', email: '', message: '', consent: false };
+
+/** The fields in the form's order (the first in error takes the focus). */
+export const contactFields: readonly ContactField[] = ['name', 'email', 'message', 'consent'];
+
+/**
+ * Where the form posts without JavaScript: application/x-www-form-urlencoded
+ * with the fields by their names, the consent box sending `consentValue` when
+ * ticked. The server answers with a whole page (thanks, or the form again
+ * with each field's message). With JavaScript the form calls
+ * POST /api/functions/submitContact instead; both count against one limit.
+ */
+export const contactFormPath = '/contact';
+export const consentValue = 'yes';
+
 export const contactLimits = { name: 160, email: 254, message: 5000, messageMin: 10 } as const;
 
 export const contactMessages = {
@@ -21,7 +36,16 @@ export const contactMessages = {
   messageTooShort: `Please write a message of at least ${contactLimits.messageMin} characters.`,
   messageTooLong: `Your message can be at most ${contactLimits.message} characters.`,
   consentRequired: 'Please agree that we may store your message and contact you.',
+  /** Under the form when the server found fields to correct (the page without JavaScript). */
+  correctFields: 'Your message has not been sent yet. Please correct the fields marked above.',
+  tooMany: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
+  failed: 'Your message could not be sent. Please try again.',
 } as const;
+
+/** The thanks under the form once a message is stored. */
+export function contactThanks(name: string): string {
+  return `Thank you, ${name}! Your message has been sent. We will reply soon.`;
+}
 
 // zod's e-mail pattern (z.email(), which the server's customer schema uses), copied so the
 // public bundle stays free of zod: the browser refuses exactly what the server would.

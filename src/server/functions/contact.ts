@@ -1,7 +1,9 @@
 /**
  * submitContact: a visitor's message becomes a `customer` record (source
  * 'contact-form', a draft: customers are never public anyway) through the
- * content API's own validation. Staff see it at /customer.
+ * content API's own validation. Staff see it at /customer. The form posted
+ * without JavaScript (contact-page.ts) goes through the same schema and
+ * storeContact.
  */
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +11,7 @@ import { contactLimits, contactMessages, emailPattern } from '../../shared/conta
 import { parseOrThrow } from './parse.js';
 
 /** The contact form's limits and messages, shared with the public form. */
-const contactSchema = z.strictObject({
+export const contactSchema = z.strictObject({
   name: z.string(contactMessages.nameRequired).trim().min(1, contactMessages.nameRequired).max(contactLimits.name, contactMessages.nameTooLong),
   email: z
     .string(contactMessages.emailRequired)
@@ -21,12 +23,16 @@ const contactSchema = z.strictObject({
   consent: z.literal(true, contactMessages.consentRequired),
 });
 
-export async function submitContact(app: FastifyInstance, data: unknown): Promise<{ id: string }> {
-  const input = parseOrThrow(contactSchema, data);
+/** Stores a checked message as a draft customer from the contact form. */
+export async function storeContact(app: FastifyInstance, input: z.infer<typeof contactSchema>): Promise<{ id: string }> {
   const doc = await app.content.createAs(
     'customer',
     { data: { name: input.name, email: input.email, message: input.message, consent: true, source: 'contact-form' }, status: 'draft' },
     null,
   );
   return { id: doc.id };
+}
+
+export async function submitContact(app: FastifyInstance, data: unknown): Promise<{ id: string }> {
+  return storeContact(app, parseOrThrow(contactSchema, data));
 }

@@ -1,13 +1,16 @@
 /**
  * Callable functions (SPEC.md section 7's form): `POST /api/functions/:name`
  * with `{ data }` answers `{ result }`; errors use section 8's codes. Rate
- * limited per caller address.
+ * limited per caller address. The contact form posted without JavaScript
+ * (contact-page.ts) shares that limit: one allowance per address, whichever
+ * way the messages come.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { submitContact } from './contact.js';
+import { contactPageRoutes, type FunctionsLimit } from './contact-page.js';
 import { parseOrThrow } from './parse.js';
 
 type CallableFunction = (app: FastifyInstance, data: unknown) => Promise<unknown>;
@@ -19,12 +22,16 @@ const functions: Record<string, CallableFunction> = {
 const paramsSchema = z.object({ name: z.string().min(1).max(100) });
 const bodySchema = z.object({ data: z.unknown() }, 'Send a JSON body with a "data" field.');
 
-/** Visitors may call at most this many functions per window (the contact form is the only one). */
+/** Visitors may call at most this many functions per window (the contact form is the only one, with or without JavaScript). */
 export const functionsRateLimit = { max: 5, timeWindow: '10 minutes' } as const;
 
 export const functionsRoutes = fp(
   async (app: FastifyInstance) => {
-    app.post('/api/functions/:name', { config: { rateLimit: functionsRateLimit } }, async (request, reply) => {
+    // One limiter (one count per address) for every route that takes a visitor's message.
+    const limiter = app.rateLimit(functionsRateLimit);
+    const limit: FunctionsLimit = (request, reply) => limiter.call(app, request, reply);
+
+    app.post('/api/functions/:name', { onRequest: limit }, async (request, reply) => {
       const { name } = paramsSchema.parse(request.params);
       const fn = Object.hasOwn(functions, name) ? functions[name] : undefined;
       if (!fn) throw new AppError('not-found', `There is no function named "${name}".`);
@@ -33,6 +40,8 @@ export const functionsRoutes = fp(
       reply.header('cache-control', 'no-store');
       return { result };
     });
+
+    await app.register(contactPageRoutes, { limit });
   },
   { name: 'functions', dependencies: ['content'] },
 );

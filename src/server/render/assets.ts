@@ -1,12 +1,14 @@
 /**
- * The built browser app: the HTML template and, from Vite's manifest, the
- * script and style files each public route module needs, so a server-rendered
- * page links its CSS (no flash of unstyled content) and preloads its chunks
- * (no request waterfall).
+ * The built browser app: the staff app's HTML template and, from the public
+ * pages' own build manifest (src/shared/public-build.json), the entry script
+ * and stylesheet every server-rendered page links: the stylesheet in the head
+ * (no flash of unstyled content; one file cached across pages), the small
+ * entry as a module script. Islands load their own chunks from the entry.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import publicBuild from '../../shared/public-build.json' with { type: 'json' };
 
 const manifestSchema = z.record(
   z.string(),
@@ -14,21 +16,22 @@ const manifestSchema = z.record(
     file: z.string(),
     isEntry: z.boolean().optional(),
     imports: z.array(z.string()).optional(),
+    dynamicImports: z.array(z.string()).optional(),
     css: z.array(z.string()).optional(),
   }),
 );
 export type Manifest = z.infer<typeof manifestSchema>;
 
-/** The manifest key of the public pages' hydration entry (vite.config.ts). */
-export const publicEntry = 'src/web/public/hydrate.tsx';
+/** The manifest key of the public pages' browser entry (vite.config.ts). */
+export const publicEntry = publicBuild.entry;
 
 export interface ClientAssets {
   /** index.html as built: the staff app's shell. */
   template: string;
   /**
-   * The template for server-rendered public pages: the staff app's script and
-   * preloads removed, the hydration entry's script added, its styles inlined
-   * and its chunks preloaded.
+   * The template for server-rendered public pages: the staff app's script,
+   * preloads and styles removed, the public entry's stylesheet linked and its
+   * script added.
    */
   publicTemplate: string;
 }
@@ -50,17 +53,6 @@ export function collectFiles(manifest: Manifest, modules: readonly string[]): { 
   return { js: [...js], css: [...css] };
 }
 
-/**
- * The public stylesheet is small (about 5 KB compressed), so it travels inside
- * the HTML: the first paint waits for no other request. The disabled <link>
- * is never fetched; it tells Vite's loader, should a module of the same chunk
- * load later, that this stylesheet is already on the page.
- */
-function inlineStyle(clientDir: string, file: string): string {
-  const css = fs.readFileSync(path.join(clientDir, file), 'utf8').replace(/<\/style/gi, '<\\/style');
-  return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
-}
-
 /** Removes the staff entry's module script, preloads and stylesheets from the built index.html. */
 function withoutStaffAssets(template: string): string {
   return template
@@ -74,16 +66,20 @@ export function loadClientAssets(distDir: string): ClientAssets | null {
   const templateFile = path.join(clientDir, 'index.html');
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   if (!fs.existsSync(templateFile) || !fs.existsSync(manifestFile)) return null;
+  const publicManifestFile = path.join(clientDir, publicBuild.manifest);
+  if (!fs.existsSync(publicManifestFile)) return null;
   const template = fs.readFileSync(templateFile, 'utf8');
-  const manifest = manifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
+  const manifest = manifestSchema.parse(JSON.parse(fs.readFileSync(publicManifestFile, 'utf8')));
   const entry = manifest[publicEntry];
   if (!entry) throw new Error(`${publicEntry} is missing from the build manifest: rebuild with npm run build`);
   const { js, css } = collectFiles(manifest, [publicEntry]);
-  const tags = [
-    ...css.map((f) => inlineStyle(clientDir, f)),
+  // The public stylesheet (about 5 KB compressed) is one file for every page: fetched once, then cached for a
+  // year. It comes before the page's head, so that the <noscript> style the page adds there overrides it.
+  const styles = css.map((f) => `<link rel="stylesheet" href="/${f}">`).join('\n    ');
+  const scripts = [
     ...js.filter((f) => f !== entry.file).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     `<script type="module" crossorigin src="/${entry.file}"></script>`,
   ].join('\n    ');
-  const publicTemplate = withoutStaffAssets(template).replace('<!--app-head-->', `<!--app-head-->\n    ${tags}`);
+  const publicTemplate = withoutStaffAssets(template).replace('<!--app-head-->', `${styles}\n    <!--app-head-->\n    ${scripts}`);
   return { template, publicTemplate };
 }

@@ -17,7 +17,7 @@ import { routeTable } from '../../shared/routes.js';
 import { AppError } from '../../shared/errors.js';
 import { sendError } from '../plugins/errors.js';
 import { cachedRepresentation, revalidateEveryTime, sendRepresentation as sendCached, type CachedRepresentation as CachedResponse } from '../http/cached-representation.js';
-import type { PublicDataSource } from '../../web/entry-server.js';
+import type { PublicDataSource, RenderedPage } from '../../web/entry-server.js';
 import { loadClientAssets, type ClientAssets } from './assets.js';
 import { serverDataSource } from './data-source.js';
 import { RenderedPages, type Render, type Rendered } from './page-cache.js';
@@ -30,7 +30,8 @@ const iconLink = '<link rel="icon" href="/logo.svg" type="image/svg+xml">';
 
 /**
  * Without JavaScript the menu button and the menus cannot open: the
- * navigation is shown as it is and a menu opens while focus is in it. Only in
+ * navigation is shown as it is (below 1024 px the header, then tall, scrolls
+ * away with the page) and a menu opens while focus is in it. Only in
  * <noscript>, so pages with JavaScript never change layout when they hydrate.
  */
 const noScriptStyle = `<noscript><style>
@@ -38,6 +39,7 @@ const noScriptStyle = `<noscript><style>
       .header-bar { flex-wrap: wrap; }
       .site-nav { display: block; width: 100%; padding-bottom: 8px; }
       .nav-item:focus-within > .submenu { display: block; }
+      @media (max-width: 1023.98px) { .site-header { position: static; } }
       @media (min-width: 1024px) { .header-bar { flex-wrap: nowrap; } .site-nav { width: auto; padding: 0; } }
     </style></noscript>`;
 
@@ -92,16 +94,23 @@ async function render(app: FastifyInstance): Promise<void> {
 
   const unavailable = (reply: FastifyReply) => sendError(reply, new AppError('unavailable', 'The site is not built yet.'));
 
+  /** The public template around a rendered page. */
+  const documentOf = (template: string, page: RenderedPage) =>
+    template.replace('<!--app-head-->', `${page.head}\n    ${iconLink}\n    ${noScriptStyle}`).replace('<!--app-html-->', page.html);
+  // For pages rendered elsewhere: the contact form's answer without JavaScript (src/server/functions/contact-page.ts).
+  app.decorate('publicDocument', async (renderBody: PublicDocumentRender) => {
+    if (!assets) return null;
+    const page = await renderBody(source);
+    return { status: page.status, html: documentOf(assets.publicTemplate, page) };
+  });
+
   /** Renders one path of the public site into a representation (kept when it is a found page). */
   const renderPath: Render = async (pathname, read) => {
     if (!assets) throw new Error('the browser app is not built');
     const result = await renderToHtml(new Request(`${config.publicUrl}${pathname}`, { headers: { accept: 'text/html' } }), tracked(read));
     if (result.kind === 'redirect') return result;
     for (const err of result.errors) app.log.error({ err, path: pathname }, 'rendering a public page failed');
-    const html = assets.publicTemplate
-      .replace('<!--app-head-->', `${result.head}\n    ${iconLink}\n    ${noScriptStyle}`)
-      .replace('<!--app-html-->', result.html)
-      .replace('</body>', `${result.data}\n  </body>`);
+    const html = documentOf(assets.publicTemplate, result);
     const representation = cachedRepresentation('text/html; charset=utf-8', html, { status: result.status });
     return { kind: 'page', representation, keep: result.status === 200 && result.found } satisfies Rendered;
   };
@@ -163,6 +172,14 @@ async function render(app: FastifyInstance): Promise<void> {
     if (trimmed !== pathname && publicPaths.has(trimmed)) return reply.redirect(trimmed, 301);
     return renderPage(request, reply, pathname);
   });
+}
+
+type PublicDocumentRender = (source: PublicDataSource) => Promise<RenderedPage>;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A page rendered with the given function inside the public template; null while the browser app is not built. */
+    publicDocument?: (render: PublicDocumentRender) => Promise<{ status: number; html: string } | null>;
+  }
 }
 
 /** Registered at the root (not encapsulated): it owns the not-found handler of the whole server. */

@@ -1,22 +1,39 @@
 /**
- * The contact form: name, e-mail, message and consent. Sends
- * POST /api/functions/submitContact { data }, shows each field's message
- * (from the browser's check or the server's answer) and a success message.
+ * The contact form: name, e-mail, message and consent. An island
+ * (islands.ts). Without JavaScript it is a plain form posting to
+ * `contactFormPath`, and the server answers with a page showing this form
+ * again in the state it was left (`initial`: the thanks, or what the visitor
+ * typed with each field's message). Hydrated, it sends
+ * POST /api/functions/submitContact { data } without leaving the page, shows
+ * each field's message (from the browser's check or the server's answer) and
+ * a success message.
  */
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { api, ApiError } from '../api-client.js';
-import { checkContact, contactLimits, type ContactField, type ContactInput } from '../../shared/contact.js';
+import { checkContact, consentValue, contactFields, emptyContactInput, contactFormPath, contactLimits, contactMessages, contactThanks, type ContactField, type ContactInput } from '../../shared/contact.js';
 
-type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; name: string } | { kind: 'failed'; message: string };
+export type ContactStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; name: string } | { kind: 'failed'; message: string };
+export type ContactErrors = Partial<Record<ContactField, string>>;
 
-const emptyInput: ContactInput = { name: '', email: '', message: '', consent: false };
-const fieldOrder: ContactField[] = ['name', 'email', 'message', 'consent'];
+/** The form as the server renders it after a post without JavaScript. */
+export interface ContactFormState {
+  input: ContactInput;
+  errors: ContactErrors;
+  status: ContactStatus;
+}
 
-export function ContactForm({ contactEmail }: { contactEmail: string }) {
-  const id = useId();
-  const [input, setInput] = useState<ContactInput>(emptyInput);
-  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+export interface ContactFormProps {
+  contactEmail: string;
+  initial?: ContactFormState;
+}
+
+// One contact form per page: fixed ids, the same on the server and in the browser.
+const id = 'contact';
+
+export function ContactForm({ contactEmail, initial }: ContactFormProps) {
+  const [input, setInput] = useState<ContactInput>(initial?.input ?? emptyContactInput);
+  const [errors, setErrors] = useState<ContactErrors>(initial?.errors ?? {});
+  const [status, setStatus] = useState<ContactStatus>(initial?.status ?? { kind: 'idle' });
   const formRef = useRef<HTMLFormElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
 
@@ -25,8 +42,8 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
     if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }));
   };
 
-  const focusFirstError = (errs: Partial<Record<ContactField, string>>) => {
-    const first = fieldOrder.find((f) => errs[f]);
+  const focusFirstError = (errs: ContactErrors) => {
+    const first = contactFields.find((f) => errs[f]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
@@ -42,12 +59,12 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
     try {
       await api<{ result: { id: string } }>('/api/functions/submitContact', { method: 'POST', body: { data: input }, anonymous: true });
       setStatus({ kind: 'sent', name: input.name.trim() });
-      setInput(emptyInput);
+      setInput(emptyContactInput);
       requestAnimationFrame(() => statusRef.current?.focus());
     } catch (err) {
       if (err instanceof ApiError && err.code === 'invalid-argument' && err.fields) {
-        const serverErrors: Partial<Record<ContactField, string>> = {};
-        for (const f of fieldOrder) {
+        const serverErrors: ContactErrors = {};
+        for (const f of contactFields) {
           const msg = err.fields[f] ?? err.fields[`data.${f}`];
           if (msg) serverErrors[f] = msg;
         }
@@ -60,10 +77,10 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
       }
       const message =
         err instanceof ApiError && err.code === 'resource-exhausted'
-          ? 'You have sent several messages in a short time. Please wait a few minutes and try again.'
+          ? contactMessages.tooMany
           : err instanceof ApiError
             ? err.message
-            : 'Your message could not be sent. Please try again.';
+            : contactMessages.failed;
       setStatus({ kind: 'failed', message });
     }
   };
@@ -98,7 +115,7 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
             Or write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
           </p>
         </div>
-        <form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit} aria-describedby={`${id}-status`}>
+        <form ref={formRef} className="contact-form" method="post" action={contactFormPath} noValidate onSubmit={onSubmit} aria-describedby={`${id}-status`}>
           <div className="field">
             <label htmlFor={`${id}-name`}>Your name</label>
             <input {...textField('name')} type="text" autoComplete="name" maxLength={contactLimits.name} />
@@ -119,6 +136,7 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
               id={`${id}-consent`}
               name="consent"
               type="checkbox"
+              value={consentValue}
               checked={input.consent}
               onChange={(e) => set('consent', e.target.checked)}
               aria-invalid={errors.consent ? true : undefined}
@@ -134,7 +152,7 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
             </button>
           </div>
           <div id={`${id}-status`} ref={statusRef} tabIndex={-1} role="status" className={`form-status${status.kind === 'failed' ? ' is-error' : ''}`}>
-            {status.kind === 'sent' ? `Thank you, ${status.name}! Your message has been sent. We will reply soon.` : null}
+            {status.kind === 'sent' ? contactThanks(status.name) : null}
             {status.kind === 'failed' ? status.message : null}
           </div>
         </form>

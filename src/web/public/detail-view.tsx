@@ -1,4 +1,4 @@
-/** The story and event pages' content, without the router (the public pages hydrate without it). */
+/** The story and event pages' content, without the router: static HTML (event times marked for local-times.ts). */
 import type { ReactNode } from 'react';
 import type { PublicDocument } from '../../shared/collections.js';
 import type { DetailKind } from '../../shared/kinds.js';
@@ -6,7 +6,7 @@ import type { DetailPage } from '../../shared/registry-index.js';
 import type { PageBundle } from './data.js';
 import { imageValue, Picture } from './image.js';
 import type { PublicRouteData } from './public-shell.js';
-import { formatDate, formatDateTime, str, useLocalTime } from './format.js';
+import { formatDate, formatDateTime, localMark, str } from './format.js';
 import { CalendarIcon, PinIcon, ArrowRight } from './icons.js';
 import { NotFoundContent } from './not-found.js';
 import { SiteLink } from './site-link.js';
@@ -79,7 +79,6 @@ function EventArticle({ doc, bundle, now, trail }: { doc: PublicDocument; bundle
   const category = bundle.categories[str(d.category)];
   const ends = Date.parse(str(d.endsAt) || str(d.startsAt));
   const over = !Number.isNaN(ends) && ends < Date.parse(now);
-  const local = useLocalTime();
   const head = (
     <>
       <p className="meta-line">
@@ -89,11 +88,11 @@ function EventArticle({ doc, bundle, now, trail }: { doc: PublicDocument; bundle
       <h1 className="detail-title">{str(d.title)}</h1>
       <ul className="event-facts">
         <li>
-          <CalendarIcon /> <time dateTime={str(d.startsAt)}>{formatDateTime(str(d.startsAt), local)}</time>
+          <CalendarIcon /> <time dateTime={str(d.startsAt)} {...localMark('datetime')}>{formatDateTime(str(d.startsAt), false)}</time>
           {str(d.endsAt) ? (
             <>
               {' – '}
-              <time dateTime={str(d.endsAt)}>{formatDateTime(str(d.endsAt), local)}</time>
+              <time dateTime={str(d.endsAt)} {...localMark('datetime')}>{formatDateTime(str(d.endsAt), false)}</time>
             </>
           ) : null}
         </li>

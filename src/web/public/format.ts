@@ -1,10 +1,11 @@
 /**
  * Dates and times, formatted without locale data. Calendar dates (stories)
  * are shown as written. Event times are instants: the server renders them in
- * UTC, labelled, and the browser re-renders them in the visitor's own time
- * zone once hydrated (useLocalTime), so hydration always matches.
+ * UTC, labelled, each element marked with `data-local` (its format) inside or
+ * on a `<time datetime>`; in the browser a few lines of plain script
+ * (local-times.ts) write them again in the visitor's own time zone. Without
+ * JavaScript the UTC times stay. No React here: the browser entry imports it.
  */
-import { useEffect, useState } from 'react';
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 interface Parts {
@@ -26,13 +27,6 @@ export function formatDate(iso: string): string {
   const p = parts(iso);
   if (!p) return iso;
   return `${p.day} ${months[p.month - 1] ?? ''} ${p.year}`;
-}
-
-/** False on the server and during hydration; true once the browser may use its own time zone. */
-export function useLocalTime(): boolean {
-  const [local, setLocal] = useState(false);
-  useEffect(() => setLocal(true), []);
-  return local;
 }
 
 function instantParts(iso: string, local: boolean): Parts | null {
@@ -61,6 +55,28 @@ export function shortMonth(iso: string, local: boolean): { day: string; month: s
   const p = instantParts(iso, local);
   if (!p) return { day: '', month: '', year: '' };
   return { day: String(p.day), month: (months[p.month - 1] ?? '').slice(0, 3), year: String(p.year) };
+}
+
+/** How an element marked with `data-local` shows its instant: the full date and time, or the day or "Mon YYYY" of an event badge. */
+export type LocalFormat = 'datetime' | 'day' | 'month';
+
+export function isLocalFormat(v: string | undefined): v is LocalFormat {
+  return v === 'datetime' || v === 'day' || v === 'month';
+}
+
+/** The attribute that marks an element whose instant (its own or its `<time>`'s datetime) is shown in the visitor's zone. */
+export const localAttribute = 'data-local';
+
+/** The mark itself, for JSX: `<span {...localMark('day')}>`. */
+export function localMark(format: LocalFormat): Record<typeof localAttribute, LocalFormat> {
+  return { [localAttribute]: format };
+}
+
+/** An instant in one of the local formats: in UTC (`local` false, the server) or in the browser's time zone. */
+export function formatInstant(iso: string, format: LocalFormat, local: boolean): string {
+  if (format === 'datetime') return formatDateTime(iso, local);
+  const d = shortMonth(iso, local);
+  return format === 'day' ? d.day : `${d.month} ${d.year}`;
 }
 
 export function str(v: unknown): string {

@@ -1,9 +1,9 @@
 /** Small inline icons: no icon font, no extra request. All decorative (aria-hidden). */
 import type { ReactNode } from 'react';
 
-function Svg({ children, size = 24 }: { children: ReactNode; size?: number }) {
+function Svg({ children, size = 24, className }: { children: ReactNode; size?: number; className?: string }) {
   return (
-    <svg className="icon" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg className={className ? `icon ${className}` : 'icon'} width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
       {children}
     </svg>
   );
@@ -55,13 +55,13 @@ export const ChevronRight = () => (
     <path d="M9 6l6 6-6 6" />
   </Svg>
 );
-export const MenuIcon = () => (
-  <Svg>
+export const MenuIcon = ({ className }: { className?: string }) => (
+  <Svg className={className}>
     <path d="M4 7h16M4 12h16M4 17h16" />
   </Svg>
 );
-export const CloseIcon = () => (
-  <Svg>
+export const CloseIcon = ({ className }: { className?: string }) => (
+  <Svg className={className}>
     <path d="M6 6l12 12M18 6L6 18" />
   </Svg>
 );

@@ -1,11 +1,15 @@
 /**
  * The public layout route: finds the site data the leaf route's loader
  * returned and renders the public shell around the page. Used by server
- * rendering and by the staff app's router when it shows a public page.
+ * rendering and by the staff app's router when it shows a public page; there
+ * the menus and event times get the same plain script as server-rendered
+ * pages (menus.ts, local-times.ts).
  */
 import { useEffect, useRef } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { applyHead } from './meta.js';
+import { showLocalTimes } from './local-times.js';
+import { enhanceHeader } from './menus.js';
 import { PublicShell, type PublicRouteData } from './public-shell.js';
 
 export type { PublicRouteData } from './public-shell.js';
@@ -29,6 +33,13 @@ export function Component() {
     }
     if (head) applyHead(head);
   }, [head]);
+
+  // In the staff app only (effects never run on the server).
+  useEffect(() => {
+    const header = document.querySelector<HTMLElement>('.site-header');
+    if (header) enhanceHeader(header);
+    showLocalTimes(document);
+  }, [data]);
 
   return (
     <PublicShell data={data}>

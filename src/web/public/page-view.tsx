@@ -1,7 +1,8 @@
 /**
  * A public page from its published blocks: each of the page's collections in
  * its declared place, each group with the renderer of its kind. No router
- * here: public pages hydrate without it.
+ * here. Static HTML but for the islands (islands.ts): the carousel and the
+ * home page's contact form.
  */
 import type { ReactNode } from 'react';
 import type { PublicDocument } from '../../shared/collections.js';
@@ -13,7 +14,6 @@ import { imageValue, fallbackSrc, srcSetOf } from './image.js';
 import type { PublicRouteData } from './public-shell.js';
 import { eventLd, personLd } from './structured-data.js';
 import { splitEvents } from './blocks/events.js';
-import { Carousel } from './blocks/carousel.js';
 import { Hero } from './blocks/hero.js';
 import { SectionBlock } from './blocks/sections.js';
 import { Cards } from './blocks/cards.js';
@@ -22,7 +22,7 @@ import { People } from './blocks/people.js';
 import { Partners } from './blocks/partners.js';
 import { Stories } from './blocks/stories.js';
 import { Events } from './blocks/events.js';
-import { ContactForm } from './contact-form.js';
+import { carouselProps, CarouselIsland, ContactFormIsland } from './island.js';
 
 export interface PageData extends PublicRouteData {
   bundle: PageBundle;
@@ -51,14 +51,14 @@ const renderers: { [K in BlockKind]: (props: GroupProps) => ReactNode } = {
   slide({ docs, declaration, data: { bundle }, first }) {
     const { media, page } = bundle;
     if (declaration.carousel) {
-      return docs.length > 0 ? <Carousel slides={docs} media={media} label="Highlights of our work" headingLevel="h2" /> : null;
+      return docs.length > 0 ? <CarouselIsland {...carouselProps(docs, media, 'Highlights of our work', 'h2')} /> : null;
     }
     // One slide is the page's hero; several become a carousel under the page title.
     if (docs.length > 1) {
       return (
         <>
           {first ? <Hero pageTitle={page.title} slide={null} media={media} /> : null}
-          <Carousel slides={docs} media={media} label={`${page.title}: highlights`} headingLevel="h2" />
+          <CarouselIsland {...carouselProps(docs, media, `${page.title}: highlights`, 'h2')} />
         </>
       );
     }
@@ -155,7 +155,7 @@ export function PageView({ data }: { data: PageData }) {
       {entries.map(([collection, docs], i) => (
         <Group key={collection} collection={collection} docs={docs} data={data} first={i === 0} />
       ))}
-      {home ? <ContactForm contactEmail={bundle.settings.contactEmail} /> : null}
+      {home ? <ContactFormIsland contactEmail={bundle.settings.contactEmail} /> : null}
     </div>
   );
 }

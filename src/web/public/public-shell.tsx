@@ -1,7 +1,8 @@
 /**
  * The public layout's markup: skip link, header with the menus, the page,
- * footer. No router here: the server renders it through the layout route, and
- * the browser hydrates it directly (hydrate.tsx).
+ * footer. No router here: the server renders it through the layout route (and
+ * the contact form's answer page directly); in the browser it stays static
+ * HTML, with the islands inside hydrated on their own (islands.ts).
  */
 import type { ReactNode } from 'react';
 import type { SiteData } from './data.js';
@@ -15,7 +16,7 @@ import './public.css';
 export interface PublicRouteData {
   site: SiteData;
   head: HeadModel;
-  /** Server time of the render, ISO: keeps time-dependent output identical when hydrating. */
+  /** Server time of the render, ISO: what is upcoming and what is past, and the footer's year. */
   now: string;
 }
 

@@ -2,10 +2,11 @@
  * The home carousel (Embla): autoplay that pauses on hover and focus, stops for
  * prefers-reduced-motion and can be paused; swipe; labelled previous/next
  * buttons and dots; arrow keys. Without JavaScript the slides scroll sideways.
+ * An island (islands.ts): the server renders it, the browser hydrates it on
+ * its own with just these props.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { EmblaCarouselType } from 'embla-carousel';
-import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from '../icons.js';
 import { imageValue, Picture } from '../image.js';
@@ -26,15 +27,22 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
-interface Props {
-  slides: PublicDocument[];
+/** What a slide shows: its image, title, caption and link (a published slide block's data, or the part of it the carousel reads). */
+export interface CarouselSlide {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+export interface CarouselProps {
+  slides: CarouselSlide[];
+  /** The slides' pictures. */
   media: Record<string, MediaInfo>;
   label: string;
   /** Heading level of the slide titles. */
   headingLevel: 'h1' | 'h2';
 }
 
-export function Carousel({ slides, media, label, headingLevel: H }: Props) {
+export function Carousel({ slides, media, label, headingLevel: H }: CarouselProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
   const [selected, setSelected] = useState(0);

@@ -3,7 +3,7 @@ import { SiteLink } from '../site-link.js';
 import { detailPathOf } from '../../../shared/registry-index.js';
 import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
-import { formatDateTime, shortMonth, str, useLocalTime } from '../format.js';
+import { formatInstant, localMark, str } from '../format.js';
 import { PinIcon } from '../icons.js';
 
 export function splitEvents(docs: readonly PublicDocument[], nowIso: string): { upcoming: PublicDocument[]; past: PublicDocument[] } {
@@ -23,21 +23,22 @@ export function splitEvents(docs: readonly PublicDocument[], nowIso: string): { 
   return { upcoming, past };
 }
 
+/** Event times in UTC, marked for the browser to show in the visitor's zone (local-times.ts). */
 function EventList({ docs, categories }: { docs: PublicDocument[]; categories: Record<string, { id: string; name: string }> }) {
-  const local = useLocalTime();
   return (
     <ul className="event-list">
       {docs.map((doc) => {
         const d = doc.data;
         const starts = str(d.startsAt);
-        const date = shortMonth(starts, local);
         const category = categories[str(d.category)];
         return (
           <li key={doc.id} className="event-card" data-block={doc.id}>
             <time className="event-date" dateTime={starts}>
-              <span className="event-day">{date.day}</span>
-              <span className="event-month">
-                {date.month} {date.year}
+              <span className="event-day" {...localMark('day')}>
+                {formatInstant(starts, 'day', false)}
+              </span>
+              <span className="event-month" {...localMark('month')}>
+                {formatInstant(starts, 'month', false)}
               </span>
             </time>
             <div className="event-body">
@@ -48,7 +49,9 @@ function EventList({ docs, categories }: { docs: PublicDocument[]; categories: R
               </h3>
               <p className="meta-line">
                 {category ? <span className="tag">{category.name}</span> : null}
-                <span>{formatDateTime(starts, local)}</span>
+                <time dateTime={starts} {...localMark('datetime')}>
+                  {formatInstant(starts, 'datetime', false)}
+                </time>
                 {str(d.location) ? (
                   <span className="event-location">
                     <PinIcon /> {str(d.location)}

@@ -1,0 +1,29 @@
+/**
+ * The islands of the public pages: the only blocks that run as components in
+ * the browser. The server renders each inside an element marked with
+ * `data-island` and writes its props, and nothing else, in a JSON block right
+ * after it; the browser entry (enhance.ts) loads the island's code only when
+ * the page has one and hydrates it with those props. Everything else on a
+ * public page is static HTML with a few lines of plain script.
+ */
+import type { CarouselProps } from './blocks/carousel.js';
+import type { ContactFormProps } from './contact-form.js';
+
+/** The props each island is rendered and hydrated with. */
+export interface IslandProps {
+  carousel: CarouselProps;
+  contact: ContactFormProps;
+}
+export type IslandName = keyof IslandProps;
+
+export const islandNames: readonly IslandName[] = ['carousel', 'contact'];
+
+/** The marked element's attribute (its value is the island's name) and the one set once it is hydrated. */
+export const islandAttribute = 'data-island';
+export const hydratedAttribute = 'data-hydrated';
+/** The attribute of the props block (`<script type="application/json" data-island-props>`) after the island. */
+export const islandPropsAttribute = 'data-island-props';
+
+export function isIslandName(name: string | undefined): name is IslandName {
+  return (islandNames as readonly string[]).includes(name ?? '');
+}

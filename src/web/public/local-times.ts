@@ -1,0 +1,17 @@
+/**
+ * Event times in the visitor's own time zone. The server writes them in UTC
+ * (labelled) on elements marked `data-local="<format>"` that are, or sit
+ * inside, a `<time datetime>`; this writes each again from the browser's
+ * clock and zone. Without JavaScript the UTC times stay, and are still right.
+ */
+import { formatInstant, isLocalFormat, localAttribute } from './format.js';
+
+export function showLocalTimes(root: ParentNode): void {
+  for (const el of root.querySelectorAll<HTMLElement>(`[${localAttribute}]`)) {
+    const format = el.getAttribute(localAttribute) ?? undefined;
+    const iso = el.closest('time')?.dateTime;
+    if (!iso || !isLocalFormat(format)) continue;
+    const text = formatInstant(iso, format, true);
+    if (el.textContent !== text) el.textContent = text;
+  }
+}
