@@ -2,14 +2,14 @@
  * Reading an archive back: the whole file is read and checked (manifest,
  * every checksum, every row line) before a restore touches anything.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract as createExtract } from 'tar-stream';
-import { sha256Hex } from '../media/store.js';
 import { WRONG_PASSPHRASE, isEncrypted, openDecrypted } from './envelope.js';
-import { MANIFEST, MEDIA_STORE_TABLE, manifestSchema, rowSchema, type Manifest, type NeutralRow } from './format.js';
+import { MANIFEST, MEDIA_STORE_TABLE, manifestSchema, rowSchema, streamChunkBytes, type Manifest, type NeutralRow } from './format.js';
 
 /** A reason to refuse, shown to the operator as one line. */
 export class Refusal extends Error {}
@@ -33,20 +33,25 @@ export async function readArchive(file: string, passphrase: string | undefined, 
   if (encrypted && !passphrase) throw new Refusal('the archive is encrypted; set BACKUP_PASSPHRASE to restore it');
   let source: Readable;
   try {
-    source = encrypted && passphrase ? await openDecrypted(file, passphrase) : fs.createReadStream(file);
+    source = encrypted && passphrase ? await openDecrypted(file, passphrase) : fs.createReadStream(file, { highWaterMark: streamChunkBytes });
   } catch {
     throw new Refusal(WRONG_PASSPHRASE);
   }
   const extract = createExtract();
-  const piping = pipeline(source, createGunzip(), extract);
+  const piping = pipeline(source, createGunzip({ chunkSize: streamChunkBytes }), extract);
   piping.catch(() => undefined); // awaited below; this only keeps an early failure from being reported as unhandled
   try {
     for await (const entry of extract) {
       const chunks: Buffer[] = [];
-      for await (const chunk of entry) chunks.push(chunk as Buffer);
+      // Hashed as the pieces arrive, so a large file never costs one long synchronous step.
+      const hash = crypto.createHash('sha256');
+      for await (const chunk of entry) {
+        chunks.push(chunk as Buffer);
+        hash.update(chunk as Buffer);
+      }
       const bytes = Buffer.concat(chunks);
       if (entry.header.type !== 'file') throw new Refusal(`the archive holds an unexpected ${entry.header.type} ${entry.header.name}`);
-      await onEntry({ name: entry.header.name, bytes, sha256: sha256Hex(bytes) });
+      await onEntry({ name: entry.header.name, bytes, sha256: hash.digest('hex') });
     }
     await piping;
   } catch (err) {
@@ -64,11 +69,16 @@ export interface VerifiedArchive {
   rows: Map<string, NeutralRow[]>;
 }
 
-function parseLines(table: Manifest['tables'][number], bytes: Buffer): NeutralRow[] {
+/** Lines checked between two turns of the event loop (a restore or read-back may share its process with the site). */
+const linesPerTurn = 1000;
+
+async function parseLines(table: Manifest['tables'][number], bytes: Buffer): Promise<NeutralRow[]> {
   const text = bytes.toString('utf8');
   const lines = text === '' ? [] : text.replace(/\n$/, '').split('\n');
   const columns = new Set(table.columns.map((c) => c.name));
-  return lines.map((line, i) => {
+  const rows: NeutralRow[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (i > 0 && i % linesPerTurn === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     let parsed: NeutralRow;
     try {
       parsed = rowSchema.parse(JSON.parse(line));
@@ -77,8 +87,9 @@ function parseLines(table: Manifest['tables'][number], bytes: Buffer): NeutralRo
     }
     const keys = Object.keys(parsed);
     if (keys.length !== columns.size || keys.some((k) => !columns.has(k))) throw new Refusal(`table ${table.name}, line ${i + 1}: columns differ from the manifest`);
-    return parsed;
-  });
+    rows.push(parsed);
+  }
+  return rows;
 }
 
 /** Reads the whole archive, checking every file against the manifest (which comes last). */
@@ -120,7 +131,7 @@ export async function verifyArchive(file: string, passphrase: string | undefined
     }
     const bytes = tableBytes.get(table.file);
     if (!bytes) throw new Refusal(`the archive is missing ${table.file}`);
-    const parsed = parseLines(table, bytes);
+    const parsed = await parseLines(table, bytes);
     if (parsed.length !== table.rows) throw new Refusal(`table ${table.name} has ${parsed.length} rows; the manifest says ${table.rows}`);
     rows.set(table.name, parsed);
   }

@@ -17,7 +17,7 @@ import type { Database } from '../db/schema.js';
 import { createMediaStore, sha256Hex } from '../media/store.js';
 import { readCatalogue, schemaLevel, type TableInfo } from './catalogue.js';
 import { createEncryptor } from './envelope.js';
-import { FORMAT, FORMAT_VERSION, MANIFEST, MEDIA_STORE_TABLE, encodeRow, mediaFile, tableFile, type Manifest } from './format.js';
+import { FORMAT, FORMAT_VERSION, MANIFEST, MEDIA_STORE_TABLE, encodeRow, mediaFile, streamChunkBytes, tableFile, type Manifest } from './format.js';
 import type { Progress } from './progress.js';
 import { productVersion } from './product.js';
 
@@ -46,10 +46,12 @@ function yieldToEventLoop(): Promise<void> {
  * Reads every row of a table in a stable order (the primary key), as JSON
  * lines, in keyset pages: `where (pk) > (last row's pk) order by pk limit n`.
  */
-async function tableLines(trx: Kysely<Database>, table: TableInfo, signal: AbortSignal | undefined): Promise<{ text: Buffer; rows: number }> {
+async function tableLines(trx: Kysely<Database>, table: TableInfo, signal: AbortSignal | undefined): Promise<{ text: Buffer; rows: number; sha256: string }> {
   const db = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const keys = table.primaryKey.length > 0 ? table.primaryKey : table.columns.map((c) => c.name);
   const chunks: Buffer[] = [];
+  // Hashed page by page: one hash of a large table at the end would hold the event loop.
+  const hash = crypto.createHash('sha256');
   let rows = 0;
   let last: Record<string, unknown> | undefined;
   for (;;) {
@@ -62,13 +64,15 @@ async function tableLines(trx: Kysely<Database>, table: TableInfo, signal: Abort
     }
     for (const column of keys) query = query.orderBy(column);
     const page = await query.limit(backupPageRows).execute();
-    chunks.push(Buffer.from(page.map((r) => JSON.stringify(encodeRow(table.columns, r)) + '\n').join(''), 'utf8'));
+    const chunk = Buffer.from(page.map((r) => JSON.stringify(encodeRow(table.columns, r)) + '\n').join(''), 'utf8');
+    chunks.push(chunk);
+    hash.update(chunk);
     rows += page.length;
     if (page.length < backupPageRows) break;
     last = page[page.length - 1];
     await yieldToEventLoop();
   }
-  return { text: Buffer.concat(chunks), rows };
+  return { text: Buffer.concat(chunks), rows, sha256: hash.digest('hex') };
 }
 
 /** Runs `fn` in one read-only snapshot: REPEATABLE READ on PostgreSQL, a WAL read transaction on SQLite. */
@@ -98,10 +102,10 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
   await fs.promises.mkdir(path.dirname(out), { recursive: true });
   const encryptor = options.passphrase ? await createEncryptor(options.passphrase) : null;
   if (encryptor) await fs.promises.writeFile(temp, encryptor.header, { mode: 0o600 });
-  const output = fs.createWriteStream(temp, { flags: encryptor ? 'a' : 'w', mode: 0o600 });
+  const output = fs.createWriteStream(temp, { flags: encryptor ? 'a' : 'w', mode: 0o600, highWaterMark: streamChunkBytes });
   let written = 0;
   const pack = createPack();
-  const gzip = createGzip();
+  const gzip = createGzip({ chunkSize: streamChunkBytes });
   gzip.on('data', (chunk: Buffer) => progress.bytes((written += chunk.length)));
   const finished = encryptor ? pipeline(pack, gzip, encryptor.cipher, output) : pipeline(pack, gzip, output);
   // A failure downstream must also end the entry loop below instead of leaving it waiting.
@@ -126,9 +130,9 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
             tables.push({ name: table.name, rows: Number(count?.n ?? 0), columns: table.columns, file: null });
             continue;
           }
-          const { text, rows } = await tableLines(trx, table, signal);
+          const { text, rows, sha256 } = await tableLines(trx, table, signal);
           const name = tableFile(table.name);
-          files[name] = { sha256: sha256Hex(text), size: text.length };
+          files[name] = { sha256, size: text.length };
           await addEntry(pack, name, text, now);
           tables.push({ name: table.name, rows, columns: table.columns, file: name });
           totalRows += rows;

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
+import { streamChunkBytes } from './format.js';
 
 const MAGIC = Buffer.from('NGOBKEN1', 'ascii');
 const SALT_BYTES = 16;
@@ -78,7 +79,7 @@ export async function openDecrypted(file: string, passphrase: string): Promise<R
   const decipher = crypto.createDecipheriv('aes-256-gcm', await deriveKey(passphrase, salt, { logN, r, p }), nonce);
   decipher.setAAD(header);
   decipher.setAuthTag(tag);
-  const body = fs.createReadStream(file, { start: HEADER_BYTES, end: size - TAG_BYTES - 1 });
+  const body = fs.createReadStream(file, { start: HEADER_BYTES, end: size - TAG_BYTES - 1, highWaterMark: streamChunkBytes });
   body.on('error', (err) => decipher.destroy(err));
   return body.pipe(decipher);
 }
