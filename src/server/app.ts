@@ -14,7 +14,7 @@ import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { principalPlugin } from './auth/principal.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { dynamicCompression } from './http/compression.js';
-import { RequestLog } from './http/request-log.js';
+import { logDestination, RequestLog } from './http/request-log.js';
 import { AfterWrites } from './http/after-writes.js';
 import { AppError } from '../shared/errors.js';
 import type { Services } from './services.js';
@@ -69,7 +69,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : {
             level: config.logLevel,
             redact: { paths: redactedPaths, censor: '[redacted]' },
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            stream: options.logStream ?? logDestination(),
           },
     // One line per request when it is answered (method, path, status, time), none when it arrives.
     logController: new RequestLog(),
