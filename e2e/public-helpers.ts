@@ -29,3 +29,33 @@ export const publicPages = pages.map((p) => ({ name: p.name, path: p.path, title
 export function jsonLdTypes(blocks: string[]): string[] {
   return blocks.map((b) => (JSON.parse(b) as { '@type': string })['@type']);
 }
+
+/**
+ * An init script (context.addInitScript) that records, in
+ * `window.hydrationChanges`, every change hydration made to an island's
+ * server markup (a node replaced, text rewritten) before the island is
+ * marked `data-hydrated` (set right after it hydrates). A hydration that
+ * matched the server's HTML records nothing. What the islands do later
+ * (a slide changing, an icon swapped) is not counted. React's `<!-- -->`
+ * text separators are left out.
+ */
+export function watchIslandHydration(): void {
+  const changes: string[] = [];
+  (window as unknown as { hydrationChanges: string[] }).hydrationChanges = changes;
+  const hydrated = new Set<Node>();
+  const describe = (n: Node) => `${n.nodeName} "${(n.textContent ?? '').slice(0, 40)}"`;
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'attributes') {
+        hydrated.add(r.target);
+        continue;
+      }
+      const element = r.target instanceof Element ? r.target : r.target.parentElement;
+      const island = element?.closest('[data-island]');
+      if (!island || hydrated.has(island)) continue;
+      if (r.type === 'characterData') changes.push(`text "${r.oldValue ?? ''}" became "${r.target.textContent ?? ''}"`);
+      // A node that did not match is replaced: the server's node is removed (added nodes are the parser's, too).
+      for (const n of r.removedNodes) if (n.nodeType !== Node.COMMENT_NODE) changes.push(`removed ${describe(n)}`);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true, characterDataOldValue: true, attributes: true, attributeFilter: ['data-hydrated'] });
+}

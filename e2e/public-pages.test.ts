@@ -3,10 +3,11 @@
  * server: every page's seeded blocks in the server HTML (JavaScript off),
  * hydration without errors (JavaScript on), metadata and JSON-LD, the
  * sitemap and robots, story and event pages, and the not-found page.
+ * With JavaScript only the islands (the carousel, the contact form) hydrate.
  */
 import { describe, expect, it } from 'vitest';
 import { watchConsole } from './helpers/browser.js';
-import { bundleOf, jsonLdTypes, publicPages } from './public-helpers.js';
+import { bundleOf, jsonLdTypes, publicPages, watchIslandHydration } from './public-helpers.js';
 import { setUpSite } from './helpers/fixture.js';
 
 const site = setUpSite();
@@ -53,26 +54,37 @@ describe('server-rendered public pages', () => {
     }
   }, 120_000);
 
-  it('hydrates every page with JavaScript on, without console errors or hydration warnings', async () => {
+  it('hydrates the islands of every page with JavaScript on, changing none of their server markup, without console errors or hydration warnings', async () => {
     const { context, page } = await site.newPage();
+    await context.addInitScript(watchIslandHydration);
     const watch = watchConsole(page);
     const apiCalls: string[] = [];
-    const stylesheets: string[] = [];
+    const stylesheets = new Set<string>();
     page.on('request', (r) => {
       if (r.url().includes('/api/')) apiCalls.push(r.url());
-      if (r.url().endsWith('.css')) stylesheets.push(r.url());
+      if (r.resourceType() === 'stylesheet') stylesheets.add(r.url());
     });
+    const islandsOf: Record<string, string[]> = {};
     try {
       for (const p of publicPages) {
         await page.goto(`${site.server.url}${p.path}`, { waitUntil: 'networkidle' });
-        // The header marks itself once React has hydrated it.
+        // The header's plain script marks it once the menus work.
         await page.locator('.site-header[data-enhanced]').waitFor({ timeout: 10_000 });
+        const islands = page.locator('[data-island]');
+        const names = await islands.evaluateAll((els) => els.map((e) => e.getAttribute('data-island') ?? ''));
+        for (let i = 0; i < names.length; i++) await islands.nth(i).and(page.locator('[data-hydrated]')).waitFor({ timeout: 10_000 });
+        islandsOf[p.path] = names;
+        // Hydrating took the server's markup as it was: no node replaced, no text rewritten.
+        await expect(page.evaluate(() => (window as unknown as { hydrationChanges: string[] }).hydrationChanges), p.path).resolves.toEqual([]);
       }
       expect(watch.errors).toEqual([]);
-      // The page data travels in the HTML: hydrating makes no API request.
+      // The home page has both islands; a page with one slide has none.
+      expect(islandsOf['/']).toEqual(['carousel', 'contact']);
+      expect(Object.values(islandsOf).some((names) => names.length === 0)).toBe(true);
+      // The islands' props travel in the HTML: hydrating makes no API request.
       expect(apiCalls).toEqual([]);
-      // The stylesheet is inline too: no request waits for it, and hydrating loads no second copy.
-      expect(stylesheets).toEqual([]);
+      // One stylesheet for every page (cached after the first).
+      expect(stylesheets.size).toBe(1);
       // Following a link loads the next page server-rendered, with its own head.
       await page.goto(`${site.server.url}/`, { waitUntil: 'networkidle' });
       await page.locator('.site-header[data-enhanced]').waitFor();
@@ -88,6 +100,48 @@ describe('server-rendered public pages', () => {
       await context.close();
     }
   }, 120_000);
+
+  it('has the content once in the HTML: no page-data copy, no inline executable script, only each island\'s own props', async () => {
+    for (const p of publicPages) {
+      const html = await (await fetch(`${site.server.url}${p.path}`)).text();
+      expect(html, p.path).not.toContain('route-data');
+      const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
+      for (const attrs of scripts) expect(attrs, `${p.path}: ${attrs}`).toMatch(/type="application\/(ld\+)?json"|\ssrc="\/assets\//);
+      // Each island's props block follows it and names it.
+      const islands = [...html.matchAll(/data-island="(\w+)"/g)].map((m) => m[1]);
+      const props = [...html.matchAll(/<script type="application\/json" data-island-props="(\w+)">/g)].map((m) => m[1]);
+      expect(props, p.path).toEqual(islands);
+    }
+    // The carousel's props hold its slides and their pictures only, not the page's other blocks.
+    const home = await (await fetch(`${site.server.url}/`)).text();
+    const bundle = await bundleOf(site.server, 'home');
+    const carousel = JSON.parse(home.match(/<script type="application\/json" data-island-props="carousel">(.*?)<\/script>/)![1]!) as { slides: { id: string }[]; media: Record<string, unknown> };
+    const slides = Object.values(bundle.sections).find((docs) => docs.some((d) => d.id === carousel.slides[0]?.id))!;
+    expect(carousel.slides.map((s) => s.id)).toEqual(slides.map((d) => d.id));
+    expect(Object.keys(carousel.media)).toHaveLength(slides.length);
+  });
+
+  it('shows event times in UTC without JavaScript and in the visitor\'s own time zone with it', async () => {
+    const events = await bundleOf(site.server, 'events');
+    const event = events.sections.thirdevents?.find((e) => typeof e.data.startsAt === 'string')!;
+    const starts = new Date(String(event.data.startsAt));
+    const utc = `${starts.getUTCHours()}`.padStart(2, '0') + ':' + `${starts.getUTCMinutes()}`.padStart(2, '0');
+    // Nairobi is UTC+3 all year.
+    const nairobi = `${(starts.getUTCHours() + 3) % 24}`.padStart(2, '0') + ':' + `${starts.getUTCMinutes()}`.padStart(2, '0');
+    for (const js of [false, true]) {
+      const { context, page } = await site.newPage({ javaScriptEnabled: js, timezoneId: 'Africa/Nairobi', viewport: { width: 1280, height: 900 } });
+      try {
+        for (const path of ['/events', `/events/${event.id}`]) {
+          await page.goto(`${site.server.url}${path}`);
+          const time = page.locator(`time[datetime="${String(event.data.startsAt)}"][data-local="datetime"]`).first();
+          if (js) await expect.poll(() => time.textContent(), { message: path }).toContain(`${nairobi} GMT+3`);
+          else await expect(time.textContent(), path).resolves.toContain(`${utc} UTC`);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  }, 60_000);
 
   it('gives each page its title, description, canonical link, Open Graph and Twitter tags and JSON-LD', async () => {
     const { context, page } = await site.newPage({ javaScriptEnabled: false });
@@ -188,7 +242,7 @@ describe('server-rendered public pages', () => {
     expect(etag).toBeTruthy();
     const again = await fetch(`${site.server.url}/about`, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
-    // The page's CSP allows no inline script: the route data is a JSON block.
+    // The page's CSP allows no inline script: the islands' props are JSON blocks.
     expect(first.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
 
     const shell = await fetch(`${site.server.url}/customer`);

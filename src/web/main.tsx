@@ -1,7 +1,7 @@
 /**
  * The staff app's browser entry: the whole route table in a data router, every
- * route module lazy. Server-rendered public pages do not load it; they hydrate
- * through public/hydrate.tsx.
+ * route module lazy. Server-rendered public pages do not load it: they load
+ * public/enhance.ts, which hydrates only their islands.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

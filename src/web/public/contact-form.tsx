@@ -27,7 +27,8 @@ export interface ContactFormProps {
   initial?: ContactFormState;
 }
 
-// One contact form per page: fixed ids, the same on the server and in the browser.
+// One contact form per page: fixed ids, the same on the server and in the browser. The section's id
+// is the address's fragment the form posts to, so the answer page opens on the form.
 const id = 'contact';
 
 export function ContactForm({ contactEmail, initial }: ContactFormProps) {
@@ -104,7 +105,7 @@ export function ContactForm({ contactEmail, initial }: ContactFormProps) {
     ) : null;
 
   return (
-    <section className="block contact-block" aria-labelledby={`${id}-title`} id="contact">
+    <section className="block contact-block" aria-labelledby={`${id}-title`} id={id}>
       <div className="container contact-inner">
         <div className="contact-intro">
           <h2 className="group-title" id={`${id}-title`}>
@@ -115,7 +116,7 @@ export function ContactForm({ contactEmail, initial }: ContactFormProps) {
             Or write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
           </p>
         </div>
-        <form ref={formRef} className="contact-form" method="post" action={contactFormPath} noValidate onSubmit={onSubmit} aria-describedby={`${id}-status`}>
+        <form ref={formRef} className="contact-form" method="post" action={`${contactFormPath}#${id}`} noValidate onSubmit={onSubmit} aria-describedby={`${id}-status`}>
           <div className="field">
             <label htmlFor={`${id}-name`}>Your name</label>
             <input {...textField('name')} type="text" autoComplete="name" maxLength={contactLimits.name} />

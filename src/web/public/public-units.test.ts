@@ -1,7 +1,7 @@
 /** The public site's pure pieces: dates, the events split, the contact checks, the head HTML. */
 import { describe, expect, it } from 'vitest';
 import type { PublicDocument } from '../../shared/collections.js';
-import { formatDate, formatDateTime, shortMonth } from './format.js';
+import { formatDate, formatDateTime, formatInstant, shortMonth } from './format.js';
 import { splitEvents } from './blocks/events.js';
 import { z } from 'zod';
 import { checkContact, contactMessages, emailPattern } from '../../shared/contact.js';
@@ -15,6 +15,10 @@ describe('dates', () => {
     expect(formatDateTime('2026-12-04T03:00:00.000Z', false)).toBe('4 December 2026, 03:00 UTC');
     expect(formatDateTime('2026-12-04T06:00:00+03:00', false)).toBe('4 December 2026, 03:00 UTC');
     expect(shortMonth('2027-01-08T23:30:00Z', false)).toEqual({ day: '8', month: 'Jan', year: '2027' });
+    // The formats the server writes on marked elements, which the browser writes again in the visitor's zone.
+    expect(formatInstant('2027-01-08T23:30:00Z', 'datetime', false)).toBe('8 January 2027, 23:30 UTC');
+    expect(formatInstant('2027-01-08T23:30:00Z', 'day', false)).toBe('8');
+    expect(formatInstant('2027-01-08T23:30:00Z', 'month', false)).toBe('Jan 2027');
   });
 });
 
