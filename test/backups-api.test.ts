@@ -389,3 +389,37 @@ describe.each(dialects())('encrypted backups through the API on %s', (dialect) =
     expect(JSON.stringify(failed)).not.toContain(passphrase);
   });
 });
+
+describe('a BACKUP_DIR that is not a folder', () => {
+  let s: Site;
+  let superUser: TestUser;
+
+  beforeAll(async () => {
+    const file = path.join(tempDir('ngo-backup-file-'), 'backups');
+    fs.writeFileSync(file, 'not a folder');
+    s = await site('sqlite', { backupDir: file });
+    superUser = (await addContent(s.app)).super;
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('is answered in plain words: the list says what to fix (412), and "Back up now" fails saying a folder is a file', async () => {
+    const res = await s.app.inject({ method: 'GET', url: backupsApiPath, headers: superUser.headers });
+    expect(res.statusCode, res.body).toBe(412);
+    expect(res.json()).toMatchObject({ error: { code: 'failed-precondition' } });
+    expect((res.json() as { error: { message: string } }).error.message).toMatch(/^The backup folder cannot be read: a path that should be a folder is a file \(.*\)\. Point BACKUP_DIR at a folder/);
+
+    const started = await s.app.inject({ method: 'POST', url: backupsApiPath, headers: superUser.headers });
+    expect(started.statusCode, started.body).toBe(202);
+    const failure = await vi.waitFor(
+      async () => {
+        const runs = await s.app.services.db.kysely.selectFrom('backup_runs').select(['status', 'message']).execute();
+        expect(runs.map((r) => r.status)).toEqual(['failed']);
+        return runs[0]?.message ?? '';
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    expect(failure).toMatch(/^a path that should be a folder is a file \(/);
+  });
+});

@@ -14,10 +14,12 @@ import { buildApp } from '../src/server/app.js';
 import { verifyArchive } from '../src/server/backup/archive-reader.js';
 import { readCatalogue } from '../src/server/backup/catalogue.js';
 import { migrate, migrationNames, migrationStatus, type ExtraMigrations } from '../src/server/db/index.js';
-import { upgradeBackupsKept } from '../src/shared/backups.js';
+import { backupListSchema } from '../src/shared/backup-api.js';
+import { backupsApiPath, upgradeBackupsKept } from '../src/shared/backups.js';
 import { restoreFrom, snapshot } from './backup-fixtures.js';
 import { testConfig } from './helpers/app.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
+import { createUser } from './helpers/users.js';
 import { appliedMigrations, captureLog, expectBroughtForward, expectOldSiteWorks, oldSite, upgradeBackups } from './upgrade-fixtures.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -81,6 +83,10 @@ describe.each(dialects())('starting on an older database on %s', (dialect) => {
       expect(await migrationStatus(app.services.db)).toEqual({ applied: migrationNames(dialect), pending: [], unknown: [] });
       expect(await appliedMigrations(app.services.db)).toEqual(migrationNames(dialect));
       await expectOldSiteWorks(app, site);
+      // The backups screen lists it as verified and made before an upgrade.
+      const owner = await createUser(app, 'super', { email: 'upgrade-owner@example.org' });
+      const list = backupListSchema.parse((await app.inject({ method: 'GET', url: backupsApiPath, headers: owner.headers })).json());
+      expect(list.backups.map((b) => ({ name: b.name, trigger: b.trigger, verified: b.verified }))).toEqual([{ name: path.basename(backup), trigger: 'upgrade', verified: true }]);
     } finally {
       await app.close();
     }

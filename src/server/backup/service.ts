@@ -323,7 +323,7 @@ export class BackupService {
       entries = await fs.promises.readdir(this.dir, { withFileTypes: true });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw err;
+      throw new AppError('failed-precondition', `The backup folder cannot be read: ${this.describe(err)}. Point BACKUP_DIR at a folder the site may write to.`);
     }
     const files: BackupFile[] = [];
     for (const entry of entries) {
@@ -359,9 +359,25 @@ export class BackupService {
     if (backupPassphrase) text = text.split(backupPassphrase).join('[redacted]');
     text = text.split(this.dir + path.sep).join('').split(this.dir).join('BACKUP_DIR');
     text = text.split(dataDir + path.sep).join('DATA_DIR/').split(dataDir).join('DATA_DIR');
-    return text.slice(0, 300) || 'unknown error';
+    const plain = plainErrno[(err as NodeJS.ErrnoException | null)?.code ?? ''];
+    text = text.slice(0, 300) || 'unknown error';
+    return plain ? `${plain} (${text})` : text;
   }
 }
+
+/** What the system's error codes mean, in words a super-admin can act on; the system's text follows in brackets. */
+const plainErrno: Record<string, string> = {
+  ENOENT: 'a folder or file it needs does not exist (is the backup disk mounted?)',
+  ENOTDIR: 'a path that should be a folder is a file',
+  // What creating a folder answers when a file has its name.
+  EEXIST: 'a path that should be a folder is a file',
+  EACCES: 'the site may not write there',
+  EPERM: 'the site may not write there',
+  EROFS: 'the disk is read-only',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EIO: 'the disk reported a read or write error',
+};
 
 function busy(name: string | undefined): AppError {
   return new AppError('aborted', `A backup is already being taken${name ? ` (${name})` : ''}. Wait until it has finished, then try again.`);

@@ -19,7 +19,9 @@
  * Restore does not come through here: it replaces every row anyway, so it
  * migrates its target with plain `migrate` (restore.ts).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { AppConfig } from '../config.js';
 import { MigrationFailed, migrate, migrationNames, migrationStatus, type Db, type ExtraMigrations } from '../db/index.js';
@@ -27,6 +29,7 @@ import { backupFileName, parseBackupName, upgradeBackupsKept } from '../../share
 import { verifyArchive } from './archive-reader.js';
 import { takeBackup } from './backup.js';
 import { silentProgress } from './progress.js';
+import * as runs from './runs.js';
 
 /** Where the one line about the backup goes: the server's logger, or the console for the command line. */
 export interface UpgradeLog {
@@ -154,13 +157,26 @@ export async function upgradeDatabase(options: UpgradeOptions): Promise<UpgradeR
       log.info(`Upgrade backup written and verified: ${backup} (schema level ${level}); applying ${pending.join(', ')}`);
       log.warn(`Could not remove older upgrade backups: ${firstLine(err)}`);
     }
+    let ran: string[];
     try {
-      return { backup, applied: await migrate(db, { extraMigrations }) };
+      ran = await migrate(db, { extraMigrations });
     } catch (err) {
       if (!(err instanceof MigrationFailed)) throw err;
       throw new MigrationFailed(`${err.message} The backup taken before it is ${backup}; the previous version of the site still runs on this database.`, err.migration, err.level);
     }
+    // Recorded once the run records' table surely exists (the migrations just made it): the backups screen then lists it as verified.
+    await recordUpgradeBackup(db, backup).catch((err: unknown) => log.warn(`The upgrade backup ${path.basename(backup)} is not recorded as verified: ${firstLine(err)}`));
+    return { backup, applied: ran };
   });
+}
+
+async function recordUpgradeBackup(db: Db, file: string): Promise<void> {
+  const name = path.basename(file);
+  const at = parseBackupName(name)?.at ?? new Date();
+  const { size } = await fs.promises.stat(file);
+  const run: runs.NewRun = { id: crypto.randomUUID(), trigger: 'upgrade', name, instance: `${os.hostname()}#${process.pid}#upgrade`, at };
+  await runs.insertRun(db.kysely, run);
+  await runs.finishRun(db.kysely, run.id, { status: 'verified', at: new Date(), bytes: size, message: null });
 }
 
 /** The command line's log: stderr, so what a command prints on stdout stays its answer alone. */
