@@ -201,13 +201,13 @@ describe('/login', () => {
     await context.close();
   });
 
-  it('works by keyboard alone and has no serious or critical axe violation', async () => {
+  it('works by keyboard alone and has no axe violation', async () => {
     const { context, page } = await freshPage();
     await page.goto(`${site.server.url}/login`);
     await page.getByLabel('E-mail address').waitFor();
     const axe = await new AxeBuilder({ page }).analyze();
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    const violations = axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(violations).toEqual([]);
     // The e-mail field has focus on arrival; Tab reaches the password; Enter signs in.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('username');
     await page.keyboard.type(site.server.superEmail);
