@@ -223,7 +223,8 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** A short load first: fills caches and lets the JIT settle, so no case is penalised for going first. */
 async function warmedLoad(url: string, headers: Record<string, string>, connections: number, seconds: number, pid?: number): Promise<WrkResult & { cpuMicrosPerRequest: number | null }> {
-  await runWrk({ url, headers, connections, seconds: Math.min(2, Math.max(1, seconds / 5)) });
+  // wrk takes whole seconds.
+  await runWrk({ url, headers, connections, seconds: Math.min(2, Math.max(1, Math.round(seconds / 5))) });
   const before = cpuSeconds(pid);
   const r = await runWrk({ url, headers, connections, seconds });
   const after = cpuSeconds(pid);

@@ -11,8 +11,11 @@
  *   BENCH_LABEL       name of the results file and of the docs section (default "latest")
  *   BENCH_CPU_PROF    a folder: the server runs with `node --cpu-prof` and writes its profile there on exit
  *   BENCH_LOG_LEVEL   the server's LOG_LEVEL (default info, as `npm start`)
+ *   BENCH_DATABASE_URL  a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/postgres): the bench creates a
+ *                     database of its own there for the run and drops it afterwards; SQLite when absent
  */
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +23,25 @@ import { createContext, discoverCases, ensureBuilt, root, runCases, startBuiltSe
 import { goals, loadAverage, markdown, updateDocs, writeResults, type RunInfo } from './report.js';
 import { ensureRealisticHome } from './seed-home.js';
 import { checkWrk } from './wrk.js';
+import pg from 'pg';
+
+/** A fresh PostgreSQL database for one run, on the server BENCH_DATABASE_URL names. */
+async function temporaryDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bench_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
 
 function describeCheckout(dir: string): string {
   try {
@@ -38,12 +60,16 @@ async function main(): Promise<void> {
   const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-bench-log-')), 'server.log');
+  const database = process.env.BENCH_DATABASE_URL ? await temporaryDatabase(process.env.BENCH_DATABASE_URL) : null;
   const startLoad = loadAverage();
   const server = await startBuiltServer({
     root: serverRoot,
     logFile,
-    env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', ...(database ? { DATABASE_URL: database.url } : {}) },
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  }).catch(async (err: unknown) => {
+    await database?.drop();
+    throw err;
   });
   let failed = false;
   try {
@@ -63,7 +89,7 @@ async function main(): Promise<void> {
       cpuModel: os.cpus()[0]?.model ?? 'unknown',
       seconds: ctx.duration,
       loadAverage: { start: startLoad, end: loadAverage() },
-      content,
+      content: database ? `${content}; PostgreSQL` : `${content}; SQLite`,
     };
     const text = markdown(info, load, measures);
     console.log(`\n${text}\n`);
@@ -85,6 +111,7 @@ async function main(): Promise<void> {
     const how = await server.stop();
     if (profileDir) console.log(`CPU profile of the server (exit ${how.code ?? how.signal}): ${profileDir}`);
     fs.rmSync(path.dirname(logFile), { recursive: true, force: true });
+    await database?.drop();
   }
   if (failed) process.exitCode = 1;
 }

@@ -66,7 +66,7 @@ export function parseWrk(out: string): WrkResult {
 }
 
 export function runWrk(options: WrkOptions): Promise<WrkResult> {
-  const args = [`-t${options.threads ?? 2}`, `-c${options.connections}`, `-d${options.seconds}s`, '--latency', '--timeout', '10s'];
+  const args = [`-t${options.threads ?? 2}`, `-c${options.connections}`, `-d${Math.max(1, Math.round(options.seconds))}s`, '--latency', '--timeout', '10s'];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`);
   args.push(options.url);
   return new Promise((resolve, reject) => {

@@ -1,0 +1,99 @@
+/**
+ * Request logging as operators read it: one JSON line per answered request
+ * with its id, method, path, status and time, none on arrival, and nothing of
+ * the Authorization header, cookies or passwords in any line.
+ */
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/server/app.js';
+import { testConfig } from './helpers/app.js';
+import { createTestDatabase, type TestDatabase } from './helpers/databases.js';
+import { createUser, type TestUser } from './helpers/users.js';
+
+describe('request log', () => {
+  let db: TestDatabase;
+  let app: FastifyInstance;
+  let admin: TestUser;
+  let text = '';
+  const lines = () =>
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        text += chunk.toString();
+        done();
+      },
+    });
+    app = await buildApp(testConfig(db, { logLevel: 'info' }), { logger: true, render: false, logStream });
+    await app.ready();
+    admin = await createUser(app, 'admin', { password: 'a passphrase nobody may read 93' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it('writes one line per answered request: id, method, path with query, status and time', async () => {
+    text = '';
+    const res = await app.inject({ method: 'GET', url: '/api/collections/newstory/documents?limit=5', headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    const requestLines = lines().filter((l) => 'url' in l || 'req' in l);
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      method: 'GET',
+      url: '/api/collections/newstory/documents?limit=5',
+      statusCode: 200,
+      reqId: expect.any(String),
+      responseTime: expect.any(Number),
+      pid: process.pid,
+    });
+    expect(typeof requestLines[0]?.time).toBe('number');
+  });
+
+  it('keeps tokens, cookies and passwords out of every line, also for refused requests', async () => {
+    text = '';
+    await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: admin.email, password: 'a passphrase nobody may read 93' } });
+    await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: admin.email, password: 'a wrong passphrase 12' } });
+    await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: 'refresh_token=cookie-value-that-must-not-appear' } });
+    await app.inject({ method: 'GET', url: '/api/collections/customer/documents', headers: { authorization: 'Bearer not-a-jwt-but-secret-looking' } });
+    await app.inject({ method: 'GET', url: '/api/collections/customer/documents', headers: admin.headers });
+    expect(lines().filter((l) => l.msg === 'request completed').map((l) => [l.method, l.url, l.statusCode])).toEqual([
+      ['POST', '/api/auth/sign-in', 200],
+      ['POST', '/api/auth/sign-in', 401],
+      ['POST', '/api/auth/refresh', 401],
+      ['GET', '/api/collections/customer/documents', 401],
+      ['GET', '/api/collections/customer/documents', 200],
+    ]);
+    for (const secret of ['a passphrase nobody may read 93', 'a wrong passphrase 12', 'cookie-value-that-must-not-appear', 'not-a-jwt-but-secret-looking', admin.token]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('writes no request line below its level', async () => {
+    const quiet = await buildApp(testConfig(db, { logLevel: 'warn' }), {
+      logger: true,
+      render: false,
+      logStream: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          text += chunk.toString();
+          done();
+        },
+      }),
+    });
+    try {
+      text = '';
+      expect((await quiet.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect(lines().filter((l) => l.msg === 'request completed')).toEqual([]);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
