@@ -2,13 +2,14 @@ import { build, defineConfig, type BuildEnvironmentOptions, type InlineConfig, t
 import react from '@vitejs/plugin-react';
 import publicPages from './src/shared/public-build.json' with { type: 'json' };
 
-// The server bundle (vite build --ssr): src/server/main.ts with the server-rendering entry inside.
+// The server bundle (vite build --ssr): src/server/main.ts with the server-rendering entry inside,
+// and the backup's worker thread, dist/server/backup-worker.js beside main.js (the backup service starts it from there).
 const serverBuild: BuildEnvironmentOptions = {
   outDir: 'dist/server',
   emptyOutDir: true,
   target: 'node20',
   sourcemap: true,
-  rollupOptions: { input: { main: 'src/server/main.ts' }, output: { entryFileNames: '[name].js', format: 'es' } },
+  rollupOptions: { input: { main: 'src/server/main.ts', 'backup-worker': 'src/server/backup/worker.ts' }, output: { entryFileNames: '[name].js', format: 'es' } },
 };
 
 // The staff app (index.html → main.tsx), with React and the router. Staff can

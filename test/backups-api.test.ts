@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { threadId } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/server/app.js';
@@ -197,6 +198,21 @@ describe.each(dialects())('the backups API on %s', (dialect) => {
         await db.close();
       }
     }
+  });
+
+  it('writes and reads back the backup in a worker thread, not on the thread that answers editors', async () => {
+    const name = await backUpNow(s, superUser);
+    const l = await settled(s, superUser, name);
+    expect(l.backups.find((b) => b.name === name)?.verified).toBe(true);
+    const line = s.logs
+      .join('')
+      .split('\n')
+      .filter((t) => t.includes('"msg":"backup taken and read back"'))
+      .map((t) => JSON.parse(t) as { backup?: string; thread?: unknown })
+      .find((entry) => entry.backup === name);
+    // The server runs in this test's thread; the backup reports the thread it ran in.
+    expect(line?.thread).toEqual(expect.any(Number));
+    expect(line?.thread).not.toBe(threadId);
   });
 
   it('serves a download that is the file byte for byte, privately and not cached', async () => {

@@ -1,8 +1,10 @@
 /**
  * Backups inside the running server: "Back up now", BACKUP_SCHEDULE, the list
- * and downloads. Each backup reads through a connection of its own (reader.ts)
- * so editors' saves never wait for it, is read back in full (verifyArchive)
- * before it counts, is recorded in `backup_runs`, and is followed by rotation.
+ * and downloads. Each backup is written and read back in full (verifyArchive)
+ * in a worker thread (worker.ts) with a connection of its own (reader.ts), so
+ * editors' saves wait neither for its snapshot nor for its encoding, hashing
+ * and compression; it counts only once read back, is recorded in
+ * `backup_runs`, and is followed by rotation.
  *
  * Several instances on one database: a scheduled time is taken by the instance
  * whose insert of that time succeeds (runs.ts, claimScheduled). BACKUP_DIR
@@ -13,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Principal } from '../../shared/access.js';
@@ -25,11 +28,10 @@ import { defaultBackupKeep } from '../config.js';
 import { findSettings } from '../content/repository.js';
 import type { Db } from '../db/index.js';
 import type { Services } from '../services.js';
-import { verifyArchive } from './archive-reader.js';
-import { takeBackup } from './backup.js';
-import { openBackupReader } from './reader.js';
+import { backupReaderTarget } from './reader.js';
 import * as runs from './runs.js';
 import { nextScheduledTime, systemClock, type Clock } from './schedule.js';
+import type { BackupJob, ServerMessage, WorkerFailure, WorkerMessage } from './worker.js';
 
 /** How often a running backup says it is alive, and how long a silent `running` record is believed. */
 const heartbeatMs = 15_000;
@@ -38,6 +40,23 @@ const staleAfterMs = 120_000;
 const keepRecordsMs = 400 * 86_400_000;
 
 export const STOPPED_MESSAGE = 'the server stopped before the backup finished';
+
+/**
+ * The worker's file: worker.ts beside this module when it runs from source
+ * (tests, tsx: the worker loads TypeScript through tsx as well), the built
+ * server's second entry, dist/server/backup-worker.js, beside main.js otherwise.
+ */
+function backupWorker(): { url: URL; execArgv: string[] | undefined } {
+  if (import.meta.url.endsWith('.ts')) return { url: new URL('./worker.ts', import.meta.url), execArgv: [...process.execArgv, '--import', 'tsx'] };
+  return { url: new URL('./backup-worker.js', import.meta.url), execArgv: undefined };
+}
+
+/** How long a stopped backup's worker may take to clean up its temporary file before it is ended. */
+const abortGraceMs = 10_000;
+
+function workerError(error: WorkerFailure): Error {
+  return Object.assign(new Error(error.message), { code: error.code });
+}
 
 export interface BackupServiceOptions {
   /** What the scheduler reads the time from and waits on (default: the system clock). */
@@ -265,33 +284,17 @@ export class BackupService {
       runs.heartbeat(this.db.kysely, run.id, this.clock.now(), state.bytes).catch((err: unknown) => this.log.warn({ backup: run.name, reason: this.describe(err) }, 'backup heartbeat not recorded'));
     }, heartbeatMs);
     beat.unref();
-    let reader: Db | null = null;
     try {
-      reader = await openBackupReader(this.db);
-      const result = await takeBackup({
-        config,
-        db: reader,
+      const job: BackupJob = {
+        config: { ...config },
+        target: await backupReaderTarget(this.db, config.databaseUrl),
         out: file,
-        passphrase: config.backupPassphrase,
-        progress: { rows: (n) => (state.rows = n), bytes: (n) => (state.bytes = n), done: () => undefined },
-        signal: state.abort.signal,
-        duringSnapshot: this.options.duringSnapshot,
-      });
-      await reader.close();
-      reader = null;
-      state.phase = 'verifying';
-      state.bytes = result.bytes;
-      await this.options.afterWrite?.(file);
-      try {
-        await verifyArchive(file, config.backupPassphrase);
-      } catch (err) {
-        // A backup that does not read back is no backup: it must not take a place in the rotation.
-        await fs.promises.rm(file, { force: true });
-        throw new Error(`the backup did not read back intact and was removed (${this.describe(err)})`);
-      }
+        holdInSnapshot: !!this.options.duringSnapshot,
+      };
+      const result = await this.inWorker(job, state, file);
       const bytes = (await fs.promises.stat(file)).size;
       await runs.finishRun(this.db.kysely, run.id, { status: 'verified', at: this.clock.now(), bytes, message: null });
-      this.log.info({ backup: run.name, trigger: run.trigger, rows: result.rows, mediaObjects: result.mediaObjects, bytes }, 'backup taken and read back');
+      this.log.info({ backup: run.name, trigger: run.trigger, rows: result.rows, mediaObjects: result.mediaObjects, bytes, thread: result.threadId }, 'backup taken and read back');
       await this.rotate().catch((err: unknown) => this.log.warn({ reason: this.describe(err) }, 'backup rotation failed'));
     } catch (err) {
       const message = state.abort.signal.aborted ? STOPPED_MESSAGE : this.describe(err);
@@ -301,9 +304,86 @@ export class BackupService {
         .catch((e: unknown) => this.log.error({ backup: run.name, reason: this.describe(e) }, 'backup failure not recorded'));
     } finally {
       clearInterval(beat);
-      await reader?.close().catch(() => undefined);
       if (this.current === state) this.current = null;
     }
+  }
+
+  /**
+   * Writes and reads back the backup in a worker thread. The test hooks run
+   * here, in the server's thread: `duringSnapshot` when the worker says it is
+   * inside its snapshot (the worker waits for the answer), `afterWrite` between
+   * writing and reading back. Stopping the server asks the worker to stop
+   * between two steps (it removes its temporary file) and ends it if it does
+   * not within a few seconds.
+   */
+  private inWorker(job: BackupJob, state: Running, file: string): Promise<{ rows: number; mediaObjects: number; threadId: number }> {
+    const { url, execArgv } = backupWorker();
+    const worker = new Worker(url, { workerData: job, execArgv });
+    const send = (message: ServerMessage): void => worker.postMessage(message);
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      let written: { rows: number; mediaObjects: number; threadId: number } | null = null;
+      let kill: NodeJS.Timeout | null = null;
+      const onAbort = (): void => {
+        send({ type: 'abort' });
+        kill = setTimeout(() => void worker.terminate(), abortGraceMs);
+        kill.unref();
+      };
+      const finish = (err: Error | null): void => {
+        if (settled) return;
+        settled = true;
+        state.abort.signal.removeEventListener('abort', onAbort);
+        if (kill) clearTimeout(kill);
+        void worker.terminate();
+        if (err) reject(err);
+        else if (written) resolve(written);
+        else reject(new Error('the backup worker ended without a result'));
+      };
+      if (state.abort.signal.aborted) onAbort();
+      else state.abort.signal.addEventListener('abort', onAbort, { once: true });
+      worker.on('message', (message: WorkerMessage) => {
+        switch (message.type) {
+          case 'rows':
+            state.rows = message.rows;
+            break;
+          case 'bytes':
+            state.bytes = message.bytes;
+            break;
+          case 'in-snapshot': {
+            const hook = this.options.duringSnapshot ?? (() => Promise.resolve());
+            hook().then(
+              () => send({ type: 'snapshot-released', error: null }),
+              (err: unknown) => send({ type: 'snapshot-released', error: { message: err instanceof Error ? err.message : String(err), code: undefined } }),
+            );
+            break;
+          }
+          case 'written':
+            written = { rows: message.rows, mediaObjects: message.mediaObjects, threadId: message.threadId };
+            state.phase = 'verifying';
+            state.bytes = message.bytes;
+            (this.options.afterWrite?.(file) ?? Promise.resolve()).then(
+              () => send({ type: 'verify' }),
+              (err: unknown) => finish(err instanceof Error ? err : new Error(String(err))),
+            );
+            break;
+          case 'verified':
+            finish(null);
+            break;
+          case 'failed':
+            if (message.phase === 'writing') finish(workerError(message.error));
+            else {
+              // A backup that does not read back is no backup: it must not take a place in the rotation.
+              fs.promises.rm(file, { force: true }).then(
+                () => finish(new Error(`the backup did not read back intact and was removed (${this.describe(workerError(message.error))})`)),
+                (err: unknown) => finish(err instanceof Error ? err : new Error(String(err))),
+              );
+            }
+            break;
+        }
+      });
+      worker.on('error', (err) => finish(err));
+      worker.on('exit', (code) => finish(new Error(`the backup worker stopped (exit code ${code})`)));
+    });
   }
 
   /** Keeps the newest BACKUP_KEEP backups taken by the schedule, "Back up now" or the command line; never upgrade backups or other files. */
