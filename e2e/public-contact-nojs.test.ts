@@ -4,12 +4,14 @@
  * field's message and what was typed; a good message is stored as a customer
  * staff can see, with the thanks; the limit of 5 messages per address holds.
  * Screenshots of the answer with errors at 375 and 1280 px go to
- * docs/screenshots/.
+ * docs/screenshots/; axe finds nothing serious on it nor on the home page
+ * as they are without JavaScript.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { contactMessages, contactThanks } from '../src/shared/contact.js';
 import { staffApi } from './public-helpers.js';
 import { setUpSite } from './helpers/fixture.js';
@@ -27,6 +29,12 @@ async function customersFrom(email: string): Promise<Customer[]> {
   return list.body.documents.filter((d) => d.data.email === email);
 }
 
+/** Serious and critical axe violations on the page as it is. */
+async function violations(page: Page, label: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
 async function send(page: Page, fields: { name: string; email: string; message: string; consent: boolean }): Promise<number | undefined> {
   const form = page.locator('form.contact-form');
   await form.getByLabel('Your name').fill(fields.name);
@@ -42,6 +50,11 @@ describe('contact form without JavaScript', () => {
     const { context, page } = await site.newPage({ javaScriptEnabled: false });
     try {
       await page.goto(`${site.server.url}/`);
+      // On a phone without JavaScript the navigation is shown (the Menu button could not open it).
+      await page.setViewportSize({ width: 375, height: 900 });
+      await expect(page.locator('#site-nav').isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
+      await page.setViewportSize({ width: 1280, height: 900 });
       let status = await send(page, { name: '', email: 'imani@example', message: 'We would like to host a budget hearing in Moshi.', consent: false });
       expect(status).toBe(400);
       // The answer opens on the form.
@@ -62,6 +75,8 @@ describe('contact form without JavaScript', () => {
       fs.mkdirSync(shotsDir, { recursive: true });
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 900 });
+        // From the top: a full-page picture of a scrolled page shows the sticky header in the middle.
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: path.join(shotsDir, `public-contact-errors-${width}.png`), fullPage: true });
       }
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -78,6 +93,34 @@ describe('contact form without JavaScript', () => {
     } finally {
       await context.close();
     }
+  }, 60_000);
+
+  it('has no serious or critical accessibility violation on the home page and the answer with errors, as without JavaScript, at 375 and 1280 px', async () => {
+    const found: string[] = [];
+    for (const width of [375, 1280]) {
+      // axe needs scripts to run, so the page runs none of its own and gets its <noscript> style, as without JavaScript.
+      const { context, page } = await site.newPage({ viewport: { width, height: 900 } });
+      await page.route('**/*', async (route) => {
+        const type = route.request().resourceType();
+        if (type === 'script') return route.abort();
+        if (type !== 'document') return route.continue();
+        const res = await route.fetch();
+        return route.fulfill({ response: res, body: (await res.text()).replace(/<\/?noscript>/g, '') });
+      });
+      try {
+        await page.goto(`${site.server.url}/`);
+        await expect(page.locator('#site-nav').isVisible()).resolves.toBe(true);
+        found.push(...(await violations(page, `/ at ${width} px`)));
+        if (width === 375) {
+          // The answer with errors (this post counts against the limit too).
+          expect(await send(page, { name: '', email: 'x@example', message: 'short', consent: false })).toBe(400);
+          found.push(...(await violations(page, `/contact with errors at ${width} px`)));
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    expect(found).toEqual([]);
   }, 60_000);
 
   it('keeps the limit of 5 messages per address: the next post is answered with 429 and the form as typed', async () => {
