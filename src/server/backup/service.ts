@@ -58,6 +58,13 @@ function workerError(error: WorkerFailure): Error {
   return Object.assign(new Error(error.message), { code: error.code });
 }
 
+/** The archive was written but did not read back intact. */
+class ReadBackFailure extends Error {
+  constructor(readonly reason: Error) {
+    super(reason.message);
+  }
+}
+
 export interface BackupServiceOptions {
   /** What the scheduler reads the time from and waits on (default: the system clock). */
   clock?: Clock;
@@ -291,7 +298,15 @@ export class BackupService {
         out: file,
         holdInSnapshot: !!this.options.duringSnapshot,
       };
-      const result = await this.inWorker(job, state, file);
+      let result: { rows: number; mediaObjects: number; threadId: number };
+      try {
+        result = await this.inWorker(job, state, file);
+      } catch (err) {
+        if (!(err instanceof ReadBackFailure)) throw err;
+        // A backup that does not read back is no backup: it must not take a place in the rotation.
+        await fs.promises.rm(file, { force: true });
+        throw new Error(`the backup did not read back intact and was removed (${this.describe(err.reason)})`);
+      }
       const bytes = (await fs.promises.stat(file)).size;
       await runs.finishRun(this.db.kysely, run.id, { status: 'verified', at: this.clock.now(), bytes, message: null });
       this.log.info({ backup: run.name, trigger: run.trigger, rows: result.rows, mediaObjects: result.mediaObjects, bytes, thread: result.threadId }, 'backup taken and read back');
@@ -321,23 +336,18 @@ export class BackupService {
     const worker = new Worker(url, { workerData: job, execArgv });
     const send = (message: ServerMessage): void => worker.postMessage(message);
     return new Promise((resolve, reject) => {
-      let settled = false;
       let written: { rows: number; mediaObjects: number; threadId: number } | null = null;
+      // What came of it; settled only when the thread has ended, so nothing of the backup outlives its run record.
+      let outcome: { error: Error | null } | null = null;
       let kill: NodeJS.Timeout | null = null;
+      const end = (error: Error | null): void => {
+        outcome ??= { error };
+        void worker.terminate();
+      };
       const onAbort = (): void => {
         send({ type: 'abort' });
         kill = setTimeout(() => void worker.terminate(), abortGraceMs);
         kill.unref();
-      };
-      const finish = (err: Error | null): void => {
-        if (settled) return;
-        settled = true;
-        state.abort.signal.removeEventListener('abort', onAbort);
-        if (kill) clearTimeout(kill);
-        void worker.terminate();
-        if (err) reject(err);
-        else if (written) resolve(written);
-        else reject(new Error('the backup worker ended without a result'));
       };
       if (state.abort.signal.aborted) onAbort();
       else state.abort.signal.addEventListener('abort', onAbort, { once: true });
@@ -363,26 +373,25 @@ export class BackupService {
             state.bytes = message.bytes;
             (this.options.afterWrite?.(file) ?? Promise.resolve()).then(
               () => send({ type: 'verify' }),
-              (err: unknown) => finish(err instanceof Error ? err : new Error(String(err))),
+              (err: unknown) => end(err instanceof Error ? err : new Error(String(err))),
             );
             break;
           case 'verified':
-            finish(null);
+            end(null);
             break;
           case 'failed':
-            if (message.phase === 'writing') finish(workerError(message.error));
-            else {
-              // A backup that does not read back is no backup: it must not take a place in the rotation.
-              fs.promises.rm(file, { force: true }).then(
-                () => finish(new Error(`the backup did not read back intact and was removed (${this.describe(workerError(message.error))})`)),
-                (err: unknown) => finish(err instanceof Error ? err : new Error(String(err))),
-              );
-            }
+            end(message.phase === 'verifying' ? new ReadBackFailure(workerError(message.error)) : workerError(message.error));
             break;
         }
       });
-      worker.on('error', (err) => finish(err));
-      worker.on('exit', (code) => finish(new Error(`the backup worker stopped (exit code ${code})`)));
+      worker.on('error', (err) => end(err));
+      worker.on('exit', (code) => {
+        state.abort.signal.removeEventListener('abort', onAbort);
+        if (kill) clearTimeout(kill);
+        if (outcome?.error) reject(outcome.error);
+        else if (outcome && written) resolve(written);
+        else reject(new Error(`the backup worker stopped without a result (exit code ${code})`));
+      });
     });
   }
 
