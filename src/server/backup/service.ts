@@ -148,6 +148,8 @@ export class BackupService {
   async list(principal: Principal | null): Promise<BackupList> {
     authorize(principal, 'read', { type: 'backups' });
     await this.abandonStale();
+    // Asked before the folder is read: an answer that says nothing runs then lists the folder as that backup left it (rotated).
+    const running = await this.running();
     const files = await this.files();
     const records = await runs.runsByName(
       this.db.kysely,
@@ -166,7 +168,7 @@ export class BackupService {
         encrypted: f.encrypted,
         trigger: f.trigger,
       })),
-      running: await this.running(),
+      running,
       lastFailure: finished?.status === 'failed' ? { at: finished.finished_at ?? finished.started_at, trigger: finished.trigger, message: finished.message ?? 'unknown error' } : null,
       schedule,
       timeZone,
