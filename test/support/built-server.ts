@@ -40,7 +40,8 @@ export interface StartOptions {
   logFile?: string;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on now (the benchmarks start nginx on one too). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
