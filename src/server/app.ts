@@ -12,9 +12,10 @@ import { TokenService } from './auth/tokens.js';
 import { ChangeBus } from './changes.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { principalPlugin } from './auth/principal.js';
-import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
+import { registerSecurityHeaders, securityHeaders, type HeaderTable } from './http/security-headers.js';
 import { dynamicCompression } from './http/compression.js';
-import { logDestination, RequestLog } from './http/request-log.js';
+import { laneLog, logDestination, nextRequestId, RequestLog } from './http/request-log.js';
+import { FastLane } from './http/fast-lane.js';
 import { AfterWrites } from './http/after-writes.js';
 import { AppError } from '../shared/errors.js';
 import type { Services } from './services.js';
@@ -62,7 +63,13 @@ export const redactedPaths = [
 ];
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const headers = securityHeaders(config);
+  // Kept pages and cached media are answered before Fastify's routing (http/fast-lane.ts); the rest goes through it.
+  const lane = new FastLane(headers);
   const app = Fastify({
+    serverFactory: (handler, opts) => lane.server(handler, opts),
+    // One counter for Fastify's request ids and the fast lane's.
+    genReqId: nextRequestId,
     logger:
       options.logger === false
         ? false
@@ -84,7 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Backs up first when an existing database has migrations pending (backup/upgrade.ts).
     await upgradeDatabase({ config, db, log: app.log, extraMigrations: options.migrations });
     await changes.start();
-    return await assemble(app, config, options, db, changes);
+    return await assemble(app, config, options, db, changes, lane, headers);
   } catch (err) {
     // A failed start-up leaves no open connection behind (the CLI and tests exit cleanly).
     await app.close().catch(() => undefined);
@@ -94,7 +101,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
 }
 
-async function assemble(app: FastifyInstance, config: AppConfig, options: BuildOptions, db: Db, changes: ChangeBus): Promise<FastifyInstance> {
+async function assemble(
+  app: FastifyInstance,
+  config: AppConfig,
+  options: BuildOptions,
+  db: Db,
+  changes: ChangeBus,
+  lane: FastLane,
+  headers: HeaderTable,
+): Promise<FastifyInstance> {
   const services: Services = {
     config,
     db,
@@ -107,10 +122,14 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     if (!options.db) await db.close();
   });
 
+  app.decorate('fastLane', lane);
+  lane.useLog(laneLog(app.log));
+  app.addHook('preClose', async () => lane.close());
+
   registerErrorHandling(app);
   // The request path: every hook is registered where it is needed (docs/architecture.md, "The request path").
   // Security headers on every answer, computed once here.
-  registerSecurityHeaders(app, securityHeaders(config));
+  registerSecurityHeaders(app, headers);
   // The caller on /api and /media routes, first among their hooks (so before any rate limit counts).
   await app.register(principalPlugin);
   // API writes answer once the public pages they change show it; visitors meanwhile get the previous version.

@@ -4,6 +4,7 @@ import type { ChangeBus } from './changes.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/index.js';
 import type { TokenService } from './auth/tokens.js';
+import type { FastLane } from './http/fast-lane.js';
 
 export interface Services {
   config: AppConfig;
@@ -15,6 +16,8 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Answers held ready in memory, written before Fastify's routing (http/fast-lane.ts). */
+    fastLane: FastLane;
   }
   interface FastifyRequest {
     /** The signed-in caller, or null for a visitor. Set from the Bearer idToken. */

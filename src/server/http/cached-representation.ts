@@ -7,7 +7,9 @@
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastLane, ReadyAnswer } from './fast-lane.js';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 const encodings: readonly Encoding[] = ['identity', 'gzip', 'br'];
@@ -144,9 +146,38 @@ export function requestHeader(request: FastifyRequest, name: string): string | u
  * the representation's own, made when it was built.
  */
 export function sendRepresentation(request: FastifyRequest, reply: FastifyReply, r: CachedRepresentation, cacheControl: string): FastifyReply {
-  const encoding = negotiateEncoding(request.headers['accept-encoding']);
-  if (r.status === 200 && etagMatches(requestHeader(request, 'if-none-match'), r)) {
-    return reply.code(304).headers(r.notModifiedHeadersFor(encoding)).header('cache-control', cacheControl).send();
-  }
+  const { encoding, notModified } = answerFor(r, request.headers['accept-encoding'], requestHeader(request, 'if-none-match'));
+  if (notModified) return reply.code(304).headers(r.notModifiedHeadersFor(encoding)).header('cache-control', cacheControl).send();
   return reply.code(r.status).headers(r.headersFor(encoding)).header('cache-control', cacheControl).send(r.encoded(encoding));
+}
+
+/** Which coding a request gets, and whether as a 304 (only a 200 is revalidated). */
+function answerFor(r: CachedRepresentation, acceptEncoding: string | undefined, ifNoneMatch: string | undefined): { encoding: Encoding; notModified: boolean } {
+  const encoding = negotiateEncoding(acceptEncoding);
+  return { encoding, notModified: r.status === 200 && etagMatches(ifNoneMatch, r) };
+}
+
+const readyAnswers = new WeakMap<CachedRepresentation, Map<string, ReadyAnswer>>();
+
+/**
+ * The answer sendRepresentation gives, ready for the fast lane: header lines
+ * made once per representation, coding, 304 or not, and Cache-Control.
+ */
+export function readyRepresentation(lane: FastLane, request: IncomingMessage, r: CachedRepresentation, cacheControl: string): ReadyAnswer {
+  const ifNoneMatch = request.headers['if-none-match'];
+  const { encoding, notModified } = answerFor(r, request.headers['accept-encoding'], Array.isArray(ifNoneMatch) ? ifNoneMatch[0] : ifNoneMatch);
+  let answers = readyAnswers.get(r);
+  if (!answers) readyAnswers.set(r, (answers = new Map()));
+  const key = `${encoding} ${notModified ? 304 : r.status} ${cacheControl}`;
+  let answer = answers.get(key);
+  if (!answer) {
+    if (notModified) {
+      answer = { status: 304, lines: lane.lines(r.notModifiedHeadersFor(encoding), { 'cache-control': cacheControl }), body: null };
+    } else {
+      const body = r.encoded(encoding);
+      answer = { status: r.status, lines: lane.lines(r.headersFor(encoding), { 'cache-control': cacheControl, 'content-length': body.length }), body };
+    }
+    answers.set(key, answer);
+  }
+  return answer;
 }

@@ -13,8 +13,10 @@ import { maxUploadText, variantNames } from '../../shared/media.js';
 import { etagMatches, requestHeader } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
 import { maxUploadBytes } from './ingest.js';
+import type { ReadyAnswer } from '../http/fast-lane.js';
+import type { VariantTarget } from './ingest.js';
 import type { Media } from './repository.js';
-import { MediaService, type UploadedFile } from './service.js';
+import { MediaService, type Located, type UploadedFile } from './service.js';
 import { createMediaStore, type ByteRange } from './store.js';
 
 const idSchema = z.string().regex(/^[0-9a-f]{64}$/);
@@ -88,9 +90,54 @@ function attachmentName(media: Media): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** The headers of one size of a media, whole or in part, made once per size (the fast lane keeps them as lines). */
+type MediaHeaders = Readonly<Record<string, string> & { etag: string }>;
+const headersOf = new WeakMap<VariantTarget, MediaHeaders>();
+function mediaHeaders({ media, target }: Located): MediaHeaders {
+  let headers = headersOf.get(target);
+  if (!headers) {
+    headers = Object.freeze({
+      'content-type': target.contentType,
+      'x-content-type-options': 'nosniff',
+      'cache-control': oneYear,
+      etag: `"${target.key.split('.')[0] ?? target.key}"`,
+      'accept-ranges': 'bytes',
+      'content-security-policy': mediaCsp,
+      'cross-origin-resource-policy': 'cross-origin',
+      ...(media.kind !== 'image' ? { 'content-disposition': attachmentName(media) } : {}),
+    });
+    headersOf.set(target, headers);
+  }
+  return headers;
+}
+
+const mediaPath = /^\/media\/([0-9a-f]{64})\/([a-z0-9]+)$/;
+
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const media = new MediaService(app.services, createMediaStore(app.services));
   app.addHook('onClose', async () => media.close());
+
+  // A size whose row and bytes are in memory is answered before Fastify's routing (http/fast-lane.ts),
+  // with the headers serve() sends; a miss, a Range or a caller's token goes through serve().
+  const ready = new WeakMap<Buffer, { whole: ReadyAnswer; notModified: ReadyAnswer }>();
+  app.fastLane.add('/media/', (url, request) => {
+    const match = mediaPath.exec(url);
+    const variant = variantSchema.safeParse(match?.[2]);
+    if (!match?.[1] || !variant.success) return null;
+    const held = media.held(match[1], variant.data);
+    if (!held) return null;
+    let answers = ready.get(held.bytes);
+    if (!answers) {
+      const headers = mediaHeaders(held.located);
+      answers = {
+        whole: { status: 200, lines: app.fastLane.lines(headers, { 'content-length': held.bytes.length }), body: held.bytes },
+        notModified: { status: 304, lines: app.fastLane.lines(headers), body: null },
+      };
+      ready.set(held.bytes, answers);
+    }
+    const ifNoneMatch = request.headers['if-none-match'];
+    return etagMatches(Array.isArray(ifNoneMatch) ? ifNoneMatch[0] : ifNoneMatch, mediaHeaders(held.located).etag) ? answers.notModified : answers.whole;
+  });
 
   // The staff API: answers compressed when large; multipart bodies parsed only where a file is uploaded.
   await app.register(async (api) => {
@@ -129,16 +176,9 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     const located = await media.locate(request.principal, parseId(request.params.id), variant.data);
     const { target } = located;
 
-    const etag = `"${target.key.split('.')[0] ?? target.key}"`;
-    reply
-      .header('content-type', target.contentType)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', oneYear)
-      .header('etag', etag)
-      .header('accept-ranges', 'bytes')
-      .header('content-security-policy', mediaCsp)
-      .header('cross-origin-resource-policy', 'cross-origin');
-    if (located.media.kind !== 'image') reply.header('content-disposition', attachmentName(located.media));
+    const headers = mediaHeaders(located);
+    const { etag } = headers;
+    reply.headers(headers);
 
     if (etagMatches(requestHeader(request, 'if-none-match'), etag)) return reply.status(304).send();
 

@@ -110,6 +110,24 @@ export class MediaService {
     return { media: found, target };
   }
 
+  /**
+   * One size of a media held whole in memory (row and bytes), for the fast
+   * lane: nothing is read, so a miss is null and goes through locate/open.
+   */
+  held(id: string, variant: VariantName): { located: Located; bytes: Buffer } | null {
+    const found = this.found.get(id);
+    if (!found) return null;
+    try {
+      // The same check as locate(): visitors may read media.
+      authorize(null, 'read', media);
+    } catch {
+      return null;
+    }
+    const target = this.targets.get(found)?.get(variant);
+    const bytes = target ? this.bytes.get(target.key) : undefined;
+    return target && bytes ? { located: { media: found, target }, bytes } : null;
+  }
+
   /** The stored bytes (whole ones of small files from memory), or null when the store has none. */
   async open(located: Located, range?: ByteRange): Promise<StoredObject | null> {
     const { key, contentType } = located.target;

@@ -99,6 +99,18 @@ export class RenderedPages {
     return (this.flights.get(path)?.promise ?? this.run(path, render, false)) as Promise<Rendered>;
   }
 
+  /**
+   * The kept copy of a path when it can be sent as it is, with nothing to
+   * start: fresh and untouched by any change since it was rendered (the fast
+   * lane's look-up; anything else goes through get()).
+   */
+  ready(path: string): CachedRepresentation | null {
+    const entry = this.entries.get(path);
+    if (!entry || entry.stale || !isFresh(entry.representation)) return null;
+    entry.served = true;
+    return entry.representation;
+  }
+
   /** Follows the change bus: marks what the event touches stale and queues it. */
   onChange(event: ChangeEvent): void {
     const touched = pagesTouchedBy(event);

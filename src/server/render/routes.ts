@@ -16,7 +16,13 @@ import type { PageName } from '../../shared/pages.js';
 import { routeTable } from '../../shared/routes.js';
 import { AppError } from '../../shared/errors.js';
 import { sendError } from '../plugins/errors.js';
-import { cachedRepresentation, revalidateEveryTime, sendRepresentation as sendCached, type CachedRepresentation as CachedResponse } from '../http/cached-representation.js';
+import {
+  cachedRepresentation,
+  readyRepresentation,
+  revalidateEveryTime,
+  sendRepresentation as sendCached,
+  type CachedRepresentation as CachedResponse,
+} from '../http/cached-representation.js';
 import type { PublicDataSource, RenderedPage } from '../../web/entry-server.js';
 import { loadClientAssets, type ClientAssets } from './assets.js';
 import { serverDataSource } from './data-source.js';
@@ -133,6 +139,13 @@ async function render(app: FastifyInstance): Promise<void> {
     if (!assets) return unavailable(reply);
     return send(request, reply, pages.get(pathname, renderPath));
   }
+
+  // Kept pages and the sitemap, fresh and untouched since they were rendered, before Fastify's routing.
+  // Keys are paths: a URL with a query string never matches one and goes through the routes below.
+  app.fastLane.add('/', (url, request) => {
+    const kept = assets ? pages.ready(url) : null;
+    return kept ? readyRepresentation(app.fastLane, request, kept, revalidateEveryTime) : null;
+  });
 
   let shell: CachedResponse | null = null;
   function sendShell(request: FastifyRequest, reply: FastifyReply): FastifyReply {

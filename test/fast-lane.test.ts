@@ -1,0 +1,255 @@
+/**
+ * The fast lane (src/server/http/fast-lane.ts) answers kept pages and cached
+ * media from Node's request listener, before Fastify. Over real HTTP, each
+ * answer it gives must be the answer Fastify's routes give for the same
+ * request: status, every header and its value, header order, and body bytes.
+ * It must also step aside whenever Fastify would answer differently (a change
+ * not yet rendered, a deleted file, Range, HEAD, a caller's token), and keep
+ * the request log's one line per answer.
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentDocument } from '../src/shared/collections.js';
+import { buildApp } from '../src/server/app.js';
+import { reportPdf } from '../src/server/seed/pdf.js';
+import { testConfig } from './helpers/app.js';
+import { createTestDatabase, dialects, type TestDatabase } from './helpers/databases.js';
+import { createUser, type TestUser } from './helpers/users.js';
+
+/** Headers that change with every answer or belong to the connection, not to the answer. */
+const perConnection = new Set(['date', 'connection', 'keep-alive']);
+
+interface Answer {
+  status: number;
+  /** Header lines in the order sent, lower-case names, without the per-connection ones. */
+  headers: [string, string][];
+  body: Buffer;
+}
+
+function multipart(file: Buffer, name: string, contentType: string): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----lane${crypto.randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function noisyPng(): Promise<Buffer> {
+  // Noisy enough that its 480 and 960 px variants are smaller than the original.
+  const raw = crypto.randomBytes(1200 * 800 * 3);
+  return sharp(raw, { raw: { width: 1200, height: 800, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+describe.each(dialects())('the fast lane on %s', (dialect) => {
+  let db: TestDatabase;
+  let app: FastifyInstance;
+  let admin: TestUser;
+  let origin = '';
+  let log = '';
+  let slide: ContentDocument;
+  let picture: { id: string; url: string; variants: { name: string; url: string }[] };
+  let pdf: { id: string; url: string };
+
+  const logLines = () =>
+    log
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request completed');
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    app = await buildApp(testConfig(db, { logLevel: 'info', mediaStore: dialect === 'postgres' ? 'postgres' : 'fs' }), { logger: true, render: true, logStream });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    admin = await createUser(app, 'admin');
+
+    const upload = async (bytes: Buffer, name: string, type: string) => {
+      const form = multipart(bytes, name, type);
+      const res = await app.inject({ method: 'POST', url: '/api/media', headers: { ...admin.headers, ...form.headers }, payload: form.payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as typeof picture;
+    };
+    picture = await upload(await noisyPng(), 'lane.png', 'image/png');
+    pdf = await upload(reportPdf('Annual report', 'Fast lane', [{ heading: 'Summary', paragraphs: ['What the alliance did this year.'] }]), 'report 2026.pdf', 'application/pdf');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/collections/home/documents',
+      headers: admin.headers,
+      payload: { status: 'published', data: { title: 'Voices from the county assemblies', caption: 'Citizens at the budget hearing', image: { mediaId: picture.id, alt: 'A town hall full of people' } } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    slide = created.json() as ContentDocument;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  function viaHttp(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${origin}${path}`, { method, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const lines: [string, string][] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            const name = (res.rawHeaders[i] ?? '').toLowerCase();
+            if (!perConnection.has(name)) lines.push([name, res.rawHeaders[i + 1] ?? '']);
+          }
+          resolve({ status: res.statusCode ?? 0, headers: lines, body: Buffer.concat(chunks) });
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  /** The same request through the lane (which must take it unless told it may not) and through Fastify's routes. */
+  async function bothDoors(path: string, headers: Record<string, string> = {}, laneTakes = true): Promise<{ lane: Answer; routes: Answer }> {
+    // The first request through Fastify keeps the page or the bytes in memory.
+    await viaHttp(path, headers);
+    const before = app.fastLane.served;
+    const lane = await viaHttp(path, headers);
+    expect(app.fastLane.served - before, `the lane answered ${path}`).toBe(laneTakes ? 1 : 0);
+    // A query string is not a kept path or a media address: this one goes through Fastify, which ignores it.
+    const routes = await viaHttp(`${path}?door=routes`, headers);
+    expect(app.fastLane.served - before, `Fastify answered ${path}?door=routes`).toBe(laneTakes ? 1 : 0);
+    return { lane, routes };
+  }
+
+  const browser = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
+  const pageCases: [string, string, Record<string, string>][] = [
+    ['the home page, brotli', '/', browser],
+    ['the home page, gzip', '/', { accept: 'text/html', 'accept-encoding': 'gzip' }],
+    ['the home page, uncompressed', '/', { accept: 'text/html' }],
+    ['the events page', '/events', browser],
+    ['the sitemap', '/sitemap.xml', {}],
+  ];
+
+  it.each(pageCases)('answers %s as Fastify does', async (_name, path, headers) => {
+    const { lane, routes } = await bothDoors(path, headers);
+    expect(lane.status).toBe(200);
+    expect(lane.headers).toEqual(routes.headers);
+    expect(lane.body.equals(routes.body)).toBe(true);
+  });
+
+  it('answers a revalidation with the same 304 as Fastify, in every coding', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const headers = { accept: 'text/html', 'accept-encoding': encoding };
+      const etag = (await viaHttp('/', headers)).headers.find(([n]) => n === 'etag')?.[1];
+      expect(etag).toBeTruthy();
+      const { lane, routes } = await bothDoors('/', { ...headers, 'if-none-match': etag ?? '' });
+      expect(lane.status).toBe(304);
+      expect(lane.body.length).toBe(0);
+      expect(lane.headers).toEqual(routes.headers);
+    }
+    // A tag of something else is answered in full.
+    const other = await bothDoors('/', { ...browser, 'if-none-match': '"not-this-page"' });
+    expect(other.lane.status).toBe(200);
+    expect(other.lane.headers).toEqual(other.routes.headers);
+  });
+
+  it('answers media (a WebP size, an original picture, a PDF download, a 304) as Fastify does', async () => {
+    const variant = picture.variants.find((v) => v.name === '480');
+    expect(variant).toBeDefined();
+    // A file over 512 KB in the file store streams from disk and is never held in memory: Fastify serves it.
+    const held = (path: string) => path !== picture.url || dialect === 'postgres';
+    for (const path of [variant?.url ?? '', picture.url, pdf.url]) {
+      const { lane, routes } = await bothDoors(path, {}, held(path));
+      expect(lane.status, path).toBe(200);
+      expect(lane.headers).toEqual(routes.headers);
+      expect(lane.body.equals(routes.body)).toBe(true);
+      const etag = lane.headers.find(([n]) => n === 'etag')?.[1] ?? '';
+      const revalidated = await bothDoors(path, { 'if-none-match': etag }, held(path));
+      expect(revalidated.lane.status).toBe(304);
+      expect(revalidated.lane.headers).toEqual(revalidated.routes.headers);
+    }
+    const download = await viaHttp(pdf.url);
+    expect(new Map(download.headers).get('content-disposition')).toContain('attachment');
+  });
+
+  it('leaves to Fastify what Fastify answers differently: Range, HEAD, a caller token, other methods', async () => {
+    await viaHttp(picture.url);
+    await viaHttp('/');
+    const before = app.fastLane.served;
+    const partial = await viaHttp(picture.url, { range: 'bytes=0-99' });
+    expect(partial.status).toBe(206);
+    expect(partial.body.length).toBe(100);
+    const head = await viaHttp('/', browser, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    // A signed-in caller's token is checked by the caller hook; a bad one is refused.
+    const badToken = await viaHttp(picture.url, { authorization: 'Bearer not-a-token' });
+    expect(badToken.status).toBe(401);
+    const post = await viaHttp('/', browser, 'POST');
+    expect(post.status).toBe(404);
+    expect(app.fastLane.served).toBe(before);
+  });
+
+  it('never serves a page a change has made stale, nor a deleted file', async () => {
+    await viaHttp('/', browser);
+    expect((await viaHttp('/', browser)).body.length).toBeGreaterThan(0);
+    // Saved and published in one step: the save answers once the home page is rendered again.
+    const saved = await app.inject({
+      method: 'PATCH',
+      url: `/api/collections/home/documents/${slide.id}`,
+      headers: { ...admin.headers, 'if-match': String(slide.version) },
+      payload: { status: 'published', data: { title: 'Budget hearings in every ward' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    slide = saved.json() as ContentDocument;
+    const page = await viaHttp('/', { accept: 'text/html' });
+    expect(page.body.toString()).toContain('Budget hearings in every ward');
+    expect(page.body.toString()).not.toContain('Voices from the county assemblies');
+
+    // An unused file, served from memory, then deleted: the lane no longer has it.
+    const unused = await (async () => {
+      const form = multipart(await noisyPng(), 'unused.png', 'image/png');
+      const res = await app.inject({ method: 'POST', url: '/api/media', headers: { ...admin.headers, ...form.headers }, payload: form.payload });
+      return res.json() as typeof picture;
+    })();
+    await viaHttp(unused.url);
+    expect((await viaHttp(unused.url)).status).toBe(200);
+    const removed = await app.inject({ method: 'DELETE', url: `/api/media/${unused.id}`, headers: admin.headers });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await viaHttp(unused.url)).status).toBe(404);
+  });
+
+  it('writes one request-log line for each answer it gives, with its own request id', async () => {
+    const variant = picture.variants[0]?.url ?? '';
+    await viaHttp('/', browser);
+    await viaHttp(variant);
+    await new Promise((resolve) => setImmediate(resolve));
+    log = '';
+    const before = app.fastLane.served;
+    await viaHttp('/', browser);
+    await viaHttp(variant);
+    await viaHttp('/?door=routes', browser);
+    expect(app.fastLane.served).toBe(before + 2);
+    await expect.poll(() => logLines().length).toBe(3);
+    const lines = logLines();
+    expect(lines.map((l) => [l.method, l.url, l.statusCode])).toEqual([
+      ['GET', '/', 200],
+      ['GET', variant, 200],
+      ['GET', '/?door=routes', 200],
+    ]);
+    for (const line of lines) expect(typeof line.responseTime).toBe('number');
+    const ids = lines.map((l) => l.reqId);
+    expect(ids.every((id) => typeof id === 'string' && /^req-[0-9a-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(3);
+  });
+});
