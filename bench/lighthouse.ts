@@ -1,18 +1,19 @@
 /**
  * `npm run lighthouse`: Lighthouse 12 (mobile, its default simulated slow 4G
  * and mid-range phone) with Debian's Chromium against a freshly started
- * built server, on /, /events and /youthleadership. Prints the four category
+ * built server, on every public page of the route table (LIGHTHOUSE_PATHS=/,/events for some). Prints the four category
  * scores and the main timings, and writes bench/results/lighthouse.json.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { routeTable } from '../src/shared/routes.js';
 import { ensureBuilt, root, startBuiltServer } from './harness.js';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const paths = ['/', '/events', '/youthleadership'];
+const paths = process.env.LIGHTHOUSE_PATHS?.split(',').filter(Boolean) ?? routeTable.filter((r) => r.kind === 'public').map((r) => r.path);
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const timings = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
 
