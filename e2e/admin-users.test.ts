@@ -198,15 +198,24 @@ describe('users screens', () => {
     await site.signInAs(page, demoted.email, password, '/user');
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     expect(await page.getByText('Super Layout', { exact: true }).isVisible()).toBe(true);
+    // Every API answer the open app gets, to say what happened should the layout not switch.
+    const trail: string[] = [];
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (url.pathname.startsWith('/api/')) trail.push(`${res.request().method()} ${url.pathname}${url.search} ${res.status()}`);
+    });
     await updateAccount(site.server.url, site.superToken, demoted.uid, { role: 'admin' });
     // The next users call is refused; the app re-reads the claims, changes layout and the guard sends the user to /.
     await page.getByLabel('Search by e-mail or name').fill('editor');
-    await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 }).catch((err: unknown) => {
+      throw new Error(`the app stayed at ${page.url()} after the role change; its API calls since: ${trail.join('; ') || 'none'}`, { cause: err });
+    });
     await page.goto(`${site.server.url}/home`);
     await page.getByText('Admin Layout App', { exact: true }).waitFor();
     expect(watch.errors).toEqual([]);
     await context.close();
-  });
+    // Two sign-ins (argon2id) and a page load of the staff app: slow on a busy machine.
+  }, 60_000);
 
   it('signs the open app out with a message when its account is disabled', async () => {
     const second = await createAccount(site.server.url, site.superToken, { email: 'second.super@example.org', role: 'super', password });
