@@ -1,7 +1,7 @@
 /**
  * Accessibility of the staff content screens: axe finds no
  * violation on a list, a form (new and filled, with errors showing), the site
- * settings and the backups screen (1280 and 375 px); every input has a label
+ * settings, the backups screen and the own account (1280 and 375 px); every input has a label
  * and no element has a positive tabindex. Also takes the list and form
  * screenshots at 375 and 1280 px.
  */
@@ -116,6 +116,24 @@ describe('staff content screens are accessible', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(errors).toEqual([]);
   }, 180_000);
+
+  it('the account screen has no axe violation at 1280 and 375 px, also while two-factor sign-in is being set up', async () => {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await open('/account');
+      await page.getByText('This device').waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your account');
+      expect(await axeViolations()).toEqual([]);
+      expect(await labelAndTabProblems()).toEqual([]);
+    }
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await page.getByRole('img', { name: /QR code/ }).waitFor();
+    expect(await axeViolations()).toEqual([]);
+    expect(await labelAndTabProblems()).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(errors).toEqual([]);
+  }, 60_000);
 
   it('screenshots of a list and a form at 375 and 1280 px', async () => {
     const dir = path.resolve(__dirname, '../docs/screenshots');

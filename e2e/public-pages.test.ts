@@ -220,6 +220,9 @@ describe('server-rendered public pages', () => {
     expect(robots).toMatch(/^Disallow: \/api\/$/m);
     expect(robots).toMatch(/^Disallow: \/login$/m);
     expect(robots).toMatch(/^Disallow: \/user-form\/$/m);
+    // /account only, not /accountability: a staff path that begins a public one ends with `$`.
+    expect(robots).toMatch(/^Disallow: \/account\$$/m);
+    expect(robots).toMatch(/^Disallow: \/reset-password$/m);
     const rules = [...robots.matchAll(/^Disallow: (.+)$/gm)].map((m) => m[1]!);
     // No rule shuts out a public page.
     for (const p of [...publicPages.map((x) => x.path), '/news/x', '/events/x']) for (const r of rules) expect(p.startsWith(r), `${r} blocks ${p}`).toBe(false);

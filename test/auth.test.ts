@@ -46,10 +46,17 @@ describe.each(dialects())('identity on %s', (dialect) => {
       expect(body).toEqual({
         idToken: expect.any(String),
         expiresIn: 900,
-        user: { uid: u.uid, email: 'editor@example.org', displayName: 'admin user', claims: { admin: true, super: false } },
+        user: {
+          uid: u.uid,
+          email: 'editor@example.org',
+          displayName: 'admin user',
+          claims: { admin: true, super: false },
+          twoFactor: { enabled: false, required: false },
+        },
       });
       const payload = await t.app.services.tokens.verify(body.idToken);
-      expect(payload).toEqual({ uid: u.uid, email: 'editor@example.org', claims: { admin: true, super: false }, issuedAt: expect.any(Number) });
+      // `sid` names the session (the refresh-token family) the token belongs to.
+      expect(payload).toEqual({ uid: u.uid, email: 'editor@example.org', claims: { admin: true, super: false }, issuedAt: expect.any(Number), sid: expect.any(String) });
       // The idToken opens a staff endpoint.
       const who = await t.app.inject({ method: 'GET', url: '/api/collections', headers: { authorization: `Bearer ${body.idToken}` } });
       expect(who.statusCode).toBe(200);

@@ -17,6 +17,7 @@ import { migrationNames } from '../src/server/db/index.js';
 /** What the migrations after the first add to rows that existed before them. */
 const addedSinceFirst = {
   users: { tokens_valid_after: null },
+  refresh_tokens: { user_agent: null, ip: null, last_used_at: null, session_created_at: null },
   // The fixture's blocks have an ASCII `title`: searched in lower case.
   documents: (row: Record<string, unknown>) => ({ title_search: (JSON.parse(String(row.data)) as { title: string }).title.toLowerCase() }),
 };

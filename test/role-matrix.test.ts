@@ -16,10 +16,13 @@ import { collections, getCollection, type CollectionDef, type ContentDocument } 
 import { pages } from '../src/shared/pages.js';
 import { backupDownloadPath, backupFileName, backupsApiPath } from '../src/shared/backups.js';
 import { insertDocument } from '../src/server/content/repository.js';
+import { issueActionCode } from '../src/server/auth/action-codes.js';
+import { accountLinkApi, invitationPath, invitationResendPath } from '../src/shared/account-links.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { insertMedia, validData, type FixtureRefs } from './content-fixtures.js';
+import { Secret, TOTP } from 'otpauth';
 
 type MatrixRole = 'anonymous' | 'none' | 'admin' | 'super' | 'disabled';
 const matrixRoles = ['anonymous', 'none', 'admin', 'super', 'disabled'] as const satisfies readonly MatrixRole[];
@@ -52,7 +55,7 @@ const collectionGroups = {
   customer: ['customer'],
 } as const;
 type CollectionGroup = keyof typeof collectionGroups;
-type Group = CollectionGroup | 'pages' | 'settings' | 'users' | 'media' | 'functions' | 'backups';
+type Group = CollectionGroup | 'pages' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'account' | 'two-factor';
 
 /** What a call answers: `ok` 2xx, `401` unauthenticated, `403` permission-denied, `off` 403 auth/user-disabled. */
 type Outcome = 'ok' | '401' | '403' | 'off';
@@ -97,6 +100,15 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['users',         'update a user',             '401',    '403', '403', 'ok',  'off'],
   ['users',         'delete a user',             '401',    '403', '403', 'ok',  'off'],
 
+  ['invitations',   'list invitations',          '401',    '403', '403', 'ok',  'off'],
+  ['invitations',   'invite a colleague',        '401',    '403', '403', 'ok',  'off'],
+  ['invitations',   'resend an invitation',      '401',    '403', '403', 'ok',  'off'],
+  ['invitations',   'withdraw an invitation',    '401',    '403', '403', 'ok',  'off'],
+
+  // The link or the address is the credential: these read no caller (a disabled account's token is not looked at).
+  ['account links', 'ask for a password reset',  'ok',     'ok',  'ok',  'ok',  'ok'],
+  ['account links', 'accept an invitation',      'ok',     'ok',  'ok',  'ok',  'ok'],
+
   ['media',         'upload media',              '401',    '403', 'ok',  'ok',  'off'],
   ['media',         'delete media',              '401',    '403', 'ok',  'ok',  'off'],
   ['media',         'download media',            'ok',     'ok',  'ok',  'ok',  'off'],
@@ -106,6 +118,19 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['backups',       'list backups',              '401',    '403', '403', 'ok',  'off'],
   ['backups',       'start a backup',            '401',    '403', '403', 'ok',  'off'],
   ['backups',       'download a backup',         '401',    '403', '403', 'ok',  'off'],
+
+  ['users',         'reset a user\'s two-factor',  '401',    '403', '403', 'ok',  'off'],
+
+  ['account',       'read own account',          '401',    'ok',  'ok',  'ok',  'off'],
+  ['account',       'rename own account',        '401',    'ok',  'ok',  'ok',  'off'],
+  ['account',       'list own sessions',         '401',    'ok',  'ok',  'ok',  'off'],
+  ['account',       'sign out a session',        '401',    'ok',  'ok',  'ok',  'off'],
+  ['account',       'sign out other sessions',   '401',    'ok',  'ok',  'ok',  'off'],
+  ['account',       'change own password',       '401',    'ok',  'ok',  'ok',  'off'],
+
+  ['two-factor',    'set up two-factor',         '401',    'ok',  'ok',  'ok',  'off'],
+  ['two-factor',    'turn on two-factor',        '401',    'ok',  'ok',  'ok',  'off'],
+  ['two-factor',    'turn off two-factor',       '401',    'ok',  'ok',  'ok',  'off'],
 ];
 
 interface Env {
@@ -122,7 +147,9 @@ interface Row {
   /** Which collection, page or resource the row is about. */
   target: string;
   /** Builds the request; may create what it needs first (as a trusted fixture, not through the API). */
-  request: (env: Env, role: MatrixRole) => Promise<InjectOptions>;
+  request: (env: Env, role: MatrixRole, caller: TestUser | undefined) => Promise<InjectOptions>;
+  /** The row changes something of its caller's that would end the role's shared sign-in (a password): it runs as a fresh user of the role. */
+  freshCaller?: true;
 }
 
 /** A draft at version 1, written straight to the database. */
@@ -266,6 +293,46 @@ const rows: Row[] = [
     target: 'users',
     request: async (env) => ({ method: 'DELETE', url: `/api/users/${(await createUser(env.t.app, 'admin')).uid}` }),
   },
+  { group: 'invitations', endpoint: 'list invitations', target: 'invitations', request: async () => ({ method: 'GET', url: accountLinkApi.invitations }) },
+  {
+    group: 'invitations',
+    endpoint: 'invite a colleague',
+    target: 'invitations',
+    request: async () => ({ method: 'POST', url: accountLinkApi.invitations, payload: { email: `invitee-${crypto.randomUUID().slice(0, 8)}@example.org`, role: 'admin' } }),
+  },
+  {
+    group: 'invitations',
+    endpoint: 'resend an invitation',
+    target: 'invitations',
+    request: async (env) => ({ method: 'POST', url: invitationResendPath((await invitation(env)).id) }),
+  },
+  {
+    group: 'invitations',
+    endpoint: 'withdraw an invitation',
+    target: 'invitations',
+    request: async (env) => ({ method: 'DELETE', url: invitationPath((await invitation(env)).id) }),
+  },
+  {
+    group: 'account links',
+    endpoint: 'ask for a password reset',
+    target: 'account links',
+    request: async () => ({
+      method: 'POST',
+      url: accountLinkApi.passwordReset,
+      headers: { 'x-forwarded-for': `203.0.113.${++ipCounter % 250}` },
+      payload: { email: `reset-${crypto.randomUUID().slice(0, 8)}@example.org` },
+    }),
+  },
+  {
+    group: 'account links',
+    endpoint: 'accept an invitation',
+    target: 'account links',
+    request: async (env) => ({
+      method: 'POST',
+      url: accountLinkApi.invitationAccept,
+      payload: { token: (await invitation(env)).token, displayName: 'Invited Colleague', password: `Tq7-${crypto.randomBytes(9).toString('base64url')}!` },
+    }),
+  },
   {
     group: 'media',
     endpoint: 'upload media',
@@ -308,7 +375,80 @@ const rows: Row[] = [
     target: 'backups',
     request: async (env) => ({ method: 'GET', url: backupDownloadPath(await backupFile(env)) }),
   },
+  {
+    group: 'users',
+    endpoint: 'reset a user\'s two-factor',
+    target: 'users',
+    request: async (env) => ({ method: 'DELETE', url: `/api/users/${(await createUser(env.t.app, 'admin')).uid}/second-factor` }),
+  },
+  { group: 'account', endpoint: 'read own account', target: 'account', request: async () => ({ method: 'GET', url: '/api/account' }) },
+  { group: 'account', endpoint: 'rename own account', target: 'account', request: async () => ({ method: 'PATCH', url: '/api/account', payload: { displayName: 'Matrix Name' } }) },
+  { group: 'account', endpoint: 'list own sessions', target: 'account', request: async () => ({ method: 'GET', url: '/api/account/sessions' }) },
+  {
+    group: 'account',
+    endpoint: 'sign out a session',
+    target: 'account',
+    request: async (env, role) => ({ method: 'DELETE', url: `/api/account/sessions/${await ownSession(env, role)}` }),
+  },
+  { group: 'account', endpoint: 'sign out other sessions', target: 'account', request: async () => ({ method: 'POST', url: '/api/account/sessions/sign-out-others' }) },
+  { group: 'two-factor', endpoint: 'set up two-factor', target: 'two-factor', request: async () => ({ method: 'POST', url: '/api/auth/second-factor/setup' }) },
+  {
+    group: 'two-factor',
+    endpoint: 'turn on two-factor',
+    target: 'two-factor',
+    request: async (env, role) => ({ method: 'POST', url: '/api/auth/second-factor/enable', payload: { code: await confirmingCode(env, role) } }),
+  },
+  {
+    group: 'two-factor',
+    endpoint: 'turn off two-factor',
+    target: 'two-factor',
+    request: async (env, role) => ({ method: 'DELETE', url: '/api/auth/second-factor', payload: { password: role === 'anonymous' ? 'no password' : env.users[role].password } }),
+  },
+  {
+    group: 'account',
+    endpoint: 'change own password',
+    target: 'account',
+    // A new password ends the idTokens issued before it, so the row runs as a fresh user of the role and the rows after keep theirs.
+    freshCaller: true,
+    request: async (_env, _role, caller) => ({
+      method: 'POST',
+      url: '/api/account/password',
+      payload: { currentPassword: caller?.password ?? 'no password', newPassword: `Matrix-${crypto.randomBytes(9).toString('base64url')}!` },
+    }),
+  },
 ];
+
+/** An open invitation, written straight to the database, and its link's token. */
+async function invitation(env: Env): Promise<{ id: string; token: string }> {
+  const email = `invited-${crypto.randomUUID().slice(0, 8)}@example.org`;
+  const { row, token } = await issueActionCode(env.t.app.services.db.kysely, { purpose: 'invitation', email, role: 'admin', createdBy: env.users.super.uid });
+  return { id: row.id, token };
+}
+
+/** A session of the role's user, begun by signing in (a made-up id for a caller who cannot sign in). */
+async function ownSession(env: Env, role: MatrixRole): Promise<string> {
+  if (role === 'anonymous' || role === 'disabled') return crypto.randomUUID();
+  const user = env.users[role];
+  const res = await env.t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password: user.password } });
+  if (res.statusCode !== 200) throw new Error(`signing in as ${role} failed: ${res.statusCode} ${res.body}`);
+  const row = await env.t.app.services.db.kysely
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('user_id', '=', user.uid)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.family_id;
+}
+
+/** A right code for a set-up begun as the role's user (any code for a caller who cannot begin one). */
+async function confirmingCode(env: Env, role: MatrixRole): Promise<string> {
+  if (role === 'anonymous' || role === 'disabled') return '123456';
+  const res = await env.t.app.inject({ method: 'POST', url: '/api/auth/second-factor/setup', headers: env.users[role].headers });
+  if (res.statusCode !== 200) throw new Error(`two-factor set-up as ${role} failed: ${res.statusCode} ${res.body}`);
+  const { secret } = res.json() as { secret: string };
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+}
 
 /** A file named as a backup in the site's BACKUP_DIR (its content does not matter to a download). */
 async function backupFile(env: Env): Promise<string> {
@@ -368,8 +508,14 @@ describe.each(dialects())('role matrix on %s', (dialect) => {
   it.each(matrixRoles)('%s: every endpoint answers as the table says', async (role) => {
     const mismatches: string[] = [];
     for (const row of rows) {
-      const opts = await row.request(env, role);
-      const auth = role === 'anonymous' ? {} : env.users[role].headers;
+      const caller =
+        role === 'anonymous'
+          ? undefined
+          : row.freshCaller
+            ? await createUser(env.t.app, role === 'disabled' ? 'super' : role, { disabled: role === 'disabled' })
+            : env.users[role];
+      const opts = await row.request(env, role, caller);
+      const auth = caller?.headers ?? {};
       const res = await env.t.app.inject({ ...opts, headers: { ...(opts.headers as Record<string, string> | undefined), ...auth } });
       const code = res.statusCode >= 400 ? ((res.json() as { error?: { code?: string } }).error?.code ?? '?') : '';
       const expected = outcomeText[expectedOutcome(row, role)];

@@ -17,6 +17,8 @@ import { dynamicCompression } from './http/compression.js';
 import { laneLog, logDestination, nextRequestId, RequestLog } from './http/request-log.js';
 import { FastLane } from './http/fast-lane.js';
 import { AfterWrites } from './http/after-writes.js';
+import { createMailQueue, type MailQueueOptions } from './mail/index.js';
+import { AccountLinks } from './auth/account-links-service.js';
 import { AppError } from '../shared/errors.js';
 import type { Services } from './services.js';
 import { healthRoutes } from './routes/health.js';
@@ -46,6 +48,8 @@ export interface BuildOptions {
   backups?: BackupsRoutesOptions;
   /** Migrations after the site's own (tests only: one that fails). */
   migrations?: ExtraMigrations;
+  /** The mail queue's waits (tests shorten them). */
+  mail?: MailQueueOptions;
 }
 
 /** Header and cookie names that never reach the logs. */
@@ -57,7 +61,14 @@ export const redactedPaths = [
   'headers.cookie',
   'body.password',
   'body.newPassword',
+  'body.currentPassword',
+  'body.token',
+  'body.code',
+  'body.challenge',
   'password',
+  'challenge',
+  'secret',
+  'recoveryCodes',
   'idToken',
   'refreshToken',
 ];
@@ -115,8 +126,21 @@ async function assemble(
     db,
     tokens: new TokenService(config.authSecret, config.authTokenTtl, config.publicUrl),
     changes,
+    mail: createMailQueue(config, db, app.log, options.mail),
   };
   app.decorate('services', services);
+  // Mail queued before a restart goes out after it; the queue stops before the database closes.
+  app.addHook('onReady', async () => {
+    app.log.info(`mail goes to ${services.mail.description}`);
+    services.mail.start();
+  });
+  // Reset mails still being looked up go into the queue before it stops.
+  const accountLinks = await AccountLinks.create(services, app.log, options.auth?.resetThrottle);
+  app.decorate('accountLinks', accountLinks);
+  app.addHook('preClose', async () => {
+    await accountLinks.close();
+    await services.mail.close();
+  });
   app.addHook('onClose', async () => {
     await changes.stop();
     if (!options.db) await db.close();

@@ -37,6 +37,10 @@ export interface AppConfig {
   backupSchedule?: string | undefined;
   /** BACKUP_KEEP: how many scheduled, manual and command-line backups rotation keeps (default 14). */
   backupKeep?: number | undefined;
+  /** SMTP_URL: where mail goes (`smtp://user:pass@host:port`, `smtps://…`); absent: written to DATA_DIR/outbox. Never printed. */
+  smtpUrl?: string | undefined;
+  /** MAIL_FROM: the sender's address (default no-reply@ the public URL's host). */
+  mailFrom?: string | undefined;
 }
 
 export const defaultBackupKeep = 14;
@@ -71,6 +75,13 @@ const envSchema = z.object({
       const problem = v === undefined ? null : scheduleProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), 'SMTP_URL must look like smtp://user:password@host:587 or smtps://…'),
+  MAIL_FROM: z.email('MAIL_FROM must be an e-mail address such as website@example.org').optional(),
   BACKUP_KEEP: z.coerce.number({ message: 'BACKUP_KEEP must be a whole number of at least 1' }).int('BACKUP_KEEP must be a whole number of at least 1').min(1, 'BACKUP_KEEP must be a whole number of at least 1').default(defaultBackupKeep),
 });
 
@@ -126,5 +137,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupPassphrase: e.BACKUP_PASSPHRASE,
     backupSchedule: e.BACKUP_SCHEDULE,
     backupKeep: e.BACKUP_KEEP,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

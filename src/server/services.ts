@@ -5,12 +5,15 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/index.js';
 import type { TokenService } from './auth/tokens.js';
 import type { FastLane } from './http/fast-lane.js';
+import type { MailQueue } from './mail/queue.js';
 
 export interface Services {
   config: AppConfig;
   db: Db;
   tokens: TokenService;
   changes: ChangeBus;
+  /** Every mail the server sends goes through this queue (mail/queue.ts). */
+  mail: MailQueue;
 }
 
 declare module 'fastify' {

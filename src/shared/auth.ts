@@ -4,6 +4,7 @@
  */
 import type { Claims } from './access.js';
 import type { UserRole } from './users.js';
+import type { TwoFactorState } from './two-factor.js';
 
 export type { Claims } from './access.js';
 
@@ -18,6 +19,8 @@ export interface SignedInUser {
   email: string;
   displayName: string;
   claims: Claims;
+  /** Whether the user has two-factor sign-in on, and whether the site requires it of them. */
+  twoFactor?: TwoFactorState;
 }
 
 /** The answer of sign-in and refresh. */

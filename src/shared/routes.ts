@@ -7,17 +7,24 @@ import { routeMarksOf, type RouteMark } from './access.js';
 import { declarations, detailCollections, formPathsOf, listPathsOf, type Declaration } from './registry-index.js';
 import { pages, type PageName } from './pages.js';
 import { backupsScreenPath } from './backups.js';
+import { accountLinkPaths } from './account-links.js';
+
+export type AccountLinkScreen = keyof typeof accountLinkPaths;
 
 export type RouteEntry =
   | { kind: 'public'; path: string; page: PageName }
   | { kind: 'detail'; path: string; collection: string }
   | { kind: 'login'; path: '/login'; name: 'login' }
+  /** Screens reached signed out, from /login or a mail's link (shown without the staff layout). */
+  | { kind: 'account-link'; path: string; screen: AccountLinkScreen }
   | { kind: 'list'; path: string; collection: string; marks: readonly RouteMark[] }
   | { kind: 'form'; path: string; collection: string; marks: readonly RouteMark[] }
   | { kind: 'users'; path: string; marks: readonly RouteMark[] }
   | { kind: 'user-form'; path: string; marks: readonly RouteMark[] }
   | { kind: 'settings'; path: string; marks: readonly RouteMark[] }
   | { kind: 'backups'; path: string; marks: readonly RouteMark[] }
+  /** The signed-in user's own account: every staff member, whatever the role. */
+  | { kind: 'account'; path: '/account' }
   | { kind: 'not-found'; path: '*' };
 
 function marksOf(d: Declaration): readonly RouteMark[] {
@@ -28,10 +35,12 @@ export const routeTable: readonly RouteEntry[] = [
   ...pages.map((p): RouteEntry => ({ kind: 'public', path: p.path, page: p.name })),
   ...detailCollections.map((d): RouteEntry => ({ kind: 'detail', path: `${d.detail.path}/:id`, collection: d.name })),
   { kind: 'login', path: '/login', name: 'login' },
+  ...(Object.keys(accountLinkPaths) as AccountLinkScreen[]).map((screen): RouteEntry => ({ kind: 'account-link', path: accountLinkPaths[screen], screen })),
   { kind: 'users', path: '/user', marks: routeMarksOf({ type: 'users' }) },
   { kind: 'user-form', path: '/user-form/:id', marks: routeMarksOf({ type: 'users' }) },
   { kind: 'settings', path: '/settings', marks: routeMarksOf({ type: 'settings' }) },
   { kind: 'backups', path: backupsScreenPath, marks: routeMarksOf({ type: 'backups' }) },
+  { kind: 'account', path: '/account' },
   ...declarations.flatMap((d: Declaration): RouteEntry[] => [
     ...listPathsOf(d).map((path): RouteEntry => ({ kind: 'list', path, collection: d.name, marks: marksOf(d) })),
     ...formPathsOf(d).map((path): RouteEntry => ({ kind: 'form', path, collection: d.name, marks: marksOf(d) })),
@@ -41,8 +50,11 @@ export const routeTable: readonly RouteEntry[] = [
 
 /** Paths that belong to the staff app (kept out of robots and the sitemap). */
 export const staffPaths: readonly string[] = routeTable
-  .filter((r) => r.kind === 'list' || r.kind === 'form' || r.kind === 'users' || r.kind === 'user-form' || r.kind === 'settings' || r.kind === 'backups' || r.kind === 'login')
+  .filter((r) => r.kind !== 'public' && r.kind !== 'detail' && r.kind !== 'not-found')
   .map((r) => r.path);
+
+/** Staff screens shown without the staff layout: sign-in and the screens of mailed links. */
+export const signedOutStaffPaths: ReadonlySet<string> = new Set(routeTable.filter((r) => r.kind === 'login' || r.kind === 'account-link').map((r) => r.path));
 
 /** The list path a form returns to. */
 export function listPathOf(collection: string): string {

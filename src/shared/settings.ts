@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { fieldSchema, schema, type FieldDef, type ImageValue } from './fields.js';
+import { twoFactorRequirementLabels, twoFactorRequirements, type TwoFactorRequirement } from './two-factor.js';
 
 /** Feeds the header, footer and structured data. */
 export const siteSettingsFields = [
@@ -23,6 +24,13 @@ export const siteSettingsFields = [
     label: 'Time zone',
     max: 64,
     help: 'An IANA time zone name such as Africa/Nairobi or Europe/Berlin. Scheduled backups run at their times in it. Empty means UTC.',
+  },
+  {
+    name: 'requireTwoFactor',
+    type: 'select',
+    label: 'Two-factor sign-in',
+    options: twoFactorRequirements.map((value) => ({ value, label: twoFactorRequirementLabels[value] })),
+    help: 'Staff who must use it and have not turned it on are taken to their account page to set it up after signing in, and can do nothing else until they have.',
   },
 ] as const satisfies readonly FieldDef[];
 
@@ -73,6 +81,7 @@ export const siteSettingsSchema = schema(() =>
     videoUrl: field<OptionalLink>('videoUrl'),
     mailUrl: field<OptionalLink>('mailUrl'),
     timeZone: field<OptionalText>('timeZone').refine((v) => !v || isTimeZone(v), 'Enter a time zone name such as Africa/Nairobi, Europe/Berlin or UTC'),
+    requireTwoFactor: field<z.ZodOptional<z.ZodNullable<z.ZodType<TwoFactorRequirement>>>>('requireTwoFactor'),
   }),
 );
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -85,4 +94,5 @@ export const defaultSiteSettings: SiteSettings = {
   videoUrl: 'https://video.example.org/@tujenge',
   mailUrl: 'https://mail.example.org',
   timeZone: defaultTimeZone,
+  requireTwoFactor: 'none',
 };

@@ -23,6 +23,11 @@ export const roleDescriptions: Record<UserRole, string> = {
 
 export const roleSchema = z.enum(userRoles, { error: 'The role must be super, admin or none.' });
 
+/** An e-mail field of the staff forms, with what it says when empty (the server normalises and checks it again). */
+export function emailFieldSchema(requiredMessage: string) {
+  return z.string().trim().min(1, requiredMessage).pipe(z.email('That e-mail address does not look right.'));
+}
+
 export const displayNameMaxLength = 200;
 export const displayNameSchema = z
   .string()

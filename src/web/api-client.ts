@@ -20,6 +20,9 @@ export class ApiError extends Error {
 
   /** Seconds to wait before trying again, from a Retry-After header (429). */
   retryAfter?: number;
+
+  /** The whole JSON answer (a sign-in that needs a second step carries its challenge beside the error). */
+  body?: unknown;
 }
 
 type ApiErrorListener = (err: ApiError) => void;
@@ -106,6 +109,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     );
     const retryAfter = Number(res.headers.get('retry-after'));
     if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = retryAfter;
+    error.body = json;
     if (!options.anonymous) apiErrorListener(error);
     throw error;
   }

@@ -57,6 +57,11 @@ function staffRoutes(): RouteObject[] {
       case 'login':
         children.push({ id: 'login', path: r.path, lazy: () => import('./admin/login-route.js') });
         break;
+      case 'account-link': {
+        const { screen } = r;
+        children.push({ id: `account-link:${screen}`, path: r.path, lazy: async () => ({ Component: (await import('./admin/account-links/screens.js')).accountLinkScreens[screen] }) });
+        break;
+      }
       case 'list': {
         const { collection, marks } = r;
         children.push({
@@ -92,6 +97,9 @@ function staffRoutes(): RouteObject[] {
         break;
       case 'backups':
         children.push(guardedScreen('backups', r.path, r.marks, async () => (await import('./admin/backups/backups-screen.js')).BackupsScreen));
+        break;
+      case 'account':
+        children.push({ id: 'account', path: r.path, lazy: async () => ({ Component: (await import('./admin/account/account-screen.js')).AccountScreen }) });
         break;
       default:
         break;

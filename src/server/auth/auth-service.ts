@@ -14,13 +14,36 @@ import { normaliseEmail } from './accounts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { defaultRefreshGraceSeconds, revokeFamilyOf, rotateRefreshToken, startRefreshFamily } from './refresh-tokens.js';
 import { connectRedisStore, MemoryThrottleStore, SignInThrottle, type SignInThrottleOptions, type ThrottleStore } from './sign-in-throttle.js';
-import { findCaller, findUserByEmail, recordSignIn, type UserRow } from './users-repository.js';
+import { findCaller, findUserByEmail, findUserById, recordSignIn, type UserRow } from './users-repository.js';
+import type { ClientInfo } from './refresh-token-repository.js';
+import { TwoFactorService, type NowMs } from './two-factor-service.js';
 
 export interface AuthOptions {
   /** Brute-force limits (tests shorten the window). */
   throttle?: Partial<SignInThrottleOptions>;
   /** How long a just-used refresh token may still be answered with its successor. */
   refreshGraceSeconds?: number;
+  /** Limits on wrong second-factor codes (counted apart from passwords). */
+  secondFactorThrottle?: Partial<SignInThrottleOptions>;
+  /** The clock of two-factor sign-in: challenges and TOTP steps (tests move it). */
+  now?: NowMs;
+}
+
+/** A right password for an account with two-factor sign-in on: the answer carries a challenge for the second step. */
+export class SecondFactorRequired extends AppError {
+  constructor(readonly challenge: string) {
+    super('auth/multi-factor-auth-required', 'Enter the code from your authenticator app to finish signing in.');
+  }
+}
+
+/** A sign-in request's client, recorded for the sessions list. */
+export interface SignInClient {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+function clientInfo(client: SignInClient): ClientInfo {
+  return { ip: client.ip, userAgent: client.userAgent ?? null };
 }
 
 /** What a sign-in or refresh hands to the caller: the JSON answer, and the refresh token for the cookie. */
@@ -50,19 +73,29 @@ export class AuthService {
   private dummyHash: Promise<string> | null = null;
   private readonly graceSeconds: number;
 
+  readonly twoFactor: TwoFactorService;
+
   private constructor(
-    private readonly services: Pick<Services, 'config' | 'db' | 'tokens'>,
+    private readonly services: Pick<Services, 'config' | 'db' | 'tokens' | 'changes'>,
     private readonly throttle: SignInThrottle,
+    private readonly codeThrottle: SignInThrottle,
     options: AuthOptions,
   ) {
     this.graceSeconds = options.refreshGraceSeconds ?? defaultRefreshGraceSeconds;
+    this.twoFactor = new TwoFactorService(services, options.now);
   }
 
   /** Counters in Redis when REDIS_URL is set, so every instance sees the same counts; in memory otherwise. */
-  static async create(services: Pick<Services, 'config' | 'db' | 'tokens'>, options: AuthOptions, log: FastifyBaseLogger): Promise<AuthService> {
+  static async create(services: Pick<Services, 'config' | 'db' | 'tokens' | 'changes'>, options: AuthOptions, log: FastifyBaseLogger): Promise<AuthService> {
     const { redisUrl } = services.config;
-    const store: ThrottleStore = redisUrl ? await connectRedisStore(redisUrl, log) : new MemoryThrottleStore();
-    return new AuthService(services, new SignInThrottle(store, options.throttle ?? {}, log), options);
+    const store = async (): Promise<ThrottleStore> => (redisUrl ? await connectRedisStore(redisUrl, log) : new MemoryThrottleStore());
+    return new AuthService(
+      services,
+      new SignInThrottle(await store(), options.throttle ?? {}, log),
+      // Wrong second-factor codes count apart from wrong passwords, under keys of their own.
+      new SignInThrottle(await store(), { accountLimit: 5, ipLimit: 50, ...options.secondFactorThrottle, keyPrefix: 'ngo-2fa:' }, log),
+      options,
+    );
   }
 
   /** Computes the dummy hash now, so that even the first unknown e-mail does not take longer than a wrong password. */
@@ -71,10 +104,11 @@ export class AuthService {
   }
 
   async close(): Promise<void> {
-    await this.throttle.close();
+    this.twoFactor.close();
+    await Promise.all([this.throttle.close(), this.codeThrottle.close()]);
   }
 
-  async signIn(input: { email: string; password: string; ip: string }, log: FastifyBaseLogger): Promise<Session> {
+  async signIn(input: { email: string; password: string } & SignInClient, log: FastifyBaseLogger): Promise<Session> {
     const email = normaliseEmail(input.email);
     const { password } = input;
 
@@ -84,7 +118,7 @@ export class AuthService {
       throw new ThrottledError(decision.retryAfterSeconds);
     }
 
-    const { db, config } = this.services;
+    const { db } = this.services;
     const user = await findUserByEmail(db.kysely, email);
     const ok = user ? await verifyPassword(user.password_hash, password) : (await verifyPassword(await this.dummy(), password)) && false;
     if (!user || !ok) {
@@ -96,19 +130,93 @@ export class AuthService {
       throw new AppError('auth/user-disabled');
     }
     await this.throttle.succeeded(decision.ticket);
-    const now = new Date().toISOString();
-    await recordSignIn(db.kysely, user.id, now);
-    const issued = await startRefreshFamily(db.kysely, user.id, config.refreshTokenTtl);
-    log.info({ uid: user.id }, 'signed in');
-    return this.session(user, issued.token);
+    if (await this.twoFactor.isEnabled(user.id)) {
+      const challenge = await this.twoFactor.startChallenge(user.id);
+      log.info({ uid: user.id }, 'sign-in: password accepted, second factor required');
+      throw new SecondFactorRequired(challenge);
+    }
+    return this.begin(user, input, log, 'signed in');
   }
 
-  async refresh(presented: string, log: FastifyBaseLogger): Promise<RefreshResult> {
+  /** The second step of a sign-in with two-factor on: the challenge of the first step and a code. */
+  async signInWithSecondFactor(input: { challenge: string; code: string } & SignInClient, log: FastifyBaseLogger): Promise<Session> {
+    const { id, userId } = await this.twoFactor.challengeAccount(input.challenge);
+    const decision = await this.codeThrottle.begin(userId, input.ip);
+    if (!decision.allowed) {
+      log.warn({ uid: userId, retryAfter: decision.retryAfterSeconds }, 'second factor throttled');
+      throw new ThrottledError(decision.retryAfterSeconds);
+    }
+    const user = await findUserById(this.services.db.kysely, userId);
+    if (!user) throw new AppError('auth/user-token-expired', 'This account no longer exists.');
+    if (user.disabled) {
+      log.info({ uid: user.id }, 'second factor refused: account disabled');
+      throw new AppError('auth/user-disabled');
+    }
+    // The challenge is claimed before the code is used: of two requests with one challenge, only one can spend a recovery code.
+    if (!(await this.twoFactor.consumeChallenge(id))) throw new AppError('auth/user-token-expired', 'This sign-in was already completed. Sign in again with your password.');
+    const kind = await this.twoFactor.useCode(user.id, input.code).catch(async (err: unknown) => {
+      await this.twoFactor.releaseChallenge(id);
+      throw err;
+    });
+    if (!kind) {
+      await this.twoFactor.releaseChallenge(id);
+      log.info({ uid: user.id }, 'second factor refused: wrong or used code');
+      throw new AppError('auth/invalid-credential', 'That code is not correct, or it was already used. Enter the current code from your app.', { field: 'code' });
+    }
+    await this.codeThrottle.succeeded(decision.ticket);
+    return this.begin(user, input, log, kind === 'recovery' ? 'signed in with a recovery code' : 'signed in with a second factor');
+  }
+
+  /** Starts a session for an account whose credentials were just proven another way (an accepted invitation). */
+  async openSession(user: UserRow, client: SignInClient, log: FastifyBaseLogger): Promise<Session> {
+    return this.begin(user, client, log, 'signed in after accepting an invitation');
+  }
+
+  private async begin(user: UserRow, client: SignInClient, log: FastifyBaseLogger, message: string): Promise<Session> {
     const { db, config } = this.services;
-    const result = await rotateRefreshToken(db, presented, { ttlSeconds: config.refreshTokenTtl, secret: config.authSecret, graceSeconds: this.graceSeconds });
+    await recordSignIn(db.kysely, user.id, new Date().toISOString());
+    const issued = await startRefreshFamily(db.kysely, user.id, config.refreshTokenTtl, clientInfo(client));
+    log.info({ uid: user.id }, message);
+    return this.session(user, issued.token, issued.familyId);
+  }
+
+  /**
+   * Checks a code of the signed-in caller (to turn two-factor sign-in off),
+   * counted against the same limit as codes at sign-in: a stolen idToken is
+   * no way around it.
+   */
+  async confirmSecondFactor(userId: string, code: string, ip: string, log: FastifyBaseLogger): Promise<void> {
+    const decision = await this.codeThrottle.begin(userId, ip);
+    if (!decision.allowed) throw new ThrottledError(decision.retryAfterSeconds);
+    if (!(await this.twoFactor.useCode(userId, code))) {
+      log.info({ uid: userId }, 'second factor confirmation refused');
+      throw new AppError('auth/requires-recent-login', 'That code is not correct. Enter the current code from your app, or a recovery code.', { field: 'code' });
+    }
+    await this.codeThrottle.succeeded(decision.ticket);
+  }
+
+  /** Checks the signed-in caller's own password (throttled as sign-in is); a wrong one is 401 auth/requires-recent-login. */
+  async confirmPassword(user: UserRow, password: string, ip: string, log: FastifyBaseLogger): Promise<void> {
+    const decision = await this.throttle.begin(user.email, ip);
+    if (!decision.allowed) throw new ThrottledError(decision.retryAfterSeconds);
+    if (!(await verifyPassword(user.password_hash, password))) {
+      log.info({ uid: user.id }, 'password confirmation refused');
+      throw new AppError('auth/requires-recent-login', 'Your current password is not correct.', { field: 'currentPassword' });
+    }
+    await this.throttle.succeeded(decision.ticket);
+  }
+
+  async refresh(presented: string, log: FastifyBaseLogger, client?: SignInClient): Promise<RefreshResult> {
+    const { db, config } = this.services;
+    const result = await rotateRefreshToken(
+      db,
+      presented,
+      { ttlSeconds: config.refreshTokenTtl, secret: config.authSecret, graceSeconds: this.graceSeconds },
+      client ? clientInfo(client) : undefined,
+    );
     switch (result.kind) {
       case 'rotated':
-        return { kind: 'rotated', session: await this.session(result.user, result.issued.token) };
+        return { kind: 'rotated', session: await this.session(result.user, result.issued.token, result.issued.familyId) };
       case 'disabled':
         log.info('refresh refused: account disabled, sessions revoked');
         return { kind: 'refused', error: new AppError('auth/user-disabled') };
@@ -129,12 +237,12 @@ export class AuthService {
     return (this.dummyHash ??= hashPassword(crypto.randomBytes(18).toString('base64url')));
   }
 
-  private async session(user: UserRow, refreshToken: string): Promise<Session> {
+  private async session(user: UserRow, refreshToken: string, sid: string): Promise<Session> {
     const { tokens } = this.services;
     const claims = claimsOf(user.role);
-    const idToken = await tokens.sign({ uid: user.id, email: user.email, claims });
+    const [idToken, twoFactor] = await Promise.all([tokens.sign({ uid: user.id, email: user.email, claims, sid }), this.twoFactor.state(user.id, user.role)]);
     return {
-      answer: { idToken, expiresIn: tokens.ttl, user: { uid: user.id, email: user.email, displayName: user.display_name, claims } },
+      answer: { idToken, expiresIn: tokens.ttl, user: { uid: user.id, email: user.email, displayName: user.display_name, claims, twoFactor } },
       refreshToken,
     };
   }

@@ -11,13 +11,16 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Principal } from '../../shared/access.js';
 import { AppError } from '../../shared/errors.js';
 import { principalOf } from './auth-service.js';
+import { TwoFactorService } from './two-factor-service.js';
 
 /**
  * Which routes resolve the caller: everything under /api and /media, except
  * sign-in, refresh, sign-out and the password policy (/api/auth), which need no
- * caller: a stale Bearer token the app still sends must not block them.
+ * caller: a stale Bearer token the app still sends must not block them. The
+ * two-factor set-up under /api/auth asks for its caller itself (`requireCaller`).
  */
 export function needsCaller(url: string): boolean {
   if (url.startsWith('/api/auth/')) return false;
@@ -25,6 +28,31 @@ export function needsCaller(url: string): boolean {
 }
 
 const bearer = /^Bearer\s+(\S+)$/i;
+
+/**
+ * Routes a signed-in user may call while the site requires them to turn
+ * two-factor sign-in on and they have not yet: their own account (and, under
+ * /api/auth, which resolves no caller here, the set-up itself).
+ */
+export function reachableBeforeEnrolment(url: string): boolean {
+  return url === '/api/account' || url.startsWith('/api/account/');
+}
+
+/** The idToken of a request's Authorization header, or null when there is none. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = bearer.exec(header);
+  if (!match?.[1]) throw new AppError('unauthenticated', 'The Authorization header must be "Bearer <token>".');
+  return match[1];
+}
+
+/** The caller of a route outside the hook (under /api/auth): 401 without a token. */
+export async function requireCaller(request: FastifyRequest): Promise<Principal> {
+  const token = bearerToken(request);
+  if (!token) throw new AppError('unauthenticated');
+  return principalOf(request.server.services, token);
+}
 
 function withHook(existing: RouteOptions['onRequest'], hook: onRequestHookHandler): onRequestHookHandler[] {
   if (!existing) return [hook];
@@ -36,22 +64,38 @@ export const principalPlugin = fp(
     app.decorateRequest('principal', null);
 
     // Callback style, not async: a request without the header costs one property read.
-    function resolveCaller(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-      const header = request.headers.authorization;
-      if (!header) return done();
-      const match = bearer.exec(header);
-      if (!match?.[1]) return done(new AppError('unauthenticated', 'The Authorization header must be "Bearer <token>".'));
-      principalOf(app.services, match[1]).then(
-        (principal) => {
-          request.principal = principal;
-          done();
-        },
-        (err: Error) => done(err),
-      );
+    // Who must turn two-factor sign-in on (the site setting, cached until the settings change).
+    const twoFactor = new TwoFactorService(app.services);
+    app.addHook('onClose', async () => twoFactor.close());
+
+    function caller(enrolmentChecked: boolean) {
+      return function resolveCaller(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+        let token: string | null;
+        try {
+          token = bearerToken(request);
+        } catch (err) {
+          return done(err as Error);
+        }
+        if (!token) return done();
+        principalOf(app.services, token)
+          .then(async (principal) => {
+            if (enrolmentChecked) await twoFactor.assertEnrolled(principal);
+            return principal;
+          })
+          .then(
+            (principal) => {
+              request.principal = principal;
+              done();
+            },
+            (err: Error) => done(err),
+          );
+      };
     }
+    const resolveCaller = caller(true);
+    const resolveAccountCaller = caller(false);
 
     app.addHook('onRoute', (route) => {
-      if (needsCaller(route.url)) route.onRequest = withHook(route.onRequest, resolveCaller);
+      if (needsCaller(route.url)) route.onRequest = withHook(route.onRequest, reachableBeforeEnrolment(route.url) ? resolveAccountCaller : resolveCaller);
     });
   },
   { name: 'principal' },

@@ -11,6 +11,16 @@ export interface NewRefreshToken {
   tokenHash: string;
   createdAt: string;
   expiresAt: string;
+  /** What the sessions list shows of the client (the request that issued the token). */
+  client?: ClientInfo | undefined;
+  /** When the family began (its first token's createdAt). */
+  sessionCreatedAt?: string | undefined;
+}
+
+/** The browser and address of a request, for the sessions list. */
+export interface ClientInfo {
+  userAgent: string | null;
+  ip: string | null;
 }
 
 export async function insertRefreshToken(db: Kysely<Database>, token: NewRefreshToken): Promise<void> {
@@ -25,6 +35,10 @@ export async function insertRefreshToken(db: Kysely<Database>, token: NewRefresh
       expires_at: token.expiresAt,
       used_at: null,
       revoked_at: null,
+      user_agent: token.client?.userAgent?.slice(0, 512) ?? null,
+      ip: token.client?.ip ?? null,
+      last_used_at: token.createdAt,
+      session_created_at: token.sessionCreatedAt ?? token.createdAt,
     })
     .execute();
 }
@@ -82,4 +96,36 @@ export async function revokeUserTokens(db: Kysely<Database>, userId: string): Pr
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** A user's sessions as they are now: the one live token of each family, neither used, revoked nor expired. */
+export function findLiveSessions(db: Kysely<Database>, userId: string, now: string): Promise<RefreshTokenRow[]> {
+  return db
+    .selectFrom('refresh_tokens')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('last_used_at', 'desc')
+    .execute();
+}
+
+/** Ends one session of a user; false when the user has no such live session. */
+export async function revokeUserFamily(db: Kysely<Database>, userId: string, familyId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('user_id', '=', userId)
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Ends every session of a user but one (the caller's own; null ends them all). */
+export async function revokeOtherFamilies(db: Kysely<Database>, userId: string, keepFamilyId: string | null): Promise<void> {
+  let q = db.updateTable('refresh_tokens').set({ revoked_at: new Date().toISOString() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepFamilyId) q = q.where('family_id', '!=', keepFamilyId);
+  await q.execute();
 }

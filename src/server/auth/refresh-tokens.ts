@@ -27,6 +27,7 @@ import {
   insertRefreshToken,
   revokeFamily,
   revokeUserTokens,
+  type ClientInfo,
 } from './refresh-token-repository.js';
 import { findUserById, type UserRow } from './users-repository.js';
 
@@ -50,6 +51,8 @@ function successorOf(token: string, secret: string): string {
 export interface IssuedRefreshToken {
   token: string;
   expiresAt: string;
+  /** The session the token belongs to. */
+  familyId: string;
 }
 
 async function issue(
@@ -59,17 +62,19 @@ async function issue(
   familyId: string,
   ttlSeconds: number,
   now: Date,
+  client?: ClientInfo,
+  sessionCreatedAt?: string,
 ): Promise<IssuedRefreshToken> {
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
-  await insertRefreshToken(db, { familyId, userId, tokenHash: hashRefreshToken(token), createdAt: now.toISOString(), expiresAt });
-  return { token, expiresAt };
+  await insertRefreshToken(db, { familyId, userId, tokenHash: hashRefreshToken(token), createdAt: now.toISOString(), expiresAt, client, sessionCreatedAt });
+  return { token, expiresAt, familyId };
 }
 
 /** Starts a new family for a sign-in, and drops the user's tokens that have expired. */
-export async function startRefreshFamily(db: Kysely<Database>, userId: string, ttlSeconds: number): Promise<IssuedRefreshToken> {
+export async function startRefreshFamily(db: Kysely<Database>, userId: string, ttlSeconds: number, client?: ClientInfo): Promise<IssuedRefreshToken> {
   const now = new Date();
   await deleteExpiredTokens(db, userId, now.toISOString());
-  return issue(db, newToken(), userId, crypto.randomUUID(), ttlSeconds, now);
+  return issue(db, newToken(), userId, crypto.randomUUID(), ttlSeconds, now, client);
 }
 
 /** Sign-out: revokes the family of the presented token, if it is known. */
@@ -98,7 +103,7 @@ export interface RotationOptions {
  * revocations it decides on are committed (it returns a result, never throws
  * for them, so nothing is rolled back).
  */
-export function rotateRefreshToken(db: Db, token: string, options: RotationOptions): Promise<RotationResult> {
+export function rotateRefreshToken(db: Db, token: string, options: RotationOptions, client?: ClientInfo): Promise<RotationResult> {
   const presentedHash = hashRefreshToken(token);
   return transaction(db, async (trx): Promise<RotationResult> => {
     const now = new Date();
@@ -116,7 +121,7 @@ export function rotateRefreshToken(db: Db, token: string, options: RotationOptio
     const successor = successorOf(token, options.secret);
     // Of two concurrent refreshes exactly one claims the token.
     if (await claimToken(trx, row.id, nowIso)) {
-      const issued = await issue(trx, successor, user.id, row.family_id, options.ttlSeconds, now);
+      const issued = await issue(trx, successor, user.id, row.family_id, options.ttlSeconds, now, client, row.session_created_at ?? row.created_at);
       return { kind: 'rotated', user, issued };
     }
     // Already used (perhaps a moment ago by a concurrent request): read it again as it is now.
@@ -125,7 +130,7 @@ export function rotateRefreshToken(db: Db, token: string, options: RotationOptio
     const usedAgoMs = current.used_at ? now.getTime() - Date.parse(current.used_at) : Infinity;
     if (usedAgoMs <= options.graceSeconds * 1000) {
       const next = await findUnusedToken(trx, hashRefreshToken(successor));
-      if (next && next.expires_at > nowIso) return { kind: 'rotated', user, issued: { token: successor, expiresAt: next.expires_at } };
+      if (next && next.expires_at > nowIso) return { kind: 'rotated', user, issued: { token: successor, expiresAt: next.expires_at, familyId: row.family_id } };
     }
     await revokeFamily(trx, row.family_id);
     return { kind: 'replayed' };

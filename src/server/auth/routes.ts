@@ -12,10 +12,18 @@ import type { SignInAnswer } from '../../shared/auth.js';
 import { AppError } from '../../shared/errors.js';
 import { passwordPolicy } from '../../shared/password-policy.js';
 import { zodToAppError } from '../plugins/errors.js';
-import { AuthService, ThrottledError, type AuthOptions, type Session } from './auth-service.js';
+import { secondFactorSignInBody } from '../../shared/account.js';
+import { accountRoutes } from './account-routes.js';
+import { AuthService, SecondFactorRequired, ThrottledError, type AuthOptions, type Session } from './auth-service.js';
+import type { SignInThrottleOptions } from './sign-in-throttle.js';
 import { refreshCookieName, refreshCookiePath } from './refresh-tokens.js';
+import { twoFactorRoutes } from './two-factor-routes.js';
+import { accountLinkRoutes } from './account-links-routes.js';
 
-export type AuthRoutesOptions = AuthOptions;
+export interface AuthRoutesOptions extends AuthOptions {
+  /** Password reset request limits (tests lower them). */
+  resetThrottle?: Partial<SignInThrottleOptions>;
+}
 
 export type { SignInAnswer } from '../../shared/auth.js';
 
@@ -61,7 +69,23 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const parsed = signInBody.safeParse(request.body ?? {});
     if (!parsed.success) throw zodToAppError(parsed.error);
     try {
-      return answer(reply, await auth.signIn({ ...parsed.data, ip: request.ip }, request.log));
+      return answer(reply, await auth.signIn({ ...parsed.data, ip: request.ip, userAgent: request.headers['user-agent'] }, request.log));
+    } catch (err) {
+      if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
+      // Two-factor sign-in: no tokens yet, only the challenge for the second step.
+      if (err instanceof SecondFactorRequired) {
+        reply.header('cache-control', 'no-store');
+        return reply.status(err.status).send({ ...err.toBody(), mfa: { challenge: err.challenge } });
+      }
+      throw err;
+    }
+  });
+
+  app.post('/api/auth/sign-in/second-factor', async (request, reply) => {
+    const parsed = secondFactorSignInBody.safeParse(request.body ?? {});
+    if (!parsed.success) throw zodToAppError(parsed.error);
+    try {
+      return answer(reply, await auth.signInWithSecondFactor({ ...parsed.data, ip: request.ip, userAgent: request.headers['user-agent'] }, request.log));
     } catch (err) {
       if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
       throw err;
@@ -74,7 +98,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       clearRefreshCookie(reply);
       throw new AppError('auth/user-token-expired');
     }
-    const result = await auth.refresh(presented, request.log);
+    const result = await auth.refresh(presented, request.log, { ip: request.ip, userAgent: request.headers['user-agent'] });
     if (result.kind === 'rotated') return answer(reply, result.session);
     clearRefreshCookie(reply);
     throw result.error;
@@ -86,8 +110,17 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return reply.status(204).send();
   });
 
+  // Password reset and invitations (account-links-routes.ts); an accepted invitation signs the invitee in.
+  await accountLinkRoutes(app, {
+    signIn: async (request, reply, user) => answer(reply, await auth.openSession(user, { ip: request.ip, userAgent: request.headers['user-agent'] }, request.log)),
+  });
+
   app.get('/api/auth/password-policy', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return passwordPolicy;
   });
+
+  // Two-factor set-up and the own account: they share this scope's sign-in service.
+  await app.register(twoFactorRoutes, { auth });
+  await app.register(accountRoutes, { auth });
 }

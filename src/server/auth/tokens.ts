@@ -7,6 +7,8 @@ export interface IdTokenPayload {
   uid: string;
   email: string;
   claims: Claims;
+  /** The session (refresh-token family) the token was issued for; absent on tokens made outside a sign-in. */
+  sid?: string | undefined;
 }
 
 export interface VerifiedIdToken extends IdTokenPayload {
@@ -29,7 +31,7 @@ export class TokenService {
   }
 
   async sign(p: IdTokenPayload): Promise<string> {
-    return new SignJWT({ email: p.email, admin: p.claims.admin, super: p.claims.super })
+    return new SignJWT({ email: p.email, admin: p.claims.admin, super: p.claims.super, ...(p.sid ? { sid: p.sid } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(p.uid)
       .setIssuer(this.issuer)
@@ -49,6 +51,7 @@ export class TokenService {
         email: payload.email,
         claims: { admin: payload.admin === true, super: payload.super === true },
         issuedAt: typeof payload.iat === 'number' ? payload.iat : 0,
+        ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
       };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw new AppError('auth/user-token-expired');

@@ -89,3 +89,10 @@ export async function recordSignIn(db: Kysely<Database>, uid: string, at: string
 export function findCaller(db: Kysely<Database>, uid: string) {
   return db.selectFrom('users').select(['id', 'email', 'role', 'disabled', 'tokens_valid_after']).where('id', '=', uid).executeTakeFirst();
 }
+
+/** How each of these accounts is named to colleagues: its display name, or its e-mail when it has none. */
+export async function namesOfUsers(db: Kysely<Database>, uids: readonly string[]): Promise<Map<string, string>> {
+  if (uids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'display_name', 'email']).where('id', 'in', uids).execute();
+  return new Map(rows.map((u) => [u.id, u.display_name || u.email]));
+}

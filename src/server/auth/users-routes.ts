@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { displayNameSchema, roleSchema } from '../../shared/users.js';
-import { zodToAppError } from '../plugins/errors.js';
+import { parseRequest as parse } from '../plugins/errors.js';
 import { UsersService } from './users-service.js';
 
 const listQuery = z.object({
@@ -27,11 +27,6 @@ const patchBody = z.strictObject({
 
 const uidParams = z.object({ uid: z.string().min(1).max(100) });
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, prefix = ''): T {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw zodToAppError(parsed.error, prefix);
-  return parsed.data;
-}
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const users = new UsersService(app.services.db);

@@ -7,6 +7,7 @@ import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kys
 import type { Database, Dialect, DocumentsTable, MediaTable, SettingsTable } from '../db/schema.js';
 import { getCollection } from '../../shared/collections.js';
 import { recordIdPattern } from '../../shared/fields.js';
+import { defaultSiteSettings, type SiteSettings } from '../../shared/settings.js';
 import { TRIGRAM, codePoints, foldTitle, titleSearchOf } from './title-search.js';
 
 export type DocumentRow = Selectable<DocumentsTable>;
@@ -237,6 +238,13 @@ export async function categoryRows(db: Conn, ids: readonly string[]): Promise<Do
 
 export async function findSettings(db: Conn): Promise<SettingsRow | undefined> {
   return db.selectFrom('settings').selectAll().where('key', '=', SITE_SETTINGS_KEY).executeTakeFirst();
+}
+
+/** The site settings as saved and their version, or the defaults at version 0 when none were saved. */
+export async function readSiteSettings(db: Conn): Promise<{ data: SiteSettings; version: number }> {
+  const row = await findSettings(db);
+  if (!row) return { data: defaultSiteSettings, version: 0 };
+  return { data: JSON.parse(row.data) as SiteSettings, version: Number(row.version) };
 }
 
 /**

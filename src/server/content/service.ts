@@ -13,7 +13,7 @@ import {
   type DocumentStatus,
   type PublicDocument,
 } from '../../shared/collections.js';
-import { defaultSiteSettings, siteSettingsFields, siteSettingsSchema, type SiteSettings } from '../../shared/settings.js';
+import { siteSettingsFields, siteSettingsSchema, type SiteSettings } from '../../shared/settings.js';
 import { can, type Principal, type Subject } from '../../shared/access.js';
 import { authorize } from '../authorize.js';
 import { AppError } from '../../shared/errors.js';
@@ -231,10 +231,8 @@ export class ContentService {
     return { documents: result.rows.map(toContentDocument) };
   }
 
-  async currentSettings(): Promise<{ data: SiteSettings; version: number }> {
-    const row = await repo.findSettings(this.db);
-    if (!row) return { data: defaultSiteSettings, version: 0 };
-    return { data: JSON.parse(row.data) as SiteSettings, version: Number(row.version) };
+  currentSettings(): Promise<{ data: SiteSettings; version: number }> {
+    return repo.readSiteSettings(this.db);
   }
 
   async readSettings(principal: Principal | null): Promise<{ data: SiteSettings; version: number }> {

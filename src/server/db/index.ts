@@ -13,6 +13,8 @@ import { initial } from './migrations/2026-11-22-initial.js';
 import { tokensValidAfter } from './migrations/2026-11-22-tokens-valid-after.js';
 import { backupRuns } from './migrations/2026-11-23-backup-runs.js';
 import { titleSearch } from './migrations/2026-11-23-title-search.js';
+import { mailAndActionCodes } from './migrations/2026-11-24-mail-and-action-codes.js';
+import { twoFactor } from './migrations/2026-11-24-two-factor.js';
 
 export type { Dialect } from './schema.js';
 
@@ -61,7 +63,11 @@ class StaticMigrations implements MigrationProvider {
   }
   /** The site's migrations. Names start with their date, so they sort in the order they run. */
   site(): Record<string, Migration> {
-    return { '2026-11-22-initial': initial(this.dialect), '2026-11-22-tokens-valid-after': tokensValidAfter, '2026-11-23-backup-runs': backupRuns, '2026-11-23-title-search': titleSearch(this.dialect) };
+    return {
+      '2026-11-22-initial': initial(this.dialect), '2026-11-22-tokens-valid-after': tokensValidAfter, '2026-11-23-backup-runs': backupRuns, '2026-11-23-title-search': titleSearch(this.dialect),
+      '2026-11-24-mail-and-action-codes': mailAndActionCodes,
+      '2026-11-24-two-factor': twoFactor,
+    };
   }
 }
 

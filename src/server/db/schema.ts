@@ -47,6 +47,12 @@ export interface RefreshTokensTable {
   expires_at: string;
   used_at: string | null;
   revoked_at: string | null;
+  /** The User-Agent and client address of the request that issued this token (the sessions list). */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+  last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the family (the session) began; null on tokens issued before it was recorded. */
+  session_created_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SettingsTable {
@@ -113,4 +119,77 @@ export interface Database {
   media: MediaTable;
   media_blobs: MediaBlobsTable;
   backup_runs: BackupRunsTable;
+  mail_queue: MailQueueTable;
+  action_codes: ActionCodesTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
+}
+
+/** A mail to send (mail/queue.ts); bodies are cleared once it is sent. */
+export interface MailQueueTable {
+  id: string;
+  purpose: string;
+  to_address: string;
+  /** JSON `{ name, address }` of the Reply-To, or null. */
+  reply_to: string | null;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  created_at: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  /** An instance sending it holds it until then (a crashed sender's claim runs out). */
+  claimed_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
+/** A single-use link sent by mail, found by the SHA-256 of its token. */
+export interface ActionCodesTable {
+  id: string;
+  purpose: 'password-reset' | 'invitation';
+  token_hash: string;
+  email: string;
+  /** The account a reset is for; null for an invitation. */
+  user_id: string | null;
+  /** The role an invitation gives; null for a reset. */
+  role: 'super' | 'admin' | null;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** An account's authenticator secret (AES-256-GCM under a key derived from AUTH_SECRET, never in clear). */
+export interface TwoFactorTable {
+  user_id: string;
+  /** The confirmed secret, encrypted; null while off. */
+  secret: string | null;
+  /** A secret being set up, encrypted, until a code confirms it. */
+  pending_secret: string | null;
+  enabled_at: string | null;
+  /** The newest TOTP time step accepted: a code is accepted once. */
+  last_step: number | null;
+  updated_at: string;
+}
+
+/** A single-use recovery code, by its SHA-256. */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** The step between a right password and the second factor, by the SHA-256 of the challenge. */
+export interface SignInChallengesTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { contactLimits, contactMessages, emailPattern } from '../../shared/contact.js';
 import { parseOrThrow } from './parse.js';
+import { composeMail } from '../mail/compose.js';
 
 /** The contact form's limits and messages, shared with the public form. */
 export const contactSchema = z.strictObject({
@@ -23,13 +24,36 @@ export const contactSchema = z.strictObject({
   consent: z.literal(true, contactMessages.consentRequired),
 });
 
-/** Stores a checked message as a draft customer from the contact form. */
+/** Control characters (a line break in a name) become spaces wherever a visitor's words go into a header. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+/**
+ * Stores a checked message as a draft customer from the contact form, then
+ * queues a mail of it to the organisation's contact address with Reply-To set
+ * to the visitor. The message is stored whatever happens to the mail.
+ */
 export async function storeContact(app: FastifyInstance, input: z.infer<typeof contactSchema>): Promise<{ id: string }> {
   const doc = await app.content.createAs(
     'customer',
     { data: { name: input.name, email: input.email, message: input.message, consent: true, source: 'contact-form' }, status: 'draft' },
     null,
   );
+  try {
+    const { data: settings } = await app.content.currentSettings();
+    const name = oneLine(input.name);
+    const mail = composeMail({
+      subject: `Message from the website: ${name}`,
+      organisation: settings.organisationName,
+      heading: `${name} wrote through the contact form`,
+      paragraphs: [input.message, `Reply to this mail to answer ${name} at ${input.email}. The message is also kept with the contacts (Customers) in the staff app.`],
+    });
+    await app.services.mail.enqueue({ ...mail, purpose: 'contact', to: settings.contactEmail, replyTo: { name, address: input.email } });
+  } catch (err) {
+    app.log.error({ err: err instanceof Error ? err.message : String(err), customer: doc.id }, 'contact message stored, but its mail could not be queued');
+  }
   return { id: doc.id };
 }
 

@@ -1,6 +1,6 @@
 /** One error shape for every answer: `{ error: { code, message } }` with the catalogue's status. */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError } from 'zod';
+import { ZodError, type z } from 'zod';
 import { AppError, type ErrorBody } from '../../shared/errors.js';
 
 /** Turns a ZodError into a 400 invalid-argument naming the first bad field. */
@@ -52,4 +52,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return sendError(reply, appErr);
   });
+}
+
+/** Parses a request's body, query or params (absent counts as `{}`); a mismatch is the 400 of zodToAppError. */
+export function parseRequest<T>(schema: z.ZodType<T>, value: unknown, prefix = ''): T {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) throw zodToAppError(parsed.error, prefix);
+  return parsed.data;
 }

@@ -38,12 +38,23 @@ export function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]):
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** Staff paths as robots rules: a list path as is, a form path up to its `:id`. */
+/** Public paths a robots rule must never match (rules match as prefixes). */
+function publicPrefixes(): string[] {
+  return [...pages.map((p) => p.path), ...detailCollections.map((c) => `${c.detail.path}/`)];
+}
+
+/**
+ * Staff paths as robots rules: a list path as is, a form path up to its
+ * `:id`. A rule that is also the start of a public path (`/account` and
+ * `/accountability`) ends with `$`, which crawlers read as "this path only".
+ */
 export function robotsDisallowed(): string[] {
   const rules = new Set<string>(['/api/']);
+  const open = publicPrefixes();
   for (const p of staffPaths) {
     const colon = p.indexOf(':');
-    rules.add(colon >= 0 ? p.slice(0, colon) : p);
+    const rule = colon >= 0 ? p.slice(0, colon) : p;
+    rules.add(open.some((pub) => pub !== rule && pub.startsWith(rule)) ? `${rule}$` : rule);
   }
   return [...rules];
 }

@@ -8,14 +8,20 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { accountLinkPaths } from '../../shared/account-links.js';
 import { messageByCode } from '../../shared/errors.js';
+import { emailFieldSchema } from '../../shared/users.js';
 import { passwordLength } from '../../shared/password-policy.js';
 import { ApiError } from '../api-client.js';
+import { mustEnrolTwoFactor } from '../../shared/two-factor.js';
 import { safeNextPath } from './auth/next-path.js';
+import { SecondFactorStep } from './auth/second-factor-step.js';
+import { secondFactorChallenge } from './auth/session.js';
 import { usePasswordPolicy } from './auth/password-policy.js';
 import { useAuth, useSignOutReason } from './auth/use-auth.js';
 import { PageLoader } from './layouts/page-loader.js';
+import { accountEmailInputProps, StaffCard } from './auth/staff-card.js';
 
 function waitInWords(seconds: number): string {
   if (seconds < 60) return `${Math.ceil(seconds)} seconds`;
@@ -34,12 +40,14 @@ export function signInErrorMessage(err: unknown): string {
 }
 
 export function Component() {
-  const { status, signIn } = useAuth();
+  const { status, user, signIn } = useAuth();
   const reason = useSignOutReason();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
   const policy = usePasswordPolicy();
   const [error, setError] = useState<string | null>(null);
+  // Set when the password was right and the account asks for a second step.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   // Where a successful sign-in goes; a user already signed in who opens /login goes to /.
   const target = useRef<string | null>(null);
@@ -47,7 +55,7 @@ export function Component() {
   const schema = useMemo(
     () =>
       z.object({
-        email: z.string().trim().min(1, 'Enter your e-mail address.').pipe(z.email('That e-mail address does not look right.')),
+        email: emailFieldSchema('Enter your e-mail address.'),
         password: z
           .string()
           .min(1, 'Enter your password.')
@@ -69,7 +77,8 @@ export function Component() {
   }, []);
 
   if (status === 'loading') return <PageLoader label="Restoring your session" />;
-  if (status === 'signed-in') return <Navigate to={target.current ?? '/'} replace />;
+  // Someone the site requires to use two-factor sign-in, who has not turned it on, sets it up first.
+  if (status === 'signed-in') return <Navigate to={mustEnrolTwoFactor(user?.twoFactor) ? '/account' : (target.current ?? '/')} replace />;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
@@ -77,9 +86,11 @@ export function Component() {
     try {
       await signIn(values.email, values.password);
     } catch (err) {
+      form.setValue('password', '');
+      const c = secondFactorChallenge(err);
+      if (c) return setChallenge(c);
       target.current = null;
       setError(signInErrorMessage(err));
-      form.setValue('password', '');
     }
   });
 
@@ -87,18 +98,20 @@ export function Component() {
   const { errors, isSubmitting } = form.formState;
 
   return (
-    <main className="staff-login">
-      <Paper component="section" withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420} aria-labelledby="login-title">
+    <StaffCard title="Staff sign-in" intro={challenge ? undefined : 'Sign in to manage the website’s content.'}>
+      {challenge ? (
+        <SecondFactorStep
+          challenge={challenge}
+          errorMessage={signInErrorMessage}
+          onRestart={(message) => {
+            setChallenge(null);
+            target.current = null;
+            setError(message);
+          }}
+        />
+      ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <Stack gap="md">
-            {/* The organisation's logo; the heading names the page, so it is decorative. */}
-            <img src="/logo.svg" alt="" height={48} className="staff-login-logo" />
-            <Title order={1} id="login-title" size="h2">
-              Staff sign-in
-            </Title>
-            <Text size="sm" c="dimmed">
-              Sign in to manage the website’s content.
-            </Text>
             {reasonText && !error && (
               <Alert color="orange" variant="light" title={reason === 'auth/network-request-failed' ? 'Cannot reach the server' : 'You have been signed out'} role="status">
                 {reasonText}
@@ -110,12 +123,7 @@ export function Component() {
               </Alert>
             )}
             <TextInput
-              label="E-mail address"
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              required
-              autoFocus
+              {...accountEmailInputProps}
               error={errors.email?.message}
               {...form.register('email')}
             />
@@ -131,12 +139,15 @@ export function Component() {
             <Button type="submit" loading={isSubmitting} fullWidth>
               Sign in
             </Button>
+            <Anchor component={Link} to={accountLinkPaths.forgotPassword} size="sm" ta="center">
+              Forgot your password?
+            </Anchor>
             <Anchor component={Link} to="/" size="sm" ta="center">
               Back to the website
             </Anchor>
           </Stack>
         </form>
-      </Paper>
-    </main>
+      )}
+    </StaffCard>
   );
 }

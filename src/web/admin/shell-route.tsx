@@ -1,7 +1,8 @@
 /**
  * The staff app's shell (the pathless `staff` route): Mantine, TanStack Query,
  * notifications, the staff session, and the layout SPEC.md section 4's rule
- * picks from the user's claims. /login renders without the drawer.
+ * picks from the user's claims. /login and the screens of mailed links
+ * (password reset, invitation) render without the drawer.
  */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
@@ -14,6 +15,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { chooseLayout, type LayoutName } from '../../shared/access.js';
+import { signedOutStaffPaths } from '../../shared/routes.js';
 import { ApiError } from '../api-client.js';
 import { AuthProvider, installStaffSession } from './auth/auth-provider.js';
 import { useAuth, type AuthUser } from './auth/use-auth.js';
@@ -59,7 +61,7 @@ function StaffFrame() {
     setLayout((current) => chooseLayout(current, user?.claims ?? null));
   }
 
-  if (pathname === '/login') return <Outlet />;
+  if (signedOutStaffPaths.has(pathname)) return <Outlet />;
   if (status === 'loading') return <PageLoader label="Restoring your session" />;
   if (user && layout === 'SuperLayout') {
     return (

@@ -1,6 +1,7 @@
 /**
  * /user (super only): the staff accounts with e-mail, name, role, status and
- * last sign-in; search and pagination; a button to create one.
+ * last sign-in; search and pagination; a button to create one; invitations
+ * by e-mail and the pending ones (users/invitations.tsx).
  */
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Alert, Anchor, Button, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { StatusBadge } from './users/status-badge.js';
+import { InvitationsPanel } from './users/invitations.js';
 import { useAuth } from './auth/use-auth.js';
 import { formatWhen, roleLabels, userErrorMessage, usersListQuery, usersPageSize } from './users/api.js';
 
@@ -137,6 +139,7 @@ export function UsersScreen() {
             />
           </nav>
         )}
+        <InvitationsPanel />
       </Stack>
     </main>
   );

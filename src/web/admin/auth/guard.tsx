@@ -6,6 +6,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { guardAllows, type RouteMark } from '../../../shared/access.js';
+import { mustEnrolTwoFactor } from '../../../shared/two-factor.js';
 import { PageLoader } from '../layouts/page-loader.js';
 import { loginPathFor } from './next-path.js';
 import { useAuth, useSignOutReason } from './use-auth.js';
@@ -20,7 +21,19 @@ export function RequireMarks({ marks, children }: { marks: readonly RouteMark[];
     const to = reason === 'user' ? '/login' : loginPathFor(`${location.pathname}${location.search}`);
     return <Navigate to={to} replace />;
   }
+  // The site requires two-factor sign-in of this user and it is not on yet: the account page first.
+  if (mustEnrolTwoFactor(user.twoFactor)) return <Navigate to="/account" replace />;
   if (!guardAllows(marks, user.claims)) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+/** A screen for every signed-in user, whatever the role (their own account). */
+export function RequireSignIn({ children }: { children: ReactNode }) {
+  const { status, user } = useAuth();
+  const reason = useSignOutReason();
+  const location = useLocation();
+  if (status === 'loading') return <PageLoader label="Checking your sign-in" />;
+  if (status === 'signed-out' || !user) return <Navigate to={reason === 'user' ? '/login' : loginPathFor(`${location.pathname}${location.search}`)} replace />;
   return <>{children}</>;
 }
 

@@ -47,8 +47,16 @@ export const sessionAnswerSchema = z.object({
     email: z.string(),
     displayName: z.string().nullish().transform((v) => v ?? ''),
     claims: claimsSchema,
+    twoFactor: z.object({ enabled: z.boolean(), required: z.boolean() }).optional(),
   }),
 }) satisfies z.ZodType<SignInAnswer>;
+
+/** The challenge of a sign-in that needs a second step (`auth/multi-factor-auth-required`), or null. */
+export function secondFactorChallenge(err: unknown): string | null {
+  if (!(err instanceof ApiError) || err.code !== 'auth/multi-factor-auth-required') return null;
+  const parsed = z.object({ mfa: z.object({ challenge: z.string().min(1) }) }).safeParse(err.body);
+  return parsed.success ? parsed.data.mfa.challenge : null;
+}
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 /** When to renew a token of this lifetime: 5 minutes before expiry, but never later than half its life. */
@@ -111,8 +119,18 @@ export class StaffSession {
     return this.snapshot.status === 'signed-in' ? this.idToken : null;
   };
 
+  /** Signs in; an account with two-factor sign-in on throws an ApiError whose challenge `secondFactorChallenge` reads. */
   async signIn(email: string, password: string): Promise<AuthUser> {
-    const answer = await api<unknown>('/api/auth/sign-in', { method: 'POST', body: { email, password }, anonymous: true });
+    return this.adopt(await api<unknown>('/api/auth/sign-in', { method: 'POST', body: { email, password }, anonymous: true }));
+  }
+
+  /** The second step of a sign-in: the challenge of the first and a code from the app (or a recovery code). */
+  async completeSecondFactor(challenge: string, code: string): Promise<AuthUser> {
+    return this.adopt(await api<unknown>('/api/auth/sign-in/second-factor', { method: 'POST', body: { challenge, code }, anonymous: true }));
+  }
+
+  /** Starts the session a sign-in answer describes (sign-in, its second step, or an accepted invitation). */
+  adopt(answer: unknown): AuthUser {
     const parsed = sessionAnswerSchema.parse(answer);
     this.generation++;
     this.inFlight = null;
@@ -199,7 +217,9 @@ export class StaffSession {
       previous.email === user.email &&
       previous.displayName === user.displayName &&
       previous.claims.admin === user.claims.admin &&
-      previous.claims.super === user.claims.super;
+      previous.claims.super === user.claims.super &&
+      previous.twoFactor?.enabled === user.twoFactor?.enabled &&
+      previous.twoFactor?.required === user.twoFactor?.required;
     if (this.snapshot.status !== 'signed-in' || !same) this.set({ status: 'signed-in', user: same ? previous : user, reason: null });
   }
 

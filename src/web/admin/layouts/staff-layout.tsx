@@ -166,6 +166,22 @@ export function StaffLayout({ title, menu, children }: { title: string; menu: Me
           </div>
         ))}
         <div className="staff-group">
+          <NavLink
+            to="/account"
+            end
+            className="staff-link"
+            title={showLabels ? undefined : 'Your account'}
+            onClick={() => {
+              if (overlay) setOpenOnPath(null);
+            }}
+          >
+            <span className="staff-link-icon" aria-hidden="true">
+              ☺
+            </span>
+            <span className="staff-link-text">
+              <span className="staff-link-label">Your account</span>
+            </span>
+          </NavLink>
           <UnstyledButton className="staff-link" onClick={() => void onLogout()} title={showLabels ? undefined : 'Logout'}>
             <span className="staff-link-icon" aria-hidden="true">
               ⎋

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { Button, Group, NativeSelect, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { usePasswordPolicy } from '../auth/password-policy.js';
+import { emailFieldSchema } from '../../../shared/users.js';
 import { createUser, roleDescriptions, roleLabels, userRoles } from '../users/api.js';
 import { displayNameSchema, notifyFailure, passwordSchema, PolicyRules, roleOptions, showOnFields } from './form-support.js';
 import { ScreenFrame, useFocusHeading } from './screen-frame.js';
@@ -20,7 +21,7 @@ export function CreateUser() {
   const schema = useMemo(
     () =>
       z.object({
-        email: z.string().trim().min(1, 'Enter an e-mail address.').pipe(z.email('That e-mail address does not look right.')),
+        email: emailFieldSchema('Enter an e-mail address.'),
         displayName: displayNameSchema,
         role: z.enum(userRoles),
         password: passwordSchema(policy),

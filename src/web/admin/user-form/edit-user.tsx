@@ -8,6 +8,7 @@ import { AccessSection } from './access-section.js';
 import { DetailsSection } from './details-section.js';
 import { PasswordSection } from './password-section.js';
 import { ScreenFrame, useFocusHeading } from './screen-frame.js';
+import { TwoFactorResetSection } from './two-factor-reset-section.js';
 
 export function EditUser({ uid }: { uid: string }) {
   const headingRef = useFocusHeading();
@@ -28,6 +29,7 @@ export function EditUser({ uid }: { uid: string }) {
       <DetailsSection user={user.data} />
       <PasswordSection user={user.data} />
       <AccessSection user={user.data} />
+      <TwoFactorResetSection uid={user.data.uid} email={user.data.email} />
     </ScreenFrame>
   );
 }

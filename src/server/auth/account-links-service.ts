@@ -1,0 +1,271 @@
+/**
+ * Accounts that look after themselves: password reset by mail and
+ * invitations. A reset request answers the same, and as fast, whatever the
+ * address: the lookup and the mail happen after the answer has gone. Using a
+ * link, setting the password and ending the sessions happen in one
+ * transaction, so a link works exactly once and bad input changes nothing.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Principal } from '../../shared/access.js';
+import {
+  accountLinkPaths,
+  actionLink,
+  invitationRoleText,
+  type InvitationCheck,
+  type InvitationRole,
+  type InvitationView,
+  type PasswordResetCheck,
+} from '../../shared/account-links.js';
+import { AppError } from '../../shared/errors.js';
+import { roleDescriptions } from '../../shared/users.js';
+import { authorize } from '../authorize.js';
+import { transaction } from '../db/index.js';
+import { readSiteSettings } from '../content/repository.js';
+import { composeMail } from '../mail/index.js';
+import type { Services } from '../services.js';
+import { createAccount, normaliseEmail } from './accounts.js';
+import {
+  checkActionCode,
+  findActionCode,
+  issueActionCode,
+  openInvitations,
+  revokeActionCode,
+  revokeActionCodesFor,
+  useActionCode,
+  type ActionCodeRow,
+} from './action-codes.js';
+import { assertAcceptablePassword } from './common-passwords.js';
+import { hashPassword } from './passwords.js';
+import { revokeUserTokens } from './refresh-token-repository.js';
+import { connectRedisStore, MemoryThrottleStore, SignInThrottle, type SignInThrottleOptions, type ThrottleStore } from './sign-in-throttle.js';
+import { findUserByEmail, findUserById, namesOfUsers, updateUserRow, type UserRow } from './users-repository.js';
+
+const users = { type: 'users' } as const;
+
+/** Reset requests: a few per address and a few dozen per client in 15 minutes. */
+export const passwordResetThrottle = { accountLimit: 3, ipLimit: 20, windowSeconds: 15 * 60, keyPrefix: 'ngo-reset:' };
+
+/** 429 for too many reset requests, with the wait for Retry-After. */
+export class ResetThrottledError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('auth/too-many-requests', `Too many password reset requests. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`);
+  }
+}
+
+type LinkServices = Pick<Services, 'config' | 'db' | 'mail'>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Password reset and invitations (auth/account-links-routes.ts); tests wait on `idle()`. */
+    accountLinks: AccountLinks;
+  }
+}
+
+export class AccountLinks {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly services: LinkServices,
+    private readonly throttle: SignInThrottle,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Counts reset requests in Redis when REDIS_URL is set (every instance sees them), in memory otherwise. */
+  static async create(services: LinkServices, log: FastifyBaseLogger, throttle: Partial<SignInThrottleOptions> = {}): Promise<AccountLinks> {
+    const { redisUrl } = services.config;
+    const store: ThrottleStore = redisUrl ? await connectRedisStore(redisUrl, log) : new MemoryThrottleStore();
+    return new AccountLinks(services, new SignInThrottle(store, { ...passwordResetThrottle, ...throttle }, log), log.child({ component: 'account-links' }));
+  }
+
+  async close(): Promise<void> {
+    await this.idle();
+    await this.throttle.close();
+  }
+
+  /** Resolves once the work started after answering reset requests is done (tests; closing). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  /**
+   * Checks the address's form and the throttle, then returns at once; the
+   * account lookup and the mail happen afterwards, so an unknown address
+   * answers as fast as a known one.
+   */
+  async requestReset(rawEmail: string, ip: string): Promise<void> {
+    const email = normaliseEmail(rawEmail);
+    const decision = await this.throttle.begin(email, ip);
+    if (!decision.allowed) {
+      this.log.warn({ retryAfter: decision.retryAfterSeconds }, 'password reset throttled');
+      throw new ResetThrottledError(decision.retryAfterSeconds);
+    }
+    const work = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.sendReset(email))
+      .catch((err: unknown) => this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'password reset mail could not be queued'))
+      .finally(() => this.pending.delete(work));
+    this.pending.add(work);
+  }
+
+  private async sendReset(email: string): Promise<void> {
+    const { db, config, mail } = this.services;
+    const user = await findUserByEmail(db.kysely, email);
+    if (!user || user.disabled) {
+      this.log.info('password reset asked for an address without an active account; nothing sent');
+      return;
+    }
+    // A new link replaces the ones sent before.
+    await revokeActionCodesFor(db.kysely, 'password-reset', email);
+    const { row, token } = await issueActionCode(db.kysely, { purpose: 'password-reset', email, userId: user.id });
+    const { organisationName } = (await readSiteSettings(db.kysely)).data;
+    const composed = composeMail({
+      subject: `Choose a new password for ${organisationName}`,
+      organisation: organisationName,
+      heading: 'Choose a new password',
+      paragraphs: [`Someone, probably you, asked to reset the password of the staff account ${email} on the website of ${organisationName}.`],
+      action: { label: 'Choose a new password', url: actionLink(config.publicUrl, accountLinkPaths.resetPassword, token) },
+      after: [
+        'The link works once, for 30 minutes. Choosing a new password signs this account out everywhere.',
+        'If you did not ask for this, ignore this mail: your password stays as it is.',
+      ],
+    });
+    await mail.enqueue({ ...composed, purpose: 'password-reset', to: email });
+    this.log.info({ uid: user.id, link: row.id }, 'password reset link sent');
+  }
+
+  async checkReset(token: string): Promise<PasswordResetCheck> {
+    const row = await checkActionCode(this.services.db.kysely, 'password-reset', token);
+    return { email: row.email, expiresAt: row.expires_at };
+  }
+
+  /** Sets the new password from a reset link and ends every session of the account. */
+  async confirmReset(token: string, password: string): Promise<void> {
+    const { db } = this.services;
+    // A dead link says so before the password is looked at; a weak password uses nothing up.
+    await checkActionCode(db.kysely, 'password-reset', token);
+    await assertAcceptablePassword(password);
+    const passwordHash = await hashPassword(password);
+    const uid = await transaction(db, async (trx) => {
+      const code = await useActionCode(trx, 'password-reset', token);
+      const user = code.user_id ? await findUserById(trx, code.user_id) : undefined;
+      if (!user || user.disabled || user.email !== code.email) {
+        throw new AppError('auth/invalid-action-code', 'This password reset link is not valid for any active account. Contact your administrator.');
+      }
+      const now = new Date();
+      await updateUserRow(trx, user.id, {
+        password_hash: passwordHash,
+        // Whole seconds, as in a token's iat: idTokens issued before this second stop working.
+        tokens_valid_after: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString(),
+        updated_at: now.toISOString(),
+      });
+      await revokeUserTokens(trx, user.id);
+      await revokeActionCodesFor(trx, 'password-reset', user.email, now);
+      return user.id;
+    });
+    this.log.info({ uid }, 'password reset: new password set, every session ended');
+  }
+
+  async invite(principal: Principal | null, input: () => { email: string; role: InvitationRole }): Promise<InvitationView> {
+    authorize(principal, 'create', users);
+    const { db } = this.services;
+    const { email: rawEmail, role } = input();
+    const email = normaliseEmail(rawEmail);
+    if (await findUserByEmail(db.kysely, email)) {
+      throw new AppError('auth/email-already-in-use', 'An account with this e-mail address already exists.', { field: 'email' });
+    }
+    // Inviting the same address again replaces the earlier invitation.
+    await revokeActionCodesFor(db.kysely, 'invitation', email);
+    const view = await this.sendInvitation(principal, email, role);
+    this.log.info({ invitation: view.id, role, by: principal?.uid }, 'invitation sent');
+    return view;
+  }
+
+  async list(principal: Principal | null): Promise<InvitationView[]> {
+    authorize(principal, 'read', users);
+    const rows = await openInvitations(this.services.db.kysely);
+    return this.views(rows);
+  }
+
+  /** A new link for an invitation (the earlier link stops working); an expired one gets another 7 days. */
+  async resend(principal: Principal | null, input: () => { id: string }): Promise<InvitationView> {
+    authorize(principal, 'update', users);
+    const { db } = this.services;
+    const { id } = input();
+    const row = await findActionCode(db.kysely, 'invitation', id);
+    if (!row || row.used_at || row.revoked_at || !row.role) throw new AppError('not-found', 'There is no such pending invitation. It may have been accepted or withdrawn.');
+    if (await findUserByEmail(db.kysely, row.email)) {
+      throw new AppError('auth/email-already-in-use', 'An account with this e-mail address exists now; the invitation is no longer needed.');
+    }
+    await revokeActionCode(db.kysely, row.id);
+    const view = await this.sendInvitation(principal, row.email, row.role);
+    this.log.info({ invitation: view.id, replaces: row.id, by: principal?.uid }, 'invitation sent again');
+    return view;
+  }
+
+  async revoke(principal: Principal | null, input: () => { id: string }): Promise<void> {
+    authorize(principal, 'delete', users);
+    const { id } = input();
+    const row = await findActionCode(this.services.db.kysely, 'invitation', id);
+    if (!row || !(await revokeActionCode(this.services.db.kysely, id))) {
+      throw new AppError('not-found', 'There is no such pending invitation. It may have been accepted or withdrawn.');
+    }
+    this.log.info({ invitation: id, by: principal?.uid }, 'invitation withdrawn');
+  }
+
+  async checkInvitation(token: string): Promise<InvitationCheck> {
+    const row = await checkActionCode(this.services.db.kysely, 'invitation', token);
+    const { organisationName } = (await readSiteSettings(this.services.db.kysely)).data;
+    return { email: row.email, role: row.role ?? 'admin', organisation: organisationName, expiresAt: row.expires_at };
+  }
+
+  /** Creates the invitee's account with the name and password they chose; the caller signs them in. */
+  async accept(input: { token: string; displayName: string; password: string }): Promise<UserRow> {
+    const { db } = this.services;
+    await checkActionCode(db.kysely, 'invitation', input.token);
+    await assertAcceptablePassword(input.password);
+    const uid = await transaction(db, async (trx) => {
+      const code = await useActionCode(trx, 'invitation', input.token);
+      const account = await createAccount(trx, { email: code.email, password: input.password, role: code.role ?? 'admin', displayName: input.displayName });
+      return account.uid;
+    });
+    const user = await findUserById(db.kysely, uid);
+    if (!user) throw new AppError('internal', 'The account was created but cannot be read back.');
+    this.log.info({ uid, role: user.role }, 'invitation accepted: account created');
+    return user;
+  }
+
+  private async sendInvitation(principal: Principal | null, email: string, role: InvitationRole): Promise<InvitationView> {
+    const { db, config, mail } = this.services;
+    const { row, token } = await issueActionCode(db.kysely, { purpose: 'invitation', email, role, createdBy: principal?.uid ?? null });
+    const { organisationName } = (await readSiteSettings(db.kysely)).data;
+    const inviter = principal ? await findUserById(db.kysely, principal.uid) : undefined;
+    const who = inviter ? inviter.display_name || inviter.email : 'A super-admin';
+    const composed = composeMail({
+      subject: `${who} invited you to the website of ${organisationName}`,
+      organisation: organisationName,
+      heading: `You are invited to help run the website of ${organisationName}`,
+      paragraphs: [
+        `${who} invited you (${email}) to the content manager of ${organisationName}'s website as ${invitationRoleText(role)}: ${roleDescriptions[role]}`,
+      ],
+      action: { label: 'Accept the invitation', url: actionLink(config.publicUrl, accountLinkPaths.acceptInvitation, token) },
+      after: ['The link works once, for 7 days. When you open it, you choose the name colleagues see and your own password.', 'If you did not expect this invitation, ignore this mail.'],
+    });
+    await mail.enqueue({ ...composed, purpose: 'invitation', to: email });
+    const [view] = await this.views([row]);
+    return view!;
+  }
+
+  private async views(rows: ActionCodeRow[]): Promise<InvitationView[]> {
+    const inviterIds = [...new Set(rows.map((r) => r.created_by).filter((id): id is string => id !== null))];
+    const names = await namesOfUsers(this.services.db.kysely, inviterIds);
+    const now = Date.now();
+    return rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      role: r.role ?? 'admin',
+      invitedBy: r.created_by ? (names.get(r.created_by) ?? null) : null,
+      createdAt: r.created_at,
+      expiresAt: r.expires_at,
+      status: Date.parse(r.expires_at) <= now ? 'expired' : 'pending',
+    }));
+  }
+}

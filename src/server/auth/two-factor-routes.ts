@@ -1,0 +1,71 @@
+/**
+ * Two-factor set-up over HTTP: `POST /api/auth/second-factor/setup` (a pending
+ * secret with its QR code), `/enable` (a code confirms it; the answer holds the
+ * ten recovery codes, once), `DELETE /api/auth/second-factor` (confirmed with a
+ * code or the password) and the super-admin's reset of a colleague's,
+ * `DELETE /api/users/:uid/second-factor`. Secrets, codes and passwords never
+ * reach the log.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { disableTwoFactorBody, enableTwoFactorBody, type RecoveryCodesAnswer, type TwoFactorSetup } from '../../shared/account.js';
+import { AppError } from '../../shared/errors.js';
+import { authorize } from '../authorize.js';
+import { parseRequest as parse } from '../plugins/errors.js';
+import { ThrottledError, type AuthService } from './auth-service.js';
+import { requireCaller } from './principal.js';
+import { findUserById } from './users-repository.js';
+
+
+const uidParams = z.object({ uid: z.string().min(1).max(100) });
+
+export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: AuthService }): Promise<void> {
+  const { db } = app.services;
+
+  app.post('/api/auth/second-factor/setup', async (request, reply): Promise<TwoFactorSetup> => {
+    const principal = await requireCaller(request);
+    const setup = await auth.twoFactor.setup(principal);
+    request.log.info({ uid: principal.uid }, 'two-factor set-up started');
+    reply.header('cache-control', 'no-store');
+    return setup;
+  });
+
+  app.post('/api/auth/second-factor/enable', async (request, reply): Promise<RecoveryCodesAnswer> => {
+    const principal = await requireCaller(request);
+    const { code } = parse(enableTwoFactorBody, request.body);
+    const recoveryCodes = await auth.twoFactor.enable(principal, code);
+    request.log.info({ uid: principal.uid }, 'two-factor sign-in turned on');
+    reply.header('cache-control', 'no-store');
+    return { recoveryCodes };
+  });
+
+  app.delete('/api/auth/second-factor', async (request, reply) => {
+    const principal = await requireCaller(request);
+    const body = parse(disableTwoFactorBody, request.body);
+    const user = await findUserById(db.kysely, principal.uid);
+    if (!user) throw new AppError('auth/user-token-expired');
+    try {
+      if ('password' in body) await auth.confirmPassword(user, body.password, request.ip, request.log);
+      else await auth.confirmSecondFactor(user.id, body.code, request.ip, request.log);
+    } catch (err) {
+      if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
+      throw err;
+    }
+    if (await auth.twoFactor.disable(user.id)) request.log.info({ uid: user.id }, 'two-factor sign-in turned off');
+    return reply.status(204).send();
+  });
+
+  // A colleague who lost their phone and their recovery codes: a super-admin turns their second factor off.
+  app.delete('/api/users/:uid/second-factor', async (request, reply) => {
+    authorize(request.principal, 'update', { type: 'users' });
+    const { uid } = parse(uidParams, request.params);
+    // One's own second factor goes off only with a code or the password (DELETE /api/auth/second-factor), so a stolen token cannot drop it.
+    if (uid === request.principal?.uid) {
+      throw new AppError('failed-precondition', 'Turn your own two-factor sign-in off from your account screen, with a code or your password.');
+    }
+    if (!(await findUserById(db.kysely, uid))) throw new AppError('not-found', 'There is no such user.');
+    const removed = await auth.twoFactor.disable(uid);
+    request.log.info({ uid, by: request.principal?.uid, wasOn: removed }, 'two-factor sign-in reset by a super-admin');
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * A real SMTP server for tests (the `smtp-server` package on a free port of
+ * 127.0.0.1), with every mail it receives parsed by `mailparser`. The site
+ * talks to it over TCP exactly as it would to a mail provider.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { vi } from 'vitest';
+
+export interface ReceivedMail {
+  parsed: ParsedMail;
+  /** The envelope's recipients, as the server was told them. */
+  rcptTo: string[];
+  raw: string;
+}
+
+export interface TestSmtp {
+  /** `smtp://user:pass@127.0.0.1:port` for SMTP_URL. */
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  /** Waits until at least `count` mails have arrived (vi.waitFor, not a sleep) and returns them. */
+  waitForMail(count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+export const smtpUser = 'site';
+export const smtpPassword = 'smtp-secret-Xy7';
+
+/** Starts the server; `port` reuses a given port (a mail server that comes back after being down). */
+export async function startSmtp(port = 0): Promise<TestSmtp> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    authOptional: false,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === smtpUser && auth.password === smtpPassword) callback(null, { user: auth.username });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        simpleParser(raw)
+          .then((parsed) => {
+            received.push({ parsed, raw, rcptTo: session.envelope.rcptTo.map((r) => r.address) });
+            callback();
+          })
+          .catch((err: Error) => callback(err));
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const actual = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://${smtpUser}:${smtpPassword}@127.0.0.1:${actual}`,
+    port: actual,
+    received,
+    async waitForMail(count = 1, timeoutMs = 15_000) {
+      await vi.waitFor(
+        () => {
+          if (received.length < count) throw new Error(`${received.length} of ${count} mails received`);
+        },
+        { timeout: timeoutMs, interval: 20 },
+      );
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The one link in a mail's text (reset and invitation mails carry exactly one). */
+export function linksOf(mail: ReceivedMail): string[] {
+  return [...(mail.parsed.text ?? '').matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
+}

@@ -1,0 +1,159 @@
+/**
+ * Mail through a real SMTP server started in the test: contact messages reach
+ * the organisation's contact address with Reply-To set to the visitor, a mail
+ * server that is down delays mail without losing it or failing the request,
+ * and with no SMTP_URL every mail is written to DATA_DIR/outbox. Logs name
+ * mails by id and purpose only.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { simpleParser } from 'mailparser';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultSiteSettings } from '../src/shared/settings.js';
+import { buildAuthApp } from './auth-helpers.js';
+import type { TestApp } from './helpers/app.js';
+import { dialects } from './helpers/databases.js';
+import { smtpPassword, startSmtp, type TestSmtp } from './helpers/smtp.js';
+
+function logSink(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  return {
+    stream: new Writable({
+      write(chunk: Buffer, _enc, done) {
+        chunks.push(chunk.toString());
+        done();
+      },
+    }),
+    text: () => chunks.join(''),
+  };
+}
+
+const visitor = {
+  name: 'Amina Odhiambo',
+  email: 'amina@example.net',
+  message: 'We would like to volunteer at the youth forum in March.\nPlease tell us how.',
+  consent: true,
+};
+
+function submit(t: TestApp, data: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/functions/submitContact', payload: { data }, remoteAddress: '203.0.113.9' });
+}
+
+describe.each(dialects())('mail on %s', (dialect) => {
+  const open: { t?: TestApp; smtp?: TestSmtp }[] = [];
+  afterEach(async () => {
+    for (const o of open.splice(0)) {
+      await o.t?.close();
+      await o.smtp?.close();
+    }
+  });
+  afterAll(async () => {
+    for (const o of open) {
+      await o.t?.close();
+      await o.smtp?.close();
+    }
+  });
+
+  it('mails a contact message to the contact address from site settings, in the organisation name, with Reply-To set to the visitor', async () => {
+    const smtp = await startSmtp();
+    const logs = logSink();
+    const t = await buildAuthApp(dialect, { smtpUrl: smtp.url, logLevel: 'info' }, { logger: true, logStream: logs.stream });
+    open.push({ t, smtp });
+
+    const res = await submit(t, visitor);
+    expect(res.statusCode).toBe(200);
+    const [mail] = await smtp.waitForMail(1);
+    const parsed = mail!.parsed;
+    expect(mail!.rcptTo).toEqual([defaultSiteSettings.contactEmail]);
+    expect(parsed.from?.value).toEqual([{ name: defaultSiteSettings.organisationName, address: 'no-reply@localhost' }]);
+    expect(parsed.replyTo?.value).toEqual([{ name: visitor.name, address: visitor.email }]);
+    expect(parsed.subject).toBe(`Message from the website: ${visitor.name}`);
+    expect(parsed.text).toContain('We would like to volunteer at the youth forum in March.\nPlease tell us how.');
+    expect(parsed.html).toContain('<html lang="en">');
+    expect(parsed.html).toContain('volunteer at the youth forum in March.<br>Please tell us how.');
+    // The message is stored as a contact whatever the mail does.
+    const stored = await t.app.services.db.kysely.selectFrom('documents').select('data').where('collection', '=', 'customer').execute();
+    expect(stored.map((r) => JSON.parse(r.data).email)).toEqual([visitor.email]);
+
+    // The log names the mail by id and purpose; never the visitor's words, address or the SMTP password.
+    await vi.waitFor(() => expect(logs.text()).toContain('mail sent'));
+    expect(logs.text()).toContain('"purpose":"contact"');
+    for (const secret of [visitor.email, 'volunteer', smtpPassword, defaultSiteSettings.contactEmail]) expect(logs.text()).not.toContain(secret);
+  });
+
+  it('cannot be made to send to anyone else: a line break and a Bcc header in the name stay part of the name', async () => {
+    const smtp = await startSmtp();
+    const t = await buildAuthApp(dialect, { smtpUrl: smtp.url });
+    open.push({ t, smtp });
+
+    const res = await submit(t, { ...visitor, name: 'Mallory\r\nBcc: victim@example.com\r\nX-Evil: 1' });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await smtp.waitForMail(1);
+    expect(mail!.rcptTo).toEqual([defaultSiteSettings.contactEmail]);
+    expect(mail!.parsed.bcc).toBeUndefined();
+    expect(mail!.parsed.headers.has('x-evil')).toBe(false);
+    expect(mail!.parsed.replyTo?.value).toEqual([{ name: 'Mallory Bcc: victim@example.com X-Evil: 1', address: visitor.email }]);
+    expect(mail!.raw).not.toMatch(/^Bcc:/im);
+  });
+
+  it('keeps a mail while the mail server is down and sends it once the server is back, without failing the visitor', async () => {
+    // A port with nothing listening: start a server to learn a free port, then stop it.
+    const probe = await startSmtp();
+    const port = probe.port;
+    const url = probe.url;
+    await probe.close();
+
+    const logs = logSink();
+    const t = await buildAuthApp(dialect, { smtpUrl: url, logLevel: 'info' }, { logger: true, logStream: logs.stream, mail: { retryDelaysMs: [100], pollMs: 60_000 } });
+    open.push({ t });
+
+    const res = await submit(t, visitor);
+    expect(res.statusCode).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const row = await t.app.services.db.kysely.selectFrom('mail_queue').selectAll().executeTakeFirstOrThrow();
+        expect(row.attempts).toBeGreaterThanOrEqual(1);
+        expect(row.sent_at).toBeNull();
+        expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
+    expect(logs.text()).toContain('mail not sent; it will be tried again');
+    expect(logs.text()).not.toContain(smtpPassword);
+
+    const smtp = await startSmtp(port);
+    open.push({ smtp });
+    const [mail] = await smtp.waitForMail(1, 20_000);
+    expect(mail!.parsed.replyTo?.value).toEqual([{ name: visitor.name, address: visitor.email }]);
+    await vi.waitFor(
+      async () => {
+        const row = await t.app.services.db.kysely.selectFrom('mail_queue').selectAll().executeTakeFirstOrThrow();
+        expect(row.sent_at).not.toBeNull();
+        // A sent mail's body is not kept (a reset link must not outlive its use in the database).
+        expect(row.text_body).toBeNull();
+        expect(row.html_body).toBeNull();
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    // Exactly one mail, even with retries.
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('writes every mail as an .eml file in DATA_DIR/outbox when SMTP_URL is not set, and the log says so', async () => {
+    const logs = logSink();
+    const t = await buildAuthApp(dialect, { logLevel: 'info' }, { logger: true, logStream: logs.stream });
+    open.push({ t });
+    const outbox = path.join(t.db.dataDir, 'outbox');
+    expect(logs.text()).toContain(`mail goes to the outbox folder ${outbox} (SMTP_URL is not set)`);
+
+    expect((await submit(t, visitor)).statusCode).toBe(200);
+    await vi.waitFor(() => expect(fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    const file = fs.readdirSync(outbox).find((f) => f.endsWith('.eml'))!;
+    const parsed = await simpleParser(fs.readFileSync(path.join(outbox, file)));
+    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value : []).toEqual([{ name: '', address: defaultSiteSettings.contactEmail }]);
+    expect(parsed.replyTo?.value).toEqual([{ name: visitor.name, address: visitor.email }]);
+    expect(parsed.text).toContain('Please tell us how.');
+    expect(logs.text()).not.toContain(visitor.email);
+  });
+});
