@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Database, Dialect } from './schema.js';
 import { initial } from './migrations/2026-11-22-initial.js';
 import { tokensValidAfter } from './migrations/2026-11-22-tokens-valid-after.js';
+import { editorial } from './migrations/2026-11-25-editorial.js';
 import { backupRuns } from './migrations/2026-11-23-backup-runs.js';
 import { titleSearch } from './migrations/2026-11-23-title-search.js';
 import { mailAndActionCodes } from './migrations/2026-11-24-mail-and-action-codes.js';
@@ -67,6 +68,7 @@ class StaticMigrations implements MigrationProvider {
       '2026-11-22-initial': initial(this.dialect), '2026-11-22-tokens-valid-after': tokensValidAfter, '2026-11-23-backup-runs': backupRuns, '2026-11-23-title-search': titleSearch(this.dialect),
       '2026-11-24-mail-and-action-codes': mailAndActionCodes,
       '2026-11-24-two-factor': twoFactor,
+      '2026-11-25-editorial': editorial,
     };
   }
 }

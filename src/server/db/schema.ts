@@ -22,6 +22,61 @@ export interface DocumentsTable {
    * written around it (then search reads the title from `data`).
    */
   title_search: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A published block's saved, unpublished changes (JSON text like data); null when there are none. */
+  pending_data: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the block or its pending changes go live (ISO); null when not scheduled. */
+  publish_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a published block comes off the site (ISO). */
+  unpublish_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** In the trash since (ISO); null for a block on the site or in the lists. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Every save, publish, unpublish, discard and restore of a block (append-only). */
+export interface RevisionsTable {
+  id: string;
+  document_id: string;
+  collection: string;
+  /** 1, 2, 3… per block. */
+  number: number;
+  action: string;
+  /** The block's status after this step. */
+  status: 'draft' | 'published';
+  /** The content the step left as the working copy (JSON text). */
+  data: string;
+  at: string;
+  by_id: string | null;
+  /** The account's name at the time. */
+  by_name: string | null;
+}
+
+/** Every change anyone makes (append-only: the repository has insert, list and the command line's prune). */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_email: string | null;
+  action: string;
+  collection: string | null;
+  subject_id: string | null;
+  subject: string | null;
+  revision_id: string | null;
+  ip: string | null;
+}
+
+/** A shared preview link, by the SHA-256 of its token. */
+export interface PreviewLinksTable {
+  id: string;
+  token_hash: string;
+  page: string;
+  /** A draft block the preview shows on the page, or null. */
+  document_id: string | null;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
 }
 
 export interface UsersTable {
@@ -124,6 +179,9 @@ export interface Database {
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  revisions: RevisionsTable;
+  audit_log: AuditLogTable;
+  preview_links: PreviewLinksTable;
 }
 
 /** A mail to send (mail/queue.ts); bodies are cleared once it is sent. */
