@@ -54,9 +54,12 @@ export const editorialApi = {
   publish: (name: string, id: string) => `${documentPath(name, id)}/publish`,
   unpublish: (name: string, id: string) => `${documentPath(name, id)}/unpublish`,
   discard: (name: string, id: string) => `${documentPath(name, id)}/discard`,
+  /** `DELETE`: cancels a scheduled publish and unpublish. */
+  schedule: (name: string, id: string) => `${documentPath(name, id)}/schedule`,
   revisions: (name: string, id: string) => `${documentPath(name, id)}/revisions`,
   revision: (name: string, id: string, rev: string) => `${documentPath(name, id)}/revisions/${encodeURIComponent(rev)}`,
   restoreRevision: (name: string, id: string, rev: string) => `${documentPath(name, id)}/revisions/${encodeURIComponent(rev)}/restore`,
+  /** `GET` lists the trash; `DELETE` empties it (super-admins only). */
   trash: '/api/trash',
   restoreFromTrash: (id: string) => `/api/trash/${encodeURIComponent(id)}/restore`,
   preview: '/api/preview',
