@@ -76,7 +76,7 @@ export const scheduleBodySchema = z
 export type ScheduleBody = z.infer<typeof scheduleBodySchema>;
 
 /** What a revision records. */
-export const revisionActions = ['create', 'save', 'publish', 'unpublish', 'discard', 'restore', 'schedule'] as const;
+export const revisionActions = ['create', 'save', 'publish', 'unpublish', 'discard', 'restore', 'untrash'] as const;
 export type RevisionAction = (typeof revisionActions)[number];
 
 export const revisionActionLabels: Record<RevisionAction, string> = {
@@ -86,7 +86,7 @@ export const revisionActionLabels: Record<RevisionAction, string> = {
   unpublish: 'Unpublished',
   discard: 'Discarded changes',
   restore: 'Restored an earlier version',
-  schedule: 'Scheduled',
+  untrash: 'Restored from the trash',
 };
 
 /** Who did something: the account at the time (the name as it was then). */
