@@ -31,6 +31,11 @@ export interface AuditRecord {
   at?: string | undefined;
 }
 
+/** Control characters (a NUL, which PostgreSQL's text refuses, a line break) become spaces. */
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
 /**
  * Appends one line. Pass the transaction of the change it records, so the
  * change and its line land together or not at all.
@@ -55,7 +60,7 @@ export async function appendAudit(db: Conn, record: AuditRecord): Promise<string
       action: record.action,
       collection: record.collection ?? null,
       subject_id: record.subjectId ?? null,
-      subject: record.subject?.slice(0, 300) ?? null,
+      subject: record.subject === null || record.subject === undefined ? null : oneLine(record.subject).slice(0, 300),
       revision_id: record.revisionId ?? null,
       ip: record.ip ?? null,
     })
