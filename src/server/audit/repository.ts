@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AuditLogTable, Database } from '../db/schema.js';
+import { oneLine } from '../../shared/text.js';
 import type { AuditAction, AuditEntry, AuditQuery } from '../../shared/editorial.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
@@ -29,11 +30,6 @@ export interface AuditRecord {
   ip?: string | null | undefined;
   /** Defaults to now. */
   at?: string | undefined;
-}
-
-/** Control characters (a NUL, which PostgreSQL's text refuses, a line break) become spaces. */
-function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
 /**
