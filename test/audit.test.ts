@@ -390,7 +390,7 @@ describe.each(dialects())('audit log on %s', (dialect) => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ error: { code: 'unauthenticated' } });
     for (const user of [admin, none]) {
-      for (const headers of [{}, { accept: 'text/csv' }]) {
+      for (const headers of [{}, { accept: 'text/csv' }] as Record<string, string>[]) {
         const res = await read('', user, headers);
         expect(res.statusCode).toBe(403);
         expect(res.json()).toMatchObject({ error: { code: 'permission-denied' } });
