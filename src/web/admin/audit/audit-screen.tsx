@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { collections, getCollection } from '../../../shared/collections.js';
 import { auditActionLabels, auditActions, auditPageSize, type AuditEntry } from '../../../shared/editorial.js';
 import { siteTimeZone } from '../../../shared/settings.js';
@@ -187,7 +187,6 @@ function DownloadCsv({ filters, disabled }: { filters: AuditFilters; disabled: b
         variant="default"
         aria-disabled={loading || disabled || undefined}
         data-disabled={loading || disabled || undefined}
-        loading={false}
         // Ignored, not disabled, while it runs: the button keeps keyboard focus.
         onClick={() => void start()}
       >
@@ -241,15 +240,15 @@ function AuditBody({ filters, page, onPage }: { filters: AuditFilters; page: num
         <LinesTable entries={entries} timeZone={timeZone} caption={`Audit log, newest first; times in ${timeZone}`} />
       )}
       {(pages > 1 || page > 1) && (
-        <Group gap="sm" component="nav" aria-label="Audit log pages">
+        <Group gap="sm" component="nav" aria-label="Audit log pages" wrap="nowrap" justify="flex-start">
           <Button variant="default" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Previous page
+            Previous<VisuallyHidden> page</VisuallyHidden>
           </Button>
-          <Text size="sm">
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
             Page {formatCount(page)} of {formatCount(pages)}
           </Text>
           <Button variant="default" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            Next page
+            Next<VisuallyHidden> page</VisuallyHidden>
           </Button>
         </Group>
       )}
