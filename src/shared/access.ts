@@ -27,6 +27,8 @@ export type Subject =
   | { type: 'settings' }
   | { type: 'media' }
   | { type: 'backups' }
+  /** Deleted blocks: staff see and restore what they may delete; emptying it is for super-admins. */
+  | { type: 'trash' }
   | { type: 'audit' };
 
 export function roleOf(principal: Principal | null): Role {
@@ -45,6 +47,7 @@ type Table = Record<Action, readonly Role[]>;
 const usersPolicy: Table = { read: superOnly, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
 const settingsPolicy: Table = { read: everyone, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
 const mediaPolicy: Table = { read: everyone, readDrafts: staff, create: staff, update: staff, delete: staff };
+const trashPolicy: Table = { read: staff, readDrafts: staff, create: superOnly, update: staff, delete: superOnly };
 /** Backups hold every account's password hash and every draft: super-admins only, reading included. */
 const backupsPolicy: Table = { read: superOnly, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
 /** The audit log: super-admins read it; nobody changes it through the API (the server appends, the command line prunes). */
@@ -73,6 +76,8 @@ export function policyFor(subject: Subject): Table | null {
       return mediaPolicy;
     case 'backups':
       return backupsPolicy;
+    case 'trash':
+      return trashPolicy;
     case 'audit':
       return auditPolicy;
     case 'collection':
