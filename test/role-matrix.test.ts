@@ -55,7 +55,7 @@ const collectionGroups = {
   customer: ['customer'],
 } as const;
 type CollectionGroup = keyof typeof collectionGroups;
-type Group = CollectionGroup | 'trash' | 'pages' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'account' | 'two-factor';
+type Group = CollectionGroup | 'trash' | 'pages' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'account' | 'two-factor';
 
 /** What a call answers: `ok` 2xx, `401` unauthenticated, `403` permission-denied, `off` 403 auth/user-disabled. */
 type Outcome = 'ok' | '401' | '403' | 'off';
@@ -147,6 +147,9 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['backups',       'download a backup',         '401',    '403', '403', 'ok',  'off'],
 
   ['users',         'reset a user\'s two-factor',  '401',    '403', '403', 'ok',  'off'],
+
+  ['audit',         'read the audit log',        '401',    '403', '403', 'ok',  'off'],
+  ['audit',         'export the audit log',      '401',    '403', '403', 'ok',  'off'],
 
   ['account',       'read own account',          '401',    'ok',  'ok',  'ok',  'off'],
   ['account',       'rename own account',        '401',    'ok',  'ok',  'ok',  'off'],
@@ -461,6 +464,8 @@ const rows: Row[] = [
     target: 'backups',
     request: async (env) => ({ method: 'GET', url: backupDownloadPath(await backupFile(env)) }),
   },
+  { group: 'audit', endpoint: 'read the audit log', target: 'audit', request: async () => ({ method: 'GET', url: '/api/audit?limit=5' }) },
+  { group: 'audit', endpoint: 'export the audit log', target: 'audit', request: async () => ({ method: 'GET', url: '/api/audit?action=auth.sign-in', headers: { accept: 'text/csv' } }) },
   {
     group: 'users',
     endpoint: 'reset a user\'s two-factor',

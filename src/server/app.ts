@@ -30,6 +30,7 @@ import { contentRoutes } from './content/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { functionsRoutes } from './functions/routes.js';
 import { backupsRoutes, type BackupsRoutesOptions } from './routes/backups.js';
+import { auditRoutes } from './audit/routes.js';
 import { renderRoutes } from './render/routes.js';
 import { ensureBootstrapSuper } from './auth/bootstrap.js';
 import { seedIfEmpty } from './seed/index.js';
@@ -181,6 +182,7 @@ async function assemble(
     await api.register(registryRoutes);
     await api.register(usersRoutes);
     await api.register(functionsRoutes);
+    await api.register(auditRoutes);
   });
   await app.register(backupsRoutes, options.backups ?? {});
   if (options.render !== false) {

@@ -19,6 +19,7 @@ describe('staff drawer entries', () => {
     for (const c of collections) expect(paths).toContain(c.listPath);
     expect(paths).toContain('/settings');
     expect(paths).toContain('/backups');
+    expect(paths).toContain('/audit');
     expect(labels.length).toBeGreaterThanOrEqual(40);
   });
 
@@ -30,6 +31,7 @@ describe('staff drawer entries', () => {
     expect(paths).not.toContain('/item');
     expect(paths).not.toContain('/settings');
     expect(paths).not.toContain('/backups');
+    expect(paths).not.toContain('/audit');
     expect(paths).toContain('/category');
     expect(paths).toContain('/customer');
     for (const c of collections.filter((c) => c.write === 'admin')) expect(paths).toContain(c.listPath);

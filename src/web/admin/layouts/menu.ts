@@ -7,6 +7,7 @@ import { staffGroups, type StaffGroup } from '../../../shared/registry-index.js'
 import { can, type Principal } from '../../../shared/access.js';
 import type { LayoutName } from '../../../shared/access.js';
 import { backupsScreenPath } from '../../../shared/backups.js';
+import { auditScreenPath } from '../../../shared/audit.js';
 
 export interface MenuEntry {
   /** Title shown in the drawer. */
@@ -70,6 +71,9 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
     }
     if (title === 'Site' && can(principal, 'read', { type: 'backups' })) {
       g.entries.push({ label: 'Backups', short: 'BK', to: backupsScreenPath });
+    }
+    if (title === 'Site' && can(principal, 'read', { type: 'audit' })) {
+      g.entries.push({ label: 'Audit log', short: 'AL', to: auditScreenPath });
     }
     if (g.entries.length > 0) groups.push(g);
   }
