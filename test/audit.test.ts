@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueActionCode } from '../src/server/auth/action-codes.js';
 import { runAuditCommand } from '../src/server/audit/cli-audit.js';
 import { appendAudit, eachAuditLine, listAudit, type AuditRecord } from '../src/server/audit/repository.js';
-import { accountLinkApi } from '../src/shared/account-links.js';
+import { accountLinkApi, invitationPath } from '../src/shared/account-links.js';
 import { auditActionLabels, auditPageSize, auditQuerySchema, editorialApi, type AuditAnswer, type AuditEntry } from '../src/shared/editorial.js';
 import { buildAuthApp, refreshCookie, signIn } from './auth-helpers.js';
 import type { TestApp } from './helpers/app.js';
@@ -204,6 +204,14 @@ describe.each(dialects())('audit log on %s', (dialect) => {
     const invited = await t.app.inject({ method: 'POST', url: accountLinkApi.invitations, headers: superUser.headers, payload: { email: 'Invitee@Example.org', role: 'admin' }, remoteAddress: '198.51.100.34' });
     expect(invited.statusCode, invited.body).toBe(201);
     expect(await lineOf('user.invite', (e) => e.ip === '198.51.100.34')).toMatchObject({ actor: { uid: superUser.uid }, subject: 'invitee@example.org: role admin' });
+    const withdrawn = await t.app.inject({
+      method: 'DELETE',
+      url: invitationPath((invited.json() as { id: string }).id),
+      headers: superUser.headers,
+      remoteAddress: '198.51.100.35',
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(204);
+    expect(await lineOf('user.invitation-withdraw', (e) => e.ip === '198.51.100.35')).toMatchObject({ actor: { uid: superUser.uid }, subject: 'invitee@example.org: role admin' });
 
     // Accepting it creates the account: the invitee's own line, from their address.
     const { token } = await issueActionCode(t.app.services.db.kysely, { purpose: 'invitation', email: 'joiner@example.org', role: 'admin', createdBy: superUser.uid });
@@ -353,8 +361,24 @@ describe.each(dialects())('audit log on %s', (dialect) => {
       const db = t.app.services.db.kysely;
       const tricky = `tricky-${dialect}`;
       const subjects = ['=HYPERLINK("http://evil.example","click")', '+1+2', '-3', '@SUM(A1)', 'plain, with a comma', 'a "quoted" word', 'two\nlines', '\tTabbed', 'ordinary'];
+      // Written straight into the table: the recorder keeps subjects on one line, but a line break or a tab in a cell must still come out quoted.
       for (const [i, subject] of subjects.entries()) {
-        await appendAudit(db, { action: 'content.save', actor: { uid: admin.uid }, collection: tricky, subject, ip: '203.0.113.7', at: `2026-04-01T10:00:0${i}.000Z` });
+        await db
+          .insertInto('audit_log')
+          .values({
+            id: crypto.randomUUID(),
+            at: `2026-04-01T10:00:0${i}.000Z`,
+            actor_id: admin.uid,
+            actor_name: 'admin user',
+            actor_email: admin.email,
+            action: 'content.save',
+            collection: tricky,
+            subject_id: null,
+            subject,
+            revision_id: null,
+            ip: '203.0.113.7',
+          })
+          .execute();
       }
       const res = await read(`?collection=${tricky}`, superUser, { accept: 'text/csv' });
       expect(res.statusCode, res.body).toBe(200);
@@ -438,7 +462,7 @@ describe.each(dialects())('audit log on %s', (dialect) => {
     const rows = await t.app.services.db.kysely.selectFrom('audit_log').selectAll().execute();
     expect(rows.length).toBeGreaterThan(20);
     const actions = new Set(rows.map((r) => r.action));
-    for (const action of ['auth.sign-in', 'auth.sign-in-failed', 'auth.sign-out', 'auth.password-change', 'auth.password-reset', 'user.create', 'user.update', 'user.delete', 'user.invite', 'user.two-factor-reset', 'media.upload', 'media.delete']) {
+    for (const action of ['auth.sign-in', 'auth.sign-in-failed', 'auth.sign-out', 'auth.password-change', 'auth.password-reset', 'user.create', 'user.update', 'user.delete', 'user.invite', 'user.invitation-withdraw', 'user.two-factor-reset', 'media.upload', 'media.delete']) {
       expect(actions, action).toContain(action);
     }
     expect(secrets.filter((s) => !s || s.length < 6)).toEqual([]);

@@ -75,7 +75,7 @@ export async function accountLinkRoutes(app: FastifyInstance, options: AccountLi
   app.post(`${accountLinkApi.invitations}/:id/resend`, async (request) => links.resend(request.principal, () => parse(idParams, request.params), request.ip));
 
   app.delete(`${accountLinkApi.invitations}/:id`, async (request, reply) => {
-    await links.revoke(request.principal, () => parse(idParams, request.params));
+    await links.revoke(request.principal, () => parse(idParams, request.params), request.ip);
     return reply.status(204).send();
   });
 }

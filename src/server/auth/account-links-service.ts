@@ -205,13 +205,20 @@ export class AccountLinks {
     return view;
   }
 
-  async revoke(principal: Principal | null, input: () => { id: string }): Promise<void> {
+  async revoke(principal: Principal | null, input: () => { id: string }, ip: string | null = null): Promise<void> {
     authorize(principal, 'delete', users);
     const { id } = input();
     const row = await findActionCode(this.services.db.kysely, 'invitation', id);
     if (!row || !(await revokeActionCode(this.services.db.kysely, id))) {
       throw new AppError('not-found', 'There is no such pending invitation. It may have been accepted or withdrawn.');
     }
+    await appendAudit(this.services.db.kysely, {
+      action: 'user.invitation-withdraw',
+      actor: principal ? { uid: principal.uid } : null,
+      subjectId: id,
+      subject: `${row.email}: role ${row.role ?? 'admin'}`,
+      ip,
+    });
     this.log.info({ invitation: id, by: principal?.uid }, 'invitation withdrawn');
   }
 
