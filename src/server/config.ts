@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isPostgresUrl } from './db/index.js';
 import { scheduleProblem } from './backup/schedule.js';
+import { defaultPreviewLinkDays } from '../shared/editorial.js';
 
 export interface AppConfig {
   port: number;
@@ -41,6 +42,8 @@ export interface AppConfig {
   smtpUrl?: string | undefined;
   /** MAIL_FROM: the sender's address (default no-reply@ the public URL's host). */
   mailFrom?: string | undefined;
+  /** PREVIEW_LINK_DAYS: how many days a preview link works (default `defaultPreviewLinkDays`). */
+  previewLinkDays?: number | undefined;
 }
 
 export const defaultBackupKeep = 14;
@@ -82,6 +85,12 @@ const envSchema = z.object({
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), 'SMTP_URL must look like smtp://user:password@host:587 or smtps://…'),
   MAIL_FROM: z.email('MAIL_FROM must be an e-mail address such as website@example.org').optional(),
+  PREVIEW_LINK_DAYS: z.coerce
+    .number({ message: 'PREVIEW_LINK_DAYS must be a whole number of days from 1 to 365' })
+    .int('PREVIEW_LINK_DAYS must be a whole number of days from 1 to 365')
+    .min(1, 'PREVIEW_LINK_DAYS must be a whole number of days from 1 to 365')
+    .max(365, 'PREVIEW_LINK_DAYS must be a whole number of days from 1 to 365')
+    .default(defaultPreviewLinkDays),
   BACKUP_KEEP: z.coerce.number({ message: 'BACKUP_KEEP must be a whole number of at least 1' }).int('BACKUP_KEEP must be a whole number of at least 1').min(1, 'BACKUP_KEEP must be a whole number of at least 1').default(defaultBackupKeep),
 });
 
@@ -139,5 +148,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupKeep: e.BACKUP_KEEP,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    previewLinkDays: e.PREVIEW_LINK_DAYS,
   };
 }

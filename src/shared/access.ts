@@ -26,7 +26,9 @@ export type Subject =
   | { type: 'users' }
   | { type: 'settings' }
   | { type: 'media' }
-  | { type: 'backups' };
+  | { type: 'backups' }
+  /** Preview links and the Pages screen: what every page will look like, drafts included. */
+  | { type: 'preview' };
 
 export function roleOf(principal: Principal | null): Role {
   if (!principal) return 'anonymous';
@@ -46,6 +48,8 @@ const settingsPolicy: Table = { read: everyone, readDrafts: superOnly, create: s
 const mediaPolicy: Table = { read: everyone, readDrafts: staff, create: staff, update: staff, delete: staff };
 /** Backups hold every account's password hash and every draft: super-admins only, reading included. */
 const backupsPolicy: Table = { read: superOnly, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
+/** A preview shows unpublished changes: staff make, list and revoke links (visitors only open them, by token). */
+const previewPolicy: Table = { read: staff, readDrafts: staff, create: staff, update: staff, delete: staff };
 
 function collectionPolicy(name: string): Table | null {
   const d = declarationOf(name);
@@ -70,6 +74,8 @@ export function policyFor(subject: Subject): Table | null {
       return mediaPolicy;
     case 'backups':
       return backupsPolicy;
+    case 'preview':
+      return previewPolicy;
     case 'collection':
       return collectionPolicy(subject.name);
   }

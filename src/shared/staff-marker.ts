@@ -1,0 +1,9 @@
+/**
+ * The one thing the staff app leaves in the browser for the public pages: a
+ * localStorage entry saying a staff member (admin or super) is signed in here.
+ * Not a credential (the session is the HttpOnly refresh cookie): the public
+ * script only reads it to offer "Edit this page", whose screens check the
+ * session as always. Nothing from it reaches the server, so public HTML stays
+ * the same bytes for everyone. No imports: the public entry reads this.
+ */
+export const staffMarkerKey = 'ngo-site:staff';
