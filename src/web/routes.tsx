@@ -98,6 +98,9 @@ function staffRoutes(): RouteObject[] {
       case 'backups':
         children.push(guardedScreen('backups', r.path, r.marks, async () => (await import('./admin/backups/backups-screen.js')).BackupsScreen));
         break;
+      case 'pages':
+        children.push(guardedScreen('pages', r.path, r.marks, async () => (await import('./admin/pages/pages-screen.js')).PagesScreen));
+        break;
       case 'account':
         children.push({ id: 'account', path: r.path, lazy: async () => ({ Component: (await import('./admin/account/account-screen.js')).AccountScreen }) });
         break;
