@@ -231,7 +231,7 @@ function PageSection({ page }: { page: PageDef }) {
   }
 
   return (
-    <Paper component="section" withBorder radius="md" p={{ base: 'sm', sm: 'md' }} id={page.name} aria-labelledby={titleId} data-testid="page-section" data-page={page.name}>
+    <Paper component="section" withBorder radius="md" p={{ base: 'sm', sm: 'md' }} id={page.name} aria-labelledby={titleId} data-testid="page-section" data-page={page.name} style={{ scrollMarginTop: 72 }}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
           <div style={{ minWidth: 0 }}>
@@ -239,7 +239,7 @@ function PageSection({ page }: { page: PageDef }) {
               {page.title}
             </Title>
             <Anchor href={page.path} size="sm" target="_blank" rel="noopener">
-              {`View ${page.path} as visitors see it`}
+              {`Open ${page.title} on the public site`}
               <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
             </Anchor>
           </div>
