@@ -142,10 +142,19 @@ describe('preview links in the browser', () => {
       await about.locator('[data-testid=page-block]').first().waitFor();
       const row = about.locator(`[data-testid=page-block][data-id="${block.id}"]`);
       expect(await row.textContent()).toContain('About: vision');
+      expect(await row.textContent()).toContain('Published with unpublished changes');
+      expect(await row.textContent()).toContain(changedTitle);
       expect(await row.getByRole('link', { name: /^Edit “/ }).getAttribute('href')).toBe(`/aboutvision-form/${block.id}`);
       expect(await axeViolations(staff)).toEqual([]);
     }
     await staff.setViewportSize({ width: 1280, height: 900 });
+    // Publish changes: the block's pending words go live.
+    const row = staff.locator(`[data-testid=page-block][data-id="${block.id}"]`);
+    await row.getByRole('button', { name: `Publish changes to “${changedTitle}”` }).click();
+    await row.locator('[data-state=published]').waitFor();
+    expect(await row.getByRole('button', { name: /^Publish changes/ }).count()).toBe(0);
+    const live = await fetch(`${site.server.url}/api/pages/about`);
+    expect(await live.text()).toContain(changedTitle);
     // First in the drawer.
     expect(await staff.locator('nav[aria-label="Staff menu"] .staff-link-label').first().textContent()).toBe('Pages');
     expect(errors).toEqual([]);

@@ -27,6 +27,8 @@ export type Subject =
   | { type: 'settings' }
   | { type: 'media' }
   | { type: 'backups' }
+  /** Deleted blocks: staff see and restore what they may delete; emptying it is for super-admins. */
+  | { type: 'trash' }
   /** Preview links and the Pages screen: what every page will look like, drafts included. */
   | { type: 'preview' };
 
@@ -46,6 +48,7 @@ type Table = Record<Action, readonly Role[]>;
 const usersPolicy: Table = { read: superOnly, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
 const settingsPolicy: Table = { read: everyone, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
 const mediaPolicy: Table = { read: everyone, readDrafts: staff, create: staff, update: staff, delete: staff };
+const trashPolicy: Table = { read: staff, readDrafts: staff, create: superOnly, update: staff, delete: superOnly };
 /** Backups hold every account's password hash and every draft: super-admins only, reading included. */
 const backupsPolicy: Table = { read: superOnly, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
 /** A preview shows unpublished changes: staff make, list and revoke links (visitors only open them, by token). */
@@ -76,6 +79,8 @@ export function policyFor(subject: Subject): Table | null {
       return backupsPolicy;
     case 'preview':
       return previewPolicy;
+    case 'trash':
+      return trashPolicy;
     case 'collection':
       return collectionPolicy(subject.name);
   }

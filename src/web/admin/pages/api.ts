@@ -6,23 +6,15 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../api-client.js';
-import type { CollectionDef } from '../../../shared/collections.js';
+import type { CollectionDef, ContentDocument } from '../../../shared/collections.js';
 import { editorialApi, type EditorialFields, type PreviewLinkAnswer } from '../../../shared/editorial.js';
 import { previewLinkAnswerSchema, previewLinksAnswerSchema, type PreviewLinkEntry } from '../../../shared/preview-links.js';
 import { contentDocumentSchema } from '../content/documents.js';
 
-/**
- * A block as the staff reader gives it, with the fields that decide its state
- * (a server without them yet reads as: no pending changes, nothing scheduled).
- */
-export const pageBlockSchema = contentDocumentSchema.extend({
-  hasPendingChanges: z.boolean().default(false),
-  publishAt: z.string().nullable().default(null),
-  unpublishAt: z.string().nullable().default(null),
-});
-export type PageBlock = z.infer<typeof pageBlockSchema> & EditorialFields;
+/** A block as the staff reader gives it: the working copy and the fields that decide its state. */
+export type PageBlock = ContentDocument & EditorialFields;
 
-const blockListSchema = z.object({ documents: z.array(pageBlockSchema), total: z.number() });
+const blockListSchema = z.object({ documents: z.array(contentDocumentSchema), total: z.number() });
 export type BlockList = z.infer<typeof blockListSchema>;
 
 /** Every block of a collection up to this many; a growing collection says how many more its list has. */
