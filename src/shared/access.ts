@@ -29,7 +29,9 @@ export type Subject =
   | { type: 'backups' }
   /** Deleted blocks: staff see and restore what they may delete; emptying it is for super-admins. */
   | { type: 'trash' }
-  | { type: 'audit' };
+  | { type: 'audit' }
+  /** Preview links and the Pages screen: what every page will look like, drafts included. */
+  | { type: 'preview' };
 
 export function roleOf(principal: Principal | null): Role {
   if (!principal) return 'anonymous';
@@ -52,6 +54,8 @@ const trashPolicy: Table = { read: staff, readDrafts: staff, create: superOnly, 
 const backupsPolicy: Table = { read: superOnly, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
 /** The audit log: super-admins read it; nobody changes it through the API (the server appends, the command line prunes). */
 const auditPolicy: Table = { read: superOnly, readDrafts: superOnly, create: [], update: [], delete: [] };
+/** A preview shows unpublished changes: staff make, list and revoke links (visitors only open them, by token). */
+const previewPolicy: Table = { read: staff, readDrafts: staff, create: staff, update: staff, delete: staff };
 
 function collectionPolicy(name: string): Table | null {
   const d = declarationOf(name);
@@ -76,6 +80,8 @@ export function policyFor(subject: Subject): Table | null {
       return mediaPolicy;
     case 'backups':
       return backupsPolicy;
+    case 'preview':
+      return previewPolicy;
     case 'trash':
       return trashPolicy;
     case 'audit':

@@ -4,7 +4,7 @@
  * editorial.ts (`editorialApi.audit`, `auditQuerySchema`, `AuditAnswer`).
  */
 
-/** The staff screen (super-admins only); the same as `editorialPaths.audit`. */
+/** The staff screen (super-admins only); `editorialPaths.audit` names it too. */
 export const auditScreenPath = '/audit';
 
 /** The media type that asks `GET /api/audit` for a CSV file instead of JSON. */

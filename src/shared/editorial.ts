@@ -14,6 +14,7 @@
  * after the retention period.
  */
 import { z } from 'zod';
+import { auditScreenPath } from './audit.js';
 
 /** What a list or form says a block is in. */
 export const documentStates = ['draft', 'published', 'changed', 'scheduled'] as const;
@@ -260,7 +261,7 @@ export interface AuditAnswer {
 
 /** The screens. */
 export const editorialPaths = {
-  audit: '/audit',
+  audit: auditScreenPath,
   trash: '/trash',
   pages: '/pages',
 } as const;

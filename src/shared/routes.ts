@@ -9,6 +9,7 @@ import { pages, type PageName } from './pages.js';
 import { backupsScreenPath } from './backups.js';
 import { auditScreenPath } from './audit.js';
 import { accountLinkPaths } from './account-links.js';
+import { editorialPaths } from './editorial.js';
 
 export type AccountLinkScreen = keyof typeof accountLinkPaths;
 
@@ -26,6 +27,8 @@ export type RouteEntry =
   | { kind: 'backups'; path: string; marks: readonly RouteMark[] }
   /** The audit log: read-only, so its marks are the roles that may read it. */
   | { kind: 'audit'; path: string; marks: readonly RouteMark[] }
+  /** Every public page with its blocks, previews and pending changes. */
+  | { kind: 'pages'; path: string; marks: readonly RouteMark[] }
   /** The signed-in user's own account: every staff member, whatever the role. */
   | { kind: 'account'; path: '/account' }
   | { kind: 'not-found'; path: '*' };
@@ -44,6 +47,7 @@ export const routeTable: readonly RouteEntry[] = [
   { kind: 'settings', path: '/settings', marks: routeMarksOf({ type: 'settings' }) },
   { kind: 'backups', path: backupsScreenPath, marks: routeMarksOf({ type: 'backups' }) },
   { kind: 'audit', path: auditScreenPath, marks: routeMarksOf({ type: 'audit' }, 'read') },
+  { kind: 'pages', path: editorialPaths.pages, marks: routeMarksOf({ type: 'preview' }) },
   { kind: 'account', path: '/account' },
   ...declarations.flatMap((d: Declaration): RouteEntry[] => [
     ...listPathsOf(d).map((path): RouteEntry => ({ kind: 'list', path, collection: d.name, marks: marksOf(d) })),

@@ -101,6 +101,9 @@ function staffRoutes(): RouteObject[] {
       case 'audit':
         children.push(guardedScreen('audit', r.path, r.marks, async () => (await import('./admin/audit/audit-screen.js')).AuditScreen));
         break;
+      case 'pages':
+        children.push(guardedScreen('pages', r.path, r.marks, async () => (await import('./admin/pages/pages-screen.js')).PagesScreen));
+        break;
       case 'account':
         children.push({ id: 'account', path: r.path, lazy: async () => ({ Component: (await import('./admin/account/account-screen.js')).AccountScreen }) });
         break;

@@ -8,6 +8,7 @@ import { can, type Principal } from '../../../shared/access.js';
 import type { LayoutName } from '../../../shared/access.js';
 import { backupsScreenPath } from '../../../shared/backups.js';
 import { auditScreenPath } from '../../../shared/audit.js';
+import { editorialPaths } from '../../../shared/editorial.js';
 
 export interface MenuEntry {
   /** Title shown in the drawer. */
@@ -55,6 +56,8 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
   // The first group's entries sit at the top of the drawer, without a heading (SPEC.md's drawer).
   const homePage = collections.filter((c) => c.group === topGroup).map(entryOf);
   const top: MenuEntry[] = [];
+  // First of all: every page with its blocks, where previews are made and changes published.
+  if (can(principal, 'read', { type: 'preview' })) top.push({ label: 'Pages', caption: 'Every page and its blocks', short: 'PG', to: editorialPaths.pages });
   if (layout === 'SuperLayout') {
     top.push({ label: 'User', caption: 'Staff accounts', short: 'U', to: '/user', formPrefixes: ['/user-form/'] });
     top.push(...homePage);
