@@ -259,6 +259,9 @@ export interface AuditAnswer {
   total: number;
 }
 
+/** The form's query parameter that opens its History on one revision (`?revision=<id>`): the audit log links with it. */
+export const revisionParam = 'revision';
+
 /** The screens. */
 export const editorialPaths = {
   audit: auditScreenPath,

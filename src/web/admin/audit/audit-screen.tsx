@@ -6,11 +6,12 @@
  * the CSV file of every line the filters match.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { collections, getCollection } from '../../../shared/collections.js';
-import { auditActionLabels, auditActions, auditPageSize, type AuditEntry } from '../../../shared/editorial.js';
+import { auditActionLabels, auditActions, auditPageSize, revisionParam, type AuditEntry } from '../../../shared/editorial.js';
+import { formPathOf } from '../../../shared/routes.js';
 import { siteTimeZone } from '../../../shared/settings.js';
 import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
 import { useSettings } from '../content/settings.js';
@@ -23,6 +24,19 @@ const collectionOptions = [
   { value: '', label: 'Every collection' },
   ...[...collections].sort((a, b) => a.label.localeCompare(b.label)).map((c) => ({ value: c.name, label: c.label })),
 ];
+
+/** The subject; for a block that still exists, a link to its form, opening its History on the revision the change made. */
+function Subject({ entry }: { entry: AuditEntry }) {
+  const text = entry.subject ?? '';
+  if (!entry.collection || !entry.subjectId || !getCollection(entry.collection) || entry.action === 'content.purge') return <>{text}</>;
+  const to = `${formPathOf(entry.collection, entry.subjectId)}${entry.revisionId ? `?${revisionParam}=${encodeURIComponent(entry.revisionId)}` : ''}`;
+  return (
+    <Anchor component={Link} to={to} size="sm">
+      {text || 'Open the block'}
+      {entry.revisionId && <VisuallyHidden> (open the revision)</VisuallyHidden>}
+    </Anchor>
+  );
+}
 
 function collectionLabel(name: string | null): string {
   if (!name) return '';
@@ -122,7 +136,9 @@ function LinesTable({ entries, timeZone, caption }: { entries: AuditEntry[]; tim
                 </Table.Td>
                 <Table.Td>{auditActionLabels[e.action]}</Table.Td>
                 <Table.Td>{collectionLabel(e.collection)}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 160 }}>{e.subject ?? ''}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+                  <Subject entry={e} />
+                </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.ip ?? ''}</Table.Td>
               </Table.Tr>
             ))}
@@ -143,7 +159,7 @@ function LinesTable({ entries, timeZone, caption }: { entries: AuditEntry[]; tim
                 </Text>
                 {e.subject && (
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {e.subject}
+                    <Subject entry={e} />
                   </Text>
                 )}
                 <Text size="xs" c="dimmed">
