@@ -56,8 +56,6 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
   // The first group's entries sit at the top of the drawer, without a heading (SPEC.md's drawer).
   const homePage = collections.filter((c) => c.group === topGroup).map(entryOf);
   const top: MenuEntry[] = [];
-  // First of all: every page with its blocks, where previews are made and changes published.
-  if (can(principal, 'read', { type: 'preview' })) top.push({ label: 'Pages', caption: 'Every page and its blocks', short: 'PG', to: editorialPaths.pages });
   if (layout === 'SuperLayout') {
     top.push({ label: 'User', caption: 'Staff accounts', short: 'U', to: '/user', formPrefixes: ['/user-form/'] });
     top.push(...homePage);
@@ -69,6 +67,10 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
   const groups: MenuGroup[] = [{ title: null, entries: top }];
   for (const title of headedGroups) {
     const g = groupOf(title, principal);
+    // SPEC.md's drawer stays as it is above; the Pages screen (every page with its blocks, previews and publishing) heads the Site group.
+    if (title === 'Site' && can(principal, 'read', { type: 'preview' })) {
+      g.entries.unshift({ label: 'Pages', caption: 'Every page and its blocks', short: 'PG', to: editorialPaths.pages });
+    }
     if (title === 'Site' && can(principal, 'update', { type: 'settings' })) {
       g.entries.push({ label: 'Site settings', short: 'SS', to: '/settings' });
     }
