@@ -8,6 +8,7 @@ import { declarations, detailCollections, formPathsOf, listPathsOf, type Declara
 import { pages, type PageName } from './pages.js';
 import { backupsScreenPath } from './backups.js';
 import { accountLinkPaths } from './account-links.js';
+import { editorialPaths } from './editorial.js';
 
 export type AccountLinkScreen = keyof typeof accountLinkPaths;
 
@@ -23,6 +24,8 @@ export type RouteEntry =
   | { kind: 'user-form'; path: string; marks: readonly RouteMark[] }
   | { kind: 'settings'; path: string; marks: readonly RouteMark[] }
   | { kind: 'backups'; path: string; marks: readonly RouteMark[] }
+  /** Blocks moved to the trash: every staff member (emptying it is super-only, on the server). */
+  | { kind: 'trash'; path: string; marks: readonly RouteMark[] }
   /** The signed-in user's own account: every staff member, whatever the role. */
   | { kind: 'account'; path: '/account' }
   | { kind: 'not-found'; path: '*' };
@@ -40,6 +43,7 @@ export const routeTable: readonly RouteEntry[] = [
   { kind: 'user-form', path: '/user-form/:id', marks: routeMarksOf({ type: 'users' }) },
   { kind: 'settings', path: '/settings', marks: routeMarksOf({ type: 'settings' }) },
   { kind: 'backups', path: backupsScreenPath, marks: routeMarksOf({ type: 'backups' }) },
+  { kind: 'trash', path: editorialPaths.trash, marks: ['admin', 'super'] },
   { kind: 'account', path: '/account' },
   ...declarations.flatMap((d: Declaration): RouteEntry[] => [
     ...listPathsOf(d).map((path): RouteEntry => ({ kind: 'list', path, collection: d.name, marks: marksOf(d) })),

@@ -19,6 +19,8 @@ describe('staff drawer entries', () => {
     for (const c of collections) expect(paths).toContain(c.listPath);
     expect(paths).toContain('/settings');
     expect(paths).toContain('/backups');
+    // The trash sits at the very bottom of the drawer.
+    expect(flat(menuFor('SuperLayout', superUser)).at(-1)).toMatchObject({ label: 'Trash', to: '/trash' });
     expect(labels.length).toBeGreaterThanOrEqual(40);
   });
 
@@ -32,6 +34,7 @@ describe('staff drawer entries', () => {
     expect(paths).not.toContain('/backups');
     expect(paths).toContain('/category');
     expect(paths).toContain('/customer');
+    expect(entries.at(-1)).toMatchObject({ label: 'Trash', to: '/trash' });
     for (const c of collections.filter((c) => c.write === 'admin')) expect(paths).toContain(c.listPath);
   });
 

@@ -4,9 +4,10 @@
  */
 import { collections, type CollectionDef } from '../../../shared/collections.js';
 import { staffGroups, type StaffGroup } from '../../../shared/registry-index.js';
-import { can, type Principal } from '../../../shared/access.js';
+import { can, roleOf, type Principal } from '../../../shared/access.js';
 import type { LayoutName } from '../../../shared/access.js';
 import { backupsScreenPath } from '../../../shared/backups.js';
+import { editorialPaths } from '../../../shared/editorial.js';
 
 export interface MenuEntry {
   /** Title shown in the drawer. */
@@ -70,6 +71,10 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
     }
     if (title === 'Site' && can(principal, 'read', { type: 'backups' })) {
       g.entries.push({ label: 'Backups', short: 'BK', to: backupsScreenPath });
+    }
+    if (title === 'Site' && (roleOf(principal) === 'admin' || roleOf(principal) === 'super')) {
+      // Every staff member restores what they moved to the trash; near the bottom, after the settings.
+      g.entries.push({ label: 'Trash', short: 'TR', to: editorialPaths.trash });
     }
     if (g.entries.length > 0) groups.push(g);
   }
