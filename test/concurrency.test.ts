@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCollection, type ContentDocument } from '../src/shared/collections.js';
-import { updateDocumentIfVersion } from '../src/server/content/repository.js';
+import { writeDocumentIfVersion } from '../src/server/content/repository.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
@@ -77,12 +77,12 @@ describe.each(dialects())('two editors on one block on %s', (dialect) => {
     const doc = await newBlock();
     const db = t.app.services.db.kysely;
     const update = (title: string) =>
-      updateDocumentIfVersion(db, {
+      writeDocumentIfVersion(db, {
         collection: 'aboutvision',
         id: doc.id,
         expectedVersion: 1,
-        data: JSON.stringify({ ...doc.data, title }),
-        status: 'published',
+        changes: { data: JSON.stringify({ ...doc.data, title }), status: 'published' },
+        current: { data: JSON.stringify(doc.data), pending_data: null },
         at: new Date().toISOString(),
         by: alice.uid,
       });

@@ -55,7 +55,7 @@ const collectionGroups = {
   customer: ['customer'],
 } as const;
 type CollectionGroup = keyof typeof collectionGroups;
-type Group = CollectionGroup | 'pages' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'account' | 'two-factor';
+type Group = CollectionGroup | 'trash' | 'pages' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'account' | 'two-factor';
 
 /** What a call answers: `ok` 2xx, `401` unauthenticated, `403` permission-denied, `off` 403 auth/user-disabled. */
 type Outcome = 'ok' | '401' | '403' | 'off';
@@ -88,6 +88,33 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['customer',      'update a document',         '401',    '403', 'ok',  'ok',  'off'],
   ['customer',      'delete a document',         '401',    '403', 'ok',  'ok',  'off'],
   ['customer',      'reorder',                   '401',    '403', 'ok',  'ok',  'off'],
+
+  // Editorial steps, on one collection of each access class.
+  ['public blocks', 'publish',                   '401',    '403', 'ok',  'ok',  'off'],
+  ['public blocks', 'unpublish',                 '401',    '403', 'ok',  'ok',  'off'],
+  ['public blocks', 'discard changes',           '401',    '403', 'ok',  'ok',  'off'],
+  ['public blocks', 'cancel a schedule',         '401',    '403', 'ok',  'ok',  'off'],
+  ['public blocks', 'list revisions',            '401',    '403', 'ok',  'ok',  'off'],
+  ['public blocks', 'read a revision',           '401',    '403', 'ok',  'ok',  'off'],
+  ['public blocks', 'restore a revision',        '401',    '403', 'ok',  'ok',  'off'],
+  ['item',          'publish',                   '401',    '403', '403', 'ok',  'off'],
+  ['item',          'unpublish',                 '401',    '403', '403', 'ok',  'off'],
+  ['item',          'discard changes',           '401',    '403', '403', 'ok',  'off'],
+  ['item',          'cancel a schedule',         '401',    '403', '403', 'ok',  'off'],
+  ['item',          'list revisions',            '401',    '403', 'ok',  'ok',  'off'],
+  ['item',          'read a revision',           '401',    '403', 'ok',  'ok',  'off'],
+  ['item',          'restore a revision',        '401',    '403', '403', 'ok',  'off'],
+  ['customer',      'publish',                   '401',    '403', 'ok',  'ok',  'off'],
+  ['customer',      'unpublish',                 '401',    '403', 'ok',  'ok',  'off'],
+  ['customer',      'discard changes',           '401',    '403', 'ok',  'ok',  'off'],
+  ['customer',      'cancel a schedule',         '401',    '403', 'ok',  'ok',  'off'],
+  ['customer',      'list revisions',            '401',    '403', 'ok',  'ok',  'off'],
+  ['customer',      'read a revision',           '401',    '403', 'ok',  'ok',  'off'],
+  ['customer',      'restore a revision',        '401',    '403', 'ok',  'ok',  'off'],
+
+  ['trash',         'list the trash',            '401',    '403', 'ok',  'ok',  'off'],
+  ['trash',         'restore from the trash',    '401',    '403', 'ok',  'ok',  'off'],
+  ['trash',         'empty the trash',           '401',    '403', '403', 'ok',  'off'],
 
   ['pages',         'page bundle',               'ok',     'ok',  'ok',  'ok',  'off'],
 
@@ -238,14 +265,73 @@ const collectionRows = (group: CollectionGroup, c: CollectionDef): Row[] => [
     endpoint: 'reorder',
     target: c.name,
     request: async (env) => {
-      const ids = await env.t.app.services.db.kysely.selectFrom('documents').select('id').where('collection', '=', c.name).orderBy('id').execute();
+      const ids = await env.t.app.services.db.kysely
+        .selectFrom('documents')
+        .select('id')
+        .where('collection', '=', c.name)
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .execute();
       return { method: 'POST', url: `/api/collections/${c.name}/reorder`, payload: { ids: ids.map((r) => r.id) } };
     },
   },
 ];
 
+/** A block with a revision of its own, and that revision's id. */
+async function revisedDocument(env: Env, collection: string): Promise<{ id: string; rev: string }> {
+  const id = await freshDocumentId(env, collection);
+  const rev = crypto.randomUUID();
+  await env.t.app.services.db.kysely
+    .insertInto('revisions')
+    .values({ id: rev, document_id: id, collection, number: 1, action: 'create', status: 'draft', data: JSON.stringify(validData(collectionDef(collection), env.refs, 'Matrix')), at: new Date().toISOString(), by_id: null, by_name: null })
+    .execute();
+  return { id, rev };
+}
+
+/** The editorial steps of one collection (each on a fresh block at version 1). */
+const editorialRows = (group: CollectionGroup, c: CollectionDef): Row[] => {
+  const doc = (id: string) => `/api/collections/${c.name}/documents/${id}`;
+  const at1 = { 'if-match': '1' };
+  return [
+    { group, endpoint: 'publish', target: c.name, request: async (env) => ({ method: 'POST', url: `${doc(await freshDocumentId(env, c.name))}/publish`, headers: at1, payload: {} }) },
+    { group, endpoint: 'unpublish', target: c.name, request: async (env) => ({ method: 'POST', url: `${doc(await freshDocumentId(env, c.name))}/unpublish`, headers: at1, payload: {} }) },
+    { group, endpoint: 'discard changes', target: c.name, request: async (env) => ({ method: 'POST', url: `${doc(await freshDocumentId(env, c.name))}/discard`, headers: at1 }) },
+    { group, endpoint: 'cancel a schedule', target: c.name, request: async (env) => ({ method: 'DELETE', url: `${doc(await freshDocumentId(env, c.name))}/schedule`, headers: at1 }) },
+    { group, endpoint: 'list revisions', target: c.name, request: async (env) => ({ method: 'GET', url: `${doc((await revisedDocument(env, c.name)).id)}/revisions` }) },
+    {
+      group,
+      endpoint: 'read a revision',
+      target: c.name,
+      request: async (env) => {
+        const { id, rev } = await revisedDocument(env, c.name);
+        return { method: 'GET', url: `${doc(id)}/revisions/${rev}` };
+      },
+    },
+    {
+      group,
+      endpoint: 'restore a revision',
+      target: c.name,
+      request: async (env) => {
+        const { id, rev } = await revisedDocument(env, c.name);
+        return { method: 'POST', url: `${doc(id)}/revisions/${rev}/restore`, headers: at1 };
+      },
+    },
+  ];
+};
+
+/** A block in the trash. */
+async function trashedDocumentId(env: Env): Promise<string> {
+  const id = await freshDocumentId(env, 'descriptionhome');
+  await env.t.app.services.db.kysely.updateTable('documents').set({ deleted_at: new Date().toISOString() }).where('id', '=', id).execute();
+  return id;
+}
+
 const rows: Row[] = [
   ...(Object.keys(collectionGroups) as CollectionGroup[]).flatMap((group) => collectionGroups[group].flatMap((name) => collectionRows(group, collectionDef(name)))),
+  ...(Object.keys(collectionGroups) as CollectionGroup[]).flatMap((group) => editorialRows(group, collectionDef(collectionGroups[group][0]))),
+  { group: 'trash', endpoint: 'list the trash', target: 'trash', request: async () => ({ method: 'GET', url: '/api/trash' }) },
+  { group: 'trash', endpoint: 'restore from the trash', target: 'trash', request: async (env) => ({ method: 'POST', url: `/api/trash/${await trashedDocumentId(env)}/restore` }) },
+  { group: 'trash', endpoint: 'empty the trash', target: 'trash', request: async () => ({ method: 'DELETE', url: '/api/trash' }) },
   ...pages.map(
     (p): Row => ({
       group: 'pages',
@@ -498,7 +584,8 @@ describe.each(dialects())('role matrix on %s', (dialect) => {
   it('covers every collection of the registry and every page, and has one expectation per group and endpoint', () => {
     const grouped: string[] = Object.values(collectionGroups).flat();
     expect([...grouped].sort()).toEqual(collections.map((c) => c.name).sort());
-    for (const c of collections) expect(rows.filter((r) => r.target === c.name && r.endpoint !== 'page bundle')).toHaveLength(6);
+    const documentEndpoints = ['list documents', 'read a document', 'create a document', 'update a document', 'delete a document', 'reorder'];
+    for (const c of collections) expect(rows.filter((r) => r.target === c.name && documentEndpoints.includes(r.endpoint))).toHaveLength(6);
     for (const p of pages) expect(rows.some((r) => r.endpoint === 'page bundle' && r.target === p.name)).toBe(true);
     const keys = expectations.map(([group, endpoint]) => `${group} / ${endpoint}`);
     expect(new Set(keys).size).toBe(keys.length);

@@ -25,6 +25,7 @@ import { healthRoutes } from './routes/health.js';
 import { registryRoutes } from './routes/registry.js';
 import { authRoutes, type AuthRoutesOptions } from './auth/routes.js';
 import { usersRoutes } from './auth/users-routes.js';
+import type { EditorialSchedulerOptions } from './content/scheduler.js';
 import { contentRoutes } from './content/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { functionsRoutes } from './functions/routes.js';
@@ -48,6 +49,8 @@ export interface BuildOptions {
   backups?: BackupsRoutesOptions;
   /** Migrations after the site's own (tests only: one that fails). */
   migrations?: ExtraMigrations;
+  /** Scheduled publishing's clock and pace (tests inject a clock). */
+  editorial?: EditorialSchedulerOptions;
   /** The mail queue's waits (tests shorten them). */
   mail?: MailQueueOptions;
 }
@@ -170,7 +173,7 @@ async function assemble(
   // Cookies are parsed in this scope only.
   await app.register(authRoutes, options.auth ?? {});
   // Content and media compress their dynamic answers in scopes of their own.
-  await app.register(contentRoutes);
+  await app.register(contentRoutes, options.editorial ?? {});
   await app.register(mediaRoutes);
   await app.register(async (api) => {
     // Answers built per caller: compressed when large.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isPostgresUrl } from './db/index.js';
 import { scheduleProblem } from './backup/schedule.js';
+import { defaultTrashRetentionDays } from '../shared/editorial.js';
 
 export interface AppConfig {
   port: number;
@@ -39,6 +40,8 @@ export interface AppConfig {
   backupKeep?: number | undefined;
   /** SMTP_URL: where mail goes (`smtp://user:pass@host:port`, `smtps://…`); absent: written to DATA_DIR/outbox. Never printed. */
   smtpUrl?: string | undefined;
+  /** TRASH_RETENTION_DAYS: how long deleted blocks stay in the trash (default 30). */
+  trashRetentionDays?: number | undefined;
   /** MAIL_FROM: the sender's address (default no-reply@ the public URL's host). */
   mailFrom?: string | undefined;
 }
@@ -82,6 +85,11 @@ const envSchema = z.object({
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), 'SMTP_URL must look like smtp://user:password@host:587 or smtps://…'),
   MAIL_FROM: z.email('MAIL_FROM must be an e-mail address such as website@example.org').optional(),
+  TRASH_RETENTION_DAYS: z.coerce
+    .number({ message: 'TRASH_RETENTION_DAYS must be a whole number of days, at least 1' })
+    .int('TRASH_RETENTION_DAYS must be a whole number of days, at least 1')
+    .min(1, 'TRASH_RETENTION_DAYS must be a whole number of days, at least 1')
+    .default(defaultTrashRetentionDays),
   BACKUP_KEEP: z.coerce.number({ message: 'BACKUP_KEEP must be a whole number of at least 1' }).int('BACKUP_KEEP must be a whole number of at least 1').min(1, 'BACKUP_KEEP must be a whole number of at least 1').default(defaultBackupKeep),
 });
 
@@ -139,5 +147,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupKeep: e.BACKUP_KEEP,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    trashRetentionDays: e.TRASH_RETENTION_DAYS,
   };
 }

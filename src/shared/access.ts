@@ -26,7 +26,9 @@ export type Subject =
   | { type: 'users' }
   | { type: 'settings' }
   | { type: 'media' }
-  | { type: 'backups' };
+  | { type: 'backups' }
+  /** Deleted blocks: staff see and restore what they may delete; emptying it is for super-admins. */
+  | { type: 'trash' };
 
 export function roleOf(principal: Principal | null): Role {
   if (!principal) return 'anonymous';
@@ -44,6 +46,7 @@ type Table = Record<Action, readonly Role[]>;
 const usersPolicy: Table = { read: superOnly, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
 const settingsPolicy: Table = { read: everyone, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
 const mediaPolicy: Table = { read: everyone, readDrafts: staff, create: staff, update: staff, delete: staff };
+const trashPolicy: Table = { read: staff, readDrafts: staff, create: superOnly, update: staff, delete: superOnly };
 /** Backups hold every account's password hash and every draft: super-admins only, reading included. */
 const backupsPolicy: Table = { read: superOnly, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
 
@@ -70,6 +73,8 @@ export function policyFor(subject: Subject): Table | null {
       return mediaPolicy;
     case 'backups':
       return backupsPolicy;
+    case 'trash':
+      return trashPolicy;
     case 'collection':
       return collectionPolicy(subject.name);
   }

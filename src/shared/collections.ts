@@ -112,9 +112,18 @@ export type DocumentStatus = z.infer<typeof documentStatusSchema>;
 export interface ContentDocument {
   id: string;
   collection: string;
+  /** The working copy: pending changes when there are some, else what visitors see (shared/editorial.ts). */
   data: Record<string, unknown>;
   position: number;
   status: DocumentStatus;
+  /** A published block with saved changes visitors do not see yet. */
+  hasPendingChanges: boolean;
+  /** What visitors see, when it differs from `data` (pending changes); else null. */
+  liveData: Record<string, unknown> | null;
+  /** When the block or its pending changes go live (ISO), or null. */
+  publishAt: string | null;
+  /** When a published block comes off the site (ISO), or null. */
+  unpublishAt: string | null;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -129,6 +138,12 @@ export interface PublicDocument {
   data: Record<string, unknown>;
   position: number;
   updatedAt: string;
+}
+
+/** A block's title field, trimmed, or "Untitled": how lists, the trash and the audit log name a block. */
+export function blockTitle(collection: Pick<CollectionDef, 'titleField'>, data: Record<string, unknown>): string {
+  const t = data[collection.titleField];
+  return typeof t === 'string' && t.trim() ? t.trim() : 'Untitled';
 }
 
 /** The registry as GET /api/collections returns it. */

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import type { AppConfig } from '../../src/server/config.js';
+import type { EditorialSchedulerOptions } from '../../src/server/content/scheduler.js';
 import type { Dialect } from '../../src/server/db/index.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 
@@ -34,9 +35,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function build(dialect: Dialect, overrides: Partial<AppConfig> = {}, options: { render?: boolean } = {}): Promise<TestApp> {
+export async function build(
+  dialect: Dialect,
+  overrides: Partial<AppConfig> = {},
+  options: { render?: boolean; editorial?: EditorialSchedulerOptions } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase(dialect);
-  const app = await buildApp(testConfig(db, overrides), { logger: false, render: options.render ?? false });
+  const app = await buildApp(testConfig(db, overrides), { logger: false, render: options.render ?? false, ...(options.editorial ? { editorial: options.editorial } : {}) });
   await app.ready();
   return {
     app,

@@ -13,6 +13,8 @@ export interface TestUser {
   uid: string;
   email: string;
   password: string;
+  /** The account's name as screens, revisions and the audit log show it. */
+  displayName: string;
   token: string;
   headers: { authorization: string };
 }
@@ -22,12 +24,13 @@ export async function createUser(app: FastifyInstance, role: TestRole, options: 
   const email = options.email ?? `${role}-${uid.slice(0, 8)}@example.org`;
   const password = options.password ?? `pw-${crypto.randomBytes(8).toString('hex')}`;
   const now = new Date().toISOString();
+  const displayName = `${role} user`;
   await app.services.db.kysely
     .insertInto('users')
     .values({
       id: uid,
       email,
-      display_name: `${role} user`,
+      display_name: displayName,
       // Low cost is fine for test fixtures; production hashes use OWASP parameters.
       password_hash: await hash(password, { memoryCost: 1024, timeCost: 1, parallelism: 1 }),
       role,
@@ -38,5 +41,5 @@ export async function createUser(app: FastifyInstance, role: TestRole, options: 
     })
     .execute();
   const token = await app.services.tokens.sign({ uid, email, claims: { admin: role === 'admin', super: role === 'super' } });
-  return { uid, email, password, token, headers: { authorization: `Bearer ${token}` } };
+  return { uid, email, password, displayName, token, headers: { authorization: `Bearer ${token}` } };
 }

@@ -6,13 +6,19 @@ function parseData(row: Pick<DocumentRow, 'data'>): Record<string, unknown> {
   return JSON.parse(row.data) as Record<string, unknown>;
 }
 
+/** Staff see the working copy (pending changes first) and, beside it, what visitors see. */
 export function toContentDocument(row: DocumentRow): ContentDocument {
+  const pending = row.pending_data === null ? null : (JSON.parse(row.pending_data) as Record<string, unknown>);
   return {
     id: row.id,
     collection: row.collection,
-    data: parseData(row),
+    data: pending ?? parseData(row),
     position: Number(row.position),
     status: row.status,
+    hasPendingChanges: pending !== null,
+    liveData: pending === null ? null : parseData(row),
+    publishAt: row.publish_at,
+    unpublishAt: row.unpublish_at,
     version: Number(row.version),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -8,6 +8,7 @@ import type { Database, Dialect, DocumentsTable, MediaTable, SettingsTable } fro
 import { getCollection } from '../../shared/collections.js';
 import { recordIdPattern } from '../../shared/fields.js';
 import { defaultSiteSettings, type SiteSettings } from '../../shared/settings.js';
+import type { DocumentState } from '../../shared/editorial.js';
 import { TRIGRAM, codePoints, foldTitle, titleSearchOf } from './title-search.js';
 
 export type DocumentRow = Selectable<DocumentsTable>;
@@ -21,6 +22,8 @@ export const SITE_SETTINGS_KEY = 'site';
 export interface ListQuery {
   collection: string;
   status?: 'draft' | 'published' | undefined;
+  /** The state in words' terms (shared/editorial.ts): `scheduled` finds blocks due to be published or unpublished. */
+  state?: DocumentState | undefined;
   /** Case-insensitive search in the title field. */
   q?: string | undefined;
   titleField: string;
@@ -81,15 +84,36 @@ function titleContains(eb: ExpressionBuilder<Database, 'documents'>, dialect: Di
  * on `title_search is null` and read from `data`. Normally there are none.
  */
 async function unfilledMatches(db: Conn, query: ListQuery, needle: string): Promise<string[]> {
-  let unfilled = db.selectFrom('documents').select(['id', 'data']).where('collection', '=', query.collection).where('title_search', 'is', null);
+  let unfilled = db
+    .selectFrom('documents')
+    .select(['id', 'data', 'pending_data'])
+    .where('collection', '=', query.collection)
+    .where('title_search', 'is', null)
+    .where('deleted_at', 'is', null);
   if (query.status) unfilled = unfilled.where('status', '=', query.status);
   const rows = await unfilled.execute();
-  return rows.filter((r) => titleSearchOf(parseData(r.data) ?? {}, query.titleField).includes(needle)).map((r) => r.id);
+  return rows.filter((r) => titleSearchOf(parseData(r.pending_data ?? r.data) ?? {}, query.titleField).includes(needle)).map((r) => r.id);
 }
 
 export async function listDocuments(db: Conn, query: ListQuery): Promise<{ rows: DocumentRow[]; total: number }> {
-  let base = db.selectFrom('documents').where('collection', '=', query.collection);
+  let base = db.selectFrom('documents').where('collection', '=', query.collection).where('deleted_at', 'is', null);
   if (query.status) base = base.where('status', '=', query.status);
+  switch (query.state) {
+    case 'draft':
+      base = base.where('status', '=', 'draft').where('publish_at', 'is', null);
+      break;
+    case 'published':
+      base = base.where('status', '=', 'published').where('pending_data', 'is', null).where('publish_at', 'is', null);
+      break;
+    case 'changed':
+      base = base.where('status', '=', 'published').where('pending_data', 'is not', null).where('publish_at', 'is', null);
+      break;
+    case 'scheduled':
+      base = base.where((eb) => eb.or([eb('publish_at', 'is not', null), eb('unpublish_at', 'is not', null)]));
+      break;
+    case undefined:
+      break;
+  }
   if (query.q) {
     const needle = foldTitle(query.q);
     const dialect = dialectOf(db);
@@ -117,6 +141,7 @@ export async function listPublished(db: Conn, collections: readonly string[]): P
     .selectAll()
     .where('collection', 'in', collections)
     .where('status', '=', 'published')
+    .where('deleted_at', 'is', null)
     .orderBy('position')
     .orderBy('created_at')
     .orderBy('id')
@@ -126,7 +151,13 @@ export async function listPublished(db: Conn, collections: readonly string[]): P
 export async function findDocument(db: Conn, collection: string, id: string): Promise<DocumentRow | undefined> {
   // An id no block can have is answered here: PostgreSQL refuses some of them (NUL) as query text.
   if (!recordIdPattern.test(id)) return undefined;
-  return db.selectFrom('documents').selectAll().where('id', '=', id).where('collection', '=', collection).executeTakeFirst();
+  return db.selectFrom('documents').selectAll().where('id', '=', id).where('collection', '=', collection).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** A block whether or not it is in the trash (the trash's own screens and restore). */
+export async function findDocumentAnywhere(db: Conn, id: string): Promise<DocumentRow | undefined> {
+  if (!recordIdPattern.test(id)) return undefined;
+  return db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export interface NewDocument {
@@ -163,32 +194,96 @@ export async function insertDocument(db: Conn, doc: NewDocument): Promise<Docume
     .executeTakeFirstOrThrow();
 }
 
-export interface DocumentUpdate {
+/** What an editorial step changes on a block's row (absent: kept). */
+export interface DocumentChanges {
+  data?: string;
+  pending_data?: string | null;
+  status?: 'draft' | 'published';
+  publish_at?: string | null;
+  unpublish_at?: string | null;
+  deleted_at?: string | null;
+  deleted_by?: string | null;
+}
+
+export interface DocumentWrite {
   collection: string;
   id: string;
   expectedVersion: number;
-  data: string;
-  status: 'draft' | 'published';
+  changes: DocumentChanges;
+  /** The row as read before (its data and pending data stand where `changes` leaves them). */
+  current: Pick<DocumentRow, 'data' | 'pending_data'>;
   at: string;
   by: string | null;
 }
 
-/** Writes only when the stored version is still the expected one; undefined when it is not. */
-export async function updateDocumentIfVersion(db: Conn, u: DocumentUpdate): Promise<DocumentRow | undefined> {
+/**
+ * Writes an editorial step when the stored version is still the expected one
+ * (undefined when it is not), bumping the version. The title search follows
+ * the working copy (pending changes, else the data), which is what staff lists show.
+ */
+export async function writeDocumentIfVersion(db: Conn, w: DocumentWrite): Promise<DocumentRow | undefined> {
+  const data = w.changes.data ?? w.current.data;
+  const pending = w.changes.pending_data !== undefined ? w.changes.pending_data : w.current.pending_data;
   return db
     .updateTable('documents')
-    .set({ data: u.data, title_search: titleSearchFor(u.collection, u.data), status: u.status, version: sql<number>`version + 1`, updated_at: u.at, updated_by: u.by })
-    .where('id', '=', u.id)
-    .where('collection', '=', u.collection)
-    .where('version', '=', u.expectedVersion)
+    .set({
+      ...w.changes,
+      title_search: titleSearchFor(w.collection, pending ?? data),
+      version: sql<number>`version + 1`,
+      updated_at: w.at,
+      updated_by: w.by,
+    })
+    .where('id', '=', w.id)
+    .where('collection', '=', w.collection)
+    .where('version', '=', w.expectedVersion)
     .returningAll()
     .executeTakeFirst();
 }
 
-export async function deleteDocumentIfVersion(db: Conn, collection: string, id: string, version: number): Promise<boolean> {
-  if (!recordIdPattern.test(id)) return false;
-  const res = await db.deleteFrom('documents').where('id', '=', id).where('collection', '=', collection).where('version', '=', version).executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+/** Removes blocks for good (with their revisions); the number removed. */
+export async function purgeDocuments(db: Conn, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  await db.deleteFrom('revisions').where('document_id', 'in', ids).execute();
+  await db.deleteFrom('preview_links').where('document_id', 'in', ids).execute();
+  const res = await db.deleteFrom('documents').where('id', 'in', ids).where('deleted_at', 'is not', null).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/** Blocks in the trash, newest deletion first. */
+export async function listTrash(db: Conn): Promise<DocumentRow[]> {
+  return db.selectFrom('documents').selectAll().where('deleted_at', 'is not', null).orderBy('deleted_at', 'desc').orderBy('id').execute();
+}
+
+/** Blocks in the trash since before the instant. */
+export async function trashedBefore(db: Conn, before: string): Promise<DocumentRow[]> {
+  return db.selectFrom('documents').selectAll().where('deleted_at', '<', before).orderBy('deleted_at').execute();
+}
+
+/** Blocks (not in the trash) with a publish or unpublish time at or before the instant. */
+export async function dueDocuments(db: Conn, now: string, limit: number): Promise<Pick<DocumentRow, 'id' | 'collection'>[]> {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'collection'])
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('publish_at', '<=', now), eb('unpublish_at', '<=', now)]))
+    .orderBy('publish_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The block, if it is still due, locked for this transaction so another
+ * instance skips it (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite has one writer).
+ */
+export async function claimDueDocument(trx: Conn, id: string, now: string): Promise<DocumentRow | undefined> {
+  let q = trx
+    .selectFrom('documents')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('publish_at', '<=', now), eb('unpublish_at', '<=', now)]));
+  if (dialectOf(trx as Kysely<Database>) === 'postgres') q = q.forUpdate().skipLocked();
+  return q.executeTakeFirst();
 }
 
 export type ReorderResult = { ok: true; rows: DocumentRow[] } | { ok: false; reason: string };
@@ -196,7 +291,7 @@ export type ReorderResult = { ok: true; rows: DocumentRow[] } | { ok: false; rea
 /** Sets positions 0..n-1 in the given order, in one transaction; each moved document gets a new version. */
 export async function reorderDocuments(db: Conn, collection: string, ids: readonly string[], at: string, by: string | null): Promise<ReorderResult> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('documents').select(['id', 'position']).where('collection', '=', collection).execute();
+    const current = await trx.selectFrom('documents').select(['id', 'position']).where('collection', '=', collection).where('deleted_at', 'is', null).execute();
     const known = new Map(current.map((r) => [r.id, r.position]));
     const unique = new Set(ids);
     if (unique.size !== ids.length) return { ok: false, reason: 'The list names a block twice.' };
@@ -212,7 +307,15 @@ export async function reorderDocuments(db: Conn, collection: string, ids: readon
         .where('collection', '=', collection)
         .execute();
     }
-    const rows = await trx.selectFrom('documents').selectAll().where('collection', '=', collection).orderBy('position').orderBy('created_at').orderBy('id').execute();
+    const rows = await trx
+      .selectFrom('documents')
+      .selectAll()
+      .where('collection', '=', collection)
+      .where('deleted_at', 'is', null)
+      .orderBy('position')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     return { ok: true, rows };
   });
 }

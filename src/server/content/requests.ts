@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { documentStatusSchema } from '../../shared/collections.js';
+import { stateFilterSchema } from '../../shared/editorial.js';
 import { AppError } from '../../shared/errors.js';
 import { zodToAppError } from '../plugins/errors.js';
 
@@ -13,6 +14,7 @@ const plainObject = z.custom<Record<string, unknown>>((v) => typeof v === 'objec
 
 export const listQuerySchema = z.strictObject({
   status: documentStatusSchema.optional(),
+  state: stateFilterSchema.optional(),
   q: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

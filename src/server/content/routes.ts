@@ -8,7 +8,8 @@ import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { ContentService } from './service.js';
+import { ContentService, type Caller } from './service.js';
+import { EditorialScheduler, type EditorialSchedulerOptions } from './scheduler.js';
 import { revalidateEveryTime, sendRepresentation } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
 
@@ -16,12 +17,21 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The content domain, for in-process readers (server rendering, functions). */
     content: ContentService;
+    /** Scheduled publishing and the trash's purge (tests run a pass with `tick()`). */
+    editorialScheduler: EditorialScheduler;
   }
 }
 
 const collectionParams = z.object({ name: z.string().min(1).max(100) });
 const documentParams = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });
 const pageParams = z.object({ page: z.string().min(1).max(100) });
+const revisionParams = documentParams.extend({ rev: z.string().min(1).max(100) });
+const trashParams = z.object({ id: z.string().min(1).max(100) });
+
+/** The caller and their address, as the content domain and its audit log want them. */
+function callerOf(request: FastifyRequest): Caller {
+  return { principal: request.principal, ip: request.ip };
+}
 
 /** Answers differ between visitors and staff, so shared caches must key on the token. */
 function privateOrPublic(request: FastifyRequest, reply: FastifyReply): void {
@@ -30,9 +40,13 @@ function privateOrPublic(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 export const contentRoutes = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: EditorialSchedulerOptions) => {
     const content = new ContentService(app.services);
     app.decorate('content', content);
+    const scheduler = new EditorialScheduler(content.editorial, app.log, options);
+    app.decorate('editorialScheduler', scheduler);
+    app.addHook('onReady', async () => scheduler.start());
+    app.addHook('preClose', async () => scheduler.stop());
     app.addHook('onClose', async () => content.close());
 
     // The hot path of the public site: served from memory with its brotli and gzip bytes made once, revalidated by ETag;
@@ -63,27 +77,85 @@ export const contentRoutes = fp(
 
       api.post('/api/collections/:name/documents', async (request, reply) => {
         const { name } = collectionParams.parse(request.params);
-        const document = await content.create(request.principal, name, request.body);
+        const document = await content.create(callerOf(request), name, request.body);
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return reply.code(201).send(document);
       });
 
       api.patch('/api/collections/:name/documents/:id', async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
-        const document = await content.update(request.principal, name, id, request.headers['if-match'], request.body);
+        const document = await content.update(callerOf(request), name, id, request.headers['if-match'], request.body);
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return document;
       });
 
       api.delete('/api/collections/:name/documents/:id', async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
-        await content.remove(request.principal, name, id, request.headers['if-match']);
+        await content.remove(callerOf(request), name, id, request.headers['if-match']);
         return reply.code(204).send();
+      });
+
+      // Editorial steps (shared/editorial.ts): each answers the block as it now is, with its new version.
+      const steps = {
+        publish: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.publish(c, name, id, request.headers['if-match'], request.body),
+        unpublish: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.unpublish(c, name, id, request.headers['if-match'], request.body),
+        discard: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.discard(c, name, id, request.headers['if-match']),
+      };
+      for (const [step, run] of Object.entries(steps)) {
+        api.post(`/api/collections/:name/documents/:id/${step}`, async (request, reply) => {
+          const { name, id } = documentParams.parse(request.params);
+          const document = await run(callerOf(request), name, id, request);
+          reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
+          return document;
+        });
+      }
+
+      api.delete('/api/collections/:name/documents/:id/schedule', async (request, reply) => {
+        const { name, id } = documentParams.parse(request.params);
+        const document = await content.editorial.cancelSchedule(callerOf(request), name, id, request.headers['if-match']);
+        reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
+        return document;
+      });
+
+      api.get('/api/collections/:name/documents/:id/revisions', async (request, reply) => {
+        const { name, id } = documentParams.parse(request.params);
+        reply.header('cache-control', 'no-store');
+        return content.editorial.revisions(callerOf(request), name, id);
+      });
+
+      api.get('/api/collections/:name/documents/:id/revisions/:rev', async (request, reply) => {
+        const { name, id, rev } = revisionParams.parse(request.params);
+        reply.header('cache-control', 'no-store');
+        return content.editorial.revision(callerOf(request), name, id, rev);
+      });
+
+      api.post('/api/collections/:name/documents/:id/revisions/:rev/restore', async (request, reply) => {
+        const { name, id, rev } = revisionParams.parse(request.params);
+        const document = await content.editorial.restoreRevision(callerOf(request), name, id, rev, request.headers['if-match']);
+        reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
+        return document;
+      });
+
+      api.get('/api/trash', async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return content.editorial.listTrash(callerOf(request));
+      });
+
+      api.delete('/api/trash', async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return content.editorial.emptyTrash(callerOf(request));
+      });
+
+      api.post('/api/trash/:id/restore', async (request, reply) => {
+        const { id } = trashParams.parse(request.params);
+        const document = await content.editorial.restoreFromTrash(callerOf(request), id);
+        reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
+        return document;
       });
 
       api.post('/api/collections/:name/reorder', async (request, reply) => {
         const { name } = collectionParams.parse(request.params);
-        const result = await content.reorder(request.principal, name, request.body);
+        const result = await content.reorder(callerOf(request), name, request.body);
         reply.header('cache-control', 'no-store');
         return result;
       });
@@ -95,7 +167,7 @@ export const contentRoutes = fp(
       });
 
       api.put('/api/settings', async (request, reply) => {
-        const settings = await content.saveSettings(request.principal, request.headers['if-match'], request.body);
+        const settings = await content.saveSettings(callerOf(request), request.headers['if-match'], request.body);
         reply.header('etag', `"${settings.version}"`).header('cache-control', 'no-store');
         return settings;
       });

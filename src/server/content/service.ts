@@ -20,11 +20,16 @@ import { AppError } from '../../shared/errors.js';
 import { getPage, type PageName } from '../../shared/pages.js';
 import type { FieldDef } from '../../shared/fields.js';
 import type { Services } from '../services.js';
+import { namesOfUsers } from '../auth/users-repository.js';
 import { PageBundleCache, type BundleEntry } from './page-bundle.js';
 import { toContentDocument, toPublicDocument } from './presenters.js';
 import { mediaIdsOf } from './references.js';
 import * as repo from './repository.js';
 import { createBodySchema, listQuerySchema, parse, parseIfMatch, reorderBodySchema, settingsBodySchema, updateBodySchema } from './requests.js';
+import { Editorial, notFoundDocument, staleVersion, workingCopyChanges, workingCopyOf, type Caller, type StepInput } from './editorial.js';
+import { appendRevision } from './revisions.js';
+import { appendAudit } from '../audit/repository.js';
+import { blockTitle } from '../../shared/collections.js';
 import { sanitizeRichTextFields } from './sanitize.js';
 
 export { authorize } from '../authorize.js';
@@ -33,12 +38,7 @@ export { listQuerySchema, parseIfMatch, type ListQueryInput } from './requests.j
 function notFoundCollection(): AppError {
   return new AppError('not-found', 'There is no such collection.');
 }
-function notFoundDocument(): AppError {
-  return new AppError('not-found');
-}
-function staleVersion(): AppError {
-  return new AppError('aborted');
-}
+export type { Caller } from './editorial.js';
 
 export interface ListResult<T> {
   documents: T[];
@@ -47,9 +47,16 @@ export interface ListResult<T> {
 
 export class ContentService {
   readonly pages: PageBundleCache;
+  /** Publishing, history, trash and the scheduled run (editorial.ts). */
+  readonly editorial: Editorial;
 
   constructor(private readonly services: Services) {
     this.pages = new PageBundleCache(services.db, () => this.currentSettings().then((s) => s.data), (fn) => services.changes.subscribe(fn));
+    this.editorial = new Editorial(
+      services,
+      (c, raw, previous) => this.prepareData(c.fields, collectionDataSchema(c), raw, previous),
+      (name) => this.announce(name),
+    );
   }
 
   close(): void {
@@ -125,6 +132,7 @@ export class ContentService {
     const { rows, total } = await repo.listDocuments(this.db, {
       collection: name,
       status: staff ? query.status : 'published',
+      state: staff ? query.state : undefined,
       q: query.q?.trim() || undefined,
       titleField: c.titleField,
       limit: query.limit,
@@ -151,82 +159,96 @@ export class ContentService {
     return row && row.status === 'published' ? toPublicDocument(row) : undefined;
   }
 
-  async create(principal: Principal | null, name: string, body: unknown): Promise<ContentDocument> {
+  async create(caller: Caller, name: string, body: unknown): Promise<ContentDocument> {
     this.collection(name);
-    authorize(principal, 'create', { type: 'collection', name });
+    authorize(caller.principal, 'create', { type: 'collection', name });
     const input = parse(createBodySchema, body);
-    return this.createAs(name, { data: input.data, status: input.status, position: input.position }, principal?.uid ?? null);
+    return this.createAs(name, { data: input.data, status: input.status, position: input.position }, caller);
   }
 
   /**
    * Creates a document with the API's validation but without an access check,
-   * for trusted in-process callers (e.g. the contact form function).
+   * for trusted in-process callers (e.g. the contact form function). Its first
+   * revision and its audit line land with it.
    */
-  async createAs(name: string, input: { data: unknown; status?: DocumentStatus | undefined; position?: number | undefined }, by: string | null): Promise<ContentDocument> {
+  async createAs(name: string, input: { data: unknown; status?: DocumentStatus | undefined; position?: number | undefined }, caller: Caller): Promise<ContentDocument> {
     const c = this.collection(name);
     const data = await this.prepareData(c.fields, collectionDataSchema(c), input.data);
-    const row = await repo.insertDocument(this.db, {
-      id: crypto.randomUUID(),
-      collection: name,
-      data: JSON.stringify(data),
-      status: input.status ?? 'draft',
-      position: input.position,
-      at: new Date().toISOString(),
-      by,
+    const at = new Date().toISOString();
+    const by = caller.principal?.uid ?? null;
+    const row = await this.db.transaction().execute(async (trx) => {
+      const inserted = await repo.insertDocument(trx, {
+        id: crypto.randomUUID(),
+        collection: name,
+        data: JSON.stringify(data),
+        status: input.status ?? 'draft',
+        position: input.position,
+        at,
+        by,
+      });
+      const names = by ? await namesOfUsers(trx, [by]) : new Map<string, string>();
+      const actor = by ? { uid: by, name: names.get(by) ?? '' } : null;
+      const revisionId = await appendRevision(trx, { documentId: inserted.id, collection: name, action: 'create', status: inserted.status, data: inserted.data, at, by: actor });
+      await appendAudit(trx, {
+        action: 'content.create',
+        actor: actor ? { uid: actor.uid } : null,
+        collection: name,
+        subjectId: inserted.id,
+        subject: blockTitle(c, data),
+        revisionId,
+        ip: caller.ip,
+        at,
+      });
+      return inserted;
     });
     this.announce(name);
     return toContentDocument(row);
   }
 
-  async update(principal: Principal | null, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown): Promise<ContentDocument> {
+  /**
+   * Saves `{ data }` as the block's working copy: pending changes on a
+   * published block (visitors see no change), the draft itself otherwise.
+   * With `status: 'published'` it saves and publishes in one step; with
+   * `status: 'draft'` on a published block it takes it off the site.
+   */
+  async update(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown): Promise<ContentDocument> {
     const c = this.collection(name);
-    authorize(principal, 'update', { type: 'collection', name });
+    authorize(caller.principal, 'update', { type: 'collection', name });
     const version = parseIfMatch(ifMatch);
     const input = parse(updateBodySchema, body);
     const current = await repo.findDocument(this.db, name, id);
     if (!current) throw notFoundDocument();
     if (Number(current.version) !== version) throw staleVersion();
-    // Top-level merge (RFC 7396 style): a field sent as null is removed.
-    const stored = JSON.parse(current.data) as Record<string, unknown>;
+    // Top-level merge (RFC 7396 style) onto the working copy: a field sent as null is removed.
+    const stored = JSON.parse(workingCopyOf(current)) as Record<string, unknown>;
     const merged: Record<string, unknown> = { ...stored };
     for (const [key, value] of Object.entries(input.data ?? {})) {
       if (value === null) delete merged[key];
       else merged[key] = value;
     }
-    const data = await this.prepareData(c.fields, collectionDataSchema(c), merged, stored);
-    const row = await repo.updateDocumentIfVersion(this.db, {
-      collection: name,
-      id,
-      expectedVersion: version,
-      data: JSON.stringify(data),
-      status: input.status ?? current.status,
-      at: new Date().toISOString(),
-      by: principal?.uid ?? null,
-    });
-    // Someone else wrote between our read and our write: their change stands.
-    if (!row) throw staleVersion();
-    this.announce(name);
+    const data = JSON.stringify(await this.prepareData(c.fields, collectionDataSchema(c), merged, stored));
+    const step: Pick<StepInput, 'changes' | 'revisions' | 'audits'> =
+      input.status === 'published'
+        ? { changes: { data, pending_data: null, status: 'published', publish_at: null }, revisions: ['publish'], audits: ['content.save', 'content.publish'] }
+        : input.status === 'draft' && current.status === 'published'
+          ? { changes: { data, pending_data: null, status: 'draft', publish_at: null, unpublish_at: null }, revisions: ['unpublish'], audits: ['content.save', 'content.unpublish'] }
+          : { changes: workingCopyChanges(current, data), revisions: ['save'], audits: ['content.save'] };
+    const row = await this.editorial.step({ collection: c, current, expectedVersion: version, caller, ...step });
     return toContentDocument(row);
   }
 
-  async remove(principal: Principal | null, name: string, id: string, ifMatch: string | string[] | undefined): Promise<void> {
-    this.collection(name);
-    authorize(principal, 'delete', { type: 'collection', name });
-    const version = parseIfMatch(ifMatch);
-    const deleted = await repo.deleteDocumentIfVersion(this.db, name, id, version);
-    if (!deleted) {
-      const exists = await repo.findDocument(this.db, name, id);
-      throw exists ? staleVersion() : notFoundDocument();
-    }
-    this.announce(name);
+  /** Moves the block to the trash. */
+  async remove(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined): Promise<void> {
+    return this.editorial.trash(caller, name, id, ifMatch);
   }
 
-  async reorder(principal: Principal | null, name: string, body: unknown): Promise<{ documents: ContentDocument[] }> {
-    this.collection(name);
-    authorize(principal, 'update', { type: 'collection', name });
+  async reorder(caller: Caller, name: string, body: unknown): Promise<{ documents: ContentDocument[] }> {
+    const c = this.collection(name);
+    authorize(caller.principal, 'update', { type: 'collection', name });
     const input = parse(reorderBodySchema, body);
-    const result = await repo.reorderDocuments(this.db, name, input.ids, new Date().toISOString(), principal?.uid ?? null);
+    const result = await repo.reorderDocuments(this.db, name, input.ids, new Date().toISOString(), caller.principal?.uid ?? null);
     if (!result.ok) throw new AppError('invalid-argument', `ids: ${result.reason}`, { field: 'ids', fields: { ids: result.reason } });
+    await appendAudit(this.db, { action: 'content.reorder', actor: caller.principal ? { uid: caller.principal.uid } : null, collection: name, subject: c.label, ip: caller.ip });
     this.announce(name);
     return { documents: result.rows.map(toContentDocument) };
   }
@@ -240,12 +262,18 @@ export class ContentService {
     return this.currentSettings();
   }
 
-  async saveSettings(principal: Principal | null, ifMatch: string | string[] | undefined, body: unknown): Promise<{ data: SiteSettings; version: number }> {
+  async saveSettings(caller: Caller, ifMatch: string | string[] | undefined, body: unknown): Promise<{ data: SiteSettings; version: number }> {
+    const { principal } = caller;
     authorize(principal, 'update', { type: 'settings' });
     const version = parseIfMatch(ifMatch);
     const input = parse(settingsBodySchema, body);
     const data = await this.prepareData(siteSettingsFields, siteSettingsSchema, input.data);
-    const row = await repo.saveSettingsIfVersion(this.db, version, JSON.stringify(data), new Date().toISOString(), principal?.uid ?? null);
+    const at = new Date().toISOString();
+    const row = await this.db.transaction().execute(async (trx) => {
+      const saved = await repo.saveSettingsIfVersion(trx, version, JSON.stringify(data), at, principal?.uid ?? null);
+      if (saved) await appendAudit(trx, { action: 'settings.save', actor: principal ? { uid: principal.uid } : null, subject: 'Site settings', ip: caller.ip, at });
+      return saved;
+    });
     if (!row) throw staleVersion();
     this.services.changes.publish({ type: 'settings' });
     return { data: JSON.parse(row.data) as SiteSettings, version: Number(row.version) };

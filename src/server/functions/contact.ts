@@ -39,7 +39,8 @@ export async function storeContact(app: FastifyInstance, input: z.infer<typeof c
   const doc = await app.content.createAs(
     'customer',
     { data: { name: input.name, email: input.email, message: input.message, consent: true, source: 'contact-form' }, status: 'draft' },
-    null,
+    // A visitor: the audit log records the message without an account or an address.
+    { principal: null, ip: null },
   );
   try {
     const { data: settings } = await app.content.currentSettings();

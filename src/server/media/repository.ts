@@ -152,14 +152,15 @@ export async function recordsMentioning(db: Db, id: string): Promise<Referencing
   const pattern = `%${id}%`;
   const docs = await db.kysely
     .selectFrom('documents')
-    .select(['id', 'collection', 'data'])
-    .where('data', 'like', pattern)
+    .select(['id', 'collection', 'data', 'pending_data'])
+    // Pending changes count: publishing them must find the file still there.
+    .where((eb) => eb.or([eb('data', 'like', pattern), eb('pending_data', 'like', pattern)]))
     .orderBy('collection')
     .orderBy('position')
     .execute();
   const settings = await db.kysely.selectFrom('settings').select(['key', 'data']).where('data', 'like', pattern).execute();
   // LIKE ignores case on SQLite; only an exact (lower-case) mention counts.
-  return [...docs.map((d) => ({ collection: d.collection, id: d.id, text: d.data })), ...settings.map((s) => ({ collection: 'settings', id: s.key, text: s.data }))]
+  return [...docs.map((d) => ({ collection: d.collection, id: d.id, text: d.pending_data !== null && d.pending_data.includes(id) ? d.pending_data : d.data })), ...settings.map((s) => ({ collection: 'settings', id: s.key, text: s.data }))]
     .filter((t) => t.text.includes(id))
     .map((t) => ({ collection: t.collection, id: t.id, data: parseData(t.text) }));
 }
@@ -170,7 +171,10 @@ export async function allMentionedIds(db: Db): Promise<Set<string>> {
   const collect = (text: string) => {
     for (const m of text.matchAll(/[0-9a-f]{64}/g)) ids.add(m[0]);
   };
-  for (const d of await db.kysely.selectFrom('documents').select('data').execute()) collect(d.data);
+  for (const d of await db.kysely.selectFrom('documents').select(['data', 'pending_data']).execute()) {
+    collect(d.data);
+    if (d.pending_data !== null) collect(d.pending_data);
+  }
   for (const s of await db.kysely.selectFrom('settings').select('data').execute()) collect(s.data);
   return ids;
 }

@@ -1,15 +1,11 @@
 /** How staff screens name a block and show whether it is published. */
 import { Badge, type MantineSize } from '@mantine/core';
-import type { CollectionDef, DocumentStatus } from '../../../shared/collections.js';
+import type { DocumentStatus } from '../../../shared/collections.js';
 
 /** The Published badge's green: dark enough for white 12 px text (7:1), where Mantine's green 9 reaches only 4.4:1. */
 const publishedGreen = '#17602d';
 
-/** A block's title field, trimmed, or "Untitled". */
-export function blockTitle(collection: CollectionDef, data: Record<string, unknown>): string {
-  const t = data[collection.titleField];
-  return typeof t === 'string' && t.trim() ? t.trim() : 'Untitled';
-}
+export { blockTitle } from '../../../shared/collections.js';
 
 export function PublishStatusBadge({ status, size }: { status: DocumentStatus; size?: MantineSize }) {
   const published = status === 'published';

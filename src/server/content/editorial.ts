@@ -1,0 +1,457 @@
+/**
+ * Editorial steps on a block (shared/editorial.ts has the state model): each
+ * is one transaction that writes the row if its version is still the one the
+ * editor saw, appends the revision the step made and the audit line, and then
+ * tells the caches. Publishing, unpublishing, discarding, scheduling, history
+ * and restore, the trash, and the scheduled run that publishes and purges.
+ */
+import type { Kysely } from 'kysely';
+import { blockTitle, getCollection, type CollectionDef, type ContentDocument } from '../../shared/collections.js';
+import { can, type Principal } from '../../shared/access.js';
+import { AppError } from '../../shared/errors.js';
+import {
+  defaultTrashRetentionDays,
+  scheduleBodySchema,
+  type Actor,
+  type RevisionAction,
+  type RevisionDetail,
+  type RevisionsAnswer,
+  type TrashAnswer,
+  type AuditAction,
+} from '../../shared/editorial.js';
+import { authorize } from '../authorize.js';
+import type { Database } from '../db/schema.js';
+import { appendAudit } from '../audit/repository.js';
+import { namesOfUsers } from '../auth/users-repository.js';
+import type { Services } from '../services.js';
+import { toContentDocument } from './presenters.js';
+import * as repo from './repository.js';
+import type { DocumentChanges, DocumentRow } from './repository.js';
+import { parse, parseIfMatch } from './requests.js';
+import { appendRevision, findRevision, listRevisions } from './revisions.js';
+
+/** Who asks, and from where (the audit log's address). */
+export interface Caller {
+  principal: Principal | null;
+  ip: string | null;
+}
+
+/** The scheduler and the purge act as nobody. */
+const serverCaller: Caller = { principal: null, ip: null };
+
+export function staleVersion(): AppError {
+  return new AppError('aborted');
+}
+
+export function notFoundDocument(): AppError {
+  return new AppError('not-found');
+}
+
+function collectionOrNotFound(name: string): CollectionDef {
+  const c = getCollection(name);
+  if (!c) throw new AppError('not-found', 'There is no such collection.');
+  return c;
+}
+
+function parseJson(text: string): Record<string, unknown> {
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** The working copy: pending changes, else the data. */
+export function workingCopyOf(row: Pick<DocumentRow, 'data' | 'pending_data'>): string {
+  return row.pending_data ?? row.data;
+}
+
+/**
+ * Where a new working copy goes: a published block keeps its live data and
+ * holds the copy as pending changes (none when it equals the live data); a
+ * draft's copy is its data.
+ */
+export function workingCopyChanges(current: Pick<DocumentRow, 'status' | 'data'>, working: string): DocumentChanges {
+  if (current.status === 'published') return { pending_data: working === current.data ? null : working };
+  return { data: working, pending_data: null };
+}
+
+export interface StepInput {
+  collection: CollectionDef;
+  current: DocumentRow;
+  expectedVersion: number;
+  changes: DocumentChanges;
+  /** The revisions the step appends, in order (each keeps the working copy it leaves). */
+  revisions: RevisionAction[];
+  /** The audit lines the step appends (the last names the last revision). */
+  audits: AuditAction[];
+  /** Overrides the audit subject (default: the block's title after the step). */
+  subject?: string;
+  caller: Caller;
+}
+
+/** The acting account's name as it is now (for revisions and the audit log). */
+async function actorOf(db: Kysely<Database>, principal: Principal | null): Promise<(Actor & { email: string }) | null> {
+  if (!principal) return null;
+  const user = await db.selectFrom('users').select(['display_name', 'email']).where('id', '=', principal.uid).executeTakeFirst();
+  return { uid: principal.uid, name: user?.display_name || user?.email || principal.email, email: user?.email ?? principal.email };
+}
+
+export class Editorial {
+  constructor(
+    private readonly services: Services,
+    /** Validates and cleans a working copy as a save does (content/service.ts). */
+    private readonly prepare: (c: CollectionDef, raw: unknown, previous?: Record<string, unknown>) => Promise<Record<string, unknown>>,
+    /** Tells the caches of the collection's pages. */
+    private readonly announce: (collection: string) => void,
+  ) {}
+
+  private get db(): Kysely<Database> {
+    return this.services.db.kysely;
+  }
+
+  private get retentionDays(): number {
+    return this.services.config.trashRetentionDays ?? defaultTrashRetentionDays;
+  }
+
+  /** Writes a step in one transaction (row, revisions, audit lines), then tells the caches. */
+  async step(input: StepInput, db: Kysely<Database> = this.db): Promise<DocumentRow> {
+    const at = new Date().toISOString();
+    const actor = await actorOf(db, input.caller.principal);
+    const run = async (trx: Kysely<Database>): Promise<DocumentRow> => {
+      const row = await repo.writeDocumentIfVersion(trx, {
+        collection: input.collection.name,
+        id: input.current.id,
+        expectedVersion: input.expectedVersion,
+        changes: input.changes,
+        current: input.current,
+        at,
+        by: actor?.uid ?? null,
+      });
+      // Someone else wrote between our read and our write: their change stands.
+      if (!row) throw staleVersion();
+      let revisionId: string | null = null;
+      for (const action of input.revisions) {
+        revisionId = await appendRevision(trx, {
+          documentId: row.id,
+          collection: row.collection,
+          action,
+          status: row.status,
+          data: workingCopyOf(row),
+          at,
+          by: actor ? { uid: actor.uid, name: actor.name } : null,
+        });
+      }
+      for (const action of input.audits) {
+        await appendAudit(trx, {
+          action,
+          actor,
+          collection: row.collection,
+          subjectId: row.id,
+          subject: input.subject ?? blockTitle(input.collection, parseJson(workingCopyOf(row))),
+          revisionId,
+          ip: input.caller.ip,
+          at,
+        });
+      }
+      return row;
+    };
+    if (db.isTransaction) return run(db);
+    const row = await db.transaction().execute(run);
+    // After the commit: a cache rebuilt at once must read the new state.
+    this.announce(row.collection);
+    return row;
+  }
+
+  /** The block and the version the caller's If-Match names; 404 and 409 as the catalogue says. */
+  private async target(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined): Promise<{ c: CollectionDef; current: DocumentRow; version: number }> {
+    const c = collectionOrNotFound(name);
+    authorize(caller.principal, 'update', { type: 'collection', name });
+    const version = parseIfMatch(ifMatch);
+    const current = await repo.findDocument(this.db, name, id);
+    if (!current) throw notFoundDocument();
+    if (Number(current.version) !== version) throw staleVersion();
+    return { c, current, version };
+  }
+
+  /** A future instant of a schedule body, or null for "now" (an instant already past counts as now). */
+  private scheduledInstant(body: unknown): string | null {
+    const { at } = parse(scheduleBodySchema, body ?? {});
+    if (at === undefined) return null;
+    const when = new Date(at);
+    return when.getTime() > Date.now() ? when.toISOString() : null;
+  }
+
+  /** Publishes the working copy now, or schedules it. */
+  async publish(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown): Promise<ContentDocument> {
+    const { c, current, version } = await this.target(caller, name, id, ifMatch);
+    const at = this.scheduledInstant(body);
+    if (at) {
+      const row = await this.step({
+        collection: c,
+        current,
+        expectedVersion: version,
+        changes: { publish_at: at },
+        revisions: [],
+        audits: ['content.schedule'],
+        subject: `${blockTitle(c, parseJson(workingCopyOf(current)))} — publish at ${at}`,
+        caller,
+      });
+      return toContentDocument(row);
+    }
+    // Checked again: a category or file it names may have gone since the save.
+    const clean = await this.prepare(c, parseJson(workingCopyOf(current)), parseJson(current.data));
+    const row = await this.step({
+      collection: c,
+      current,
+      expectedVersion: version,
+      changes: { data: JSON.stringify(clean), pending_data: null, status: 'published', publish_at: null },
+      revisions: ['publish'],
+      audits: ['content.publish'],
+      caller,
+    });
+    return toContentDocument(row);
+  }
+
+  /** Takes a block off the site now (its working copy becomes the draft), or schedules that. */
+  async unpublish(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown): Promise<ContentDocument> {
+    const { c, current, version } = await this.target(caller, name, id, ifMatch);
+    const at = this.scheduledInstant(body);
+    if (at) {
+      const row = await this.step({
+        collection: c,
+        current,
+        expectedVersion: version,
+        changes: { unpublish_at: at },
+        revisions: [],
+        audits: ['content.schedule'],
+        subject: `${blockTitle(c, parseJson(workingCopyOf(current)))} — unpublish at ${at}`,
+        caller,
+      });
+      return toContentDocument(row);
+    }
+    const row = await this.step({
+      collection: c,
+      current,
+      expectedVersion: version,
+      changes: { data: workingCopyOf(current), pending_data: null, status: 'draft', publish_at: null, unpublish_at: null },
+      revisions: ['unpublish'],
+      audits: ['content.unpublish'],
+      caller,
+    });
+    return toContentDocument(row);
+  }
+
+  /** Drops pending changes: the working copy is what visitors see again. */
+  async discard(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined): Promise<ContentDocument> {
+    const { c, current, version } = await this.target(caller, name, id, ifMatch);
+    if (current.pending_data === null) return toContentDocument(current);
+    const row = await this.step({
+      collection: c,
+      current,
+      expectedVersion: version,
+      changes: { pending_data: null },
+      revisions: ['discard'],
+      audits: ['content.discard'],
+      caller,
+    });
+    return toContentDocument(row);
+  }
+
+  /** Cancels a scheduled publish and unpublish. */
+  async cancelSchedule(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined): Promise<ContentDocument> {
+    const { c, current, version } = await this.target(caller, name, id, ifMatch);
+    if (current.publish_at === null && current.unpublish_at === null) return toContentDocument(current);
+    const row = await this.step({
+      collection: c,
+      current,
+      expectedVersion: version,
+      changes: { publish_at: null, unpublish_at: null },
+      revisions: [],
+      audits: ['content.schedule'],
+      subject: `${blockTitle(c, parseJson(workingCopyOf(current)))} — schedule cancelled`,
+      caller,
+    });
+    return toContentDocument(row);
+  }
+
+  private async readable(caller: Caller, name: string, id: string): Promise<DocumentRow> {
+    collectionOrNotFound(name);
+    authorize(caller.principal, 'readDrafts', { type: 'collection', name });
+    const row = await repo.findDocument(this.db, name, id);
+    if (!row) throw notFoundDocument();
+    return row;
+  }
+
+  async revisions(caller: Caller, name: string, id: string): Promise<RevisionsAnswer> {
+    const row = await this.readable(caller, name, id);
+    return { revisions: await listRevisions(this.db, row.id) };
+  }
+
+  async revision(caller: Caller, name: string, id: string, rev: string): Promise<RevisionDetail> {
+    const row = await this.readable(caller, name, id);
+    const found = await findRevision(this.db, row.id, rev);
+    if (!found) throw new AppError('not-found', 'There is no such revision of this block.');
+    return found;
+  }
+
+  /** Makes a revision's content the working copy: pending changes on a published block, never live until published. */
+  async restoreRevision(caller: Caller, name: string, id: string, rev: string, ifMatch: string | string[] | undefined): Promise<ContentDocument> {
+    const { c, current, version } = await this.target(caller, name, id, ifMatch);
+    const found = await findRevision(this.db, current.id, rev);
+    if (!found) throw new AppError('not-found', 'There is no such revision of this block.');
+    const clean = await this.prepare(c, found.data, parseJson(workingCopyOf(current)));
+    const row = await this.step({
+      collection: c,
+      current,
+      expectedVersion: version,
+      changes: workingCopyChanges(current, JSON.stringify(clean)),
+      revisions: ['restore'],
+      audits: ['content.restore-revision'],
+      caller,
+    });
+    return toContentDocument(row);
+  }
+
+  /** Moves a block to the trash: hidden from visitors and lists at once, its schedule cancelled. */
+  async trash(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined): Promise<void> {
+    const c = collectionOrNotFound(name);
+    authorize(caller.principal, 'delete', { type: 'collection', name });
+    const version = parseIfMatch(ifMatch);
+    const current = await repo.findDocument(this.db, name, id);
+    if (!current) throw notFoundDocument();
+    if (Number(current.version) !== version) throw staleVersion();
+    await this.step({
+      collection: c,
+      current,
+      expectedVersion: version,
+      changes: { deleted_at: new Date().toISOString(), deleted_by: caller.principal?.uid ?? null, publish_at: null, unpublish_at: null },
+      revisions: [],
+      audits: ['content.delete'],
+      caller,
+    });
+  }
+
+  /** The trash as this caller may act on it: blocks of collections they may delete from. */
+  async listTrash(caller: Caller): Promise<TrashAnswer> {
+    authorize(caller.principal, 'read', { type: 'trash' });
+    const rows = (await repo.listTrash(this.db)).filter((r) => can(caller.principal, 'delete', { type: 'collection', name: r.collection }));
+    const names = await namesOfUsers(this.db, [...new Set(rows.flatMap((r) => (r.deleted_by ? [r.deleted_by] : [])))]);
+    const keepMs = this.retentionDays * 86_400_000;
+    return {
+      entries: rows.flatMap((r) => {
+        const c = getCollection(r.collection);
+        if (!c || !r.deleted_at) return [];
+        return [
+          {
+            id: r.id,
+            collection: r.collection,
+            title: blockTitle(c, parseJson(workingCopyOf(r))),
+            deletedAt: r.deleted_at,
+            deletedBy: r.deleted_by ? { uid: r.deleted_by, name: names.get(r.deleted_by) ?? '' } : null,
+            purgeAt: new Date(Date.parse(r.deleted_at) + keepMs).toISOString(),
+          },
+        ];
+      }),
+    };
+  }
+
+  /** Puts a block back where it was, as a draft (its pending changes become the draft's content). */
+  async restoreFromTrash(caller: Caller, id: string): Promise<ContentDocument> {
+    authorize(caller.principal, 'read', { type: 'trash' });
+    const current = await repo.findDocumentAnywhere(this.db, id);
+    if (!current || current.deleted_at === null) throw new AppError('not-found', 'This block is not in the trash.');
+    const c = collectionOrNotFound(current.collection);
+    authorize(caller.principal, 'delete', { type: 'collection', name: c.name });
+    const row = await this.step({
+      collection: c,
+      current,
+      expectedVersion: Number(current.version),
+      changes: { deleted_at: null, deleted_by: null, status: 'draft', data: workingCopyOf(current), pending_data: null, publish_at: null, unpublish_at: null },
+      revisions: ['untrash'],
+      audits: ['content.restore'],
+      caller,
+    });
+    return toContentDocument(row);
+  }
+
+  /** Removes every block in the trash for good (super-admins). */
+  async emptyTrash(caller: Caller): Promise<{ removed: number }> {
+    authorize(caller.principal, 'delete', { type: 'trash' });
+    const actor = await actorOf(this.db, caller.principal);
+    const removed = await this.db.transaction().execute(async (trx) => {
+      const rows = await repo.listTrash(trx);
+      const n = await repo.purgeDocuments(
+        trx,
+        rows.map((r) => r.id),
+      );
+      await appendAudit(trx, { action: 'trash.empty', actor, subject: `${n} ${n === 1 ? 'block' : 'blocks'}`, ip: caller.ip });
+      return { n, collections: new Set(rows.map((r) => r.collection)) };
+    });
+    for (const name of removed.collections) this.announce(name);
+    return { removed: removed.n };
+  }
+
+  /** Removes blocks in the trash longer than the retention period; how many. */
+  async purgeExpired(now: Date): Promise<number> {
+    const before = new Date(now.getTime() - this.retentionDays * 86_400_000).toISOString();
+    const rows = await repo.trashedBefore(this.db, before);
+    let removed = 0;
+    for (const r of rows) {
+      const c = getCollection(r.collection);
+      removed += await this.db.transaction().execute(async (trx) => {
+        const n = await repo.purgeDocuments(trx, [r.id]);
+        if (n > 0) {
+          await appendAudit(trx, {
+            action: 'content.purge',
+            actor: null,
+            collection: r.collection,
+            subjectId: r.id,
+            subject: c ? blockTitle(c, parseJson(workingCopyOf(r))) : r.id,
+            at: now.toISOString(),
+          });
+        }
+        return n;
+      });
+    }
+    return removed;
+  }
+
+  /**
+   * Publishes and unpublishes what is due at `now`. Each block is claimed in
+   * its own transaction (on PostgreSQL with FOR UPDATE SKIP LOCKED, so several
+   * instances never both take it; the claim re-reads the schedule, so a block
+   * another instance has just done is no longer due). The number of blocks done.
+   */
+  async runDue(now: Date): Promise<number> {
+    const instant = now.toISOString();
+    const due = await repo.dueDocuments(this.db, instant, 200);
+    let done = 0;
+    for (const { id } of due) {
+      const row = await this.db.transaction().execute(async (trx) => {
+        const claimed = await repo.claimDueDocument(trx, id, instant);
+        if (!claimed) return null;
+        const c = getCollection(claimed.collection);
+        if (!c) return null;
+        const publishDue = claimed.publish_at !== null && claimed.publish_at <= instant;
+        const unpublishDue = claimed.unpublish_at !== null && claimed.unpublish_at <= instant;
+        const working = workingCopyOf(claimed);
+        const changes: DocumentChanges = {};
+        const revisions: RevisionAction[] = [];
+        const audits: AuditAction[] = [];
+        if (publishDue) {
+          Object.assign(changes, { data: working, pending_data: null, status: 'published', publish_at: null });
+          revisions.push('publish');
+          audits.push('content.publish');
+        }
+        if (unpublishDue) {
+          Object.assign(changes, { data: working, pending_data: null, status: 'draft', publish_at: null, unpublish_at: null });
+          revisions.push('unpublish');
+          audits.push('content.unpublish');
+        }
+        return this.step({ collection: c, current: claimed, expectedVersion: Number(claimed.version), changes, revisions, audits, caller: serverCaller }, trx);
+      });
+      if (row) {
+        this.announce(row.collection);
+        done += 1;
+      }
+    }
+    return done;
+  }
+}
