@@ -24,12 +24,6 @@ export const contentDocumentSchema = z.object({
   updatedAt: z.string(),
   createdBy: z.string().nullable(),
   updatedBy: z.string().nullable(),
-  // The editorial fields of the staff reader (src/shared/editorial.ts).
-  hasPendingChanges: z.boolean().default(false),
-  publishAt: z.string().nullable().default(null),
-  unpublishAt: z.string().nullable().default(null),
-  /** The published version while there are pending changes (`data` is always the working copy). */
-  liveData: z.record(z.string(), z.unknown()).nullable().default(null),
 }) satisfies z.ZodType<ContentDocument & EditorialFields>;
 
 /** A block as staff screens read it: the row, its working copy and its editorial state. */
