@@ -158,7 +158,7 @@ describe('staff content screens are accessible', () => {
       await page.getByRole('dialog', { name: 'Schedule' }).waitFor({ state: 'hidden' });
 
       await open('/trash');
-      await page.getByText('A retired value').first().waitFor();
+      await page.getByText('A retired value').filter({ visible: true }).first().waitFor();
       expect(await axeViolations()).toEqual([]);
       expect(await labelAndTabProblems()).toEqual([]);
     }

@@ -252,7 +252,7 @@ describe('editorial safety', () => {
 
       // A time that has passed is refused with a sentence under the field.
       await open.click();
-      const publishAt = dialog.getByLabel('Publish at');
+      const publishAt = dialog.getByLabel('Publish at', { exact: true });
       await publishAt.fill(isoToWallTime(new Date(Date.now() - 3_600_000).toISOString(), 'Africa/Nairobi'));
       await dialog.getByRole('button', { name: 'Schedule' }).click();
       await dialog.getByText('has already passed in Africa/Nairobi. Choose a time in the future.', { exact: false }).waitFor();
@@ -270,6 +270,11 @@ describe('editorial safety', () => {
       expect(Date.parse(scheduled.publishAt ?? '')).toBe(at);
       expect(scheduled.status).toBe('draft');
 
+      // Two neighbours in other states, so the list shows each state in words.
+      await createBlock(site.server.url, site.superToken, 'visionvalue', { title: 'Humility', text: 'Still a draft.' });
+      const changing = await createBlock(site.server.url, site.superToken, 'visionvalue', { title: 'Fairness', text: 'As published.' }, 'published');
+      await apiCall(site.server.url, site.superToken, `/api/collections/visionvalue/documents/${changing.id}`, { method: 'PATCH', body: { data: { text: 'Being rewritten.' } }, ifMatch: changing.version });
+
       // The list says it in words, with the time, and the Scheduled filter (kept in the URL) finds it.
       await page.getByRole('link', { name: '← Back to Third Vision & Mission & Core value' }).click();
       await waitForScreen(page);
@@ -286,7 +291,9 @@ describe('editorial safety', () => {
       await page.getByLabel('Show').selectOption({ label: 'All' });
       await page.waitForURL((u) => !u.searchParams.has('state'));
       fs.mkdirSync(shots, { recursive: true });
-      await page.locator('[data-testid=block-row]').first().waitFor();
+      await page.locator('[data-testid=block-row]', { hasText: 'Fairness' }).getByText('Published with unpublished changes', { exact: true }).waitFor();
+      await page.locator('[data-testid=block-row]', { hasText: 'Humility' }).getByText('Draft', { exact: true }).waitFor();
+      await page.locator('[data-testid=block-row]', { hasText: 'Fairness' }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(shots, 'list-states-1280.png'), fullPage: false });
       expect(fs.statSync(path.join(shots, 'list-states-1280.png')).size).toBeGreaterThan(10_000);
 
@@ -375,7 +382,7 @@ describe('editorial safety', () => {
         await page.screenshot({ path: path.join(shots, `form-history-${width}.png`), fullPage: width === 375 });
         await page.goto(`${site.server.url}/trash`);
         await waitForScreen(page);
-        await page.getByText('An old value we retired').first().waitFor();
+        await page.getByText('An old value we retired').filter({ visible: true }).first().waitFor();
         await page.screenshot({ path: path.join(shots, `trash-${width}.png`), fullPage: width === 375 });
       }
       for (const name of ['form-history-1280', 'form-history-375', 'trash-1280', 'trash-375']) {

@@ -4,7 +4,7 @@
  * id edits one, with its editorial state under the title, the editorial
  * buttons beside Save and the History panel.
  */
-import { Alert, Anchor, Button, Collapse, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -145,7 +145,8 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
           <Button variant="subtle" onClick={() => setHistoryOpen((o) => !o)} aria-expanded={historyOpen} aria-controls={historyId} px="xs">
             {historyOpen ? '▾' : '▸'} History
           </Button>
-          <Collapse expanded={historyOpen} id={historyId} aria-label="History">
+          {/* Shown whole rather than animated open: its content grows as versions load. */}
+          <div id={historyId} role="region" aria-label="History" hidden={!historyOpen}>
             {historyOpen && (
               <Stack mt="sm">
                 <HistoryPanel
@@ -158,7 +159,7 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
                 />
               </Stack>
             )}
-          </Collapse>
+          </div>
         </Paper>
       )}
       {doc && editorial.actions.panel}
