@@ -142,9 +142,12 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
       </VisuallyHidden>
       {doc && (
         <Paper withBorder radius="md" p="sm" maw={1080}>
-          <Button variant="subtle" onClick={() => setHistoryOpen((o) => !o)} aria-expanded={historyOpen} aria-controls={historyId} px="xs">
-            {historyOpen ? '▾' : '▸'} History
-          </Button>
+          {/* A disclosure: the heading holds the button that opens it. */}
+          <Title order={2} size="h5" m={0}>
+            <Button variant="subtle" onClick={() => setHistoryOpen((o) => !o)} aria-expanded={historyOpen} aria-controls={historyId} px="xs">
+              <span aria-hidden="true">{historyOpen ? '▾' : '▸'}&nbsp;</span>History
+            </Button>
+          </Title>
           {/* Shown whole rather than animated open: its content grows as versions load. */}
           <div id={historyId} role="region" aria-label="History" hidden={!historyOpen}>
             {historyOpen && (

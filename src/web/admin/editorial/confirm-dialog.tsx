@@ -1,5 +1,6 @@
 /** A question before a step that changes the site or loses work: Cancel first (focused), the step second. Escape cancels. */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { StaffModal } from './staff-modal.js';
 import type { ReactNode } from 'react';
 
 interface ConfirmDialogProps {
@@ -16,7 +17,7 @@ interface ConfirmDialogProps {
 
 export function ConfirmDialog({ opened, title, children, confirmLabel, danger = false, working, onCancel, onConfirm }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={() => !working && onCancel()} title={title} centered>
+    <StaffModal opened={opened} onClose={() => !working && onCancel()} title={title}>
       <Stack gap="md">
         {typeof children === 'string' ? <Text>{children}</Text> : children}
         <Group justify="flex-end" gap="sm">
@@ -28,6 +29,6 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, danger = 
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </StaffModal>
   );
 }

@@ -4,7 +4,8 @@
  * instants with that zone's offset. A time that has passed, or that the
  * clocks skip, is refused with a sentence under its field.
  */
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { StaffModal } from './staff-modal.js';
 import { useState } from 'react';
 import type { EditorialFields } from '../../../shared/editorial.js';
 import { formatInZone, isoToWallTime, wallTimeToIso } from './zoned-time.js';
@@ -109,9 +110,9 @@ function ScheduleForm({ doc, timeZone, working, failure, onClose, onSchedule }: 
 export function ScheduleDialog(props: ScheduleDialogProps) {
   const { opened, working, onClose } = props;
   return (
-    <Modal opened={opened} onClose={() => !working && onClose()} title="Schedule" centered>
+    <StaffModal opened={opened} onClose={() => !working && onClose()} title="Schedule">
       {/* Mounted afresh at each opening, so the inputs start from the block's current schedule. */}
       {opened && <ScheduleForm {...props} />}
-    </Modal>
+    </StaffModal>
   );
 }

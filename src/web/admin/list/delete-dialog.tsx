@@ -1,10 +1,11 @@
 /** Asks before a block goes to the trash, saying it can be restored from there for the retention period. */
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { defaultTrashRetentionDays, editorialPaths } from '../../../shared/editorial.js';
 import type { CollectionDef } from '../../../shared/collections.js';
 import type { StaffDocument } from '../content/documents.js';
 import { blockTitle } from '../content/block-summary.js';
+import { StaffModal } from '../editorial/staff-modal.js';
 
 interface DeleteDialogProps {
   collection: CollectionDef;
@@ -16,7 +17,7 @@ interface DeleteDialogProps {
 
 export function DeleteDialog({ collection, doc, deleting, onCancel, onConfirm }: DeleteDialogProps) {
   return (
-    <Modal opened={doc !== null} onClose={() => !deleting && onCancel()} title={`Move this ${collection.nouns.one} to the trash?`} centered>
+    <StaffModal opened={doc !== null} onClose={() => !deleting && onCancel()} title={`Move this ${collection.nouns.one} to the trash?`}>
       {doc && (
         <Stack gap="md">
           <Text>
@@ -36,6 +37,6 @@ export function DeleteDialog({ collection, doc, deleting, onCancel, onConfirm }:
           </Group>
         </Stack>
       )}
-    </Modal>
+    </StaffModal>
   );
 }
