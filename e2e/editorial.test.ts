@@ -89,7 +89,7 @@ describe('editorial safety', () => {
       expect(await field(page, 'Short text').inputValue()).toBe('We ask communities, then we listen again.');
       await page.getByRole('button', { name: 'Publish changes' }).click();
       await announced(page, 'The changes to “Listening first” are published.');
-      await expect.poll(() => stateLine(page)).toMatch(/^State: Published$/);
+      await expect.poll(() => stateLine(page), { timeout: 10_000 }).toMatch(/^State: Published$/);
       // Focus moved to the state line, not lost with the button that is now disabled.
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('document-state');
       expect((await publicBlocks('vision')).find((b) => b.id === block.id)?.data.text).toBe('We ask communities, then we listen again.');
@@ -123,14 +123,14 @@ describe('editorial safety', () => {
       await confirm.getByText('The website keeps showing the published version', { exact: false }).waitFor();
       await confirm.getByRole('button', { name: 'Restore this version' }).click();
       await announced(page, 'Version 1 is restored as unpublished changes.');
-      await expect.poll(() => stateLine(page)).toContain('Published with unpublished changes');
-      await expect.poll(() => field(page, 'Short text').inputValue()).toBe('We ask communities before we act.');
+      await expect.poll(() => stateLine(page), { timeout: 10_000 }).toContain('Published with unpublished changes');
+      await expect.poll(() => field(page, 'Short text').inputValue(), { timeout: 10_000 }).toBe('We ask communities before we act.');
       const restored = await stored('visionvalue', block.id);
       expect(restored).toMatchObject({ status: 'published', hasPendingChanges: true, data: { text: 'We ask communities before we act.' } });
       expect((await publicBlocks('vision')).find((b) => b.id === block.id)?.data.text).toBe('We ask communities, then we listen again.');
       expect(await publicHtml('/vision')).toContain('We ask communities, then we listen again.');
       // The restore is a step of its own in the History.
-      await expect.poll(async () => (await page.getByTestId('revision').first().textContent()) ?? '').toMatch(/Restored an earlier version/);
+      await expect.poll(async () => (await page.getByTestId('revision').first().textContent()) ?? '', { timeout: 10_000 }).toMatch(/Restored an earlier version/);
 
       // Discard changes asks first; Escape keeps everything, the button drops the restored text.
       await page.getByRole('button', { name: 'Discard changes' }).click();
@@ -142,7 +142,7 @@ describe('editorial safety', () => {
       await page.getByRole('button', { name: 'Discard changes' }).click();
       await discard.getByRole('button', { name: 'Discard changes' }).click();
       await announced(page, 'are discarded');
-      await expect.poll(() => field(page, 'Short text').inputValue()).toBe('We ask communities, then we listen again.');
+      await expect.poll(() => field(page, 'Short text').inputValue(), { timeout: 10_000 }).toBe('We ask communities, then we listen again.');
       expect(await stateLine(page)).toMatch(/^State: Published$/);
       expect(errors).toEqual([]);
     } finally {
@@ -237,7 +237,7 @@ describe('editorial safety', () => {
       const dialog = page.getByRole('dialog', { name: 'Schedule' });
       await dialog.getByText('Africa/Nairobi', { exact: false }).first().waitFor();
       // Focus starts in the dialog and stays there, however often Tab is pressed; Escape closes it and focus returns.
-      await expect.poll(() => focusInside(dialog)).toBe(true);
+      await expect.poll(() => focusInside(dialog), { timeout: 10_000 }).toBe(true);
       for (let i = 0; i < 12; i += 1) {
         await page.keyboard.press('Tab');
         expect(await focusInside(dialog)).toBe(true);
@@ -248,7 +248,7 @@ describe('editorial safety', () => {
       }
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      await expect.poll(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => open.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
 
       // A time that has passed is refused with a sentence under the field.
       await open.click();
@@ -264,7 +264,7 @@ describe('editorial safety', () => {
       await dialog.getByRole('button', { name: 'Schedule' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await announced(page, /^Scheduled\. Goes live at .* \(Africa\/Nairobi\)\.$/);
-      await expect.poll(() => stateLine(page)).toContain('Scheduled');
+      await expect.poll(() => stateLine(page), { timeout: 10_000 }).toContain('Scheduled');
       expect(await stateLine(page)).toContain('Goes live at');
       const scheduled = await stored('visionvalue', block.id);
       expect(Date.parse(scheduled.publishAt ?? '')).toBe(at);
@@ -283,7 +283,7 @@ describe('editorial safety', () => {
       const row = page.locator('[data-testid=block-row]', { hasText: 'Patience' });
       await row.getByText('Scheduled', { exact: true }).waitFor();
       await row.getByTestId('row-schedule').getByText('Goes live at', { exact: false }).waitFor();
-      await expect.poll(() => page.locator('[data-testid=block-row]').count()).toBe(1);
+      await expect.poll(() => page.locator('[data-testid=block-row]').count(), { timeout: 10_000 }).toBe(1);
       await page.reload();
       await waitForScreen(page);
       expect(await page.getByLabel('Show').inputValue()).toBe('scheduled');
@@ -308,7 +308,7 @@ describe('editorial safety', () => {
       await page.getByRole('button', { name: 'Unpublish' }).click();
       const unpublish = page.getByRole('dialog', { name: 'Unpublish this card?' });
       await unpublish.waitFor();
-      await expect.poll(() => unpublish.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => unpublish.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
       for (let i = 0; i < 5; i += 1) {
         await page.keyboard.press('Tab');
         expect(await focusInside(unpublish)).toBe(true);
