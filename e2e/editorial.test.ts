@@ -248,7 +248,9 @@ describe('editorial safety', () => {
       }
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      await expect.poll(() => open.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(async () => ((await open.evaluate((el) => el === document.activeElement)) ? 'the Schedule… button' : page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing')), { timeout: 10_000 })
+        .toBe('the Schedule… button');
 
       // A time that has passed is refused with a sentence under the field.
       await open.click();

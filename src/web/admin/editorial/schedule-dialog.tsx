@@ -8,7 +8,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { StaffModal } from './staff-modal.js';
 import { useState } from 'react';
 import type { EditorialFields } from '../../../shared/editorial.js';
-import { formatInZone, isoToWallTime, wallTimeToIso } from './zoned-time.js';
+import { isoToWallTime, readScheduleInput, wallTimeToIso } from './zoned-time.js';
 
 export interface ScheduleChoice {
   /** ISO instants with offset; undefined leaves that step as it is. */
@@ -25,16 +25,6 @@ interface ScheduleDialogProps {
   failure: string | null;
   onClose(): void;
   onSchedule(choice: ScheduleChoice): void;
-}
-
-/** Reads one input: empty, unchanged, or a future instant; a sentence when it cannot be used. */
-export function readScheduleInput(value: string, previous: string | null, timeZone: string, now: number): { iso?: string; error?: string } {
-  if (!value) return {};
-  if (previous && isoToWallTime(previous, timeZone) === value) return {};
-  const r = wallTimeToIso(value, timeZone);
-  if (!r.ok) return { error: r.message };
-  if (r.ms <= now) return { error: `${formatInZone(r.iso, timeZone)} has already passed in ${timeZone}. Choose a time in the future.` };
-  return { iso: r.iso };
 }
 
 function ScheduleForm({ doc, timeZone, working, failure, onClose, onSchedule }: Omit<ScheduleDialogProps, 'opened'>) {

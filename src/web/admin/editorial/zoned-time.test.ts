@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInZone, isoToWallTime, wallTimeToIso, zoneOffsetMinutes } from './zoned-time.js';
+import { formatInZone, isoToWallTime, readScheduleInput, wallTimeToIso, zoneOffsetMinutes } from './zoned-time.js';
 
 describe('wall-clock times in the site time zone', () => {
   it('reads a wall time in a zone without daylight saving (Nairobi, UTC+3)', () => {
@@ -49,5 +49,19 @@ describe('wall-clock times in the site time zone', () => {
     expect(zoneOffsetMinutes(Date.parse('2026-01-01T00:00:00Z'), 'America/New_York')).toBe(-300);
     expect(zoneOffsetMinutes(Date.parse('2026-07-01T00:00:00Z'), 'Europe/London')).toBe(60);
     expect(formatInZone('2026-11-24T18:15:00Z', 'Africa/Nairobi')).toBe('Tue, 24 Nov 2026, 21:15');
+  });
+});
+
+describe('a schedule input', () => {
+  const now = Date.parse('2026-11-24T18:00:00Z'); // 21:00 in Nairobi
+  it('is empty, unchanged, a future instant, or refused in words', () => {
+    expect(readScheduleInput('', null, 'Africa/Nairobi', now)).toEqual({});
+    expect(readScheduleInput('2026-11-24T21:05', null, 'Africa/Nairobi', now)).toEqual({ iso: '2026-11-24T21:05:00+03:00' });
+    // The same time as already scheduled is no change, even once it has passed.
+    expect(readScheduleInput('2026-11-24T20:00', '2026-11-24T17:00:00Z', 'Africa/Nairobi', now)).toEqual({});
+    expect(readScheduleInput('2026-11-24T21:00', null, 'Africa/Nairobi', now).error).toBe('Tue, 24 Nov 2026, 21:00 has already passed in Africa/Nairobi. Choose a time in the future.');
+    // 21:00 in Berlin is still ahead when it is 19:00 there.
+    expect(readScheduleInput('2026-11-24T21:00', null, 'Europe/Berlin', now)).toEqual({ iso: '2026-11-24T21:00:00+01:00' });
+    expect(readScheduleInput('2027-03-28T02:30', null, 'Europe/Berlin', now).error).toContain('does not exist in Europe/Berlin');
   });
 });

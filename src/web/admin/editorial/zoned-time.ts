@@ -120,3 +120,13 @@ export function formatInZone(iso: string, timeZone: string): string {
     timeZone,
   }).format(d);
 }
+
+/** Reads one input: empty, unchanged, or a future instant; a sentence when it cannot be used. */
+export function readScheduleInput(value: string, previous: string | null, timeZone: string, now: number): { iso?: string; error?: string } {
+  if (!value) return {};
+  if (previous && isoToWallTime(previous, timeZone) === value) return {};
+  const r = wallTimeToIso(value, timeZone);
+  if (!r.ok) return { error: r.message };
+  if (r.ms <= now) return { error: `${formatInZone(r.iso, timeZone)} has already passed in ${timeZone}. Choose a time in the future.` };
+  return { iso: r.iso };
+}
