@@ -1,7 +1,8 @@
 /**
  * Accessibility of the staff content screens: axe finds no
- * violation on a list, a form (new and filled, with errors showing), the site
- * settings, the backups screen and the own account (1280 and 375 px); every input has a label
+ * violation on a list, a form (new and filled, with errors showing; with its
+ * History open), the site settings, the backups screen, the trash and the own
+ * account (1280 and 375 px); every input has a label
  * and no element has a positive tabindex. Also takes the list and form
  * screenshots at 375 and 1280 px.
  */
@@ -134,6 +135,36 @@ describe('staff content screens are accessible', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('a form with its History open (a version compared) and the trash screen have no axe violation at 1280 and 375 px', async () => {
+    const block = await apiCall<ContentDocument>(site.server.url, site.superToken, '/api/collections/visionvalue/documents', { method: 'POST', body: { data: { title: 'Solidarity', text: 'We stand together.' }, status: 'published' } });
+    await apiCall(site.server.url, site.superToken, `/api/collections/visionvalue/documents/${block.id}`, { method: 'PATCH', body: { data: { text: 'We stand together, always.' } }, ifMatch: block.version });
+    const gone = await apiCall<ContentDocument>(site.server.url, site.superToken, '/api/collections/visionvalue/documents', { method: 'POST', body: { data: { title: 'A retired value' }, status: 'draft' } });
+    await apiCall(site.server.url, site.superToken, `/api/collections/visionvalue/documents/${gone.id}`, { method: 'DELETE', ifMatch: gone.version });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await open(`/visionvalue-form/${block.id}`);
+      await page.getByRole('button', { name: 'History' }).click();
+      await page.getByTestId('revision').last().click();
+      await page.getByRole('group', { name: 'Short text, changed' }).waitFor();
+      await page.getByLabel('Show unchanged fields').check();
+      expect(await axeViolations()).toEqual([]);
+      expect(await labelAndTabProblems()).toEqual([]);
+      // The Schedule dialog too.
+      await page.getByRole('button', { name: 'Schedule…' }).click();
+      await page.getByRole('dialog', { name: 'Schedule' }).waitFor();
+      expect(await axeViolations()).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Schedule' }).waitFor({ state: 'hidden' });
+
+      await open('/trash');
+      await page.getByText('A retired value').filter({ visible: true }).first().waitFor();
+      expect(await axeViolations()).toEqual([]);
+      expect(await labelAndTabProblems()).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(errors).toEqual([]);
+  }, 90_000);
 
   it('screenshots of a list and a form at 375 and 1280 px', async () => {
     const dir = path.resolve(__dirname, '../docs/screenshots');

@@ -137,7 +137,7 @@ describe('staff content screens', () => {
       const pageOrder = (await (await fetch(`${site.server.url}/api/pages/home`)).json()) as { sections: Record<string, { id: string }[]> };
       expect(pageOrder.sections.home?.map((d) => d.id)).toEqual(published);
 
-      // Edit: the form opens with the stored values; the change reaches the site.server.
+      // Edit: the form opens with the stored values; the change is saved as the working copy of the published slide.
       await page.getByRole('link', { name: 'Edit “Clean water for Kibera”' }).click();
       await page.waitForURL(new RegExp(`/home-form/${created?.id}$`));
       await waitForScreen(page);
@@ -151,15 +151,16 @@ describe('staff content screens', () => {
       expect(docs.find((d) => d.id === created?.id)?.data.title).toBe('Clean water for all of Kibera');
       expect(docs.find((d) => d.id === created?.id)?.status).toBe('published');
 
-      // Delete asks first; Cancel keeps the slide, Delete removes it.
-      await page.getByRole('button', { name: 'Delete “Clean water for all of Kibera”' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Delete this slide?' });
+      // Moving to the trash asks first, saying it can be restored; Cancel keeps the slide, Move to trash takes it off the list.
+      await page.getByRole('button', { name: 'Move “Clean water for all of Kibera” to trash' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Move this slide to the trash?' });
+      await dialog.getByText('It can be restored from the Trash for 30 days', { exact: false }).waitFor();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect((await listOf('home')).some((d) => d.id === created?.id)).toBe(true);
-      await page.getByRole('button', { name: 'Delete “Clean water for all of Kibera”' }).click();
-      await dialog.getByRole('button', { name: 'Delete' }).click();
-      await page.getByText('“Clean water for all of Kibera” is deleted.').waitFor();
+      await page.getByRole('button', { name: 'Move “Clean water for all of Kibera” to trash' }).click();
+      await dialog.getByRole('button', { name: 'Move to trash' }).click();
+      await page.getByText('“Clean water for all of Kibera” is in the trash.', { exact: false }).waitFor();
       await page.locator('[data-testid=block-row]', { hasText: 'Clean water for all of Kibera' }).waitFor({ state: 'detached' });
       expect((await listOf('home')).some((d) => d.id === created?.id)).toBe(false);
       expect(errors).toEqual([]);
@@ -203,7 +204,8 @@ describe('staff content screens', () => {
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Edit Description Something at Home page');
       await field(page, 'Title').fill('What we do, in one paragraph');
       await field(page, 'Subtitle').fill('Written by the admin');
-      await page.getByRole('radio', { name: 'Published' }).check();
+      // No status choice in the form: publishing is the editorial buttons' business.
+      expect(await page.getByRole('radio').count()).toBe(0);
 
       // A refusal from the server lands under the field it names, and nothing is lost.
       await page.route(`**/api/collections/descriptionhome/documents/${id}`, (route) =>

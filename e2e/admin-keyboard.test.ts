@@ -84,15 +84,16 @@ describe('keyboard only', () => {
       await field(page, 'Alt text').waitFor({ timeout: 20_000 });
       await tabTo(page, field(page, 'Alt text'), { back: true });
       await page.keyboard.type('A green field');
-      // The status radios: arrow keys move the choice from Draft to Published.
-      await tabTo(page, page.getByRole('radio', { name: 'Draft' }));
-      await page.keyboard.press('ArrowRight');
-      expect(await page.getByRole('radio', { name: 'Published' }).isChecked()).toBe(true);
       await tabTo(page, page.getByRole('button', { name: 'Save' }));
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/home$/);
       await waitForScreen(page);
 
+      // Saved as a draft; the row's Publish button puts it on the site.
+      expect((await homeSlides()).find((d) => d.data.title === 'Typed, not clicked')?.status).toBe('draft');
+      await tabTo(page, page.getByRole('button', { name: 'Publish “Typed, not clicked”' }));
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await homeSlides()).find((d) => d.data.title === 'Typed, not clicked')?.status, { timeout: 10_000 }).toBe('published');
       const slides = await homeSlides();
       const created = slides.find((d) => d.data.title === 'Typed, not clicked');
       expect(created).toMatchObject({ status: 'published', data: { caption: 'Every step of this slide was made with the keyboard.', image: { alt: 'A green field', decorative: false } } });
@@ -140,15 +141,15 @@ describe('keyboard only', () => {
       await waitForScreen(page);
       expect((await homeSlides()).find((d) => d.id === created?.id)?.data.title).toBe('Typed again');
 
-      // Delete: the confirmation starts on Cancel; Tab reaches Delete.
-      await tabTo(page, page.getByRole('button', { name: 'Delete “Typed again”' }));
+      // Move to trash: the confirmation starts on Cancel; Tab reaches Move to trash.
+      await tabTo(page, page.getByRole('button', { name: 'Move “Typed again” to trash' }));
       await page.keyboard.press('Enter');
-      const dialog = page.getByRole('dialog', { name: 'Delete this slide?' });
+      const dialog = page.getByRole('dialog', { name: 'Move this slide to the trash?' });
       await dialog.waitFor();
       await expect.poll(() => dialog.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(true);
-      await tabTo(page, dialog.getByRole('button', { name: 'Delete' }), { max: 5 });
+      await tabTo(page, dialog.getByRole('button', { name: 'Move to trash' }), { max: 5 });
       await page.keyboard.press('Enter');
-      await page.getByText('“Typed again” is deleted.').waitFor();
+      await page.getByText('“Typed again” is in the trash.', { exact: false }).waitFor();
       expect((await homeSlides()).some((d) => d.id === created?.id)).toBe(false);
       expect(errors).toEqual([]);
     } finally {

@@ -29,6 +29,8 @@ export type RouteEntry =
   | { kind: 'audit'; path: string; marks: readonly RouteMark[] }
   /** Every public page with its blocks, previews and pending changes. */
   | { kind: 'pages'; path: string; marks: readonly RouteMark[] }
+  /** Blocks moved to the trash: every staff member (emptying it is super-only, on the server). */
+  | { kind: 'trash'; path: string; marks: readonly RouteMark[] }
   /** The signed-in user's own account: every staff member, whatever the role. */
   | { kind: 'account'; path: '/account' }
   | { kind: 'not-found'; path: '*' };
@@ -48,6 +50,7 @@ export const routeTable: readonly RouteEntry[] = [
   { kind: 'backups', path: backupsScreenPath, marks: routeMarksOf({ type: 'backups' }) },
   { kind: 'audit', path: auditScreenPath, marks: routeMarksOf({ type: 'audit' }, 'read') },
   { kind: 'pages', path: editorialPaths.pages, marks: routeMarksOf({ type: 'preview' }) },
+  { kind: 'trash', path: editorialPaths.trash, marks: routeMarksOf({ type: 'trash' }, 'read') },
   { kind: 'account', path: '/account' },
   ...declarations.flatMap((d: Declaration): RouteEntry[] => [
     ...listPathsOf(d).map((path): RouteEntry => ({ kind: 'list', path, collection: d.name, marks: marksOf(d) })),

@@ -104,6 +104,9 @@ function staffRoutes(): RouteObject[] {
       case 'pages':
         children.push(guardedScreen('pages', r.path, r.marks, async () => (await import('./admin/pages/pages-screen.js')).PagesScreen));
         break;
+      case 'trash':
+        children.push(guardedScreen('trash', r.path, r.marks, async () => (await import('./admin/trash/trash-screen.js')).TrashScreen));
+        break;
       case 'account':
         children.push({ id: 'account', path: r.path, lazy: async () => ({ Component: (await import('./admin/account/account-screen.js')).AccountScreen }) });
         break;

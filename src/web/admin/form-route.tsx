@@ -1,23 +1,82 @@
 /**
  * The form screen of every collection, generated from the registry, at every
  * form path (SPEC.md's misspelled ones too). `new` creates a block; any other
- * id edits one.
+ * id edits one, with its editorial state under the title, the editorial
+ * buttons beside Save and the History panel.
  */
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { RouteMark } from '../../shared/access.js';
-import { collectionDataSchema, type CollectionDef, type ContentDocument } from '../../shared/collections.js';
+import { collectionDataSchema, type CollectionDef } from '../../shared/collections.js';
 import { listPathOf } from '../../shared/routes.js';
 import { ApiError } from '../api-client.js';
-import { blockTitle, PublishStatusBadge } from './content/block-summary.js';
+import { blockTitle } from './content/block-summary.js';
 import { collectionRoute, ContentLoader } from './content/screen.js';
-import { contentKeys, createDocument, fetchDocument, patchDocument, useDocument } from './content/documents.js';
-import { BlockForm, type EditableBlock } from './fields/block-form.js';
+import { contentKeys, createDocument, fetchDocument, patchDocument, useDocument, type StaffDocument } from './content/documents.js';
+import { useEditorialActions, savedMessage } from './editorial/editorial-actions.js';
+import { HistoryPanel } from './editorial/history-panel.js';
+import { useSiteTimeZone } from './editorial/site-time-zone.js';
+import { StateLine } from './editorial/state-line.js';
+import { BlockForm, type BlockFormHandle, type EditableBlock } from './fields/block-form.js';
 
-function editable(doc: ContentDocument): EditableBlock {
+function editable(doc: StaffDocument): EditableBlock {
   return { data: doc.data, status: doc.status, version: doc.version };
+}
+
+/** The editorial part of an existing block's screen: state, buttons, History, live region. */
+function useEditorial(collection: CollectionDef, doc: StaffDocument | undefined, dirty: boolean, form: React.RefObject<BlockFormHandle | null>) {
+  const client = useQueryClient();
+  const { timeZone } = useSiteTimeZone();
+  const [generation, setGeneration] = useState(0);
+  const [message, setMessage] = useState('');
+  const stateRef = useRef<HTMLDivElement>(null);
+  const focusState = useRef(false);
+
+  useEffect(() => {
+    if (!focusState.current) return;
+    focusState.current = false;
+    stateRef.current?.focus();
+  });
+
+  /** The server's answer becomes the screen's block; the form starts afresh from it. */
+  const changed = useCallback(
+    (next: StaffDocument) => {
+      client.setQueryData(contentKeys.document(collection.name, next.id), next);
+      void client.invalidateQueries({ queryKey: contentKeys.collection(collection.name), predicate: (q) => q.queryKey[2] === 'list' });
+      setGeneration((g) => g + 1);
+    },
+    [client, collection.name],
+  );
+  const announce = useCallback((text: string) => {
+    // The same sentence twice must still be read out: clear, then set.
+    setMessage('');
+    window.setTimeout(() => setMessage(text), 50);
+    notifications.show({ color: 'blue', message: text });
+    focusState.current = true;
+    stateRef.current?.focus();
+  }, []);
+
+  const placeholder: StaffDocument = {
+    id: '',
+    collection: collection.name,
+    data: {},
+    position: 0,
+    status: 'draft',
+    version: 0,
+    createdAt: '',
+    updatedAt: '',
+    createdBy: null,
+    updatedBy: null,
+    hasPendingChanges: false,
+    publishAt: null,
+    unpublishAt: null,
+    liveData: null,
+  };
+  const actions = useEditorialActions({ collection, doc: doc ?? placeholder, dirty, form, timeZone, onChanged: changed, announce });
+  return { timeZone, generation, message, stateRef, changed, announce, actions };
 }
 
 function BlockEditor({ collection }: { collection: CollectionDef }) {
@@ -29,6 +88,12 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
   const listPath = listPathOf(collection.name);
   const creating = id === null;
   const heading = creating ? `New ${collection.label}` : `Edit ${collection.label}`;
+  const form = useRef<BlockFormHandle>(null);
+  const [dirty, setDirty] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const historyId = useId();
+  const doc = query.data;
+  const editorial = useEditorial(collection, doc, dirty, form);
 
   if (!creating && query.isPending) {
     return <ContentLoader label="Loading the block" />;
@@ -39,7 +104,7 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
       <Stack gap="md" maw={760}>
         <Title order={1}>{heading}</Title>
         <Alert color="red" role="alert" title={notFound ? 'This block does not exist' : 'The block could not be loaded'}>
-          {query.error.message}
+          {notFound ? `${query.error.message} If it was deleted, it may still be in the Trash.` : query.error.message}
         </Alert>
         <Group>
           {!notFound && <Button onClick={() => void query.refetch()}>Try again</Button>}
@@ -51,8 +116,8 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
     );
   }
 
-  const doc = query.data;
   const initial: EditableBlock = doc ? editable(doc) : { data: {}, status: 'draft', version: null };
+  const setDoc = (next: StaffDocument) => client.setQueryData(contentKeys.document(collection.name, next.id), next);
 
   return (
     <Stack gap="lg">
@@ -60,37 +125,74 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
         <Anchor component={Link} to={listPath} size="sm">
           ← Back to {collection.label}
         </Anchor>
-        <Group gap="sm" align="center" mt={4}>
-          <Title order={1}>{heading}</Title>
-          {doc && <PublishStatusBadge status={doc.status} />}
-        </Group>
+        <Title order={1} mt={4}>
+          {heading}
+        </Title>
+        {doc && (
+          <Group mt={6}>
+            <StateLine ref={editorial.stateRef} doc={doc} timeZone={editorial.timeZone} />
+          </Group>
+        )}
         <Text c="dimmed" size="sm" mt={4}>
           {collection.description}
         </Text>
       </div>
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+        {editorial.message}
+      </VisuallyHidden>
+      {doc && (
+        <Paper withBorder radius="md" p="sm" maw={1080}>
+          {/* A disclosure: the heading holds the button that opens it. */}
+          <Title order={2} size="h5" m={0}>
+            <Button variant="subtle" onClick={() => setHistoryOpen((o) => !o)} aria-expanded={historyOpen} aria-controls={historyId} px="xs">
+              <span aria-hidden="true">{historyOpen ? '▾' : '▸'}&nbsp;</span>History
+            </Button>
+          </Title>
+          {/* Shown whole rather than animated open: its content grows as versions load. */}
+          <div id={historyId} role="region" aria-label="History" hidden={!historyOpen}>
+            {historyOpen && (
+              <Stack mt="sm">
+                <HistoryPanel
+                  collection={collection}
+                  doc={doc}
+                  dirty={dirty}
+                  onRestored={editorial.changed}
+                  onConflict={() => form.current?.showConflict()}
+                  announce={editorial.announce}
+                />
+              </Stack>
+            )}
+          </div>
+        </Paper>
+      )}
+      {doc && editorial.actions.panel}
       <BlockForm
-        // A different document (or a fresh load) starts a fresh form.
-        key={doc ? `${doc.id}` : 'new'}
+        // A different document, or the server's answer to an editorial step, starts a fresh form.
+        key={doc ? `${doc.id}:${editorial.generation}` : 'new'}
+        handle={form}
+        onDirtyChange={setDirty}
         fields={collection.fields}
         dataSchema={collectionDataSchema(collection)}
-        withStatus
         initial={initial}
         cancelTo={listPath}
+        extraActions={doc ? editorial.actions.buttons : undefined}
         save={async (values, version) => {
-          const status = values.status ?? 'draft';
           const saved =
             id === null || version === null
-              ? await createDocument(collection.name, { data: values.data, status })
-              : await patchDocument(collection.name, id, version, { data: values.data, status });
-          void client.invalidateQueries({ queryKey: contentKeys.collection(collection.name) });
+              ? await createDocument(collection.name, { data: values.data, status: 'draft' })
+              : await patchDocument(collection.name, id, version, { data: values.data });
+          if (id !== null) setDoc(saved);
+          void client.invalidateQueries({ queryKey: contentKeys.collection(collection.name), predicate: (q) => q.queryKey[2] === 'list' });
           return editable(saved);
         }}
         loadLatest={async () => {
           if (id === null) throw new Error('Nothing to reload: this block is not saved yet.');
-          return editable(await fetchDocument(collection.name, id));
+          const latest = await fetchDocument(collection.name, id);
+          setDoc(latest);
+          return editable(latest);
         }}
         onSaved={(saved) => {
-          notifications.show({ color: 'green', message: `Saved “${blockTitle(collection, saved.data)}”.` });
+          notifications.show({ color: 'green', message: savedMessage(blockTitle(collection, saved.data), saved.status === 'published') });
           void navigate(listPath);
           return true;
         }}

@@ -30,7 +30,6 @@ function SettingsForm() {
         <BlockForm
           fields={siteSettingsFields}
           dataSchema={siteSettingsSchema}
-          withStatus={false}
           initial={{ data: query.data.data, version: query.data.version }}
           cancelTo={null}
           submitLabel="Save settings"

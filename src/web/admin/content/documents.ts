@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { api } from '../../api-client.js';
 import type { ContentDocument, DocumentStatus } from '../../../shared/collections.js';
 import { documentStatusSchema } from '../../../shared/collections.js';
+import type { DocumentState, EditorialFields } from '../../../shared/editorial.js';
 
 export const contentDocumentSchema = z.object({
   id: z.string(),
@@ -23,13 +24,18 @@ export const contentDocumentSchema = z.object({
   updatedAt: z.string(),
   createdBy: z.string().nullable(),
   updatedBy: z.string().nullable(),
-}) satisfies z.ZodType<ContentDocument>;
+}) satisfies z.ZodType<ContentDocument & EditorialFields>;
+
+/** A block as staff screens read it: the row, its working copy and its editorial state. */
+export type StaffDocument = z.infer<typeof contentDocumentSchema>;
 
 const documentListSchema = z.object({ documents: z.array(contentDocumentSchema), total: z.number() });
 export type DocumentList = z.infer<typeof documentListSchema>;
 
 export interface ListParams {
   q?: string;
+  /** Only blocks in this state (`?state=`). */
+  state?: DocumentState;
   limit: number;
   offset: number;
 }
@@ -52,15 +58,16 @@ export const contentKeys = {
 export async function fetchDocuments(collection: string, params: ListParams, signal?: AbortSignal): Promise<DocumentList> {
   const search = new URLSearchParams({ limit: String(params.limit), offset: String(params.offset) });
   if (params.q) search.set('q', params.q);
+  if (params.state) search.set('state', params.state);
   const json = await api<unknown>(`${documentsPath(collection)}?${search.toString()}`, { signal });
   return documentListSchema.parse(json);
 }
 
-export async function fetchDocument(collection: string, id: string, signal?: AbortSignal): Promise<ContentDocument> {
+export async function fetchDocument(collection: string, id: string, signal?: AbortSignal): Promise<StaffDocument> {
   return contentDocumentSchema.parse(await api<unknown>(documentPath(collection, id), { signal }));
 }
 
-export async function createDocument(collection: string, body: { data: Record<string, unknown>; status: DocumentStatus }): Promise<ContentDocument> {
+export async function createDocument(collection: string, body: { data: Record<string, unknown>; status: DocumentStatus }): Promise<StaffDocument> {
   return contentDocumentSchema.parse(await api<unknown>(documentsPath(collection), { method: 'POST', body }));
 }
 
@@ -69,7 +76,7 @@ export async function patchDocument(
   id: string,
   version: number,
   body: { data?: Record<string, unknown>; status?: DocumentStatus },
-): Promise<ContentDocument> {
+): Promise<StaffDocument> {
   return contentDocumentSchema.parse(await api<unknown>(documentPath(collection, id), { method: 'PATCH', body, ifMatch: version }));
 }
 
@@ -77,7 +84,7 @@ export async function deleteDocument(collection: string, id: string, version: nu
   await api<void>(documentPath(collection, id), { method: 'DELETE', ifMatch: version });
 }
 
-export async function reorderDocuments(collection: string, ids: string[]): Promise<ContentDocument[]> {
+export async function reorderDocuments(collection: string, ids: string[]): Promise<StaffDocument[]> {
   const json = await api<unknown>(`/api/collections/${encodeURIComponent(collection)}/reorder`, { method: 'POST', body: { ids } });
   return z.object({ documents: z.array(contentDocumentSchema) }).parse(json).documents;
 }

@@ -4,10 +4,10 @@
  * their fields, a conflict dialog on 409, and no way to lose unsaved work by
  * navigating away.
  */
-import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { Link, useBlocker } from 'react-router';
 import type { z } from 'zod';
 import type { FieldDef } from '../../../shared/fields.js';
@@ -16,6 +16,18 @@ import { messageByCode } from '../../../shared/errors.js';
 import { ApiError } from '../../api-client.js';
 import { FieldWidget } from './field-widget.js';
 import { blockResolver, formDataOf, formPathOfServerField, type BlockFormValues } from './values.js';
+
+/** What a screen can ask of its form from outside (the editorial buttons and the History panel). */
+export interface BlockFormHandle {
+  /**
+   * Saves the form first when it has unsaved changes (checked like Save), without
+   * leaving the screen: the version the next call starts from, or null when
+   * nothing could be saved (the form then shows why).
+   */
+  saveIfDirty(): Promise<number | null>;
+  /** A 409 from a call about this block: the conflict dialog, with the form's values as "mine". */
+  showConflict(): void;
+}
 
 /** A block as the editor sees it: its data, status (documents only) and the version edits start from. */
 export interface EditableBlock {
@@ -28,7 +40,6 @@ export interface EditableBlock {
 interface BlockFormProps {
   fields: readonly FieldDef[];
   dataSchema: z.ZodType;
-  withStatus: boolean;
   initial: EditableBlock;
   /** Where Cancel goes; after a save the screen itself decides where to go (onSaved). */
   cancelTo: string | null;
@@ -40,22 +51,31 @@ interface BlockFormProps {
   submitLabel?: string;
   /** What is being edited, in the conflict dialog's words ("this block", "the site settings"). */
   subject?: string;
+  /** More buttons beside Save (the editorial actions of a block). */
+  extraActions?: ReactNode;
+  handle?: Ref<BlockFormHandle>;
+  /** Told whenever the form gains or loses unsaved changes. */
+  onDirtyChange?(dirty: boolean): void;
 }
 
-function valuesOf(fields: readonly FieldDef[], block: EditableBlock, withStatus: boolean): BlockFormValues {
-  return withStatus ? { data: formDataOf(fields, block.data), status: block.status ?? 'draft' } : { data: formDataOf(fields, block.data) };
+/**
+ * The form edits data only: whether a block is on the site is the editorial
+ * buttons' business (publish, unpublish, schedule), never a field of the form.
+ */
+function valuesOf(fields: readonly FieldDef[], block: EditableBlock): BlockFormValues {
+  return { data: formDataOf(fields, block.data) };
 }
 
-export function BlockForm({ fields, dataSchema, withStatus, initial, cancelTo, save, loadLatest, onSaved, submitLabel = 'Save', subject = 'this block' }: BlockFormProps) {
-  const resolver = useMemo(() => blockResolver(fields, dataSchema, withStatus), [fields, dataSchema, withStatus]);
+export function BlockForm({ fields, dataSchema, initial, cancelTo, save, loadLatest, onSaved, submitLabel = 'Save', subject = 'this block', extraActions, handle, onDirtyChange }: BlockFormProps) {
+  const resolver = useMemo(() => blockResolver(fields, dataSchema, false), [fields, dataSchema]);
   const methods = useForm<BlockFormValues>({
-    defaultValues: valuesOf(fields, initial, withStatus),
+    defaultValues: valuesOf(fields, initial),
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: true,
   });
-  const { handleSubmit, formState, reset, setError, control } = methods;
+  const { handleSubmit, formState, reset, setError, getValues } = methods;
   const [version, setVersion] = useState<number | null>(initial.version);
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -64,6 +84,10 @@ export function BlockForm({ fields, dataSchema, withStatus, initial, cancelTo, s
   // Set just before a save navigates away, so the unsaved-changes guard lets it through.
   const leaving = useRef(false);
   const dirty = formState.isDirty;
+
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
 
@@ -93,17 +117,19 @@ export function BlockForm({ fields, dataSchema, withStatus, initial, cancelTo, s
     setFormError(placed > 0 ? messageByCode['invalid-argument'] : err.message);
   };
 
-  const attempt = async (values: BlockFormValues, base: number | null) => {
+  /** Saves; `stay` keeps the screen (a save before publishing or previewing). The saved version, or null. */
+  const attempt = async (values: BlockFormValues, base: number | null, stay = false): Promise<number | null> => {
     setSaving(true);
     setFormError(null);
     try {
       const saved = await save(values, base);
       leaving.current = true;
-      if (!onSaved(saved)) {
+      if (stay || !onSaved(saved)) {
         leaving.current = false;
-        reset(valuesOf(fields, saved, withStatus));
+        reset(valuesOf(fields, saved));
         setVersion(saved.version);
       }
+      return saved.version;
     } catch (err) {
       if (err instanceof ApiError && err.code === 'aborted') {
         setConflict(values);
@@ -114,16 +140,37 @@ export function BlockForm({ fields, dataSchema, withStatus, initial, cancelTo, s
         setFormError(message);
         notifications.show({ color: 'red', title: 'Not saved', message });
       }
+      return null;
     } finally {
       setSaving(false);
     }
   };
 
+  useImperativeHandle(
+    handle,
+    () => ({
+      async saveIfDirty() {
+        if (!dirty) return version;
+        let saved: number | null = null;
+        await handleSubmit(async (values) => {
+          saved = await attempt(values, version, true);
+        })();
+        return saved;
+      },
+      showConflict() {
+        setConflict(getValues());
+      },
+    }),
+    // attempt reads the latest props and state on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [dirty, version, handleSubmit, getValues],
+  );
+
   const reloadTheirs = async () => {
     setResolving('reload');
     try {
       const latest = await loadLatest();
-      reset(valuesOf(fields, latest, withStatus));
+      reset(valuesOf(fields, latest));
       setVersion(latest.version);
       setConflict(null);
       notifications.show({ color: 'blue', message: 'Their version is loaded. Your changes were discarded.' });
@@ -149,7 +196,7 @@ export function BlockForm({ fields, dataSchema, withStatus, initial, cancelTo, s
     }
   };
 
-  const errorCount = Object.keys(formState.errors.data ?? {}).length + (formState.errors.status ? 1 : 0);
+  const errorCount = Object.keys(formState.errors.data ?? {}).length;
 
   return (
     <FormProvider {...methods}>
@@ -164,35 +211,16 @@ export function BlockForm({ fields, dataSchema, withStatus, initial, cancelTo, s
           {fields.map((f) => (
             <FieldWidget key={f.name} field={f} />
           ))}
-          {withStatus && (
-            <Controller
-              control={control}
-              name="status"
-              render={({ field }) => (
-                <Radio.Group
-                  label="Status"
-                  description="Only published blocks appear on the website."
-                  value={field.value ?? 'draft'}
-                  onChange={(v) => field.onChange(v as DocumentStatus)}
-                  name="status"
-                >
-                  <Group gap="lg" mt={6}>
-                    <Radio value="draft" label="Draft" />
-                    <Radio value="published" label="Published" />
-                  </Group>
-                </Radio.Group>
-              )}
-            />
-          )}
           {(formError || (formState.isSubmitted && errorCount > 0)) && (
             <Alert color="red" role="alert" title="Not saved yet">
               {formError ?? `Fix the ${errorCount === 1 ? 'highlighted field' : `${errorCount} highlighted fields`}, then save again.`}
             </Alert>
           )}
-          <Group gap="sm">
+          <Group gap="sm" wrap="wrap">
             <Button type="submit" loading={saving} disabled={saving || resolving !== null}>
               {submitLabel}
             </Button>
+            {extraActions}
             {cancelTo && (
               <Button component={Link} to={cancelTo} variant="default">
                 Cancel

@@ -20,6 +20,8 @@ describe('staff drawer entries', () => {
     expect(paths).toContain('/settings');
     expect(paths).toContain('/backups');
     expect(paths).toContain('/audit');
+    // The trash sits at the very bottom of the drawer.
+    expect(flat(menuFor('SuperLayout', superUser)).at(-1)).toMatchObject({ label: 'Trash', to: '/trash' });
     expect(labels.length).toBeGreaterThanOrEqual(40);
     // The Pages screen heads the Site group, after SPEC.md's drawer.
     const site = menuFor('SuperLayout', superUser).find((g) => g.title === 'Site');
@@ -38,6 +40,7 @@ describe('staff drawer entries', () => {
     expect(paths).not.toContain('/audit');
     expect(paths).toContain('/category');
     expect(paths).toContain('/customer');
+    expect(entries.at(-1)).toMatchObject({ label: 'Trash', to: '/trash' });
     for (const c of collections.filter((c) => c.write === 'admin')) expect(paths).toContain(c.listPath);
   });
 

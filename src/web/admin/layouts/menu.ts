@@ -80,6 +80,10 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
     if (title === 'Site' && can(principal, 'read', { type: 'audit' })) {
       g.entries.push({ label: 'Audit log', short: 'AL', to: auditScreenPath });
     }
+    if (title === 'Site' && can(principal, 'read', { type: 'trash' })) {
+      // Every staff member restores what they moved to the trash; at the bottom, after the settings.
+      g.entries.push({ label: 'Trash', short: 'TR', to: editorialPaths.trash });
+    }
     if (g.entries.length > 0) groups.push(g);
   }
   return groups;

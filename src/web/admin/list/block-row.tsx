@@ -9,25 +9,29 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS as DndCss } from '@dnd-kit/utilities';
 import { useRef, useState, type TouchEvent } from 'react';
 import { Link } from 'react-router';
-import type { CollectionDef, ContentDocument } from '../../../shared/collections.js';
+import type { CollectionDef } from '../../../shared/collections.js';
+import type { StaffDocument } from '../content/documents.js';
 import { formPathOf } from '../../../shared/routes.js';
-import { blockTitle, PublishStatusBadge } from '../content/block-summary.js';
-import { Icon, icons, LastChange, Thumbnail } from './row-parts.js';
+import { blockTitle } from '../content/block-summary.js';
+import { DocumentStateBadge } from '../editorial/state-line.js';
+import { Icon, icons, LastChange, ScheduleLine, Thumbnail } from './row-parts.js';
 
 export interface RowProps {
   collection: CollectionDef;
-  doc: ContentDocument;
+  doc: StaffDocument;
   index: number;
   count: number;
   canWrite: boolean;
   canReorder: boolean;
   busy: boolean;
-  onMove(doc: ContentDocument, to: number, via: 'up' | 'down'): void;
-  onToggleStatus(doc: ContentDocument): void;
-  onDelete(doc: ContentDocument): void;
+  /** The site's time zone, for schedule times. */
+  timeZone: string;
+  onMove(doc: StaffDocument, to: number, via: 'up' | 'down'): void;
+  onToggleStatus(doc: StaffDocument): void;
+  onDelete(doc: StaffDocument): void;
 }
 
-export function BlockRow({ collection, doc, index, count, canWrite, canReorder, busy, onMove, onToggleStatus, onDelete }: RowProps) {
+export function BlockRow({ collection, doc, index, count, canWrite, canReorder, busy, timeZone, onMove, onToggleStatus, onDelete }: RowProps) {
   const sortable = useSortable({ id: doc.id, disabled: !canReorder });
   const [menuOpen, setMenuOpen] = useState(false);
   // SPEC.md section 9: a long touch (300 ms) on a row opens its menu.
@@ -88,8 +92,9 @@ export function BlockRow({ collection, doc, index, count, canWrite, canReorder, 
               <Anchor component={Link} to={editPath} fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {title}
               </Anchor>
-              <PublishStatusBadge status={doc.status} size="sm" />
+              <DocumentStateBadge doc={doc} size="sm" />
             </Group>
+            <ScheduleLine doc={doc} timeZone={timeZone} />
             <LastChange doc={doc} />
           </Stack>
           <Group gap={4} wrap="nowrap">
@@ -112,8 +117,8 @@ export function BlockRow({ collection, doc, index, count, canWrite, canReorder, 
               </Button>
             )}
             {canWrite && (
-              <Button variant="subtle" size="xs" color="red" visibleFrom="md" onClick={() => askDelete(doc)} aria-label={`Delete “${title}”`}>
-                Delete
+              <Button variant="subtle" size="xs" color="red" visibleFrom="md" onClick={() => askDelete(doc)} aria-label={`Move “${title}” to trash`}>
+                Move to trash
               </Button>
             )}
             <Menu opened={menuOpen} onChange={setMenuOpen} position="bottom-end" withinPortal>
@@ -143,7 +148,7 @@ export function BlockRow({ collection, doc, index, count, canWrite, canReorder, 
                 )}
                 {canWrite && (
                   <Menu.Item color="red" onClick={() => askDelete(doc)}>
-                    Delete
+                    Move to trash
                   </Menu.Item>
                 )}
               </Menu.Dropdown>

@@ -3,21 +3,32 @@
  * where the collection can grow, the rows in page order, and the live region
  * that tells each move.
  */
-import { Button, Group, Pagination, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, NativeSelect, Pagination, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import type { CollectionDef, ContentDocument } from '../../../shared/collections.js';
+import { Link, useSearchParams } from 'react-router';
+import { stateFilterSchema, type DocumentState } from '../../../shared/editorial.js';
+import type { CollectionDef } from '../../../shared/collections.js';
 import { formPathOf } from '../../../shared/routes.js';
 import { useCan } from '../content/abilities.js';
-import { useDocuments, type ListParams } from '../content/documents.js';
+import { useDocuments, type ListParams, type StaffDocument } from '../content/documents.js';
 import { ContentLoader, LoadFailed } from '../content/screen.js';
 import { DeleteDialog } from './delete-dialog.js';
 import { useBlockChanges } from './mutations.js';
 import { SortableRows } from './sortable-rows.js';
+import { useSiteTimeZone } from '../editorial/site-time-zone.js';
 import { useReorder } from './use-reorder.js';
 
 const pageSize = 20;
+
+/** The list filter's choices, in the words of the shared contract's states. */
+const stateChoices: { value: DocumentState | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'draft', label: 'Drafts' },
+  { value: 'published', label: 'Published' },
+  { value: 'changed', label: 'Unpublished changes' },
+  { value: 'scheduled', label: 'Scheduled' },
+];
 /** Lists that do not grow are shown whole, so they can be reordered as one. */
 const wholeListLimit = 100;
 
@@ -40,22 +51,30 @@ function EmptyState({ collection, canCreate }: { collection: CollectionDef; canC
 export function ListScreen({ collection }: { collection: CollectionDef }) {
   const { one, many } = collection.nouns;
   const can = useCan({ type: 'collection', name: collection.name });
+  const { timeZone } = useSiteTimeZone();
   const canWrite = can('update');
   const canCreate = can('create');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
-  const params: ListParams = collection.growing ? { q: q || undefined, limit: pageSize, offset: (page - 1) * pageSize } : { limit: wholeListLimit, offset: 0 };
+  // The state filter lives in the URL (`?state=scheduled`), so it survives a reload and can be shared.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const parsedState = stateFilterSchema.safeParse(searchParams.get('state'));
+  const state = parsedState.success ? parsedState.data : undefined;
+  const params: ListParams = collection.growing
+    ? { q: q || undefined, state, limit: pageSize, offset: (page - 1) * pageSize }
+    : { state, limit: wholeListLimit, offset: 0 };
   const query = useDocuments(collection.name, params);
   const { docs, move, announcement, saving } = useReorder(collection, params, query.data);
-  const [toDelete, setToDelete] = useState<ContentDocument | null>(null);
+  const [toDelete, setToDelete] = useState<StaffDocument | null>(null);
   const { toggleStatus, remove } = useBlockChanges(collection, params, docs, () => setToDelete(null));
 
   const total = query.data?.total ?? 0;
   // Reordering is about the whole page: only offered when every block is on screen and no search filters them.
-  const canReorder = canWrite && !q && docs.length > 1 && total <= docs.length;
+  const canReorder = canWrite && !q && !state && docs.length > 1 && total <= docs.length;
 
-  useEffect(() => setPage(1), [q]);
+  useEffect(() => setPage(1), [q, state]);
+  const stateLabel = stateChoices.find((c) => c.value === (state ?? ''))?.label ?? 'All';
 
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const busy = saving || toggleStatus.isPending || remove.isPending;
@@ -78,9 +97,30 @@ export function ListScreen({ collection }: { collection: CollectionDef }) {
         )}
       </Group>
 
-      {collection.growing && (
-        <TextInput type="search" label={`Search ${many}`} placeholder="Type a few words" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={420} />
-      )}
+      <Group gap="md" align="flex-end" wrap="wrap">
+        {collection.growing && (
+          <TextInput type="search" label={`Search ${many}`} placeholder="Type a few words" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={420} maw="100%" />
+        )}
+        <NativeSelect
+          label="Show"
+          data={stateChoices}
+          value={state ?? ''}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setSearchParams(
+              (prev) => {
+                const next = new URLSearchParams(prev);
+                if (value) next.set('state', value);
+                else next.delete('state');
+                return next;
+              },
+              { replace: true },
+            );
+          }}
+          w={240}
+          maw="100%"
+        />
+      </Group>
 
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
         {announcement}
@@ -91,9 +131,9 @@ export function ListScreen({ collection }: { collection: CollectionDef }) {
       ) : query.isError ? (
         <LoadFailed title={`The ${many} could not be loaded`} error={query.error} onRetry={() => void query.refetch()} />
       ) : docs.length === 0 ? (
-        q ? (
+        q || state ? (
           <Paper withBorder p="lg" radius="md">
-            <Text>Nothing matches “{q}”.</Text>
+            <Text>{q ? `Nothing matches “${q}”${state ? ` among ${stateLabel.toLowerCase()}` : ''}.` : `No ${many} in “${stateLabel}”.`}</Text>
           </Paper>
         ) : (
           <EmptyState collection={collection} canCreate={canCreate} />
@@ -111,6 +151,7 @@ export function ListScreen({ collection }: { collection: CollectionDef }) {
             canWrite={canWrite}
             canReorder={canReorder}
             busy={busy}
+            timeZone={timeZone}
             onMove={move}
             onToggleStatus={(d) => toggleStatus.mutate(d)}
             onDelete={setToDelete}

@@ -1,15 +1,17 @@
 /**
- * The list screen's changes to blocks: publish or unpublish, delete, and save a
+ * The list screen's changes to blocks: publish or unpublish, move to the trash, and save a
  * new order. Each answer updates the cached list; every refusal is reported by
  * one function, which names a 409 `aborted` (the block changed since the list
  * loaded) and re-reads the list.
  */
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CollectionDef, ContentDocument } from '../../../shared/collections.js';
+import type { CollectionDef } from '../../../shared/collections.js';
+import type { StaffDocument } from '../content/documents.js';
 import { ApiError } from '../../api-client.js';
 import { blockTitle } from '../content/block-summary.js';
-import { contentKeys, deleteDocument, patchDocument, reorderDocuments, type DocumentList, type ListParams } from '../content/documents.js';
+import { contentKeys, deleteDocument, reorderDocuments, type DocumentList, type ListParams } from '../content/documents.js';
+import { publishDocument, unpublishDocument } from '../editorial/api.js';
 
 interface FailureWording {
   title: string;
@@ -27,7 +29,7 @@ function useListCache(collection: CollectionDef, params: ListParams) {
   const reload = () => void client.invalidateQueries({ queryKey: contentKeys.collection(collection.name) });
   return {
     /** Shows the server's answer at once, then re-reads every list of the collection. */
-    saved(documents: ContentDocument[]) {
+    saved(documents: StaffDocument[]) {
       client.setQueryData<DocumentList>(contentKeys.list(collection.name, params), (old) => (old ? { ...old, documents } : old));
       reload();
     },
@@ -42,13 +44,13 @@ function useListCache(collection: CollectionDef, params: ListParams) {
 }
 
 /** Publish or unpublish, and delete, one block of the shown list; `afterDelete` runs once a delete is answered either way. */
-export function useBlockChanges(collection: CollectionDef, params: ListParams, docs: readonly ContentDocument[], afterDelete: () => void) {
+export function useBlockChanges(collection: CollectionDef, params: ListParams, docs: readonly StaffDocument[], afterDelete: () => void) {
   const cache = useListCache(collection, params);
-  const title = (doc: ContentDocument) => blockTitle(collection, doc.data);
-  const reportDelete = cache.failed({ title: 'Not deleted', conflict: 'Someone else changed this block since the list loaded. The list is reloaded; check it and try again.' });
+  const title = (doc: StaffDocument) => blockTitle(collection, doc.data);
+  const reportDelete = cache.failed({ title: 'Not moved to the trash', conflict: 'Someone else changed this block since the list loaded. The list is reloaded; check it and try again.' });
 
   const toggleStatus = useMutation({
-    mutationFn: (doc: ContentDocument) => patchDocument(collection.name, doc.id, doc.version, { status: doc.status === 'published' ? 'draft' : 'published' }),
+    mutationFn: (doc: StaffDocument) => (doc.status === 'published' ? unpublishDocument : publishDocument)(collection.name, doc.id, doc.version),
     onSuccess: (saved) => {
       notifications.show({
         color: 'green',
@@ -60,10 +62,10 @@ export function useBlockChanges(collection: CollectionDef, params: ListParams, d
   });
 
   const remove = useMutation({
-    mutationFn: (doc: ContentDocument) => deleteDocument(collection.name, doc.id, doc.version),
+    mutationFn: (doc: StaffDocument) => deleteDocument(collection.name, doc.id, doc.version),
     onSuccess: (_v, doc) => {
       afterDelete();
-      notifications.show({ color: 'green', message: `“${title(doc)}” is deleted.` });
+      notifications.show({ color: 'green', message: `“${title(doc)}” is in the trash. It can be restored from there.` });
       cache.saved(docs.filter((d) => d.id !== doc.id));
     },
     onError: (err) => {

@@ -1,9 +1,11 @@
 /** The parts of a list row that show a block: its icons, thumbnail and last change. */
 import { Text } from '@mantine/core';
-import type { CollectionDef, ContentDocument } from '../../../shared/collections.js';
+import type { CollectionDef } from '../../../shared/collections.js';
+import type { StaffDocument } from '../content/documents.js';
 import { useAuthorName } from '../content/authors.js';
 import { previewUrl, useMediaInfo } from '../content/media.js';
 import { absoluteTime, relativeTime } from '../content/relative-time.js';
+import { scheduleSentences } from '../editorial/state-line.js';
 
 /* Small inline icons: the staff app needs four, not an icon library. */
 export function Icon({ path, label }: { path: string; label?: string }) {
@@ -20,7 +22,7 @@ export const icons = {
   dots: 'M5 12h.01M12 12h.01M19 12h.01',
 };
 
-export function Thumbnail({ collection, doc }: { collection: CollectionDef; doc: ContentDocument }) {
+export function Thumbnail({ collection, doc }: { collection: CollectionDef; doc: StaffDocument }) {
   const value = collection.imageField ? doc.data[collection.imageField] : null;
   const image = value && typeof value === 'object' ? (value as { mediaId?: unknown; alt?: unknown; decorative?: unknown }) : null;
   const mediaId = image && typeof image.mediaId === 'string' ? image.mediaId : null;
@@ -41,7 +43,18 @@ export function Thumbnail({ collection, doc }: { collection: CollectionDef; doc:
   );
 }
 
-export function LastChange({ doc }: { doc: ContentDocument }) {
+/** "Goes live at …" / "Comes off the site at …" on a scheduled row. */
+export function ScheduleLine({ doc, timeZone }: { doc: StaffDocument; timeZone: string }) {
+  const lines = scheduleSentences(doc, timeZone);
+  if (lines.length === 0) return null;
+  return (
+    <Text size="xs" data-testid="row-schedule">
+      {lines.join(' · ')}
+    </Text>
+  );
+}
+
+export function LastChange({ doc }: { doc: StaffDocument }) {
   const who = useAuthorName(doc.updatedBy ?? doc.createdBy);
   return (
     <Text size="xs" c="dimmed">

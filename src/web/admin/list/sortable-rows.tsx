@@ -1,23 +1,25 @@
 /** The rows of the list in page order, sortable by pointer and keyboard, with dnd-kit's screen-reader announcements in plain words. */
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import type { CollectionDef, ContentDocument } from '../../../shared/collections.js';
+import type { CollectionDef } from '../../../shared/collections.js';
+import type { StaffDocument } from '../content/documents.js';
 import { blockTitle } from '../content/block-summary.js';
 import { BlockRow } from './block-row.js';
 import type { MoveVia } from './use-reorder.js';
 
 interface SortableRowsProps {
   collection: CollectionDef;
-  docs: ContentDocument[];
+  docs: StaffDocument[];
   canWrite: boolean;
   canReorder: boolean;
   busy: boolean;
+  timeZone: string;
   onMove(from: number, to: number, via?: MoveVia): void;
-  onToggleStatus(doc: ContentDocument): void;
-  onDelete(doc: ContentDocument): void;
+  onToggleStatus(doc: StaffDocument): void;
+  onDelete(doc: StaffDocument): void;
 }
 
-export function SortableRows({ collection, docs, canWrite, canReorder, busy, onMove, onToggleStatus, onDelete }: SortableRowsProps) {
+export function SortableRows({ collection, docs, canWrite, canReorder, busy, timeZone, onMove, onToggleStatus, onDelete }: SortableRowsProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -55,6 +57,7 @@ export function SortableRows({ collection, docs, canWrite, canReorder, busy, onM
               canWrite={canWrite}
               canReorder={canReorder}
               busy={busy}
+              timeZone={timeZone}
               onMove={(d, to, via) => onMove(docs.indexOf(d), to, via)}
               onToggleStatus={onToggleStatus}
               onDelete={onDelete}

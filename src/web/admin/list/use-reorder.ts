@@ -5,7 +5,8 @@
  */
 import { arrayMove } from '@dnd-kit/sortable';
 import { useEffect, useRef, useState } from 'react';
-import type { CollectionDef, ContentDocument } from '../../../shared/collections.js';
+import type { CollectionDef } from '../../../shared/collections.js';
+import type { StaffDocument } from '../content/documents.js';
 import { blockTitle } from '../content/block-summary.js';
 import type { DocumentList, ListParams } from '../content/documents.js';
 import { useSaveOrder } from './mutations.js';
@@ -13,7 +14,7 @@ import { useSaveOrder } from './mutations.js';
 export type MoveVia = 'up' | 'down';
 
 export function useReorder(collection: CollectionDef, params: ListParams, listed: DocumentList | undefined) {
-  const [order, setOrder] = useState<ContentDocument[] | null>(null);
+  const [order, setOrder] = useState<StaffDocument[] | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const focusAfterMove = useRef<{ id: string; via: MoveVia } | null>(null);
   const docs = order ?? listed?.documents ?? [];

@@ -1,0 +1,254 @@
+/**
+ * The editorial buttons of a block's form (Publish or Publish changes, Discard
+ * changes, Unpublish, Preview, Schedule…, Cancel schedule) and their dialogs.
+ * Each step saves the form first when it has unsaved changes (Discard drops
+ * them instead), hands the server's answer to the screen, and says what
+ * happened in the screen's live region. A 409 opens the form's conflict dialog.
+ */
+import { Alert, Anchor, Button, List, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type ReactNode, type RefObject } from 'react';
+import type { CollectionDef } from '../../../shared/collections.js';
+import { messageByCode } from '../../../shared/errors.js';
+import { ApiError } from '../../api-client.js';
+import { blockTitle } from '../content/block-summary.js';
+import type { StaffDocument } from '../content/documents.js';
+import type { BlockFormHandle } from '../fields/block-form.js';
+import { absoluteTime } from '../content/relative-time.js';
+import { cancelSchedule, createPreviewLink, discardChanges, publishDocument, unpublishDocument } from './api.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { ScheduleDialog, type ScheduleChoice } from './schedule-dialog.js';
+import { scheduleSentences } from './state-line.js';
+import { formatInZone } from './zoned-time.js';
+
+type Step = 'publish' | 'discard' | 'unpublish' | 'preview' | 'schedule' | 'cancel-schedule';
+
+interface EditorialActionsProps {
+  collection: CollectionDef;
+  doc: StaffDocument;
+  dirty: boolean;
+  form: RefObject<BlockFormHandle | null>;
+  timeZone: string;
+  /** The server's answer after a step: the screen shows it (and the form starts from it). */
+  onChanged(doc: StaffDocument): void;
+  /** Says a sentence in the screen's live region (and moves focus to the state line). */
+  announce(message: string): void;
+}
+
+function fieldLabel(collection: CollectionDef, path: string): string {
+  const name = path.replace(/^data\./, '').split('.')[0] ?? path;
+  return collection.fields.find((f) => f.name === name)?.label ?? name;
+}
+
+/** The buttons go inside the form's button row; the dialogs and the last refusal beside it. */
+export function useEditorialActions({ collection, doc, dirty, form, timeZone, onChanged, announce }: EditorialActionsProps): { buttons: ReactNode; panel: ReactNode } {
+  const [working, setWorking] = useState<Step | null>(null);
+  const [asking, setAsking] = useState<'discard' | 'unpublish' | 'schedule' | null>(null);
+  const [refusal, setRefusal] = useState<{ title: string; lines: string[] } | null>(null);
+  const [scheduleFailure, setScheduleFailure] = useState<string | null>(null);
+  const [previewLink, setPreviewLink] = useState<{ url: string; expiresAt: string } | null>(null);
+  const title = blockTitle(collection, doc.data);
+  const published = doc.status === 'published';
+  const canPublish = !published || doc.hasPendingChanges || dirty;
+
+  const refuse = (step: Step, err: unknown, wording: string) => {
+    if (err instanceof ApiError && err.code === 'aborted') {
+      setAsking(null);
+      form.current?.showConflict();
+      return;
+    }
+    let lines = [err instanceof Error ? err.message : messageByCode.unknown];
+    if (err instanceof ApiError && err.code === 'invalid-argument') {
+      const fields = Object.entries(err.fields ?? {});
+      if (fields.length === 0 && err.field) fields.push([err.field, err.message]);
+      if (fields.length > 0) lines = fields.map(([path, message]) => `${fieldLabel(collection, path)}: ${message}`);
+    }
+    if (step === 'schedule') setScheduleFailure(lines.join(' '));
+    else setRefusal({ title: wording, lines });
+    announce(`${wording}. ${lines.join(' ')}`);
+  };
+
+  /** Runs one step; `saveFirst` keeps what was typed by saving it before the step. */
+  const run = async (step: Step, wording: string, call: (version: number) => Promise<StaffDocument | null>, saveFirst = true): Promise<boolean> => {
+    // Ignored, not disabled, while another step runs, so keyboard focus stays where it is.
+    if (working) return false;
+    setWorking(step);
+    setRefusal(null);
+    try {
+      const version = saveFirst ? await form.current?.saveIfDirty() : doc.version;
+      if (version === null || version === undefined) return false;
+      const answer = await call(version);
+      if (answer) onChanged(answer);
+      return true;
+    } catch (err) {
+      refuse(step, err, wording);
+      return false;
+    } finally {
+      setWorking(null);
+    }
+  };
+
+  const publish = () =>
+    void run('publish', published ? 'Changes not published' : 'Not published', async (version) => {
+      const d = await publishDocument(collection.name, doc.id, version);
+      announce(published ? `The changes to “${title}” are published. The website shows them now.` : `“${title}” is published. The website shows it now.`);
+      return d;
+    });
+
+  const discard = async () => {
+    const done = await run(
+      'discard',
+      'Changes not discarded',
+      async (version) => {
+        const d = await discardChanges(collection.name, doc.id, version);
+        announce(`The unpublished changes to “${title}” are discarded. The form shows the published version.`);
+        return d;
+      },
+      false,
+    );
+    if (done) setAsking(null);
+  };
+
+  const unpublish = async () => {
+    const done = await run('unpublish', 'Not unpublished', async (version) => {
+      const d = await unpublishDocument(collection.name, doc.id, version);
+      announce(`“${title}” is unpublished: it is a draft and no longer on the website.`);
+      return d;
+    });
+    if (done) setAsking(null);
+  };
+
+  const preview = () =>
+    void run('preview', 'No preview', async () => {
+      if (!collection.page) return null;
+      const link = await createPreviewLink({ page: collection.page, document: doc.id });
+      setPreviewLink({ url: link.url, expiresAt: link.expiresAt });
+      const tab = window.open(link.url, '_blank');
+      if (tab) tab.opener = null;
+      announce(tab ? `The preview opened in a new tab. Its link works until ${absoluteTime(link.expiresAt)}.` : 'The preview is ready: open it with the link below the buttons.');
+      // The preview saved nothing new unless the form was dirty; the version is unchanged otherwise.
+      return null;
+    });
+
+  const schedule = async (choice: ScheduleChoice) => {
+    setScheduleFailure(null);
+    const done = await run('schedule', 'Not scheduled', async (version) => {
+      let d: StaffDocument | null = null;
+      let base = version;
+      if (choice.publishAt) {
+        d = await publishDocument(collection.name, doc.id, base, { at: choice.publishAt });
+        base = d.version;
+      }
+      if (choice.unpublishAt) d = await unpublishDocument(collection.name, doc.id, base, { at: choice.unpublishAt });
+      if (d) announce(`Scheduled. ${scheduleSentences(d, timeZone).join('. ')}.`);
+      return d;
+    });
+    if (done) setAsking(null);
+  };
+
+  const cancel = () =>
+    void run('cancel-schedule', 'Schedule not cancelled', async (version) => {
+      const d = await cancelSchedule(collection.name, doc.id, version);
+      announce(`The schedule of “${title}” is cancelled. Nothing will happen to it by itself.`);
+      return d;
+    });
+
+  const buttons = (
+    <>
+      <Button variant="filled" color="#17602d" disabled={!canPublish} onClick={publish} loading={working === 'publish'} data-busy={working === 'publish' || undefined}>
+        {published ? 'Publish changes' : 'Publish'}
+      </Button>
+      {published && doc.hasPendingChanges && (
+        <Button variant="default" onClick={() => setAsking('discard')}>
+          Discard changes
+        </Button>
+      )}
+      {published && (
+        <Button variant="default" onClick={() => setAsking('unpublish')}>
+          Unpublish
+        </Button>
+      )}
+      {collection.page && (
+        <Button variant="default" onClick={preview} loading={working === 'preview'}>
+          Preview
+        </Button>
+      )}
+      <Button variant="default" onClick={() => { setScheduleFailure(null); setAsking('schedule'); }}>
+        Schedule…
+      </Button>
+      {(doc.publishAt || doc.unpublishAt) && (
+        <Button variant="default" onClick={cancel} loading={working === 'cancel-schedule'}>
+          Cancel schedule
+        </Button>
+      )}
+    </>
+  );
+
+  const panel = (
+    <>
+      {refusal && (
+        <Alert color="red" role="alert" title={refusal.title} maw={760}>
+          {refusal.lines.length === 1 ? (
+            <Text size="sm">{refusal.lines[0]}</Text>
+          ) : (
+            <List size="sm">
+              {refusal.lines.map((l) => (
+                <List.Item key={l}>{l}</List.Item>
+              ))}
+            </List>
+          )}
+        </Alert>
+      )}
+      {previewLink && (
+        <Text size="sm">
+          Preview link (works until {formatInZone(previewLink.expiresAt, timeZone)}):{' '}
+          <Anchor href={previewLink.url} target="_blank" rel="noopener">
+            open the preview of “{title}”
+          </Anchor>
+        </Text>
+      )}
+      <ConfirmDialog
+        opened={asking === 'discard'}
+        title="Discard the unpublished changes?"
+        confirmLabel="Discard changes"
+        danger
+        working={working === 'discard'}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => void discard()}
+      >
+        {`The form goes back to the version visitors see now. The discarded changes stay in the History${dirty ? '; what you typed since the last save is lost' : ''}.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={asking === 'unpublish'}
+        title={`Unpublish this ${collection.nouns.one}?`}
+        confirmLabel="Unpublish"
+        danger
+        working={working === 'unpublish'}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => void unpublish()}
+      >
+        {`“${title}” comes off the website at once and becomes a draft. You can publish it again later.`}
+      </ConfirmDialog>
+      <ScheduleDialog
+        opened={asking === 'schedule'}
+        doc={doc}
+        timeZone={timeZone}
+        working={working === 'schedule'}
+        failure={scheduleFailure}
+        onClose={() => setAsking(null)}
+        onSchedule={(choice) => void schedule(choice)}
+      />
+    </>
+  );
+
+  return { buttons, panel };
+}
+
+/** For the notification after a plain Save. */
+export function savedMessage(title: string, published: boolean): string {
+  return published ? `Saved “${title}”. The public site is unchanged until you publish the changes.` : `Saved “${title}”.`;
+}
+
+export function notifyRefused(title: string, err: unknown): void {
+  notifications.show({ color: 'red', title, message: err instanceof Error ? err.message : messageByCode.unknown });
+}

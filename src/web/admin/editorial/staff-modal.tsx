@@ -1,0 +1,44 @@
+/**
+ * Mantine's Modal with its header as a plain element: Mantine renders a
+ * `<header>` outside any sectioning element, which screen readers and axe take
+ * for a second banner landmark beside the staff header. Focus is trapped,
+ * Escape and the close button close it, and focus returns to the opener (also
+ * when Mantine's own return finds nothing to return to: then whatever had
+ * focus when the dialog opened gets it back, once the dialog has gone).
+ */
+import { Modal } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+
+interface StaffModalProps {
+  opened: boolean;
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+}
+
+export function StaffModal({ opened, title, onClose, children }: StaffModalProps) {
+  // Who had focus as the dialog opened, read while rendering the opening (before the dialog takes focus).
+  const [wasOpened, setWasOpened] = useState(opened);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setOpener(document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
+  }
+  const giveFocusBack = () => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lost && opener?.isConnected) opener.focus();
+    setOpener(null);
+  };
+  return (
+    <Modal.Root opened={opened} onClose={onClose} onExitTransitionEnd={giveFocusBack} centered>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header component="div">
+          <Modal.Title>{title}</Modal.Title>
+          <Modal.CloseButton aria-label="Close dialog" />
+        </Modal.Header>
+        <Modal.Body>{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
