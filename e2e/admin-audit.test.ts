@@ -11,7 +11,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { makeImage, uploadViaApi, waitForScreen } from './admin-content-support.js';
+import { apiCall, createBlock, makeImage, uploadViaApi, waitForScreen } from './admin-content-support.js';
 import { setUpSite } from './helpers/fixture.js';
 import { apiSignIn, createAccount, watchStaffConsole } from './helpers/staff.js';
 
@@ -171,6 +171,31 @@ describe('audit log screen', () => {
     expect(watch.errors).toEqual([]);
     await context.close();
   });
+
+  it("links a block's line to its form, with History open on the revision the change made", async () => {
+    const block = await createBlock(site.server.url, site.superToken, 'visionvalue', { title: 'Courage', text: 'Before the change.' }, 'published');
+    const saved = await apiCall<{ version: number }>(site.server.url, site.superToken, `/api/collections/visionvalue/documents/${block.id}`, {
+      method: 'PATCH',
+      body: { data: { text: 'After the change.' } },
+      ifMatch: block.version,
+    });
+    expect(saved.version).toBe(block.version + 1);
+    const { context, page } = await site.newPage();
+    try {
+      await site.signIn(page, '/audit?action=content.save');
+      await waitForScreen(page);
+      const link = page.getByRole('link', { name: /Courage/ }).first();
+      await link.click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(`/visionvalue-form/${block.id}`);
+      expect(new URL(page.url()).searchParams.get('revision')).toMatch(/^[0-9a-f-]{36}$/);
+      const history = page.getByRole('region', { name: 'History' });
+      // The save's revision (version 2) is the one chosen, and its comparison names the changed field.
+      await expect.poll(() => history.locator('[aria-pressed="true"]').count(), { timeout: 10_000 }).toBe(1);
+      expect(await history.locator('[aria-pressed="true"]').innerText()).toContain('2');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   it('has no axe violation at 1280 and 375 px; screenshots at both widths', async () => {
     const { context, page } = await site.newPage();
