@@ -155,8 +155,9 @@ describe('preview links in the browser', () => {
     expect(await row.getByRole('button', { name: /^Publish changes/ }).count()).toBe(0);
     const live = await fetch(`${site.server.url}/api/pages/about`);
     expect(await live.text()).toContain(changedTitle);
-    // First in the drawer.
-    expect(await staff.locator('nav[aria-label="Staff menu"] .staff-link-label').first().textContent()).toBe('Pages');
+    // In the drawer, heading the Site group after SPEC.md's entries.
+    expect(await staff.locator('nav[aria-label="Staff menu"] a[href="/pages"] .staff-link-label').textContent()).toBe('Pages');
+    expect(await staff.locator('nav[aria-label="Staff menu"] .staff-link-label').first().textContent()).not.toBe('Pages');
     expect(errors).toEqual([]);
   }, 120_000);
 });
