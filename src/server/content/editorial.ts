@@ -47,7 +47,7 @@ export function notFoundDocument(): AppError {
   return new AppError('not-found');
 }
 
-function collectionOrNotFound(name: string): CollectionDef {
+export function collectionOrNotFound(name: string): CollectionDef {
   const c = getCollection(name);
   if (!c) throw new AppError('not-found', 'There is no such collection.');
   return c;
@@ -87,7 +87,7 @@ export interface StepInput {
 }
 
 /** The acting account's name as it is now (for revisions and the audit log). */
-async function actorOf(db: Kysely<Database>, principal: Principal | null): Promise<(Actor & { email: string }) | null> {
+export async function actorOf(db: Kysely<Database>, principal: Principal | null): Promise<(Actor & { email: string }) | null> {
   if (!principal) return null;
   const user = await db.selectFrom('users').select(['display_name', 'email']).where('id', '=', principal.uid).executeTakeFirst();
   return { uid: principal.uid, name: user?.display_name || user?.email || principal.email, email: user?.email ?? principal.email };
@@ -159,10 +159,20 @@ export class Editorial {
     return row;
   }
 
-  /** The block and the version the caller's If-Match names; 404 and 409 as the catalogue says. */
-  private async target(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined): Promise<{ c: CollectionDef; current: DocumentRow; version: number }> {
+  /**
+   * The block a write is about, once the caller may do `action` on its
+   * collection and their If-Match names its version; 404 and 409 as the
+   * catalogue says.
+   */
+  async target(
+    caller: Caller,
+    name: string,
+    id: string,
+    ifMatch: string | string[] | undefined,
+    action: 'update' | 'delete' = 'update',
+  ): Promise<{ c: CollectionDef; current: DocumentRow; version: number }> {
     const c = collectionOrNotFound(name);
-    authorize(caller.principal, 'update', { type: 'collection', name });
+    authorize(caller.principal, action, { type: 'collection', name });
     const version = parseIfMatch(ifMatch);
     const current = await repo.findDocument(this.db, name, id);
     if (!current) throw notFoundDocument();
@@ -302,12 +312,7 @@ export class Editorial {
 
   /** Moves a block to the trash: hidden from visitors and lists at once, its schedule cancelled. */
   async trash(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined): Promise<void> {
-    const c = collectionOrNotFound(name);
-    authorize(caller.principal, 'delete', { type: 'collection', name });
-    const version = parseIfMatch(ifMatch);
-    const current = await repo.findDocument(this.db, name, id);
-    if (!current) throw notFoundDocument();
-    if (Number(current.version) !== version) throw staleVersion();
+    const { c, current, version } = await this.target(caller, name, id, ifMatch, 'delete');
     await this.step({
       collection: c,
       current,

@@ -20,13 +20,12 @@ import { AppError } from '../../shared/errors.js';
 import { getPage, type PageName } from '../../shared/pages.js';
 import type { FieldDef } from '../../shared/fields.js';
 import type { Services } from '../services.js';
-import { namesOfUsers } from '../auth/users-repository.js';
 import { PageBundleCache, type BundleEntry } from './page-bundle.js';
 import { toContentDocument, toPublicDocument } from './presenters.js';
 import { mediaIdsOf } from './references.js';
 import * as repo from './repository.js';
 import { createBodySchema, listQuerySchema, parse, parseIfMatch, reorderBodySchema, settingsBodySchema, updateBodySchema } from './requests.js';
-import { Editorial, notFoundDocument, staleVersion, workingCopyChanges, workingCopyOf, type Caller, type StepInput } from './editorial.js';
+import { actorOf, collectionOrNotFound, Editorial, notFoundDocument, staleVersion, workingCopyChanges, workingCopyOf, type Caller, type StepInput } from './editorial.js';
 import { appendRevision } from './revisions.js';
 import { appendAudit } from '../audit/repository.js';
 import { blockTitle } from '../../shared/collections.js';
@@ -35,9 +34,6 @@ import { sanitizeRichTextFields } from './sanitize.js';
 export { authorize } from '../authorize.js';
 export { listQuerySchema, parseIfMatch, type ListQueryInput } from './requests.js';
 
-function notFoundCollection(): AppError {
-  return new AppError('not-found', 'There is no such collection.');
-}
 export type { Caller } from './editorial.js';
 
 export interface ListResult<T> {
@@ -68,9 +64,7 @@ export class ContentService {
   }
 
   collection(name: string): CollectionDef {
-    const c = getCollection(name);
-    if (!c) throw notFoundCollection();
-    return c;
+    return collectionOrNotFound(name);
   }
 
   /**
@@ -186,12 +180,19 @@ export class ContentService {
         at,
         by,
       });
-      const names = by ? await namesOfUsers(trx, [by]) : new Map<string, string>();
-      const actor = by ? { uid: by, name: names.get(by) ?? '' } : null;
-      const revisionId = await appendRevision(trx, { documentId: inserted.id, collection: name, action: 'create', status: inserted.status, data: inserted.data, at, by: actor });
+      const actor = await actorOf(trx, caller.principal);
+      const revisionId = await appendRevision(trx, {
+        documentId: inserted.id,
+        collection: name,
+        action: 'create',
+        status: inserted.status,
+        data: inserted.data,
+        at,
+        by: actor ? { uid: actor.uid, name: actor.name } : null,
+      });
       await appendAudit(trx, {
         action: 'content.create',
-        actor: actor ? { uid: actor.uid } : null,
+        actor,
         collection: name,
         subjectId: inserted.id,
         subject: blockTitle(c, data),
@@ -212,13 +213,8 @@ export class ContentService {
    * `status: 'draft'` on a published block it takes it off the site.
    */
   async update(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown): Promise<ContentDocument> {
-    const c = this.collection(name);
-    authorize(caller.principal, 'update', { type: 'collection', name });
-    const version = parseIfMatch(ifMatch);
+    const { c, current, version } = await this.editorial.target(caller, name, id, ifMatch);
     const input = parse(updateBodySchema, body);
-    const current = await repo.findDocument(this.db, name, id);
-    if (!current) throw notFoundDocument();
-    if (Number(current.version) !== version) throw staleVersion();
     // Top-level merge (RFC 7396 style) onto the working copy: a field sent as null is removed.
     const stored = JSON.parse(workingCopyOf(current)) as Record<string, unknown>;
     const merged: Record<string, unknown> = { ...stored };
