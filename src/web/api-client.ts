@@ -96,22 +96,72 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     // Not JSON: handled below.
   }
   if (!res.ok) {
-    const e = (json as { error?: { code?: unknown; message?: unknown; field?: unknown; fields?: unknown; details?: unknown } } | undefined)?.error;
-    const code: ErrorCode = isErrorCode(e?.code) ? e.code : res.status >= 500 ? 'internal' : 'unknown';
-    const message = typeof e?.message === 'string' ? e.message : messageByCode[code];
-    const error = new ApiError(
-      code,
-      message,
-      res.status,
-      typeof e?.field === 'string' ? e.field : undefined,
-      e?.fields && typeof e.fields === 'object' ? (e.fields as Record<string, string>) : undefined,
-      e?.details,
-    );
-    const retryAfter = Number(res.headers.get('retry-after'));
-    if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = retryAfter;
-    error.body = json;
+    const error = apiErrorOf(res, json);
     if (!options.anonymous) apiErrorListener(error);
     throw error;
   }
   return json as T;
+}
+
+/** A failed answer as an ApiError: the catalogue's code, the server's words, the fields it names, Retry-After. */
+export function apiErrorOf(res: Pick<Response, 'status' | 'headers'>, json: unknown): ApiError {
+  const e = (json as { error?: { code?: unknown; message?: unknown; field?: unknown; fields?: unknown; details?: unknown } } | undefined)?.error;
+  const code: ErrorCode = isErrorCode(e?.code) ? e.code : res.status >= 500 ? 'internal' : 'unknown';
+  const message = typeof e?.message === 'string' ? e.message : messageByCode[code];
+  const error = new ApiError(
+    code,
+    message,
+    res.status,
+    typeof e?.field === 'string' ? e.field : undefined,
+    e?.fields && typeof e.fields === 'object' ? (e.fields as Record<string, string>) : undefined,
+    e?.details,
+  );
+  const retryAfter = Number(res.headers.get('retry-after'));
+  if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = retryAfter;
+  error.body = json;
+  return error;
+}
+
+/**
+ * Starts a file download with the staff member's token (a plain link cannot
+ * carry it). Only the wait for the answer's headers is limited (30 s); the
+ * body may take as long as it needs. Resolves with the answer once it is ok,
+ * else throws its ApiError; `release()` stops following `signal` once the body
+ * is read.
+ */
+export async function fetchFile(path: string, accept: string, signal?: AbortSignal): Promise<{ res: Response; release(): void }> {
+  const token = await tokenProvider();
+  const headers: Record<string, string> = { accept };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, requestTimeoutMs);
+  const cancel = () => controller.abort();
+  signal?.addEventListener('abort', cancel);
+  const release = () => signal?.removeEventListener('abort', cancel);
+  let res: Response;
+  try {
+    res = await fetch(path, { headers, credentials: 'same-origin', signal: controller.signal });
+  } catch (err) {
+    release();
+    if (timedOut) throw new ApiError('deadline-exceeded', messageByCode['deadline-exceeded'], 0);
+    if (signal?.aborted) throw err;
+    throw new ApiError('unavailable', messageByCode.unavailable, 0);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!res.ok) {
+    release();
+    let json: unknown;
+    try {
+      json = await res.json();
+    } catch {
+      json = undefined;
+    }
+    throw apiErrorOf(res, json);
+  }
+  return { res, release };
 }

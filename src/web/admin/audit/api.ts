@@ -6,10 +6,10 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, ApiError, getIdToken, requestTimeoutMs } from '../../api-client.js';
+import { api, ApiError, fetchFile } from '../../api-client.js';
 import { auditCsvFileName, auditCsvType } from '../../../shared/audit.js';
 import { auditActions, auditPageSize, editorialApi, type AuditAction, type AuditAnswer } from '../../../shared/editorial.js';
-import { isErrorCode, messageByCode, type ErrorCode } from '../../../shared/errors.js';
+import { messageByCode } from '../../../shared/errors.js';
 import { userListSchema, type UserView } from '../../../shared/users.js';
 
 const actorSchema = z.object({ uid: z.string(), name: z.string(), email: z.string() });
@@ -105,18 +105,6 @@ export function auditErrorMessage(err: unknown): string {
   return messageByCode.unknown;
 }
 
-async function errorOf(res: Response): Promise<ApiError> {
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    body = undefined;
-  }
-  const e = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-  const code: ErrorCode = isErrorCode(e?.code) ? e.code : res.status >= 500 ? 'internal' : 'unknown';
-  return new ApiError(code, typeof e?.message === 'string' ? e.message : messageByCode[code], res.status);
-}
-
 /** The file name the server gave (Content-Disposition), or today's. */
 function fileNameOf(res: Response): string {
   const match = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
@@ -125,37 +113,14 @@ function fileNameOf(res: Response): string {
 
 /** Every line matching the filters, as the CSV file and its name. */
 export async function downloadAuditCsv(filters: AuditFilters, signal?: AbortSignal): Promise<{ blob: Blob; name: string }> {
-  const token = await getIdToken();
-  const headers: Record<string, string> = { accept: `${auditCsvType}, application/json;q=0.1` };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, requestTimeoutMs);
-  const cancel = () => controller.abort();
-  signal?.addEventListener('abort', cancel);
   const query = filterParams(filters).toString();
+  const { res, release } = await fetchFile(`${editorialApi.audit}${query ? `?${query}` : ''}`, `${auditCsvType}, application/json;q=0.1`, signal);
   try {
-    let res: Response;
-    try {
-      res = await fetch(`${editorialApi.audit}${query ? `?${query}` : ''}`, { headers, credentials: 'same-origin', signal: controller.signal });
-    } catch (err) {
-      if (timedOut) throw new ApiError('deadline-exceeded', messageByCode['deadline-exceeded'], 0);
-      if (signal?.aborted) throw err;
-      throw new ApiError('unavailable', messageByCode.unavailable, 0);
-    } finally {
-      clearTimeout(timer);
-    }
-    if (!res.ok) throw await errorOf(res);
-    try {
-      return { blob: new Blob([await res.arrayBuffer()], { type: auditCsvType }), name: fileNameOf(res) };
-    } catch (err) {
-      if (signal?.aborted) throw err;
-      throw new ApiError('unavailable', 'The download was interrupted. Try again.', 0);
-    }
+    return { blob: new Blob([await res.arrayBuffer()], { type: auditCsvType }), name: fileNameOf(res) };
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiError('unavailable', 'The download was interrupted. Try again.', 0);
   } finally {
-    signal?.removeEventListener('abort', cancel);
+    release();
   }
 }

@@ -4,10 +4,10 @@
  * progress. Every answer is parsed with the shared schemas.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api, ApiError, getIdToken, requestTimeoutMs } from '../../api-client.js';
+import { api, ApiError, fetchFile } from '../../api-client.js';
 import { backupListSchema, backupStartedSchema, type BackupList, type BackupStarted } from '../../../shared/backup-api.js';
 import { backupDownloadPath, backupsApiPath } from '../../../shared/backups.js';
-import { isErrorCode, messageByCode, type ErrorCode } from '../../../shared/errors.js';
+import { messageByCode } from '../../../shared/errors.js';
 
 export const backupsKey = ['backups'] as const;
 
@@ -50,58 +50,20 @@ export interface DownloadProgress {
   total: number | null;
 }
 
-async function errorOf(res: Response): Promise<ApiError> {
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    body = undefined;
-  }
-  const e = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-  const code: ErrorCode = isErrorCode(e?.code) ? e.code : res.status >= 500 ? 'internal' : 'unknown';
-  return new ApiError(code, typeof e?.message === 'string' ? e.message : messageByCode[code], res.status);
-}
-
 /**
  * Reads a backup's bytes with the staff member's token (a plain link cannot
  * carry it), reporting progress against Content-Length. Resolves with the file
  * as a Blob; the caller saves it.
  */
 export async function downloadBackup(name: string, onProgress: (p: DownloadProgress) => void, signal?: AbortSignal): Promise<Blob> {
-  const token = await getIdToken();
-  const headers: Record<string, string> = { accept: 'application/octet-stream, application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  // Only the wait for the answer's headers is limited; the body may take as long as it needs.
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, requestTimeoutMs);
-  const cancel = () => controller.abort();
-  signal?.addEventListener('abort', cancel);
-  let res: Response;
-  try {
-    res = await fetch(backupDownloadPath(name), { headers, credentials: 'same-origin', signal: controller.signal });
-  } catch (err) {
-    signal?.removeEventListener('abort', cancel);
-    if (timedOut) throw new ApiError('deadline-exceeded', messageByCode['deadline-exceeded'], 0);
-    if (signal?.aborted) throw err;
-    throw new ApiError('unavailable', messageByCode.unavailable, 0);
-  } finally {
-    clearTimeout(timer);
-  }
-  if (!res.ok) {
-    signal?.removeEventListener('abort', cancel);
-    throw await errorOf(res);
-  }
+  const { res, release } = await fetchFile(backupDownloadPath(name), 'application/octet-stream, application/json', signal);
   // Content-Length counts encoded bytes; the reader sees decoded ones, so a compressed answer has no known total.
   const encoded = (res.headers.get('content-encoding') ?? 'identity') !== 'identity';
   const length = Number(res.headers.get('content-length'));
   const total = !encoded && Number.isFinite(length) && length > 0 ? length : null;
   onProgress({ received: 0, total });
   if (!res.body) {
-    signal?.removeEventListener('abort', cancel);
+    release();
     const blob = await res.blob();
     onProgress({ received: blob.size, total });
     return blob;
@@ -121,7 +83,7 @@ export async function downloadBackup(name: string, onProgress: (p: DownloadProgr
     if (signal?.aborted) throw err;
     throw new ApiError('unavailable', 'The download was interrupted. Try again.', 0);
   } finally {
-    signal?.removeEventListener('abort', cancel);
+    release();
   }
   if (total !== null && received !== total) throw new ApiError('data-loss', `The download stopped after ${received} of ${total} bytes. Try again.`, 0);
   return new Blob(parts, { type: 'application/octet-stream' });
