@@ -12,9 +12,8 @@ import { Anchor, Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Tabl
 import { collections, getCollection } from '../../../shared/collections.js';
 import { auditActionLabels, auditActions, auditPageSize, revisionParam, type AuditEntry } from '../../../shared/editorial.js';
 import { formPathOf } from '../../../shared/routes.js';
-import { siteTimeZone } from '../../../shared/settings.js';
 import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
-import { useSettings } from '../content/settings.js';
+import { useSiteTimeZone } from '../editorial/site-time-zone.js';
 import { saveFile } from '../backups/api.js';
 import { formatCount, formatWhen } from '../backups/format.js';
 import { auditErrorMessage, auditListQuery, downloadAuditCsv, filterParams, filtersFromParams, noFilters, staffAccountsQuery, type AuditFilters } from './api.js';
@@ -222,8 +221,7 @@ function DownloadCsv({ filters, disabled }: { filters: AuditFilters; disabled: b
 
 function AuditBody({ filters, page, onPage }: { filters: AuditFilters; page: number; onPage(p: number): void }) {
   const list = useQuery(auditListQuery(filters, page));
-  const settings = useSettings();
-  const timeZone = siteTimeZone({ timeZone: typeof settings.data?.data.timeZone === 'string' ? settings.data.data.timeZone : undefined });
+  const { timeZone } = useSiteTimeZone();
 
   if (list.isPending) return <ContentLoader label="Loading the audit log" />;
   if (list.isError) return <LoadFailed title="The audit log could not be loaded" error={new Error(auditErrorMessage(list.error))} onRetry={() => void list.refetch()} />;

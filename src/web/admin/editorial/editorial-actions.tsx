@@ -19,7 +19,7 @@ import { cancelSchedule, createPreviewLink, discardChanges, publishDocument, unp
 import { ConfirmDialog } from './confirm-dialog.js';
 import { ScheduleDialog, type ScheduleChoice } from './schedule-dialog.js';
 import { scheduleSentences } from './state-line.js';
-import { formatInZone } from './zoned-time.js';
+import { formatWhen } from '../backups/format.js';
 
 type Step = 'publish' | 'discard' | 'unpublish' | 'preview' | 'schedule' | 'cancel-schedule';
 
@@ -201,7 +201,7 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
       )}
       {previewLink && (
         <Text size="sm">
-          Preview link (works until {formatInZone(previewLink.expiresAt, timeZone)}):{' '}
+          Preview link (works until {formatWhen(previewLink.expiresAt, timeZone)}):{' '}
           <Anchor href={previewLink.url} target="_blank" rel="noopener">
             open the preview of “{title}”
           </Anchor>

@@ -2,7 +2,7 @@
 import { Badge, Text, type MantineSize } from '@mantine/core';
 import { forwardRef } from 'react';
 import { documentStateLabels, documentStateOf, type DocumentState, type EditorialFields } from '../../../shared/editorial.js';
-import { formatInZone } from './zoned-time.js';
+import { formatWhen } from '../backups/format.js';
 
 /** Dark enough for white 12 px text (the Published badge's green and AA-contrast partners); the word says it, the colour only helps. */
 const stateColours: Record<DocumentState, { color: string; variant: 'filled' | 'light' | 'outline' }> = {
@@ -25,8 +25,8 @@ export function DocumentStateBadge({ doc, size }: { doc: EditorialFields; size?:
 /** "Goes live at …" and "Comes off the site at …", or nothing when nothing is scheduled. */
 export function scheduleSentences(doc: EditorialFields, timeZone: string): string[] {
   const out: string[] = [];
-  if (doc.publishAt) out.push(`Goes live at ${formatInZone(doc.publishAt, timeZone)} (${timeZone})`);
-  if (doc.unpublishAt) out.push(`Comes off the site at ${formatInZone(doc.unpublishAt, timeZone)} (${timeZone})`);
+  if (doc.publishAt) out.push(`Goes live at ${formatWhen(doc.publishAt, timeZone)} (${timeZone})`);
+  if (doc.unpublishAt) out.push(`Comes off the site at ${formatWhen(doc.unpublishAt, timeZone)} (${timeZone})`);
   return out;
 }
 

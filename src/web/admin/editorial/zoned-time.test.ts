@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatInZone, isoToWallTime, readScheduleInput, wallTimeToIso, zoneOffsetMinutes } from './zoned-time.js';
+import { isoToWallTime, readScheduleInput, wallTimeToIso, zoneOffsetMinutes } from './zoned-time.js';
+import { formatWhen } from '../backups/format.js';
 
 describe('wall-clock times in the site time zone', () => {
   it('reads a wall time in a zone without daylight saving (Nairobi, UTC+3)', () => {
@@ -48,7 +49,7 @@ describe('wall-clock times in the site time zone', () => {
   it('knows the zone offsets and writes times in words', () => {
     expect(zoneOffsetMinutes(Date.parse('2026-01-01T00:00:00Z'), 'America/New_York')).toBe(-300);
     expect(zoneOffsetMinutes(Date.parse('2026-07-01T00:00:00Z'), 'Europe/London')).toBe(60);
-    expect(formatInZone('2026-11-24T18:15:00Z', 'Africa/Nairobi')).toBe('Tue, 24 Nov 2026, 21:15');
+    expect(formatWhen('2026-11-24T18:15:00Z', 'Africa/Nairobi')).toBe('Tue, 24 Nov 2026, 21:15');
   });
 });
 

@@ -4,6 +4,7 @@
  * offset the API takes. The browser's own zone plays no part: an editor in
  * Berlin scheduling for a Nairobi site types Nairobi time.
  */
+import { formatWhen } from '../backups/format.js';
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 
@@ -105,28 +106,12 @@ export function isoToWallTime(iso: string, timeZone: string): string {
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 }
 
-/** "Tue, 24 Nov 2026, 21:15" in `timeZone`. */
-export function formatInZone(iso: string, timeZone: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(d);
-}
-
 /** Reads one input: empty, unchanged, or a future instant; a sentence when it cannot be used. */
 export function readScheduleInput(value: string, previous: string | null, timeZone: string, now: number): { iso?: string; error?: string } {
   if (!value) return {};
   if (previous && isoToWallTime(previous, timeZone) === value) return {};
   const r = wallTimeToIso(value, timeZone);
   if (!r.ok) return { error: r.message };
-  if (r.ms <= now) return { error: `${formatInZone(r.iso, timeZone)} has already passed in ${timeZone}. Choose a time in the future.` };
+  if (r.ms <= now) return { error: `${formatWhen(r.iso, timeZone)} has already passed in ${timeZone}. Choose a time in the future.` };
   return { iso: r.iso };
 }

@@ -19,7 +19,7 @@ import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
 import { editorialKeys, emptyTrash, restoreFromTrash, useTrash } from '../editorial/api.js';
 import { ConfirmDialog } from '../editorial/confirm-dialog.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
-import { formatInZone } from '../editorial/zoned-time.js';
+import { formatWhen } from '../backups/format.js';
 
 interface Restored {
   id: string;
@@ -113,8 +113,8 @@ function TrashBody() {
     entry: e,
     label: collectionLabel(e.collection),
     who: e.deletedBy ? (e.deletedBy.uid === principal?.uid ? 'you' : e.deletedBy.name) : 'unknown',
-    when: formatInZone(e.deletedAt, timeZone),
-    purge: formatInZone(e.purgeAt, timeZone),
+    when: formatWhen(e.deletedAt, timeZone),
+    purge: formatWhen(e.purgeAt, timeZone),
   }));
 
   return (
