@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, createBlock, makeImage, uploadViaApi, waitForScreen } from './admin-content-support.js';
 import { setUpSite } from './helpers/fixture.js';
+import { parseCsv } from '../test/helpers/csv.js';
 import { apiSignIn, createAccount, watchStaffConsole } from './helpers/staff.js';
 
 const site = setUpSite();
@@ -39,34 +40,6 @@ async function axeViolations(page: Page): Promise<string[]> {
   return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Reads a CSV file of this product (RFC 4180, CRLF between lines). */
-function csvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  return records;
-}
 
 describe('audit log screen', () => {
   it('a super-admin opens it from the drawer, filters by action and person, pages, reloads the bookmarked view and downloads the CSV', async () => {
@@ -121,7 +94,7 @@ describe('audit log screen', () => {
     // The CSV holds every matching line, not only this page.
     const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(saved.suggestedFilename()).toBe(`audit-${new Date().toISOString().slice(0, 10)}.csv`);
-    const records = csvRecords(fs.readFileSync((await saved.path())!, 'utf8'));
+    const records = parseCsv(fs.readFileSync((await saved.path())!, 'utf8'));
     expect(records[0]).toEqual(['Time (UTC)', 'Who', 'E-mail', 'Account id', 'Action', 'Action code', 'Collection', 'Subject', 'Subject id', 'Revision', 'Address']);
     expect(records).toHaveLength(1 + total);
     expect(records.slice(1).every((r) => r[1] === 'Audit Editor' && r[2] === adminEmail && r[4] === 'Signed in')).toBe(true);
@@ -133,7 +106,7 @@ describe('audit log screen', () => {
     await expect.poll(() => showing(page).innerText()).toBe('Showing 1–1 of 1');
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     const [upload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    const uploadRows = csvRecords(fs.readFileSync((await upload.path())!, 'utf8'));
+    const uploadRows = parseCsv(fs.readFileSync((await upload.path())!, 'utf8'));
     expect(uploadRows.slice(1).map((r) => r[7])).toEqual(["'=SUM(1,2) report.png"]);
 
     // Nothing matches: said in words, and there is nothing to download.
