@@ -87,6 +87,10 @@ describe.each(dialects())('editorial safety on %s', (dialect) => {
     const visitor = await inject({ method: 'GET', url: `${docsUrl}/${doc.id}` });
     expect((visitor.json() as { data: { title: string } }).data.title).toBe('Live words');
 
+    // A preview link of the page (test/preview.test.ts shows what it renders): made by the same editor.
+    const preview = await inject({ method: 'POST', url: editorialApi.preview, headers: editor.headers, payload: { page: 'home' } });
+    expect(preview.statusCode, preview.body).toBe(201);
+
     const published = await step(editorialApi.publish('descriptionhome', doc.id), pending);
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json()).toMatchObject({ status: 'published', hasPendingChanges: false, liveData: null });
@@ -95,6 +99,17 @@ describe.each(dialects())('editorial safety on %s', (dialect) => {
 
     const lines = await auditOf(doc.id);
     expect(lines.map((l) => l.action).reverse()).toEqual(['content.create', 'content.save', 'content.publish']);
+    // The three steps of the editor's journey, in order, with their name: save, preview, publish.
+    const { rows: journey } = await listAudit(t.app.services.db.kysely, { actor: editor.uid, limit: 1000, offset: 0 });
+    const steps = journey
+      .map(toAuditEntry)
+      .filter((e) => (e.subjectId === doc.id && e.action !== 'content.create') || (e.action === 'preview.create' && e.subjectId === (preview.json() as { id: string }).id))
+      .reverse();
+    expect(steps.map((e) => [e.action, e.actor?.name])).toEqual([
+      ['content.save', editor.displayName],
+      ['preview.create', editor.displayName],
+      ['content.publish', editor.displayName],
+    ]);
     for (const line of lines) {
       expect(line.actor?.uid).toBe(editor.uid);
       expect(line.actor?.name).toBe(editor.displayName);

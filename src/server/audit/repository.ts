@@ -32,6 +32,18 @@ export interface AuditRecord {
   at?: string | undefined;
 }
 
+let sequence = 0;
+
+/**
+ * A line's id that sorts in the order this process wrote its lines (milliseconds,
+ * then a counter, then randomness for other instances): the log lists
+ * `at, id` newest first, so two lines of the same millisecond keep their order.
+ */
+function nextAuditId(): string {
+  sequence = (sequence + 1) % 0x1000000;
+  return `${Date.now().toString(16).padStart(12, '0')}-${sequence.toString(16).padStart(6, '0')}-${crypto.randomBytes(8).toString('hex')}`;
+}
+
 /**
  * Appends one line. Pass the transaction of the change it records, so the
  * change and its line land together or not at all.
@@ -44,7 +56,7 @@ export async function appendAudit(db: Conn, record: AuditRecord): Promise<string
     name ??= user ? user.display_name || user.email : null;
     email ??= user?.email ?? null;
   }
-  const id = crypto.randomUUID();
+  const id = nextAuditId();
   await db
     .insertInto('audit_log')
     .values({
