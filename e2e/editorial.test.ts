@@ -356,6 +356,46 @@ describe('editorial safety', () => {
     }
   }, 60_000);
 
+  it('a publish the server refuses names the field; a stale version opens the conflict dialog', async () => {
+    const block = await createBlock(site.server.url, site.superToken, 'visionvalue', { title: 'Trust', text: 'Earned slowly.' });
+    const { context, page } = await site.newPage();
+    const publishUrl = new RegExp(`/documents/${block.id}/publish$`);
+    const { errors } = watchStaffConsole(page, [{ url: /\/api\/auth\/refresh$/, status: 401 }, { url: publishUrl, status: 400 }, { url: publishUrl, status: 409 }]);
+    try {
+      await site.signIn(page, `/visionvalue-form/${block.id}`);
+      await waitForScreen(page);
+      // The server's answer to a publish of data it refuses: the field by its label, in an alert and the live region.
+      await page.route(`**/api/collections/visionvalue/documents/${block.id}/publish`, (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'invalid-argument', message: 'data.text: Too long', field: 'data.text', fields: { 'data.text': 'Shorten this text' } } }),
+        }),
+      );
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await page.getByRole('alert').getByText('Short text: Shorten this text', { exact: true }).waitFor();
+      await announced(page, 'Not published. Short text: Shorten this text');
+      await page.unrouteAll();
+
+      // Someone else changed the block meanwhile: the publish is refused with 409 and the conflict dialog offers the ways out.
+      const fresh = await stored('visionvalue', block.id);
+      await apiCall(site.server.url, site.superToken, `/api/collections/visionvalue/documents/${block.id}`, { method: 'PATCH', body: { data: { text: 'Earned slowly, lost quickly.' } }, ifMatch: fresh.version });
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      const conflict = page.getByRole('dialog', { name: 'Someone else changed this block' });
+      await conflict.getByRole('button', { name: 'Reload their version' }).click();
+      await conflict.waitFor({ state: 'hidden' });
+      await expect.poll(() => field(page, 'Short text').inputValue(), { timeout: 10_000 }).toBe('Earned slowly, lost quickly.');
+      expect((await stored('visionvalue', block.id)).status).toBe('draft');
+      // On their version, Publish goes through.
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await announced(page, '“Trust” is published.');
+      expect(await stored('visionvalue', block.id)).toMatchObject({ status: 'published', data: { text: 'Earned slowly, lost quickly.' } });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('screenshots of the form with its History open and of the Trash, at 1280 and 375 px', async () => {
     const image = await uploadViaApi(site.server.url, site.superToken, await makeImage(1200, 800, { r: 30, g: 110, b: 160 }), 'well.jpg', 'image/jpeg');
     const other = await uploadViaApi(site.server.url, site.superToken, await makeImage(1200, 800, { r: 190, g: 120, b: 40 }), 'pump.jpg', 'image/jpeg');
