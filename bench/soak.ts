@@ -66,7 +66,8 @@ async function main(): Promise<void> {
       const res = await fetch(`${base}/api/collections/descriptionhome/documents/${block!.id}`, {
         method: 'PATCH',
         headers: { ...auth, 'if-match': String(version) },
-        body: JSON.stringify({ data: { title: `Who we are (${i})` } }),
+        // Saved and published in one step: a change visitors see, as the soak means it.
+        body: JSON.stringify({ data: { title: `Who we are (${i})` }, status: 'published' }),
       }).catch(() => null);
       if (res?.ok) {
         version = ((await res.json()) as { version: number }).version;

@@ -70,7 +70,7 @@ export async function addContent(app: FastifyInstance): Promise<SiteContent> {
   if (doc) {
     const field = Object.keys(doc.data).find((k) => typeof doc.data[k] === 'string' && k !== 'image');
     const data = field ? { ...doc.data, [field]: `${String(doc.data[field])} (edited before the backup)` } : doc.data;
-    const edit = await app.inject({ method: 'PATCH', url: `/api/collections/descriptionhome/documents/${doc.id}`, headers: { ...admin.headers, 'if-match': String(doc.version) }, payload: { data } });
+    const edit = await app.inject({ method: 'PATCH', url: `/api/collections/descriptionhome/documents/${doc.id}`, headers: { ...admin.headers, 'if-match': String(doc.version) }, payload: { data, status: 'published' } });
     expect(edit.statusCode, edit.body).toBe(200);
   }
   return { super: superUser, admin, mediaId };

@@ -49,12 +49,13 @@ describe.each(dialects())('rendered pages under edits on %s', (dialect) => {
     return res.json() as ContentDocument;
   }
 
+  /** Saves and publishes a new title in one step (a plain save would wait as pending changes). */
   function rename(doc: ContentDocument, title: string) {
     return t.app.inject({
       method: 'PATCH',
       url: `/api/collections/${doc.collection}/documents/${doc.id}`,
       headers: { ...admin.headers, 'if-match': String(doc.version) },
-      payload: { data: { title } },
+      payload: { data: { title }, status: 'published' },
     });
   }
 

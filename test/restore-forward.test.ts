@@ -11,16 +11,9 @@ import { Refusal } from '../src/server/backup/restore.js';
 import { backupTo, editArchive, restoreFrom, snapshot } from './backup-fixtures.js';
 import { testConfig } from './helpers/app.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
-import { appliedMigrations, expectBroughtForward, expectOldSiteWorks, oldSite, type OldSite } from './upgrade-fixtures.js';
+import { addedSinceFirst, appliedMigrations, expectBroughtForward, expectOldSiteWorks, oldSite, type OldSite } from './upgrade-fixtures.js';
 import { migrationNames } from '../src/server/db/index.js';
 
-/** What the migrations after the first add to rows that existed before them. */
-const addedSinceFirst = {
-  users: { tokens_valid_after: null },
-  refresh_tokens: { user_agent: null, ip: null, last_used_at: null, session_created_at: null },
-  // The fixture's blocks have an ASCII `title`: searched in lower case.
-  documents: (row: Record<string, unknown>) => ({ title_search: (JSON.parse(String(row.data)) as { title: string }).title.toLowerCase() }),
-};
 
 describe.each(dialects())('an archive from an older schema level, taken on %s', (sourceDialect) => {
   let source: TestDatabase;

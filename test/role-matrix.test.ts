@@ -17,6 +17,8 @@ import { pages } from '../src/shared/pages.js';
 import { backupDownloadPath, backupFileName, backupsApiPath } from '../src/shared/backups.js';
 import { insertDocument } from '../src/server/content/repository.js';
 import { issueActionCode } from '../src/server/auth/action-codes.js';
+import { editorialApi } from '../src/shared/editorial.js';
+import { hashPreviewToken, insertPreviewLink, newPreviewToken } from '../src/server/preview/repository.js';
 import { accountLinkApi, invitationPath, invitationResendPath } from '../src/shared/account-links.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
@@ -55,7 +57,7 @@ const collectionGroups = {
   customer: ['customer'],
 } as const;
 type CollectionGroup = keyof typeof collectionGroups;
-type Group = CollectionGroup | 'trash' | 'pages' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'account' | 'two-factor';
+type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'account' | 'two-factor';
 
 /** What a call answers: `ok` 2xx, `401` unauthenticated, `403` permission-denied, `off` 403 auth/user-disabled. */
 type Outcome = 'ok' | '401' | '403' | 'off';
@@ -118,6 +120,10 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
 
   ['pages',         'page bundle',               'ok',     'ok',  'ok',  'ok',  'off'],
 
+  ['preview links', 'make a preview link',       '401',    '403', 'ok',  'ok',  'off'],
+  ['preview links', 'list preview links',        '401',    '403', 'ok',  'ok',  'off'],
+  ['preview links', 'revoke a preview link',     '401',    '403', 'ok',  'ok',  'off'],
+
   ['settings',      'read settings',             'ok',     'ok',  'ok',  'ok',  'off'],
   ['settings',      'save settings',             '401',    '403', '403', 'ok',  'off'],
 
@@ -147,6 +153,9 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['backups',       'download a backup',         '401',    '403', '403', 'ok',  'off'],
 
   ['users',         'reset a user\'s two-factor',  '401',    '403', '403', 'ok',  'off'],
+
+  ['audit',         'read the audit log',        '401',    '403', '403', 'ok',  'off'],
+  ['audit',         'export the audit log',      '401',    '403', '403', 'ok',  'off'],
 
   ['account',       'read own account',          '401',    'ok',  'ok',  'ok',  'off'],
   ['account',       'rename own account',        '401',    'ok',  'ok',  'ok',  'off'],
@@ -340,6 +349,14 @@ const rows: Row[] = [
       request: async () => ({ method: 'GET', url: `/api/pages/${p.name}` }),
     }),
   ),
+  { group: 'preview links', endpoint: 'make a preview link', target: 'preview', request: async () => ({ method: 'POST', url: editorialApi.preview, payload: { page: 'about' } }) },
+  { group: 'preview links', endpoint: 'list preview links', target: 'preview', request: async () => ({ method: 'GET', url: `${editorialApi.preview}?page=about` }) },
+  {
+    group: 'preview links',
+    endpoint: 'revoke a preview link',
+    target: 'preview',
+    request: async (env) => ({ method: 'DELETE', url: editorialApi.previewLink(await previewLink(env)) }),
+  },
   { group: 'settings', endpoint: 'read settings', target: 'settings', request: async () => ({ method: 'GET', url: '/api/settings' }) },
   {
     group: 'settings',
@@ -461,6 +478,8 @@ const rows: Row[] = [
     target: 'backups',
     request: async (env) => ({ method: 'GET', url: backupDownloadPath(await backupFile(env)) }),
   },
+  { group: 'audit', endpoint: 'read the audit log', target: 'audit', request: async () => ({ method: 'GET', url: '/api/audit?limit=5' }) },
+  { group: 'audit', endpoint: 'export the audit log', target: 'audit', request: async () => ({ method: 'GET', url: '/api/audit?action=auth.sign-in', headers: { accept: 'text/csv' } }) },
   {
     group: 'users',
     endpoint: 'reset a user\'s two-factor',
@@ -503,6 +522,23 @@ const rows: Row[] = [
     }),
   },
 ];
+
+/** A live preview link of the about page, written straight to the database; its id. */
+async function previewLink(env: Env): Promise<string> {
+  const now = new Date();
+  const id = crypto.randomUUID();
+  await insertPreviewLink(env.t.app.services.db.kysely, {
+    id,
+    token_hash: hashPreviewToken(newPreviewToken()),
+    page: 'about',
+    document_id: null,
+    created_by: env.users.admin.uid,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+    revoked_at: null,
+  });
+  return id;
+}
 
 /** An open invitation, written straight to the database, and its link's token. */
 async function invitation(env: Env): Promise<{ id: string; token: string }> {

@@ -215,3 +215,18 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
   const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db.kysely);
   return rows.rows.map((r) => r.name);
 }
+
+/** What the migrations after the first add to rows that existed before them. */
+export const addedSinceFirst = {
+  users: { tokens_valid_after: null },
+  refresh_tokens: { user_agent: null, ip: null, last_used_at: null, session_created_at: null },
+  // The fixture's blocks have an ASCII `title`: searched in lower case; no pending changes, schedule or trash mark.
+  documents: (row: Record<string, unknown>) => ({
+    title_search: (JSON.parse(String(row.data)) as { title: string }).title.toLowerCase(),
+    pending_data: null,
+    publish_at: null,
+    unpublish_at: null,
+    deleted_at: null,
+    deleted_by: null,
+  }),
+};

@@ -20,17 +20,10 @@ import { restoreFrom, snapshot } from './backup-fixtures.js';
 import { testConfig } from './helpers/app.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
 import { createUser } from './helpers/users.js';
-import { appliedMigrations, captureLog, expectBroughtForward, expectOldSiteWorks, oldSite, upgradeBackups } from './upgrade-fixtures.js';
+import { addedSinceFirst, appliedMigrations, captureLog, expectBroughtForward, expectOldSiteWorks, oldSite, upgradeBackups } from './upgrade-fixtures.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const passphrase = 'upgrade backup passphrase';
-/** What the migrations after the first add to rows that existed before them. */
-const addedSinceFirst = {
-  users: { tokens_valid_after: null },
-  refresh_tokens: { user_agent: null, ip: null, last_used_at: null, session_created_at: null },
-  // The fixture's blocks have an ASCII `title`: searched in lower case.
-  documents: (row: Record<string, unknown>) => ({ title_search: (JSON.parse(String(row.data)) as { title: string }).title.toLowerCase() }),
-};
 
 /** A good migration (a column filled from the rows, a table with a row) and one that fails after it. */
 const goodThenBad: ExtraMigrations = {

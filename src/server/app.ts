@@ -30,7 +30,10 @@ import { contentRoutes } from './content/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { functionsRoutes } from './functions/routes.js';
 import { backupsRoutes, type BackupsRoutesOptions } from './routes/backups.js';
+import { auditRoutes } from './audit/routes.js';
 import { renderRoutes } from './render/routes.js';
+import { previewRoutes } from './preview/routes.js';
+import type { PreviewServiceOptions } from './preview/service.js';
 import { ensureBootstrapSuper } from './auth/bootstrap.js';
 import { seedIfEmpty } from './seed/index.js';
 
@@ -53,6 +56,8 @@ export interface BuildOptions {
   editorial?: EditorialSchedulerOptions;
   /** The mail queue's waits (tests shorten them). */
   mail?: MailQueueOptions;
+  /** Preview links' clock (tests move it). */
+  preview?: PreviewServiceOptions;
 }
 
 /** Header and cookie names that never reach the logs. */
@@ -181,6 +186,7 @@ async function assemble(
     await api.register(registryRoutes);
     await api.register(usersRoutes);
     await api.register(functionsRoutes);
+    await api.register(auditRoutes);
   });
   await app.register(backupsRoutes, options.backups ?? {});
   if (options.render !== false) {
@@ -188,6 +194,8 @@ async function assemble(
   } else {
     app.setNotFoundHandler((_request, reply) => sendError(reply, new AppError('not-found', 'No such endpoint.')));
   }
+  // After the renderer: a preview renders through its public template (app.publicDocument).
+  await app.register(previewRoutes, options.preview ?? {});
 
   await ensureBootstrapSuper(services, app.log);
   if (config.seedDemo) await seedIfEmpty(services, app.log);

@@ -5,6 +5,7 @@ import { AppError } from '../shared/errors.js';
 /** Why a signed-in user is refused, where the subject says more than the generic message. */
 const refusalBySubject: Partial<Record<Subject['type'], string>> = {
   users: 'Only a super-admin can manage user accounts.',
+  audit: 'Only a super-admin can read the audit log.',
 };
 
 /** 401 for a visitor, 403 for a signed-in user without the right. */

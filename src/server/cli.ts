@@ -5,6 +5,7 @@
  *   seed [--reset]
  *   backup [--out FILE]
  *   restore FILE [--replace]
+ *   audit prune --before YYYY-MM-DD
  */
 import { configFromEnv } from './config.js';
 
@@ -16,13 +17,14 @@ const commands: Record<string, () => Promise<Command>> = {
   seed: async () => (await import('./seed/cli-seed.js')).seedCommand,
   backup: async () => (await import('./backup/cli-backup.js')).backupCommand,
   restore: async () => (await import('./backup/cli-backup.js')).restoreCommand,
+  audit: async () => (await import('./audit/cli-audit.js')).auditCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const load = name ? commands[name] : undefined;
   if (!load) {
-    console.error('Usage: npm run cli -- user add --email E --role super|admin | media prune | seed [--reset] | backup [--out FILE] | restore FILE [--replace]');
+    console.error('Usage: npm run cli -- user add --email E --role super|admin | media prune | seed [--reset] | backup [--out FILE] | restore FILE [--replace] | audit prune --before YYYY-MM-DD');
     return 2;
   }
   configFromEnv(); // fail early on a bad environment

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isPostgresUrl } from './db/index.js';
 import { scheduleProblem } from './backup/schedule.js';
-import { defaultTrashRetentionDays } from '../shared/editorial.js';
+import { defaultPreviewLinkDays, defaultTrashRetentionDays } from '../shared/editorial.js';
 
 export interface AppConfig {
   port: number;
@@ -44,6 +44,8 @@ export interface AppConfig {
   trashRetentionDays?: number | undefined;
   /** MAIL_FROM: the sender's address (default no-reply@ the public URL's host). */
   mailFrom?: string | undefined;
+  /** PREVIEW_LINK_DAYS: how many days a preview link works (default `defaultPreviewLinkDays`). */
+  previewLinkDays?: number | undefined;
 }
 
 export const defaultBackupKeep = 14;
@@ -90,6 +92,12 @@ const envSchema = z.object({
     .int('TRASH_RETENTION_DAYS must be a whole number of days, at least 1')
     .min(1, 'TRASH_RETENTION_DAYS must be a whole number of days, at least 1')
     .default(defaultTrashRetentionDays),
+  PREVIEW_LINK_DAYS: z.coerce
+    .number({ message: 'PREVIEW_LINK_DAYS must be a whole number of days from 1 to 365' })
+    .int('PREVIEW_LINK_DAYS must be a whole number of days from 1 to 365')
+    .min(1, 'PREVIEW_LINK_DAYS must be a whole number of days from 1 to 365')
+    .max(365, 'PREVIEW_LINK_DAYS must be a whole number of days from 1 to 365')
+    .default(defaultPreviewLinkDays),
   BACKUP_KEEP: z.coerce.number({ message: 'BACKUP_KEEP must be a whole number of at least 1' }).int('BACKUP_KEEP must be a whole number of at least 1').min(1, 'BACKUP_KEEP must be a whole number of at least 1').default(defaultBackupKeep),
 });
 
@@ -148,5 +156,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     trashRetentionDays: e.TRASH_RETENTION_DAYS,
+    previewLinkDays: e.PREVIEW_LINK_DAYS,
   };
 }

@@ -28,7 +28,10 @@ export type Subject =
   | { type: 'media' }
   | { type: 'backups' }
   /** Deleted blocks: staff see and restore what they may delete; emptying it is for super-admins. */
-  | { type: 'trash' };
+  | { type: 'trash' }
+  | { type: 'audit' }
+  /** Preview links and the Pages screen: what every page will look like, drafts included. */
+  | { type: 'preview' };
 
 export function roleOf(principal: Principal | null): Role {
   if (!principal) return 'anonymous';
@@ -49,6 +52,10 @@ const mediaPolicy: Table = { read: everyone, readDrafts: staff, create: staff, u
 const trashPolicy: Table = { read: staff, readDrafts: staff, create: superOnly, update: staff, delete: superOnly };
 /** Backups hold every account's password hash and every draft: super-admins only, reading included. */
 const backupsPolicy: Table = { read: superOnly, readDrafts: superOnly, create: superOnly, update: superOnly, delete: superOnly };
+/** The audit log: super-admins read it; nobody changes it through the API (the server appends, the command line prunes). */
+const auditPolicy: Table = { read: superOnly, readDrafts: superOnly, create: [], update: [], delete: [] };
+/** A preview shows unpublished changes: staff make, list and revoke links (visitors only open them, by token). */
+const previewPolicy: Table = { read: staff, readDrafts: staff, create: staff, update: staff, delete: staff };
 
 function collectionPolicy(name: string): Table | null {
   const d = declarationOf(name);
@@ -73,8 +80,12 @@ export function policyFor(subject: Subject): Table | null {
       return mediaPolicy;
     case 'backups':
       return backupsPolicy;
+    case 'preview':
+      return previewPolicy;
     case 'trash':
       return trashPolicy;
+    case 'audit':
+      return auditPolicy;
     case 'collection':
       return collectionPolicy(subject.name);
   }
@@ -101,10 +112,14 @@ export function abilities(principal: Principal | null, subject: Subject): Record
 /** Route marks (SPEC.md section 6): the guard is an OR over the route's marks. */
 export type RouteMark = 'admin' | 'super';
 
-/** The marks of a staff screen that changes a subject: the roles the policy lets change it. */
-export function routeMarksOf(subject: Subject): readonly RouteMark[] {
-  const writers = policyFor(subject)?.update ?? [];
-  return writers.filter((r): r is RouteMark => r === 'admin' || r === 'super');
+/**
+ * The marks of a staff screen: the roles the policy lets do the screen's action
+ * on its subject (`update` for a screen that changes it; `read` for one that
+ * only shows it, such as the audit log).
+ */
+export function routeMarksOf(subject: Subject, action: Action = 'update'): readonly RouteMark[] {
+  const allowed = policyFor(subject)?.[action] ?? [];
+  return allowed.filter((r): r is RouteMark => r === 'admin' || r === 'super');
 }
 
 export function guardAllows(marks: readonly RouteMark[], claims: Claims | null | undefined): boolean {

@@ -14,6 +14,7 @@
  * after the retention period.
  */
 import { z } from 'zod';
+import { auditScreenPath } from './audit.js';
 
 /** What a list or form says a block is in. */
 export const documentStates = ['draft', 'published', 'changed', 'scheduled'] as const;
@@ -176,6 +177,7 @@ export const auditActions = [
   'user.update',
   'user.delete',
   'user.invite',
+  'user.invitation-withdraw',
   'user.two-factor-reset',
   'auth.sign-in',
   'auth.sign-in-failed',
@@ -207,6 +209,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'user.update': 'Changed an account',
   'user.delete': 'Deleted an account',
   'user.invite': 'Invited a colleague',
+  'user.invitation-withdraw': 'Withdrew an invitation',
   'user.two-factor-reset': 'Reset two-factor sign-in',
   'auth.sign-in': 'Signed in',
   'auth.sign-in-failed': 'Failed sign-in',
@@ -256,9 +259,12 @@ export interface AuditAnswer {
   total: number;
 }
 
+/** The form's query parameter that opens its History on one revision (`?revision=<id>`): the audit log links with it. */
+export const revisionParam = 'revision';
+
 /** The screens. */
 export const editorialPaths = {
-  audit: '/audit',
+  audit: auditScreenPath,
   trash: '/trash',
   pages: '/pages',
 } as const;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { matchPath } from 'react-router';
 import { routeTable } from './routes.js';
 import { collections } from './collections.js';
+import { auditScreenPath } from './audit.js';
+import { editorialPaths } from './editorial.js';
 import { specListPaths, specListsWithoutForm, specPaths } from '../../test/fixtures/spec-paths.js';
 
 const tablePaths = new Set(routeTable.map((r) => r.path));
@@ -48,6 +50,13 @@ describe('route table', () => {
     expect(marks('/item-form/:id')).toMatchObject({ marks: ['super'] });
     expect(marks('/home-form/:id')).toMatchObject({ marks: ['admin', 'super'] });
     expect(marks('/category')).toMatchObject({ marks: ['admin', 'super'] });
+    expect(marks('/backups')).toMatchObject({ marks: ['super'] });
+    expect(marks('/audit')).toMatchObject({ marks: ['super'] });
+  });
+
+  it('puts the audit log screen where the editorial contract says', () => {
+    expect(auditScreenPath).toBe(editorialPaths.audit);
+    expect(tablePaths.has(editorialPaths.audit)).toBe(true);
   });
 
   it('has no path twice', () => {

@@ -7,6 +7,7 @@ import { routeMarksOf, type RouteMark } from './access.js';
 import { declarations, detailCollections, formPathsOf, listPathsOf, type Declaration } from './registry-index.js';
 import { pages, type PageName } from './pages.js';
 import { backupsScreenPath } from './backups.js';
+import { auditScreenPath } from './audit.js';
 import { accountLinkPaths } from './account-links.js';
 import { editorialPaths } from './editorial.js';
 
@@ -24,6 +25,10 @@ export type RouteEntry =
   | { kind: 'user-form'; path: string; marks: readonly RouteMark[] }
   | { kind: 'settings'; path: string; marks: readonly RouteMark[] }
   | { kind: 'backups'; path: string; marks: readonly RouteMark[] }
+  /** The audit log: read-only, so its marks are the roles that may read it. */
+  | { kind: 'audit'; path: string; marks: readonly RouteMark[] }
+  /** Every public page with its blocks, previews and pending changes. */
+  | { kind: 'pages'; path: string; marks: readonly RouteMark[] }
   /** Blocks moved to the trash: every staff member (emptying it is super-only, on the server). */
   | { kind: 'trash'; path: string; marks: readonly RouteMark[] }
   /** The signed-in user's own account: every staff member, whatever the role. */
@@ -43,7 +48,9 @@ export const routeTable: readonly RouteEntry[] = [
   { kind: 'user-form', path: '/user-form/:id', marks: routeMarksOf({ type: 'users' }) },
   { kind: 'settings', path: '/settings', marks: routeMarksOf({ type: 'settings' }) },
   { kind: 'backups', path: backupsScreenPath, marks: routeMarksOf({ type: 'backups' }) },
-  { kind: 'trash', path: editorialPaths.trash, marks: ['admin', 'super'] },
+  { kind: 'audit', path: auditScreenPath, marks: routeMarksOf({ type: 'audit' }, 'read') },
+  { kind: 'pages', path: editorialPaths.pages, marks: routeMarksOf({ type: 'preview' }) },
+  { kind: 'trash', path: editorialPaths.trash, marks: routeMarksOf({ type: 'trash' }, 'read') },
   { kind: 'account', path: '/account' },
   ...declarations.flatMap((d: Declaration): RouteEntry[] => [
     ...listPathsOf(d).map((path): RouteEntry => ({ kind: 'list', path, collection: d.name, marks: marksOf(d) })),

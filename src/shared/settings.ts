@@ -23,7 +23,7 @@ export const siteSettingsFields = [
     type: 'text',
     label: 'Time zone',
     max: 64,
-    help: 'An IANA time zone name such as Africa/Nairobi or Europe/Berlin. Scheduled backups run at their times in it. Empty means UTC.',
+    help: 'An IANA time zone name such as Africa/Nairobi or Europe/Berlin. Scheduled publishing and scheduled backups use it. Empty means UTC.',
   },
   {
     name: 'requireTwoFactor',

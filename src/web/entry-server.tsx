@@ -17,6 +17,7 @@ import { headHtml, type HeadModel } from './public/meta.js';
 import { ContactPage, contactPageHead } from './public/contact-page.js';
 import type { ContactFormState } from './public/contact-form.js';
 import { contactFormPath } from '../shared/contact.js';
+import { PreviewBanner, previewBannerStyle } from './public/preview-banner.js';
 
 // What the server needs from the browser code goes through this entry only.
 export type { PublicDataSource } from './public/data.js';
@@ -83,4 +84,20 @@ export async function renderContactPage(status: number, form: ContactFormState, 
     </StrictMode>,
   );
   return { status, head: headHtml(head), html };
+}
+
+/**
+ * A preview (`/preview/<token>`): the page rendered as `render` renders it,
+ * from the data source the preview gives (the page's unpublished changes),
+ * with the preview banner above it, kept out of search engines.
+ */
+export async function renderPreview(request: Request, publicData: PublicDataSource, expiresAt: string): Promise<RenderResult> {
+  const result = await render(request, publicData);
+  if (result.kind !== 'page') return result;
+  const banner = renderToString(<PreviewBanner expiresAt={expiresAt} />);
+  return {
+    ...result,
+    head: `${result.head}\n    <meta name="robots" content="noindex">\n    <style>${previewBannerStyle}\n    </style>`,
+    html: banner + result.html,
+  };
 }

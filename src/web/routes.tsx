@@ -98,6 +98,12 @@ function staffRoutes(): RouteObject[] {
       case 'backups':
         children.push(guardedScreen('backups', r.path, r.marks, async () => (await import('./admin/backups/backups-screen.js')).BackupsScreen));
         break;
+      case 'audit':
+        children.push(guardedScreen('audit', r.path, r.marks, async () => (await import('./admin/audit/audit-screen.js')).AuditScreen));
+        break;
+      case 'pages':
+        children.push(guardedScreen('pages', r.path, r.marks, async () => (await import('./admin/pages/pages-screen.js')).PagesScreen));
+        break;
       case 'trash':
         children.push(guardedScreen('trash', r.path, r.marks, async () => (await import('./admin/trash/trash-screen.js')).TrashScreen));
         break;

@@ -50,7 +50,7 @@ export async function accountLinkRoutes(app: FastifyInstance, options: AccountLi
 
   app.post(accountLinkApi.passwordResetConfirm, async (request, reply) => {
     const { token, password } = parse(passwordResetConfirmSchema, request.body);
-    await links.confirmReset(token, password);
+    await links.confirmReset(token, password, request.ip);
     return reply.status(204).send();
   });
 
@@ -61,21 +61,21 @@ export async function accountLinkRoutes(app: FastifyInstance, options: AccountLi
 
   app.post(accountLinkApi.invitationAccept, async (request, reply) => {
     const input = parse(invitationAcceptSchema, request.body);
-    const user = await links.accept(input);
+    const user = await links.accept(input, request.ip);
     return options.signIn(request, reply, user);
   });
 
   app.get(accountLinkApi.invitations, async (request) => ({ invitations: await links.list(request.principal) }));
 
   app.post(accountLinkApi.invitations, async (request, reply) => {
-    const view = await links.invite(request.principal, () => parse(invitationCreateSchema, request.body));
+    const view = await links.invite(request.principal, () => parse(invitationCreateSchema, request.body), request.ip);
     return reply.status(201).send(view);
   });
 
-  app.post(`${accountLinkApi.invitations}/:id/resend`, async (request) => links.resend(request.principal, () => parse(idParams, request.params)));
+  app.post(`${accountLinkApi.invitations}/:id/resend`, async (request) => links.resend(request.principal, () => parse(idParams, request.params), request.ip));
 
   app.delete(`${accountLinkApi.invitations}/:id`, async (request, reply) => {
-    await links.revoke(request.principal, () => parse(idParams, request.params));
+    await links.revoke(request.principal, () => parse(idParams, request.params), request.ip);
     return reply.status(204).send();
   });
 }

@@ -20,6 +20,7 @@ import { AppError } from '../../shared/errors.js';
 import { roleDescriptions } from '../../shared/users.js';
 import { authorize } from '../authorize.js';
 import { transaction } from '../db/index.js';
+import { appendAudit } from '../audit/repository.js';
 import { readSiteSettings } from '../content/repository.js';
 import { composeMail } from '../mail/index.js';
 import type { Services } from '../services.js';
@@ -138,7 +139,7 @@ export class AccountLinks {
   }
 
   /** Sets the new password from a reset link and ends every session of the account. */
-  async confirmReset(token: string, password: string): Promise<void> {
+  async confirmReset(token: string, password: string, ip: string | null = null): Promise<void> {
     const { db } = this.services;
     // A dead link says so before the password is looked at; a weak password uses nothing up.
     await checkActionCode(db.kysely, 'password-reset', token);
@@ -159,12 +160,13 @@ export class AccountLinks {
       });
       await revokeUserTokens(trx, user.id);
       await revokeActionCodesFor(trx, 'password-reset', user.email, now);
+      await appendAudit(trx, { action: 'auth.password-reset', actor: { uid: user.id }, subjectId: user.id, subject: user.email, ip });
       return user.id;
     });
     this.log.info({ uid }, 'password reset: new password set, every session ended');
   }
 
-  async invite(principal: Principal | null, input: () => { email: string; role: InvitationRole }): Promise<InvitationView> {
+  async invite(principal: Principal | null, input: () => { email: string; role: InvitationRole }, ip: string | null = null): Promise<InvitationView> {
     authorize(principal, 'create', users);
     const { db } = this.services;
     const { email: rawEmail, role } = input();
@@ -175,6 +177,7 @@ export class AccountLinks {
     // Inviting the same address again replaces the earlier invitation.
     await revokeActionCodesFor(db.kysely, 'invitation', email);
     const view = await this.sendInvitation(principal, email, role);
+    await appendAudit(db.kysely, { action: 'user.invite', actor: principal ? { uid: principal.uid } : null, subjectId: view.id, subject: `${email}: role ${role}`, ip });
     this.log.info({ invitation: view.id, role, by: principal?.uid }, 'invitation sent');
     return view;
   }
@@ -186,7 +189,7 @@ export class AccountLinks {
   }
 
   /** A new link for an invitation (the earlier link stops working); an expired one gets another 7 days. */
-  async resend(principal: Principal | null, input: () => { id: string }): Promise<InvitationView> {
+  async resend(principal: Principal | null, input: () => { id: string }, ip: string | null = null): Promise<InvitationView> {
     authorize(principal, 'update', users);
     const { db } = this.services;
     const { id } = input();
@@ -197,17 +200,25 @@ export class AccountLinks {
     }
     await revokeActionCode(db.kysely, row.id);
     const view = await this.sendInvitation(principal, row.email, row.role);
+    await appendAudit(db.kysely, { action: 'user.invite', actor: principal ? { uid: principal.uid } : null, subjectId: view.id, subject: `${row.email}: role ${row.role}, sent again`, ip });
     this.log.info({ invitation: view.id, replaces: row.id, by: principal?.uid }, 'invitation sent again');
     return view;
   }
 
-  async revoke(principal: Principal | null, input: () => { id: string }): Promise<void> {
+  async revoke(principal: Principal | null, input: () => { id: string }, ip: string | null = null): Promise<void> {
     authorize(principal, 'delete', users);
     const { id } = input();
     const row = await findActionCode(this.services.db.kysely, 'invitation', id);
     if (!row || !(await revokeActionCode(this.services.db.kysely, id))) {
       throw new AppError('not-found', 'There is no such pending invitation. It may have been accepted or withdrawn.');
     }
+    await appendAudit(this.services.db.kysely, {
+      action: 'user.invitation-withdraw',
+      actor: principal ? { uid: principal.uid } : null,
+      subjectId: id,
+      subject: `${row.email}: role ${row.role ?? 'admin'}`,
+      ip,
+    });
     this.log.info({ invitation: id, by: principal?.uid }, 'invitation withdrawn');
   }
 
@@ -218,13 +229,17 @@ export class AccountLinks {
   }
 
   /** Creates the invitee's account with the name and password they chose; the caller signs them in. */
-  async accept(input: { token: string; displayName: string; password: string }): Promise<UserRow> {
+  async accept(input: { token: string; displayName: string; password: string }, ip: string | null = null): Promise<UserRow> {
     const { db } = this.services;
     await checkActionCode(db.kysely, 'invitation', input.token);
     await assertAcceptablePassword(input.password);
     const uid = await transaction(db, async (trx) => {
       const code = await useActionCode(trx, 'invitation', input.token);
-      const account = await createAccount(trx, { email: code.email, password: input.password, role: code.role ?? 'admin', displayName: input.displayName });
+      const account = await createAccount(
+        trx,
+        { email: code.email, password: input.password, role: code.role ?? 'admin', displayName: input.displayName },
+        { audit: { actor: 'self', ip, how: 'by accepting an invitation' } },
+      );
       return account.uid;
     });
     const user = await findUserById(db.kysely, uid);

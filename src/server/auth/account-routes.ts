@@ -13,6 +13,7 @@ import type { Principal } from '../../shared/access.js';
 import { accountPatchBody, describeBrowser, passwordChangeBody, twoFactorRequiredFor, type AccountView, type SessionsAnswer } from '../../shared/account.js';
 import { AppError } from '../../shared/errors.js';
 import { transaction } from '../db/index.js';
+import { appendAudit } from '../audit/repository.js';
 import { parseRequest as parse } from '../plugins/errors.js';
 import { ThrottledError, type AuthService } from './auth-service.js';
 import { assertAcceptablePassword } from './common-passwords.js';
@@ -69,7 +70,12 @@ export async function accountRoutes(app: FastifyInstance, { auth }: { auth: Auth
     const { displayName } = parse(accountPatchBody, request.body);
     const user = await account(principal);
     const updatedAt = new Date().toISOString();
-    await updateUserRow(db.kysely, user.id, { display_name: displayName, updated_at: updatedAt });
+    await transaction(db, async (trx) => {
+      await updateUserRow(trx, user.id, { display_name: displayName, updated_at: updatedAt });
+      if (displayName !== user.display_name) {
+        await appendAudit(trx, { action: 'user.update', actor: { uid: user.id }, subjectId: user.id, subject: `${user.email}: own name changed`, ip: request.ip });
+      }
+    });
     request.log.info({ uid: user.id }, 'own name changed');
     return view({ ...user, display_name: displayName, updated_at: updatedAt });
   });
@@ -109,6 +115,7 @@ export async function accountRoutes(app: FastifyInstance, { auth }: { auth: Auth
         tokens_valid_after: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString(),
       });
       await revokeOtherFamilies(trx, user.id, keep);
+      await appendAudit(trx, { action: 'auth.password-change', actor: { uid: user.id }, subjectId: user.id, subject: user.email, ip: request.ip });
     });
     request.log.info({ uid: user.id, keptSession: keep !== null }, 'own password changed; other sessions ended');
     return reply.status(204).send();
@@ -138,7 +145,10 @@ export async function accountRoutes(app: FastifyInstance, { auth }: { auth: Auth
     const principal = signedIn(request);
     const { id } = parse(sessionParams, request.params);
     // Another user's session is as unknown as one that never existed.
-    if (!(await revokeUserFamily(db.kysely, principal.uid, id))) throw new AppError('not-found', 'There is no such session. It may already have ended.');
+    await transaction(db, async (trx) => {
+      if (!(await revokeUserFamily(trx, principal.uid, id))) throw new AppError('not-found', 'There is no such session. It may already have ended.');
+      await appendAudit(trx, { action: 'auth.sign-out', actor: { uid: principal.uid }, subjectId: principal.uid, subject: `${principal.email}: a session ended from the account screen`, ip: request.ip });
+    });
     request.log.info({ uid: principal.uid }, 'session signed out from the account page');
     return reply.status(204).send();
   });
@@ -146,7 +156,10 @@ export async function accountRoutes(app: FastifyInstance, { auth }: { auth: Auth
   app.post('/api/account/sessions/sign-out-others', async (request, reply) => {
     const principal = signedIn(request);
     const keep = await sessionOf(request);
-    await revokeOtherFamilies(db.kysely, principal.uid, keep);
+    await transaction(db, async (trx) => {
+      await revokeOtherFamilies(trx, principal.uid, keep);
+      await appendAudit(trx, { action: 'auth.sign-out', actor: { uid: principal.uid }, subjectId: principal.uid, subject: `${principal.email}: every other session ended`, ip: request.ip });
+    });
     request.log.info({ uid: principal.uid }, 'signed out everywhere else');
     return reply.status(204).send();
   });

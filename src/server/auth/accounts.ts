@@ -10,6 +10,7 @@ import { AppError } from '../../shared/errors.js';
 import { passwordPolicy } from '../../shared/password-policy.js';
 import type { UserRole, UserView } from '../../shared/users.js';
 import type { Database } from '../db/schema.js';
+import { appendAudit, type AuditActorRef } from '../audit/repository.js';
 import { assertAcceptablePassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
 import { findUserByEmail, insertUser, isUniqueViolation, type UserRow } from './users-repository.js';
@@ -50,15 +51,26 @@ export interface NewAccount {
   displayName?: string | undefined;
 }
 
+/** Who created an account, for its `user.create` line in the audit log (null: the command line or the server itself). */
+export interface AccountAudit {
+  /** `self`: the new account itself (an accepted invitation). */
+  actor: AuditActorRef | 'self' | null;
+  ip?: string | null | undefined;
+  /** How it came about, after the address and role ("by invitation"). */
+  how?: string | undefined;
+}
+
 /**
  * Creates an account: the e-mail is normalised, the password checked against
  * the policy (400 auth/weak-password) and hashed with argon2id; a taken e-mail
- * is 409 auth/email-already-in-use.
+ * is 409 auth/email-already-in-use. With `audit`, the account and its
+ * `user.create` line are written in one transaction (the caller's, when `db`
+ * is one).
  */
 export async function createAccount(
   db: Kysely<Database>,
   input: NewAccount,
-  options: { skipCommonCheck?: boolean } = {},
+  options: { skipCommonCheck?: boolean; audit?: AccountAudit } = {},
 ): Promise<UserView> {
   const email = normaliseEmail(input.email);
   await assertAcceptablePassword(input.password, options.skipCommonCheck ? { ...passwordPolicy, refuseCommon: false } : passwordPolicy);
@@ -76,8 +88,21 @@ export async function createAccount(
     last_sign_in_at: null,
     tokens_valid_after: null,
   };
+  const { audit } = options;
+  const write = async (conn: Kysely<Database>) => {
+    await insertUser(conn, row);
+    if (audit) {
+      await appendAudit(conn, {
+        action: 'user.create',
+        actor: audit.actor === 'self' ? { uid: row.id } : audit.actor,
+        subjectId: row.id,
+        subject: `${email}: role ${row.role}${audit.how ? `, ${audit.how}` : ''}`,
+        ip: audit.ip,
+      });
+    }
+  };
   try {
-    await insertUser(db, row);
+    await (audit && !db.isTransaction ? db.transaction().execute(write) : write(db));
   } catch (err) {
     // Two creations of the same e-mail at once: the unique index decides.
     if (isUniqueViolation(err)) throw new AppError('auth/email-already-in-use');

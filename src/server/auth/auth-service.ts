@@ -10,6 +10,8 @@ import type { Principal } from '../../shared/access.js';
 import { claimsOf, type SignInAnswer } from '../../shared/auth.js';
 import { AppError } from '../../shared/errors.js';
 import type { Services } from '../services.js';
+import { appendAudit } from '../audit/repository.js';
+import { transaction } from '../db/index.js';
 import { normaliseEmail } from './accounts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { defaultRefreshGraceSeconds, revokeFamilyOf, rotateRefreshToken, startRefreshFamily } from './refresh-tokens.js';
@@ -123,10 +125,13 @@ export class AuthService {
     const ok = user ? await verifyPassword(user.password_hash, password) : (await verifyPassword(await this.dummy(), password)) && false;
     if (!user || !ok) {
       log.info('sign-in refused: invalid credential');
+      // The address as typed (a valid one: normaliseEmail refused anything else), never the password.
+      await this.failed(user ?? null, email, input.ip);
       throw new AppError('auth/invalid-credential');
     }
     if (user.disabled) {
       log.info({ uid: user.id }, 'sign-in refused: account disabled');
+      await this.failed(user, `${email}: account disabled`, input.ip);
       throw new AppError('auth/user-disabled');
     }
     await this.throttle.succeeded(decision.ticket);
@@ -150,6 +155,7 @@ export class AuthService {
     if (!user) throw new AppError('auth/user-token-expired', 'This account no longer exists.');
     if (user.disabled) {
       log.info({ uid: user.id }, 'second factor refused: account disabled');
+      await this.failed(user, `${user.email}: account disabled`, input.ip);
       throw new AppError('auth/user-disabled');
     }
     // The challenge is claimed before the code is used: of two requests with one challenge, only one can spend a recovery code.
@@ -161,21 +167,40 @@ export class AuthService {
     if (!kind) {
       await this.twoFactor.releaseChallenge(id);
       log.info({ uid: user.id }, 'second factor refused: wrong or used code');
+      await this.failed(user, `${user.email}: wrong second-factor code`, input.ip);
       throw new AppError('auth/invalid-credential', 'That code is not correct, or it was already used. Enter the current code from your app.', { field: 'code' });
     }
     await this.codeThrottle.succeeded(decision.ticket);
-    return this.begin(user, input, log, kind === 'recovery' ? 'signed in with a recovery code' : 'signed in with a second factor');
+    return kind === 'recovery'
+      ? this.begin(user, input, log, 'signed in with a recovery code', `${user.email}: with a recovery code`)
+      : this.begin(user, input, log, 'signed in with a second factor', `${user.email}: with a second factor`);
   }
 
   /** Starts a session for an account whose credentials were just proven another way (an accepted invitation). */
   async openSession(user: UserRow, client: SignInClient, log: FastifyBaseLogger): Promise<Session> {
-    return this.begin(user, client, log, 'signed in after accepting an invitation');
+    return this.begin(user, client, log, 'signed in after accepting an invitation', `${user.email}: after accepting an invitation`);
   }
 
-  private async begin(user: UserRow, client: SignInClient, log: FastifyBaseLogger, message: string): Promise<Session> {
+  /** A refused sign-in in the audit log: the account when the address is one (else nobody), the address, never the password or code. */
+  private async failed(user: UserRow | null, subject: string, ip: string): Promise<void> {
+    await appendAudit(this.services.db.kysely, {
+      action: 'auth.sign-in-failed',
+      actor: user ? { uid: user.id, email: user.email, name: user.display_name || user.email } : null,
+      subjectId: user?.id ?? null,
+      subject,
+      ip,
+    });
+  }
+
+  private async begin(user: UserRow, client: SignInClient, log: FastifyBaseLogger, message: string, subject = user.email): Promise<Session> {
     const { db, config } = this.services;
-    await recordSignIn(db.kysely, user.id, new Date().toISOString());
-    const issued = await startRefreshFamily(db.kysely, user.id, config.refreshTokenTtl, clientInfo(client));
+    // The session and its line in the audit log land together.
+    const issued = await transaction(db, async (trx) => {
+      await recordSignIn(trx, user.id, new Date().toISOString());
+      const started = await startRefreshFamily(trx, user.id, config.refreshTokenTtl, clientInfo(client));
+      await appendAudit(trx, { action: 'auth.sign-in', actor: { uid: user.id, email: user.email, name: user.display_name || user.email }, subjectId: user.id, subject, ip: client.ip });
+      return started;
+    });
     log.info({ uid: user.id }, message);
     return this.session(user, issued.token, issued.familyId);
   }
@@ -228,9 +253,15 @@ export class AuthService {
     }
   }
 
-  /** Ends the session of the presented refresh token, if it is known. */
-  async signOut(presented: string | undefined): Promise<void> {
-    if (presented) await revokeFamilyOf(this.services.db.kysely, presented);
+  /** Ends the session of the presented refresh token, if it is known; a live one ending is a line in the audit log. */
+  async signOut(presented: string | undefined, ip: string): Promise<void> {
+    if (!presented) return;
+    await transaction(this.services.db, async (trx) => {
+      const uid = await revokeFamilyOf(trx, presented);
+      if (!uid) return;
+      const user = await findUserById(trx, uid);
+      await appendAudit(trx, { action: 'auth.sign-out', actor: { uid }, subjectId: uid, subject: user?.email ?? null, ip });
+    });
   }
 
   private dummy(): Promise<string> {

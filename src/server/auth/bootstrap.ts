@@ -22,7 +22,11 @@ export async function ensureBootstrapSuper(services: Services, log: FastifyBaseL
   }
   const email = normaliseEmail(bootstrapSuperEmail);
   try {
-    const user = await createAccount(services.db.kysely, { email, password: bootstrapSuperPassword, role: 'super' }, { skipCommonCheck: true });
+    const user = await createAccount(
+      services.db.kysely,
+      { email, password: bootstrapSuperPassword, role: 'super' },
+      { skipCommonCheck: true, audit: { actor: null, how: 'from BOOTSTRAP_SUPER_EMAIL' } },
+    );
     log.info({ uid: user.uid, email: user.email }, 'created the first super-admin from BOOTSTRAP_SUPER_EMAIL');
     if (await isCommonPassword(bootstrapSuperPassword)) {
       log.warn({ uid: user.uid }, 'the bootstrap super-admin password is a commonly used one: change it after signing in');

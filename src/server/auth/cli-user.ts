@@ -58,7 +58,8 @@ export async function userCommand(args: string[]): Promise<number> {
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await upgradeDatabase({ config, db, log: consoleUpgradeLog });
-    const user = await createAccount(db.kysely, { email: values.email, password, role, displayName: values.name });
+    // The command line has no account: its line in the audit log names nobody.
+    const user = await createAccount(db.kysely, { email: values.email, password, role, displayName: values.name }, { audit: { actor: null, how: 'from the command line' } });
     console.log(user.uid);
     return 0;
   } catch (err) {

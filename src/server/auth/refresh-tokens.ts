@@ -77,10 +77,12 @@ export async function startRefreshFamily(db: Kysely<Database>, userId: string, t
   return issue(db, newToken(), userId, crypto.randomUUID(), ttlSeconds, now, client);
 }
 
-/** Sign-out: revokes the family of the presented token, if it is known. */
-export async function revokeFamilyOf(db: Kysely<Database>, token: string): Promise<void> {
+/** Sign-out: revokes the family of the presented token, if it is known; the account whose live session it ended, or null. */
+export async function revokeFamilyOf(db: Kysely<Database>, token: string): Promise<string | null> {
   const row = await findTokenByHash(db, hashRefreshToken(token));
-  if (row) await revokeFamily(db, row.family_id);
+  if (!row) return null;
+  await revokeFamily(db, row.family_id);
+  return row.revoked_at === null ? row.user_id : null;
 }
 
 export type RotationResult =

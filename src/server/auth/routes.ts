@@ -105,7 +105,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   app.post('/api/auth/sign-out', async (request, reply) => {
-    await auth.signOut(request.cookies[refreshCookieName]);
+    await auth.signOut(request.cookies[refreshCookieName], request.ip);
     clearRefreshCookie(reply);
     return reply.status(204).send();
   });

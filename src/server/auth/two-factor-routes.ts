@@ -33,7 +33,13 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: Au
   app.post('/api/auth/second-factor/enable', async (request, reply): Promise<RecoveryCodesAnswer> => {
     const principal = await requireCaller(request);
     const { code } = parse(enableTwoFactorBody, request.body);
-    const recoveryCodes = await auth.twoFactor.enable(principal, code);
+    const recoveryCodes = await auth.twoFactor.enable(principal, code, {
+      action: 'user.update',
+      actor: { uid: principal.uid },
+      subjectId: principal.uid,
+      subject: `${principal.email}: two-factor sign-in turned on`,
+      ip: request.ip,
+    });
     request.log.info({ uid: principal.uid }, 'two-factor sign-in turned on');
     reply.header('cache-control', 'no-store');
     return { recoveryCodes };
@@ -51,7 +57,14 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: Au
       if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
       throw err;
     }
-    if (await auth.twoFactor.disable(user.id)) request.log.info({ uid: user.id }, 'two-factor sign-in turned off');
+    const off = await auth.twoFactor.disable(user.id, {
+      action: 'user.update',
+      actor: { uid: user.id },
+      subjectId: user.id,
+      subject: `${user.email}: two-factor sign-in turned off`,
+      ip: request.ip,
+    });
+    if (off) request.log.info({ uid: user.id }, 'two-factor sign-in turned off');
     return reply.status(204).send();
   });
 
@@ -63,8 +76,15 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: Au
     if (uid === request.principal?.uid) {
       throw new AppError('failed-precondition', 'Turn your own two-factor sign-in off from your account screen, with a code or your password.');
     }
-    if (!(await findUserById(db.kysely, uid))) throw new AppError('not-found', 'There is no such user.');
-    const removed = await auth.twoFactor.disable(uid);
+    const colleague = await findUserById(db.kysely, uid);
+    if (!colleague) throw new AppError('not-found', 'There is no such user.');
+    const removed = await auth.twoFactor.disable(uid, {
+      action: 'user.two-factor-reset',
+      actor: request.principal ? { uid: request.principal.uid } : null,
+      subjectId: uid,
+      subject: colleague.email,
+      ip: request.ip,
+    });
     request.log.info({ uid, by: request.principal?.uid, wasOn: removed }, 'two-factor sign-in reset by a super-admin');
     return reply.status(204).send();
   });

@@ -23,6 +23,7 @@ import { AppError } from '../../shared/errors.js';
 import { defaultSiteSettings } from '../../shared/settings.js';
 import type { UserRole } from '../../shared/users.js';
 import { transaction } from '../db/index.js';
+import { appendAudit, type AuditRecord } from '../audit/repository.js';
 import type { Services } from '../services.js';
 import {
   claimChallenge,
@@ -190,7 +191,7 @@ export class TwoFactorService {
   }
 
   /** Confirms the pending secret with a code from the app; answers the ten recovery codes, shown this once. */
-  async enable(principal: Principal, code: string): Promise<string[]> {
+  async enable(principal: Principal, code: string, audit?: AuditRecord): Promise<string[]> {
     const row = await findTwoFactor(this.db, principal.uid);
     if (row?.enabled_at) throw new AppError('failed-precondition', 'Two-factor sign-in is already on.');
     const pending = row?.pending_secret ? opened(this.services.config.authSecret, principal.uid, row.pending_secret) : null;
@@ -205,12 +206,17 @@ export class TwoFactorService {
     await transaction(this.services.db, async (trx) => {
       if (!(await enableSecret(trx, principal.uid, row.pending_secret!, step, now))) throw new AppError('failed-precondition', 'Two-factor sign-in is already on.');
       await replaceRecoveryCodes(trx, principal.uid, codes.map(hashRecoveryCode), now);
+      if (audit) await appendAudit(trx, audit);
     });
     return codes;
   }
 
-  /** Turns two-factor sign-in off (the caller has confirmed who they are). */
-  async disable(userId: string): Promise<boolean> {
-    return transaction(this.services.db, (trx) => removeTwoFactor(trx, userId));
+  /** Turns two-factor sign-in off (the caller has confirmed who they are); `audit` is written with it when it was on or pending. */
+  async disable(userId: string, audit?: AuditRecord): Promise<boolean> {
+    return transaction(this.services.db, async (trx) => {
+      const removed = await removeTwoFactor(trx, userId);
+      if (removed && audit) await appendAudit(trx, audit);
+      return removed;
+    });
   }
 }

@@ -34,7 +34,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/users', async (request) => users.list(request.principal, () => parse(listQuery, request.query)));
 
   app.post('/api/users', async (request, reply) => {
-    const user = await users.create(request.principal, () => parse(createBody, request.body));
+    const user = await users.create(request.principal, () => parse(createBody, request.body), { ip: request.ip });
     request.log.info({ uid: user.uid, role: user.role }, 'user created');
     return reply.status(201).send(user);
   });
@@ -47,14 +47,14 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       const { uid } = parse(uidParams, request.params);
       body = parse(patchBody, request.body);
       return { uid, changes: body };
-    });
+    }, { ip: request.ip });
     request.log.info({ uid: user.uid, role: body.role, disabled: body.disabled, passwordChanged: body.password !== undefined }, 'user updated');
     return user;
   });
 
   app.delete('/api/users/:uid', async (request, reply) => {
     let uid = '';
-    await users.remove(request.principal, () => ({ uid: (uid = parse(uidParams, request.params).uid) }));
+    await users.remove(request.principal, () => ({ uid: (uid = parse(uidParams, request.params).uid) }), { ip: request.ip });
     request.log.info({ uid }, 'user deleted');
     return reply.status(204).send();
   });

@@ -8,6 +8,7 @@ import { AppError } from '../../shared/errors.js';
 import type { UserRole, UserView } from '../../shared/users.js';
 import { authorize } from '../authorize.js';
 import { transaction, type Db } from '../db/index.js';
+import { appendAudit, type AuditActorRef } from '../audit/repository.js';
 import { createAccount, toUserView, type NewAccount } from './accounts.js';
 import { assertAcceptablePassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
@@ -26,6 +27,25 @@ export interface UserChanges {
   password?: string | undefined;
 }
 
+/** The client address of the request that makes a change, for the audit log. */
+export interface Client {
+  ip: string | null;
+}
+
+function actorOf(principal: Principal | null): AuditActorRef | null {
+  return principal ? { uid: principal.uid } : null;
+}
+
+/** What an update changed, in words for the audit log: "role admin → super; disabled". Never the password itself. */
+export function describeUserChanges(current: UserRow, body: UserChanges): string[] {
+  const said: string[] = [];
+  if (body.displayName !== undefined && body.displayName !== current.display_name) said.push(`name "${current.display_name}" → "${body.displayName}"`);
+  if (body.role !== undefined && body.role !== current.role) said.push(`role ${current.role} → ${body.role}`);
+  if (body.disabled !== undefined && body.disabled !== Boolean(current.disabled)) said.push(body.disabled ? 'disabled' : 'enabled');
+  if (body.password !== undefined) said.push('password set');
+  return said;
+}
+
 function noSuchUser(): AppError {
   return new AppError('not-found', 'There is no such user.');
 }
@@ -40,9 +60,9 @@ export class UsersService {
     return { users: rows.map(toUserView), total };
   }
 
-  async create(principal: Principal | null, input: Input<NewAccount>): Promise<UserView> {
+  async create(principal: Principal | null, input: Input<NewAccount>, client: Client = { ip: null }): Promise<UserView> {
     authorize(principal, 'create', users);
-    return createAccount(this.db.kysely, input());
+    return createAccount(this.db.kysely, input(), { audit: { actor: actorOf(principal), ip: client.ip } });
   }
 
   async get(principal: Principal | null, input: Input<{ uid: string }>): Promise<UserView> {
@@ -53,7 +73,7 @@ export class UsersService {
     return toUserView(user);
   }
 
-  async update(principal: Principal | null, input: Input<{ uid: string; changes: UserChanges }>): Promise<UserView> {
+  async update(principal: Principal | null, input: Input<{ uid: string; changes: UserChanges }>, client: Client = { ip: null }): Promise<UserView> {
     authorize(principal, 'update', users);
     const { uid, changes: body } = input();
     if (body.password !== undefined) await assertAcceptablePassword(body.password);
@@ -87,12 +107,16 @@ export class UsersService {
       await updateUserRow(trx, uid, changes);
       // A disabled account or a new password ends every open session.
       if (body.disabled === true || passwordHash !== undefined) await revokeUserTokens(trx, uid);
+      const said = describeUserChanges(current, body);
+      if (said.length > 0) {
+        await appendAudit(trx, { action: 'user.update', actor: actorOf(principal), subjectId: uid, subject: `${current.email}: ${said.join('; ')}`, ip: client.ip });
+      }
       return { ...current, ...changes };
     });
     return toUserView(updated);
   }
 
-  async remove(principal: Principal | null, input: Input<{ uid: string }>): Promise<void> {
+  async remove(principal: Principal | null, input: Input<{ uid: string }>, client: Client = { ip: null }): Promise<void> {
     authorize(principal, 'delete', users);
     const { uid } = input();
     const db = this.db;
@@ -106,6 +130,7 @@ export class UsersService {
         }
       }
       await deleteUserRow(trx, uid);
+      await appendAudit(trx, { action: 'user.delete', actor: actorOf(principal), subjectId: uid, subject: `${current.email} (${current.role})`, ip: client.ip });
     });
   }
 }

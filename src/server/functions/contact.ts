@@ -5,6 +5,7 @@
  * without JavaScript (contact-page.ts) goes through the same schema and
  * storeContact.
  */
+import { oneLine } from '../../shared/text.js';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { contactLimits, contactMessages, emailPattern } from '../../shared/contact.js';
@@ -23,12 +24,6 @@ export const contactSchema = z.strictObject({
   message: z.string(contactMessages.messageTooShort).trim().min(contactLimits.messageMin, contactMessages.messageTooShort).max(contactLimits.message, contactMessages.messageTooLong),
   consent: z.literal(true, contactMessages.consentRequired),
 });
-
-/** Control characters (a line break in a name) become spaces wherever a visitor's words go into a header. */
-function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-}
 
 /**
  * Stores a checked message as a draft customer from the contact form, then

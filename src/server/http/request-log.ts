@@ -3,12 +3,15 @@
  * (method, path with query, status, time in ms, and the request id the
  * request's other lines carry) instead of Fastify's two (one on arrival with
  * the serialised request, one on completion). Headers and bodies are never
- * logged, so no token, cookie or password can reach the log from here.
+ * logged, so no token, cookie or password can reach the log from here. A
+ * preview link's token is in its path: such paths are written as
+ * `/preview/[redacted]`.
  */
 import fs from 'node:fs';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { LaneLog } from './fast-lane.js';
+import { previewPathPrefix } from '../../shared/editorial.js';
 
 const { streamSym, chindingsSym } = pino.symbols;
 const info = pino.levels.values.info ?? 30;
@@ -19,6 +22,14 @@ function rawParts(log: FastifyBaseLogger): { stream: DestinationStream; chinding
   const stream = parts[streamSym] as DestinationStream | undefined;
   const chindings = parts[chindingsSym];
   return stream && typeof stream.write === 'function' && typeof chindings === 'string' ? { stream, chindings } : null;
+}
+
+/** How the log writes the path of a preview link (whose token is a credential). */
+export const redactedPreviewPath = `${previewPathPrefix}[redacted]`;
+
+/** The URL as the log writes it: a preview link's path without its token; any other URL as it is. */
+export function loggedUrl(url: string): string {
+  return url.startsWith(previewPathPrefix) ? redactedPreviewPath : url;
 }
 
 // One counter for every request id, so the fast lane's lines and Fastify's never share one (Fastify's own format).
@@ -58,7 +69,7 @@ export class RequestLog extends LogController {
     const log = reply.log;
     const responseTime = Math.round(reply.elapsedTime * 100) / 100;
     if (error) {
-      log.error({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime, err: error }, 'request errored');
+      log.error({ method: request.method, url: loggedUrl(request.url), statusCode: reply.statusCode, responseTime, err: error }, 'request errored');
       return;
     }
     if ((pino.levels.values[log.level] ?? Infinity) > info) return;
@@ -66,10 +77,10 @@ export class RequestLog extends LogController {
     // made as text: no object to build, walk and redact for each request. Nothing in it can be a secret.
     const raw = rawParts(log);
     if (!raw) {
-      log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime }, 'request completed');
+      log.info({ method: request.method, url: loggedUrl(request.url), statusCode: reply.statusCode, responseTime }, 'request completed');
       return;
     }
-    raw.stream.write(completedLine(raw.chindings, request.method, request.url, reply.statusCode, responseTime));
+    raw.stream.write(completedLine(raw.chindings, request.method, loggedUrl(request.url), reply.statusCode, responseTime));
   }
 }
 

@@ -9,7 +9,9 @@ import { AppError } from '../../shared/errors.js';
 import type { Services } from '../services.js';
 import { processImage } from './images.js';
 import { mediaInfoOf } from './presenter.js';
-import { findMediaById, findMediaBySha, insertMedia, type Media, type StoredVariant } from './repository.js';
+import { findMediaById, findMediaBySha, insertMedia, insertMediaRow, type Media, type StoredVariant } from './repository.js';
+import { appendAudit } from '../audit/repository.js';
+import { transaction } from '../db/index.js';
 import { sniffType } from './sniff.js';
 import { extensionFor, keyFor, sha256Hex, type MediaStore } from './store.js';
 
@@ -20,6 +22,8 @@ export interface IngestInput {
   /** The name the file had on the uploader's computer (shown to staff, used for downloads). */
   originalName?: string | null;
   createdBy?: string | null;
+  /** A staff upload: its `media.upload` line in the audit log is written with the row (by `createdBy`, from this address). */
+  audit?: { ip: string | null };
 }
 
 export interface IngestResult {
@@ -115,7 +119,21 @@ export async function ingestMedia(services: Pick<Services, 'db' | 'changes'>, st
     createdBy: input.createdBy ?? null,
   };
   await store.put(originalKey(media), original.bytes, original.contentType);
-  if (!(await insertMedia(services.db, media))) {
+  const { audit } = input;
+  const inserted = audit
+    ? await transaction(services.db, async (trx) => {
+        if (!(await insertMediaRow(trx, media))) return false;
+        await appendAudit(trx, {
+          action: 'media.upload',
+          actor: media.createdBy ? { uid: media.createdBy } : null,
+          subjectId: id,
+          subject: media.originalName ?? (media.kind === 'pdf' ? '(a PDF without a name)' : '(an image without a name)'),
+          ip: audit.ip,
+        });
+        return true;
+      })
+    : await insertMedia(services.db, media);
+  if (!inserted) {
     const winner = (await findMediaById(services.db, id)) ?? (await findMediaBySha(services.db, uploadSha));
     if (winner) return { info: mediaInfoOf(winner), created: false };
     throw new AppError('aborted', 'The upload collided with another one. Try again.');

@@ -1,7 +1,9 @@
 /** Removing media: a row and the bytes only it used, announced to every server; and pruning what nothing uses. */
 import type { Services } from '../services.js';
 import { keysOf } from './ingest.js';
-import { allMentionedIds, deleteMediaRow, listMedia, type Media } from './repository.js';
+import { allMentionedIds, deleteMediaRow, deleteMediaRowIn, listMedia, type Media } from './repository.js';
+import { appendAudit, type AuditActorRef } from '../audit/repository.js';
+import { transaction } from '../db/index.js';
 import type { MediaStore } from './store.js';
 
 /** Deletes the bytes of a removed media, except those another media still uses (identical variants are stored once). */
@@ -12,9 +14,26 @@ async function deleteBytes(services: Pick<Services, 'db'>, store: MediaStore, me
   }
 }
 
-/** Removes a media and its bytes; false when it was already gone. The caller has checked that nothing uses it. */
-export async function removeMedia(services: Pick<Services, 'db' | 'changes'>, store: MediaStore, media: Media): Promise<boolean> {
-  if (!(await deleteMediaRow(services.db, media.id))) return false;
+/** Who removes a media, for its `media.delete` line in the audit log (actor null: the command line). */
+export interface RemovalAudit {
+  actor: AuditActorRef | null;
+  ip: string | null;
+}
+
+/**
+ * Removes a media and its bytes; false when it was already gone. The caller
+ * has checked that nothing uses it. With `audit`, the row goes and its line
+ * in the audit log is written in one transaction.
+ */
+export async function removeMedia(services: Pick<Services, 'db' | 'changes'>, store: MediaStore, media: Media, audit?: RemovalAudit): Promise<boolean> {
+  const removed = audit
+    ? await transaction(services.db, async (trx) => {
+        if (!(await deleteMediaRowIn(trx, media.id))) return false;
+        await appendAudit(trx, { action: 'media.delete', actor: audit.actor, subjectId: media.id, subject: media.originalName ?? '(a file without a name)', ip: audit.ip });
+        return true;
+      })
+    : await deleteMediaRow(services.db, media.id);
+  if (!removed) return false;
   await deleteBytes(services, store, media);
   services.changes.publish({ type: 'media', id: media.id });
   return true;
@@ -40,7 +59,7 @@ export async function pruneMedia(services: Pick<Services, 'db' | 'changes'>, sto
   const report: PruneReport = { media: [], orphanKeys: [] };
   for (const media of await listMedia(services.db)) {
     if (mentioned.has(media.id) || Date.parse(media.createdAt) >= cutoff) continue;
-    if (!(await removeMedia(services, store, media))) continue;
+    if (!(await removeMedia(services, store, media, { actor: null, ip: null }))) continue;
     report.media.push({ id: media.id, name: media.originalName, contentType: media.contentType, bytes: media.byteSize, createdAt: media.createdAt });
   }
   const used = new Set((await listMedia(services.db)).flatMap(keysOf));

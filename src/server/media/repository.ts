@@ -3,11 +3,11 @@
  * here as parsed `Media` objects: the `variants` JSON column is checked with
  * zod on the way out, so no caller ever parses stored text.
  */
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import { imageVariantNames, type MediaVariant } from '../../shared/media.js';
 import type { Db } from '../db/index.js';
-import type { MediaTable } from '../db/schema.js';
+import type { Database, MediaTable } from '../db/schema.js';
 
 export type MediaRow = Selectable<MediaTable>;
 
@@ -102,8 +102,13 @@ export async function findMediaBySha(db: Db, sha256: string): Promise<Media | un
 }
 
 /** Inserts a row; false when another upload of the same content won the race. */
-export async function insertMedia(db: Db, media: Media): Promise<boolean> {
-  const result = await db.kysely
+export function insertMedia(db: Db, media: Media): Promise<boolean> {
+  return insertMediaRow(db.kysely, media);
+}
+
+/** insertMedia on a connection or a transaction (an upload and its audit line land together). */
+export async function insertMediaRow(conn: Kysely<Database>, media: Media): Promise<boolean> {
+  const result = await conn
     .insertInto('media')
     .values(toRow(media))
     .onConflict((oc) => oc.doNothing())
@@ -111,8 +116,13 @@ export async function insertMedia(db: Db, media: Media): Promise<boolean> {
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function deleteMediaRow(db: Db, id: string): Promise<boolean> {
-  const result = await db.kysely.deleteFrom('media').where('id', '=', id).executeTakeFirst();
+export function deleteMediaRow(db: Db, id: string): Promise<boolean> {
+  return deleteMediaRowIn(db.kysely, id);
+}
+
+/** deleteMediaRow on a connection or a transaction. */
+export async function deleteMediaRowIn(conn: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await conn.deleteFrom('media').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -147,7 +147,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         limits: { fileSize: maxUploadBytes, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
       });
       uploads.post('/api/media', { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
-        const result = await media.upload(request.principal, () => readUpload(request));
+        const result = await media.upload(request.principal, () => readUpload(request), request.ip);
         return reply.status(result.created ? 201 : 200).header('cache-control', 'no-store').send(result.info);
       });
     });
@@ -162,7 +162,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         const id = idSchema.safeParse(request.params.id);
         if (!id.success) throw new AppError('not-found', 'There is no such file. It may already have been deleted.');
         return id.data;
-      });
+      }, request.ip);
       return reply.status(204).send();
     });
   });

@@ -70,10 +70,10 @@ export class MediaService {
     this.unsubscribe();
   }
 
-  async upload(principal: Principal | null, input: Input<Promise<UploadedFile>>): Promise<IngestResult> {
+  async upload(principal: Principal | null, input: Input<Promise<UploadedFile>>, ip: string | null = null): Promise<IngestResult> {
     const createdBy = staffUid(principal, 'create');
     const file = await input();
-    return ingestMedia(this.services, this.store, { bytes: file.bytes, originalName: file.originalName, createdBy });
+    return ingestMedia(this.services, this.store, { bytes: file.bytes, originalName: file.originalName, createdBy, audit: { ip } });
   }
 
   async describe(principal: Principal | null, id: string): Promise<MediaInfo> {
@@ -82,14 +82,14 @@ export class MediaService {
   }
 
   /** Refused with 412 naming the blocks while anything still uses the file. */
-  async remove(principal: Principal | null, input: Input<string>): Promise<void> {
-    staffUid(principal, 'delete');
+  async remove(principal: Principal | null, input: Input<string>, ip: string | null = null): Promise<void> {
+    const uid = staffUid(principal, 'delete');
     const id = input();
     const existing = await findMediaById(this.services.db, id);
     if (!existing) throw alreadyDeleted();
     const refs = await findReferences(this.services.db, id);
     if (refs.length > 0) throw new AppError('failed-precondition', describeReferences(refs), { details: { blocks: refs } });
-    if (!(await removeMedia(this.services, this.store, existing))) throw alreadyDeleted();
+    if (!(await removeMedia(this.services, this.store, existing, { actor: { uid }, ip }))) throw alreadyDeleted();
     this.found.delete(id);
   }
 

@@ -2,6 +2,7 @@
 import { pages, type PageName } from '../../shared/pages.js';
 import { detailCollections, detailPath } from '../../shared/registry-index.js';
 import { staffPaths } from '../../shared/routes.js';
+import { previewPathPrefix } from '../../shared/editorial.js';
 import { escapeHtml } from '../../shared/html.js';
 import type { PageBundle } from '../../shared/page-bundle.js';
 import type { PublicDataSource } from '../../web/entry-server.js';
@@ -49,7 +50,8 @@ function publicPrefixes(): string[] {
  * `/accountability`) ends with `$`, which crawlers read as "this path only".
  */
 export function robotsDisallowed(): string[] {
-  const rules = new Set<string>(['/api/']);
+  // Preview links are private pages of unpublished changes (they also answer X-Robots-Tag: noindex).
+  const rules = new Set<string>(['/api/', previewPathPrefix]);
   const open = publicPrefixes();
   for (const p of staffPaths) {
     const colon = p.indexOf(':');

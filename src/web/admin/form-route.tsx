@@ -8,7 +8,8 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title, VisuallyHidden
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { revisionParam } from '../../shared/editorial.js';
 import type { RouteMark } from '../../shared/access.js';
 import { collectionDataSchema, type CollectionDef } from '../../shared/collections.js';
 import { listPathOf } from '../../shared/routes.js';
@@ -90,7 +91,10 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
   const heading = creating ? `New ${collection.label}` : `Edit ${collection.label}`;
   const form = useRef<BlockFormHandle>(null);
   const [dirty, setDirty] = useState(false);
-  const [historyOpen, setHistoryOpen] = useState(false);
+  // A link from the audit log (`?revision=<id>`) opens the History on that revision.
+  const [searchParams] = useSearchParams();
+  const linkedRevision = searchParams.get(revisionParam);
+  const [historyOpen, setHistoryOpen] = useState(linkedRevision !== null);
   const historyId = useId();
   const doc = query.data;
   const editorial = useEditorial(collection, doc, dirty, form);
@@ -155,6 +159,7 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
                 <HistoryPanel
                   collection={collection}
                   doc={doc}
+                  initialRevision={linkedRevision}
                   dirty={dirty}
                   onRestored={editorial.changed}
                   onConflict={() => form.current?.showConflict()}

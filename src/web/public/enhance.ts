@@ -4,12 +4,15 @@
  * and the event times in plain script, and the island loader. Each island
  * (islands.ts) loads its own code, only on a page that has one, and hydrates
  * with the props the server wrote next to it. The stylesheet comes with this
- * entry (linked by the server, cached across pages).
+ * entry (linked by the server, cached across pages). In a staff member's
+ * browser (the staff app's marker in localStorage) it also adds "Edit this
+ * page", from a module only such a browser loads (edit-link.ts).
  */
 import './public.css';
 import { hydratedAttribute, islandAttribute, islandPropsAttribute, isIslandName, type IslandName, type IslandProps } from './islands.js';
 import { showLocalTimes } from './local-times.js';
 import { enhanceHeader } from './menus.js';
+import { staffMarkerKey, staffPagesPath } from '../../shared/staff-marker.js';
 
 interface IslandModule<N extends IslandName> {
   mount(element: HTMLElement, props: IslandProps[N]): void;
@@ -36,6 +39,15 @@ async function hydrate<N extends IslandName>(name: N, element: HTMLElement): Pro
   element.setAttribute(hydratedAttribute, '');
 }
 
+/** The staff Pages screen's path when a staff member is signed in in this browser (the staff app's marker); visitors have none. */
+function staffPages(): string | null {
+  try {
+    return staffPagesPath(localStorage.getItem(staffMarkerKey));
+  } catch {
+    return null;
+  }
+}
+
 function start(): void {
   const header = document.querySelector<HTMLElement>('.site-header');
   if (header) enhanceHeader(header);
@@ -45,6 +57,11 @@ function start(): void {
     if (isIslandName(name)) {
       hydrate(name, element).catch((err: unknown) => console.error(`The ${name} block could not start`, err));
     }
+  }
+  // "Edit this page": its code is fetched only in a staff member's browser, and never part of the page's HTML.
+  const pagesPath = staffPages();
+  if (pagesPath) {
+    import('./edit-link.js').then((m) => m.showEditLink(document, pagesPath)).catch((err: unknown) => console.error('The edit link could not start', err));
   }
 }
 

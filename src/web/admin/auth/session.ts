@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { ApiError, api } from '../../api-client.js';
 import type { SignedInUser, SignInAnswer } from '../../../shared/auth.js';
 import type { ErrorCode } from '../../../shared/errors.js';
+import { staffMarkerKey } from '../../../shared/staff-marker.js';
+import { editorialPaths } from '../../../shared/editorial.js';
 
 /** The signed-in staff user as the staff app sees it. */
 export type AuthUser = SignedInUser;
@@ -67,6 +69,22 @@ export function refreshDelayMs(lifetimeMs: number): number {
 /** The next wait after a failed renewal: 30 s, doubling, at most 16 min. */
 export function nextRetryMs(previousMs: number | null): number {
   return previousMs === null ? retryInitialMs : Math.min(previousMs * 2, retryMaxMs);
+}
+
+/**
+ * Tells the public pages of this browser whether a staff member is signed in
+ * here (they then offer "Edit this page"): a localStorage entry holding the
+ * Pages screen's path, no secret, never sent to the server. Left as it is while the session is still loading.
+ */
+export function markStaffBrowser(snapshot: SessionSnapshot): void {
+  if (snapshot.status === 'loading') return;
+  try {
+    const staff = snapshot.status === 'signed-in' && (snapshot.user?.claims.admin === true || snapshot.user?.claims.super === true);
+    if (staff) globalThis.localStorage.setItem(staffMarkerKey, editorialPaths.pages);
+    else globalThis.localStorage.removeItem(staffMarkerKey);
+  } catch {
+    // No storage (private mode, a test without a DOM): public pages simply offer no edit link.
+  }
 }
 
 function isUnreachable(err: unknown): boolean {
@@ -247,6 +265,7 @@ export class StaffSession {
 
   private set(next: SessionSnapshot): void {
     this.snapshot = next;
+    markStaffBrowser(next);
     for (const fn of this.listeners) fn();
   }
 }

@@ -25,6 +25,8 @@ interface HistoryPanelProps {
   onRestored(doc: StaffDocument): void;
   onConflict(): void;
   announce(message: string): void;
+  /** The revision to show first (a link from the audit log). */
+  initialRevision?: string | null;
 }
 
 function Thumb({ value }: { value: Extract<ShownValue, { kind: 'image' }> }) {
@@ -167,7 +169,7 @@ function Comparison({ collection, doc, summary, dirty, onRestored, onConflict, a
 export function HistoryPanel(props: HistoryPanelProps) {
   const { collection, doc } = props;
   const revisions = useRevisions(collection.name, doc.id, doc.version);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(props.initialRevision ?? null);
   const chosen = revisions.data?.find((r) => r.id === selected) ?? null;
 
   if (revisions.isPending) return <ContentLoader label="Loading the history" />;

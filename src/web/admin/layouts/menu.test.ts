@@ -19,19 +19,25 @@ describe('staff drawer entries', () => {
     for (const c of collections) expect(paths).toContain(c.listPath);
     expect(paths).toContain('/settings');
     expect(paths).toContain('/backups');
+    expect(paths).toContain('/audit');
     // The trash sits at the very bottom of the drawer.
     expect(flat(menuFor('SuperLayout', superUser)).at(-1)).toMatchObject({ label: 'Trash', to: '/trash' });
     expect(labels.length).toBeGreaterThanOrEqual(40);
+    // The Pages screen heads the Site group, after SPEC.md's drawer.
+    const site = menuFor('SuperLayout', superUser).find((g) => g.title === 'Site');
+    expect(site?.entries[0]).toMatchObject({ label: 'Pages', to: '/pages' });
   });
 
-  it('give the admin layout Home at the root and only what an admin may open', () => {
+  it('give the admin layout Home at the root, Pages, and only what an admin may open', () => {
     const entries = flat(menuFor('AdminLayout', adminUser));
     expect(entries[0]).toMatchObject({ label: 'Home', to: '/' });
     const paths = entries.map((e) => e.to);
+    expect(paths).toContain('/pages');
     expect(paths).not.toContain('/user');
     expect(paths).not.toContain('/item');
     expect(paths).not.toContain('/settings');
     expect(paths).not.toContain('/backups');
+    expect(paths).not.toContain('/audit');
     expect(paths).toContain('/category');
     expect(paths).toContain('/customer');
     expect(entries.at(-1)).toMatchObject({ label: 'Trash', to: '/trash' });

@@ -4,9 +4,10 @@
  */
 import { collections, type CollectionDef } from '../../../shared/collections.js';
 import { staffGroups, type StaffGroup } from '../../../shared/registry-index.js';
-import { can, roleOf, type Principal } from '../../../shared/access.js';
+import { can, type Principal } from '../../../shared/access.js';
 import type { LayoutName } from '../../../shared/access.js';
 import { backupsScreenPath } from '../../../shared/backups.js';
+import { auditScreenPath } from '../../../shared/audit.js';
 import { editorialPaths } from '../../../shared/editorial.js';
 
 export interface MenuEntry {
@@ -66,14 +67,21 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
   const groups: MenuGroup[] = [{ title: null, entries: top }];
   for (const title of headedGroups) {
     const g = groupOf(title, principal);
+    // SPEC.md's drawer stays as it is above; the Pages screen (every page with its blocks, previews and publishing) heads the Site group.
+    if (title === 'Site' && can(principal, 'read', { type: 'preview' })) {
+      g.entries.unshift({ label: 'Pages', caption: 'Every page and its blocks', short: 'PG', to: editorialPaths.pages });
+    }
     if (title === 'Site' && can(principal, 'update', { type: 'settings' })) {
       g.entries.push({ label: 'Site settings', short: 'SS', to: '/settings' });
     }
     if (title === 'Site' && can(principal, 'read', { type: 'backups' })) {
       g.entries.push({ label: 'Backups', short: 'BK', to: backupsScreenPath });
     }
-    if (title === 'Site' && (roleOf(principal) === 'admin' || roleOf(principal) === 'super')) {
-      // Every staff member restores what they moved to the trash; near the bottom, after the settings.
+    if (title === 'Site' && can(principal, 'read', { type: 'audit' })) {
+      g.entries.push({ label: 'Audit log', short: 'AL', to: auditScreenPath });
+    }
+    if (title === 'Site' && can(principal, 'read', { type: 'trash' })) {
+      // Every staff member restores what they moved to the trash; at the bottom, after the settings.
       g.entries.push({ label: 'Trash', short: 'TR', to: editorialPaths.trash });
     }
     if (g.entries.length > 0) groups.push(g);

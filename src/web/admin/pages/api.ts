@@ -1,0 +1,67 @@
+/**
+ * What the Pages screen reads and writes, each answer checked by zod: a
+ * collection's blocks with their editorial state, preview links (make, list,
+ * revoke) and "Publish changes".
+ */
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../api-client.js';
+import type { CollectionDef, ContentDocument } from '../../../shared/collections.js';
+import { editorialApi, type EditorialFields, type PreviewLinkAnswer } from '../../../shared/editorial.js';
+import { previewLinkAnswerSchema, previewLinksAnswerSchema, type PreviewLinkEntry } from '../../../shared/preview-links.js';
+import { contentDocumentSchema } from '../content/documents.js';
+
+/** A block as the staff reader gives it: the working copy and the fields that decide its state. */
+export type PageBlock = ContentDocument & EditorialFields;
+
+const blockListSchema = z.object({ documents: z.array(contentDocumentSchema), total: z.number() });
+export type BlockList = z.infer<typeof blockListSchema>;
+
+/** Every block of a collection up to this many; a growing collection says how many more its list has. */
+export const blocksLimit = 100;
+
+export const pagesKeys = {
+  all: ['content'] as const,
+  blocks: (collection: string) => ['content', collection, 'pages-screen'] as const,
+  links: (page: string) => ['preview-links', page] as const,
+};
+
+async function fetchBlocks(collection: string, signal: AbortSignal): Promise<BlockList> {
+  const json = await api<unknown>(`/api/collections/${encodeURIComponent(collection)}/documents?limit=${blocksLimit}&offset=0`, { signal });
+  return blockListSchema.parse(json);
+}
+
+/** The blocks of each collection of a page, in the page's order of collections. */
+export function useCollectionBlocks(collections: readonly CollectionDef[]) {
+  return useQueries({
+    queries: collections.map((c) => ({
+      queryKey: pagesKeys.blocks(c.name),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchBlocks(c.name, signal),
+    })),
+  });
+}
+
+export async function createPreviewLink(page: string, document?: string): Promise<PreviewLinkAnswer> {
+  const json = await api<unknown>(editorialApi.preview, { method: 'POST', body: document ? { page, document } : { page } });
+  return previewLinkAnswerSchema.parse(json);
+}
+
+export function usePreviewLinks(page: string, enabled: boolean) {
+  return useQuery({
+    queryKey: pagesKeys.links(page),
+    queryFn: async ({ signal }): Promise<PreviewLinkEntry[]> => {
+      const json = await api<unknown>(`${editorialApi.preview}?${new URLSearchParams({ page }).toString()}`, { signal });
+      return previewLinksAnswerSchema.parse(json).links;
+    },
+    enabled,
+  });
+}
+
+export async function revokePreviewLink(id: string): Promise<void> {
+  await api<void>(editorialApi.previewLink(id), { method: 'DELETE' });
+}
+
+/** "Publish changes": the block's pending changes go live now, if nobody changed it since `version`. */
+export async function publishChanges(collection: string, id: string, version: number): Promise<void> {
+  await api<unknown>(editorialApi.publish(collection, id), { method: 'POST', body: {}, ifMatch: `"${version}"` });
+}

@@ -1,0 +1,300 @@
+/**
+ * /pages (admin and super): every public page with its blocks in the order
+ * visitors see them (the page's collections in their declared order, then
+ * each block's position), each block's collection, title and state in words
+ * with a link to its form; per page a Preview button that makes a shared
+ * preview link (shown with a copy button, and opened in a new tab), the
+ * page's live links with Revoke; per block with unpublished changes a
+ * "Publish changes" button. `/pages#<page>` opens on that page (the public
+ * site's "Edit this page" leads here).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Anchor, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useIsFetching, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
+import { ApiError } from '../../api-client.js';
+import { collectionsOfPage, type CollectionDef } from '../../../shared/collections.js';
+import { documentStateLabels, documentStateOf, type DocumentState, type PreviewLinkAnswer } from '../../../shared/editorial.js';
+import { pages, type PageDef } from '../../../shared/pages.js';
+import { formPathOf, listPathOf } from '../../../shared/routes.js';
+import { blockTitle } from '../content/block-summary.js';
+import { absoluteTime } from '../content/relative-time.js';
+import { LoadFailed, Screen } from '../content/screen.js';
+import { blocksLimit, createPreviewLink, pagesKeys, publishChanges, revokePreviewLink, useCollectionBlocks, usePreviewLinks, type PageBlock } from './api.js';
+
+/** Each state's colour: dark enough for small text on white (at least 4.5:1). */
+const stateColours: Record<DocumentState, string> = {
+  draft: '#495057',
+  published: '#17602d',
+  changed: '#8a4b00',
+  scheduled: '#1c4f8a',
+};
+
+function StateLabel({ block }: { block: PageBlock }) {
+  const state = documentStateOf(block);
+  return (
+    <Text component="span" size="sm" fw={600} c={stateColours[state]} data-state={state}>
+      <span aria-hidden="true">● </span>
+      {documentStateLabels[state]}
+    </Text>
+  );
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : 'Something went wrong. Try again.';
+}
+
+function BlockItem({ collection, block }: { collection: CollectionDef; block: PageBlock }) {
+  const client = useQueryClient();
+  const title = blockTitle(collection, block.data);
+  const publish = useMutation({
+    mutationFn: () => publishChanges(collection.name, block.id, block.version),
+    onSuccess: () => notifications.show({ color: 'green', title: 'Changes published', message: `Visitors now see the changes to “${title}”.` }),
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === 'aborted') {
+        notifications.show({ color: 'orange', title: 'Someone else changed this block', message: `“${title}” was changed since this page was loaded; the list now shows the latest version. Check it, then publish again.` });
+      } else {
+        notifications.show({ color: 'red', title: 'The changes were not published', message: errorText(err) });
+      }
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: pagesKeys.blocks(collection.name) }),
+  });
+  return (
+    <Paper component="li" withBorder radius="sm" px="sm" py="xs" data-testid="page-block" data-id={block.id} style={{ listStyle: 'none' }}>
+      <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+        <Stack gap={0} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+          <Text size="xs" c="dimmed">
+            {collection.label}
+          </Text>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Text>
+          <StateLabel block={block} />
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          <Button component={Link} to={formPathOf(collection.name, block.id)} variant="default" size="xs" aria-label={`Edit “${title}”`}>
+            Edit
+          </Button>
+          {block.hasPendingChanges && (
+            <Button size="xs" loading={publish.isPending} onClick={() => !publish.isPending && publish.mutate()} aria-label={`Publish changes to “${title}”`}>
+              Publish changes
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+function PageBlocks({ page }: { page: PageDef }) {
+  const collections = collectionsOfPage(page.name);
+  const results = useCollectionBlocks(collections);
+  const failed = results.find((r) => r.isError);
+  if (failed?.error) {
+    return <LoadFailed title={`The blocks of ${page.title} could not be loaded`} error={failed.error} onRetry={() => results.forEach((r) => r.isError && void r.refetch())} />;
+  }
+  if (results.some((r) => r.isPending)) {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        Loading the blocks…
+      </Text>
+    );
+  }
+  const rows = collections.flatMap((c, i) => (results[i]?.data?.documents ?? []).map((block) => ({ collection: c, block })));
+  const more = collections.flatMap((c, i) => {
+    const data = results[i]?.data;
+    return data && data.total > data.documents.length ? [{ collection: c, count: data.total - data.documents.length }] : [];
+  });
+  return (
+    <Stack gap="xs">
+      {rows.length === 0 ? (
+        <Text size="sm">No blocks on this page yet.</Text>
+      ) : (
+        <Stack component="ol" gap={6} p={0} m={0} aria-label={`Blocks of ${page.title}, in the order visitors see them`}>
+          {rows.map(({ collection, block }) => (
+            <BlockItem key={block.id} collection={collection} block={block} />
+          ))}
+        </Stack>
+      )}
+      {more.map(({ collection, count }) => (
+        <Text key={collection.name} size="sm">
+          {`${count} more ${count === 1 ? collection.nouns.one : collection.nouns.many} (only the first ${blocksLimit} are shown): `}
+          <Anchor component={Link} to={listPathOf(collection.name)}>
+            {collection.label}
+          </Anchor>
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function NewLink({ page, link }: { page: PageDef; link: PreviewLinkAnswer }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Paper withBorder radius="sm" p="sm" bg="var(--mantine-color-yellow-0)" data-testid="preview-link">
+      <Stack gap="xs">
+        <TextInput
+          readOnly
+          label={`Preview link for ${page.title}`}
+          description={`Anyone with this link sees the page with its unpublished changes, signed out too, until ${absoluteTime(link.expiresAt)}.`}
+          value={link.url}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <Group gap="xs">
+          <CopyButton value={link.url} timeout={3000}>
+            {({ copy }) => (
+              <Button
+                size="xs"
+                onClick={() => {
+                  copy();
+                  setCopied(true);
+                }}
+              >
+                Copy link
+              </Button>
+            )}
+          </CopyButton>
+          <Button component="a" href={link.url} target="_blank" rel="noopener noreferrer" size="xs" variant="default">
+            Open preview
+            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          </Button>
+          <Text size="sm" role="status">
+            {copied ? 'Link copied.' : ''}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function SharedLinks({ page, open }: { page: PageDef; open: boolean }) {
+  const client = useQueryClient();
+  const links = usePreviewLinks(page.name, open);
+  const revoke = useMutation({
+    mutationFn: (id: string) => revokePreviewLink(id),
+    onSuccess: () => notifications.show({ color: 'green', title: 'Link revoked', message: `That preview link of ${page.title} no longer works.` }),
+    onError: (err) => notifications.show({ color: 'red', title: 'The link was not revoked', message: errorText(err) }),
+    onSettled: () => client.invalidateQueries({ queryKey: pagesKeys.links(page.name) }),
+  });
+  if (!open) return null;
+  if (links.isPending) return <Text size="sm" role="status">Loading the links…</Text>;
+  if (links.isError) return <LoadFailed title="The preview links could not be loaded" error={links.error} onRetry={() => void links.refetch()} />;
+  if (links.data.length === 0) return <Text size="sm">No preview link of this page works at the moment.</Text>;
+  return (
+    <Stack component="ul" gap={6} p={0} m={0} aria-label={`Preview links of ${page.title}`}>
+      {links.data.map((l) => {
+        const made = `Made by ${l.createdBy?.name ?? 'a former colleague'} on ${absoluteTime(l.createdAt)}`;
+        return (
+          <Group component="li" key={l.id} justify="space-between" gap="xs" wrap="wrap" style={{ listStyle: 'none' }} data-testid="shared-link">
+            <Text size="sm">
+              {made}; works until {absoluteTime(l.expiresAt)}.
+            </Text>
+            <Button size="xs" variant="subtle" color="red" onClick={() => !revoke.isPending && revoke.mutate(l.id)} aria-label={`Revoke the link ${made.toLowerCase()}`}>
+              Revoke
+            </Button>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function PageSection({ page }: { page: PageDef }) {
+  const client = useQueryClient();
+  const [link, setLink] = useState<PreviewLinkAnswer | null>(null);
+  const [showLinks, setShowLinks] = useState(false);
+  const titleId = `page-${page.name}-title`;
+  const linksId = `page-${page.name}-links`;
+  const preview = useMutation({
+    mutationFn: () => createPreviewLink(page.name),
+    onSettled: () => client.invalidateQueries({ queryKey: pagesKeys.links(page.name) }),
+  });
+
+  function makePreview() {
+    if (preview.isPending) return;
+    // Opened now, while the click still counts as the user's (a tab opened after the answer would be blocked as a pop-up).
+    const tab = window.open('', '_blank');
+    preview.mutate(undefined, {
+      onSuccess: (answer) => {
+        setLink(answer);
+        if (tab) {
+          tab.opener = null;
+          tab.location.href = answer.url;
+        }
+      },
+      onError: (err) => {
+        tab?.close();
+        notifications.show({ color: 'red', title: 'No preview link was made', message: errorText(err) });
+      },
+    });
+  }
+
+  return (
+    <Paper component="section" withBorder radius="md" p={{ base: 'sm', sm: 'md' }} id={page.name} aria-labelledby={titleId} data-testid="page-section" data-page={page.name} style={{ scrollMarginTop: 72 }}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+          <div style={{ minWidth: 0 }}>
+            <Title order={2} size="h3" id={titleId} tabIndex={-1}>
+              {page.title}
+            </Title>
+            <Anchor href={page.path} size="sm" target="_blank" rel="noopener">
+              {`Open ${page.title} on the public site`}
+              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            </Anchor>
+          </div>
+          <Group gap="xs">
+            <Button variant="default" size="sm" aria-expanded={showLinks} aria-controls={linksId} onClick={() => setShowLinks((v) => !v)}>
+              Shared links
+            </Button>
+            <Button size="sm" loading={preview.isPending} onClick={makePreview} aria-label={`Preview ${page.title}`}>
+              Preview
+            </Button>
+          </Group>
+        </Group>
+        {link && <NewLink page={page} link={link} />}
+        <div id={linksId}>
+          <SharedLinks page={page} open={showLinks} />
+        </div>
+        <PageBlocks page={page} />
+      </Stack>
+    </Paper>
+  );
+}
+
+export function PagesScreen() {
+  const { hash } = useLocation();
+  const loading = useIsFetching({ queryKey: pagesKeys.all }) > 0;
+  const scrolledTo = useRef<string | null>(null);
+
+  useEffect(() => {
+    document.title = 'Pages · Staff';
+  }, []);
+
+  // `/pages#about` (from the public site's "Edit this page"): once the blocks are in, that page comes into view with focus on its heading.
+  useEffect(() => {
+    const name = decodeURIComponent(hash.slice(1));
+    if (!name || loading || scrolledTo.current === name) return;
+    const section = document.getElementById(name);
+    if (!section) return;
+    scrolledTo.current = name;
+    section.scrollIntoView({ block: 'start' });
+    document.getElementById(`page-${name}-title`)?.focus({ preventScroll: true });
+  }, [hash, loading]);
+
+  return (
+    <Screen>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Pages</Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            Every page of the public site with its blocks in the order visitors see them. Preview a page to see it with its unpublished changes, and share the link with colleagues.
+          </Text>
+        </div>
+        {pages.map((page) => (
+          <PageSection key={page.name} page={page} />
+        ))}
+      </Stack>
+    </Screen>
+  );
+}
