@@ -178,23 +178,26 @@ export class Editorial {
     return when.getTime() > Date.now() ? when.toISOString() : null;
   }
 
+  /** Sets the time a publish or an unpublish is due (the scheduler does it then). */
+  private async schedule(caller: Caller, c: CollectionDef, current: DocumentRow, version: number, step: 'publish' | 'unpublish', at: string): Promise<ContentDocument> {
+    const row = await this.step({
+      collection: c,
+      current,
+      expectedVersion: version,
+      changes: step === 'publish' ? { publish_at: at } : { unpublish_at: at },
+      revisions: [],
+      audits: ['content.schedule'],
+      subject: `${blockTitle(c, parseJson(workingCopyOf(current)))} — ${step} at ${at}`,
+      caller,
+    });
+    return toContentDocument(row);
+  }
+
   /** Publishes the working copy now, or schedules it. */
   async publish(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown): Promise<ContentDocument> {
     const { c, current, version } = await this.target(caller, name, id, ifMatch);
     const at = this.scheduledInstant(body);
-    if (at) {
-      const row = await this.step({
-        collection: c,
-        current,
-        expectedVersion: version,
-        changes: { publish_at: at },
-        revisions: [],
-        audits: ['content.schedule'],
-        subject: `${blockTitle(c, parseJson(workingCopyOf(current)))} — publish at ${at}`,
-        caller,
-      });
-      return toContentDocument(row);
-    }
+    if (at) return this.schedule(caller, c, current, version, 'publish', at);
     // Checked again: a category or file it names may have gone since the save.
     const clean = await this.prepare(c, parseJson(workingCopyOf(current)), parseJson(current.data));
     const row = await this.step({
@@ -213,19 +216,7 @@ export class Editorial {
   async unpublish(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown): Promise<ContentDocument> {
     const { c, current, version } = await this.target(caller, name, id, ifMatch);
     const at = this.scheduledInstant(body);
-    if (at) {
-      const row = await this.step({
-        collection: c,
-        current,
-        expectedVersion: version,
-        changes: { unpublish_at: at },
-        revisions: [],
-        audits: ['content.schedule'],
-        subject: `${blockTitle(c, parseJson(workingCopyOf(current)))} — unpublish at ${at}`,
-        caller,
-      });
-      return toContentDocument(row);
-    }
+    if (at) return this.schedule(caller, c, current, version, 'unpublish', at);
     const row = await this.step({
       collection: c,
       current,

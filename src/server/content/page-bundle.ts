@@ -7,14 +7,14 @@
 import { collectionsOfPage, getCollection, type PublicDocument } from '../../shared/collections.js';
 import type { PageBundle } from '../../shared/page-bundle.js';
 import type { SiteSettings } from '../../shared/settings.js';
-import { getPage, type PageName } from '../../shared/pages.js';
+import { getPage, type PageDef, type PageName } from '../../shared/pages.js';
 import type { MediaInfo } from '../../shared/media.js';
 import { pagesTouchedBy, type ChangeEvent } from '../changes.js';
 import type { Db } from '../db/index.js';
 import { cachedRepresentation, isFresh, type CachedRepresentation } from '../http/cached-representation.js';
 import { toMediaInfo } from '../media/presenter.js';
 import { toPublicDocument } from './presenters.js';
-import { categoryRows, listPublished, mediaRows } from './repository.js';
+import { categoryRows, listPublished, mediaRows, type DocumentRow } from './repository.js';
 import { categoryIdsOf, mediaIdsOf } from './references.js';
 
 export type { PageBundle } from '../../shared/page-bundle.js';
@@ -80,33 +80,44 @@ export class PageBundleCache {
     if (!page) throw new Error(`unknown page ${name}`);
     const cols = collectionsOfPage(name);
     const [rows, settings] = await Promise.all([listPublished(this.db.kysely, cols.map((c) => c.name)), this.settings()]);
-    const sections: Record<string, PublicDocument[]> = {};
-    for (const c of cols) sections[c.name] = [];
-    const mediaIds = new Set<string>();
-    const categoryIds = new Set<string>();
-    for (const row of rows) {
-      const doc = toPublicDocument(row);
-      sections[row.collection]?.push(doc);
-      const c = getCollection(row.collection);
-      if (!c) continue;
-      for (const ref of mediaIdsOf(c.fields, doc.data)) mediaIds.add(ref.mediaId);
-      for (const id of categoryIdsOf(c.fields, doc.data)) categoryIds.add(id);
-    }
-    if (settings.logo?.mediaId) mediaIds.add(settings.logo.mediaId);
-    const [media, categories] = await Promise.all([mediaRows(this.db.kysely, [...mediaIds]), categoryRows(this.db.kysely, [...categoryIds])]);
-    const mediaMap: Record<string, MediaInfo> = {};
-    for (const m of media.sort((a, b) => a.id.localeCompare(b.id))) mediaMap[m.id] = toMediaInfo(m);
-    const categoryMap: Record<string, { id: string; name: string }> = {};
-    for (const row of categories.sort((a, b) => a.id.localeCompare(b.id))) {
-      const data = JSON.parse(row.data) as { name?: unknown };
-      categoryMap[row.id] = { id: row.id, name: typeof data.name === 'string' ? data.name : '' };
-    }
-    return {
-      page: { name: page.name, path: page.path, title: page.title, description: page.description },
-      settings,
-      sections,
-      media: mediaMap,
-      categories: categoryMap,
-    };
+    return bundleOf(this.db, page, rows, settings);
   }
+}
+
+/**
+ * A page's bundle from its rows (published ones for visitors; a preview's own
+ * rows): the blocks by collection in the rows' order, the media and the
+ * categories they use (a category in the trash is not shown), the settings.
+ */
+export async function bundleOf(db: Db, page: PageDef, rows: readonly DocumentRow[], settings: SiteSettings): Promise<PageBundle> {
+  const cols = collectionsOfPage(page.name as PageName);
+  const sections: Record<string, PublicDocument[]> = {};
+  for (const c of cols) sections[c.name] = [];
+  const mediaIds = new Set<string>();
+  const categoryIds = new Set<string>();
+  for (const row of rows) {
+    const doc = toPublicDocument(row);
+    sections[row.collection]?.push(doc);
+    const c = getCollection(row.collection);
+    if (!c) continue;
+    for (const ref of mediaIdsOf(c.fields, doc.data)) mediaIds.add(ref.mediaId);
+    for (const id of categoryIdsOf(c.fields, doc.data)) categoryIds.add(id);
+  }
+  if (settings.logo?.mediaId) mediaIds.add(settings.logo.mediaId);
+  const [media, categories] = await Promise.all([mediaRows(db.kysely, [...mediaIds]), categoryRows(db.kysely, [...categoryIds])]);
+  const mediaMap: Record<string, MediaInfo> = {};
+  for (const m of media.sort((a, b) => a.id.localeCompare(b.id))) mediaMap[m.id] = toMediaInfo(m);
+  const categoryMap: Record<string, { id: string; name: string }> = {};
+  for (const row of categories.sort((a, b) => a.id.localeCompare(b.id))) {
+    if (row.deleted_at) continue;
+    const data = JSON.parse(row.data) as { name?: unknown };
+    categoryMap[row.id] = { id: row.id, name: typeof data.name === 'string' ? data.name : '' };
+  }
+  return {
+    page: { name: page.name, path: page.path, title: page.title, description: page.description },
+    settings,
+    sections,
+    media: mediaMap,
+    categories: categoryMap,
+  };
 }
