@@ -5,7 +5,7 @@
  * as unpublished changes; a block moved to the trash comes back as a draft;
  * the Schedule dialog takes a time in the site's time zone and the list's
  * "Scheduled" filter finds the block; the dialogs trap focus and close with
- * Escape; Preview opens the link the preview API answers with. Takes the
+ * Escape; Preview opens the block's page as the preview API shows it. Takes the
  * History, Trash and list-state screenshots.
  */
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { createAccount, watchStaffConsole } from './helpers/staff.js';
 import type { ContentDocument } from '../src/shared/collections.js';
-import type { EditorialFields, TrashAnswer } from '../src/shared/editorial.js';
+import { previewBannerText, previewPathPrefix, type EditorialFields, type TrashAnswer } from '../src/shared/editorial.js';
 import { isoToWallTime } from '../src/web/admin/editorial/zoned-time.js';
 import { apiCall, createBlock, field, makeImage, uploadViaApi, waitForScreen } from './admin-content-support.js';
 import { setUpSite } from './helpers/fixture.js';
@@ -329,27 +329,72 @@ describe('editorial safety', () => {
     }
   }, 120_000);
 
-  it('Preview asks the preview API for the block’s page and opens the link in a new tab', async () => {
+  it('Preview saves what was typed, asks the preview API for the block’s page and opens the preview in a new tab', async () => {
     const block = await createBlock(site.server.url, site.superToken, 'visionvalue', { title: 'Openness', text: 'Our books are open.' });
     const { context, page } = await site.newPage();
     const { errors } = watchStaffConsole(page);
     try {
       const bodies: unknown[] = [];
-      // The preview API's answer, so this test checks the form's side of the contract whatever the server has.
-      await page.route('**/api/preview', async (route) => {
-        bodies.push(route.request().postDataJSON());
-        await route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ id: 'p1', url: `${site.server.url}/preview/test-token`, expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() }) });
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/preview') bodies.push(r.postDataJSON());
       });
       await site.signIn(page, `/visionvalue-form/${block.id}`);
       await waitForScreen(page);
+      // Typed, not saved: Preview saves it first, so the preview shows it.
+      await field(page, 'Short text').fill('Our books are open to every member.');
       const opened = context.waitForEvent('page');
       await page.getByRole('button', { name: 'Preview' }).click();
       const tab = await opened;
-      await tab.waitForURL(/\/preview\/test-token$/).catch(() => undefined);
-      expect(tab.url()).toContain('/preview/test-token');
+      await tab.waitForLoadState();
+      expect(new URL(tab.url()).pathname).toMatch(new RegExp(`^${previewPathPrefix}`));
       expect(bodies).toEqual([{ page: 'vision', document: block.id }]);
+      await tab.getByText(previewBannerText).first().waitFor();
+      await tab.getByText('Our books are open to every member.').first().waitFor();
       await announced(page, 'The preview opened in a new tab.');
       await page.getByRole('link', { name: 'open the preview of “Openness”' }).waitFor();
+      // The draft is still a draft, off the public page.
+      expect(await stored('visionvalue', block.id)).toMatchObject({ status: 'draft', data: { text: 'Our books are open to every member.' } });
+      expect(await publicHtml('/vision')).not.toContain('Our books are open to every member.');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('a publish the server refuses names the field; a stale version opens the conflict dialog', async () => {
+    const block = await createBlock(site.server.url, site.superToken, 'visionvalue', { title: 'Trust', text: 'Earned slowly.' });
+    const { context, page } = await site.newPage();
+    const publishUrl = new RegExp(`/documents/${block.id}/publish$`);
+    const { errors } = watchStaffConsole(page, [{ url: /\/api\/auth\/refresh$/, status: 401 }, { url: publishUrl, status: 400 }, { url: publishUrl, status: 409 }]);
+    try {
+      await site.signIn(page, `/visionvalue-form/${block.id}`);
+      await waitForScreen(page);
+      // The server's answer to a publish of data it refuses: the field by its label, in an alert and the live region.
+      await page.route(`**/api/collections/visionvalue/documents/${block.id}/publish`, (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'invalid-argument', message: 'data.text: Too long', field: 'data.text', fields: { 'data.text': 'Shorten this text' } } }),
+        }),
+      );
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await page.getByRole('alert').getByText('Short text: Shorten this text', { exact: true }).waitFor();
+      await announced(page, 'Not published. Short text: Shorten this text');
+      await page.unrouteAll();
+
+      // Someone else changed the block meanwhile: the publish is refused with 409 and the conflict dialog offers the ways out.
+      const fresh = await stored('visionvalue', block.id);
+      await apiCall(site.server.url, site.superToken, `/api/collections/visionvalue/documents/${block.id}`, { method: 'PATCH', body: { data: { text: 'Earned slowly, lost quickly.' } }, ifMatch: fresh.version });
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      const conflict = page.getByRole('dialog', { name: 'Someone else changed this block' });
+      await conflict.getByRole('button', { name: 'Reload their version' }).click();
+      await conflict.waitFor({ state: 'hidden' });
+      await expect.poll(() => field(page, 'Short text').inputValue(), { timeout: 10_000 }).toBe('Earned slowly, lost quickly.');
+      expect((await stored('visionvalue', block.id)).status).toBe('draft');
+      // On their version, Publish goes through.
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await announced(page, '“Trust” is published.');
+      expect(await stored('visionvalue', block.id)).toMatchObject({ status: 'published', data: { text: 'Earned slowly, lost quickly.' } });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

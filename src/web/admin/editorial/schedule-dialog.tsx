@@ -99,10 +99,16 @@ function ScheduleForm({ doc, timeZone, working, failure, onClose, onSchedule }: 
 
 export function ScheduleDialog(props: ScheduleDialogProps) {
   const { opened, working, onClose } = props;
+  // A fresh form at each opening, so the inputs start from the block's current schedule; kept while the dialog fades out.
+  const [openings, setOpenings] = useState(0);
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setOpenings((n) => n + 1);
+  }
   return (
     <StaffModal opened={opened} onClose={() => !working && onClose()} title="Schedule">
-      {/* Mounted afresh at each opening, so the inputs start from the block's current schedule. */}
-      {opened && <ScheduleForm {...props} />}
+      <ScheduleForm key={openings} {...props} />
     </StaffModal>
   );
 }

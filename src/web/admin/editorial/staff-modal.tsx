@@ -7,7 +7,7 @@
  * focus when the dialog opened gets it back, once the dialog has gone).
  */
 import { Modal } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 
 interface StaffModalProps {
   opened: boolean;
@@ -24,15 +24,21 @@ export function StaffModal({ opened, title, onClose, children }: StaffModalProps
     setWasOpened(opened);
     if (opened) setOpener(document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
   }
+  const content = useRef<HTMLDivElement>(null);
   const giveFocusBack = () => {
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (lost && opener?.isConnected) opener.focus();
+    const el = opener;
     setOpener(null);
+    // After Mantine has unmounted the dialog: focus on nothing, or still inside the closed dialog, goes back to the opener.
+    window.setTimeout(() => {
+      const active = document.activeElement;
+      const lost = !active || active === document.body || !active.isConnected || content.current?.contains(active) === true;
+      if (lost && el?.isConnected) el.focus();
+    }, 0);
   };
   return (
     <Modal.Root opened={opened} onClose={onClose} onExitTransitionEnd={giveFocusBack} centered>
       <Modal.Overlay />
-      <Modal.Content>
+      <Modal.Content ref={content}>
         <Modal.Header component="div">
           <Modal.Title>{title}</Modal.Title>
           <Modal.CloseButton aria-label="Close dialog" />
