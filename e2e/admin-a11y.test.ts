@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { watchStaffConsole } from './helpers/staff.js';
+import { settle, watchStaffConsole } from './helpers/staff.js';
 import type { ContentDocument } from '../src/shared/collections.js';
 import { apiCall, waitForScreen } from './admin-content-support.js';
 import { setUpSite } from './helpers/fixture.js';
@@ -153,6 +153,8 @@ describe('staff content screens are accessible', () => {
       // The Schedule dialog too.
       await page.getByRole('button', { name: 'Schedule…' }).click();
       await page.getByRole('dialog', { name: 'Schedule' }).waitFor();
+      // Once it has faded in: half-way, its text is measured against a half-transparent background.
+      await settle(page);
       expect(await axeViolations()).toEqual([]);
       await page.keyboard.press('Escape');
       await page.getByRole('dialog', { name: 'Schedule' }).waitFor({ state: 'hidden' });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { watchStaffConsole } from './helpers/staff.js';
+import { settle, watchStaffConsole } from './helpers/staff.js';
 import { setUpSite } from './helpers/fixture.js';
 
 const site = setUpSite();
@@ -18,12 +18,6 @@ async function box(page: Page, selector: string) {
     const r = el.getBoundingClientRect();
     return { left: Math.round(r.left), right: Math.round(r.right), width: Math.round(r.width) };
   });
-}
-
-/** Waits for the drawer's transition to finish: two frames for it to start, then until no CSS transition runs. */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, { timeout: 5000 });
 }
 
 async function swipe(page: Page, fromX: number, toX: number, y = 400) {

@@ -104,3 +104,9 @@ export async function staffPathsToGuard(): Promise<{ path: string; marks: readon
   }
   return out;
 }
+
+/** Waits for a transition (the drawer, a dialog) to finish: two frames for it to start, then until no CSS transition runs. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, { timeout: 5000 });
+}
