@@ -51,17 +51,16 @@ export const mediaIdSchema = schema(() => z
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid media id'));
 
-/** An image reference: alt text is required unless the image is marked decorative. */
-export const imageValueSchema = schema(() => z
-  .strictObject({
-    mediaId: mediaIdSchema,
-    alt: z.string().trim().max(300, 'Alt text can be at most 300 characters'),
-    decorative: z.boolean().default(false),
-  })
-  .refine((v) => v.decorative || v.alt.length > 0, {
-    message: 'Describe the image for people who cannot see it, or mark it as decorative',
-    path: ['alt'],
-  }));
+/**
+ * An image reference. Empty alt text on an image that is not decorative means
+ * "the picture's default alt text" (set once in the media library); an image
+ * with neither is an authoring error (site-check.ts), caught before publishing.
+ */
+export const imageValueSchema = schema(() => z.strictObject({
+  mediaId: mediaIdSchema,
+  alt: z.string().trim().max(300, 'Alt text can be at most 300 characters'),
+  decorative: z.boolean().default(false),
+}));
 export type ImageValue = z.infer<typeof imageValueSchema>;
 
 export const fileValueSchema = schema(() => z.strictObject({

@@ -8,11 +8,16 @@ export const maxUploadBytes = 15 * 1024 * 1024;
 /** The limit as staff read it. */
 export const maxUploadText = '15 MB';
 
-/** Image types accepted for upload; the server checks the bytes, the browser the file's type. */
-export const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
+/**
+ * Image types accepted for upload; the server checks the bytes, the browser the
+ * file's type. SVG is accepted and rasterised: no answer ever serves an SVG.
+ */
+export const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'image/svg+xml'] as const;
 export const pdfTypes = ['application/pdf'] as const;
 /** The sentence every type refusal carries, so staff know what to upload instead. */
-export const acceptedTypesText = 'JPEG, PNG, WebP, AVIF or GIF images, or PDF documents';
+export const acceptedTypesText = 'JPEG, PNG, WebP, AVIF, GIF or SVG images, or PDF documents';
+/** The image types as staff read them (under an image field). */
+export const imageTypesText = 'JPEG, PNG, WebP, AVIF, GIF or SVG';
 
 export const imageVariantWidths = [480, 960, 1600] as const;
 /** The sizes served at /media/<id>/<variant>: the original, then the WebP widths. */
@@ -29,6 +34,19 @@ export interface MediaVariant {
   url: string;
 }
 
+/** Where the subject of a picture is: 0–1 from the left and from the top. Crops keep it in frame. */
+export interface FocalPoint {
+  x: number;
+  y: number;
+}
+
+/** The CSS `object-position` of a cropped picture: its focal point, or the centre when none is set. */
+export function objectPositionOf(focalPoint: FocalPoint | null | undefined): string {
+  if (!focalPoint) return '50% 50%';
+  const percent = (v: number) => `${Math.round(Math.min(1, Math.max(0, v)) * 1000) / 10}%`;
+  return `${percent(focalPoint.x)} ${percent(focalPoint.y)}`;
+}
+
 export interface MediaInfo {
   id: string;
   kind: 'image' | 'pdf';
@@ -42,6 +60,10 @@ export interface MediaInfo {
   dominantColor: string | null;
   /** WebP variants, narrowest first; never wider than the original. */
   variants: MediaVariant[];
+  /** The default alt text: what a use of the picture says when it gives none ('' when none is set). */
+  alt: string;
+  /** Null: the centre. */
+  focalPoint: FocalPoint | null;
 }
 
 export function mediaUrl(id: string, variant: VariantName = 'original'): string {

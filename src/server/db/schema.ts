@@ -132,6 +132,11 @@ export interface MediaTable {
   original_name: string | null;
   created_at: string;
   created_by: string | null;
+  /** The default alt text of every use that gives none ('' when none is set). */
+  alt: Generated<string>;
+  /** The focal point, 0–1 from the left and from the top; null when none is set (the centre). */
+  focal_x: number | null;
+  focal_y: number | null;
 }
 
 export interface MediaBlobsTable {

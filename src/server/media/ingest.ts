@@ -117,6 +117,8 @@ export async function ingestMedia(services: Pick<Services, 'db' | 'changes'>, st
     originalName: cleanName(input.originalName),
     createdAt: new Date().toISOString(),
     createdBy: input.createdBy ?? null,
+    alt: '',
+    focalPoint: null,
   };
   await store.put(originalKey(media), original.bytes, original.contentType);
   const { audit } = input;

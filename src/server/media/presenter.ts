@@ -15,6 +15,8 @@ export function mediaInfoOf(media: Media): MediaInfo {
     variants: media.variants
       .map((v) => ({ name: v.name, width: v.width, height: v.height, bytes: v.bytes, contentType: 'image/webp' as const, url: mediaUrl(media.id, v.name) }))
       .sort((a, b) => a.width - b.width),
+    alt: media.alt,
+    focalPoint: media.focalPoint,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import { imageVariantNames, type MediaVariant } from '../../shared/media.js';
+import { imageVariantNames, type FocalPoint, type MediaVariant } from '../../shared/media.js';
 import type { Db } from '../db/index.js';
 import type { Database, MediaTable } from '../db/schema.js';
 
@@ -30,6 +30,9 @@ export interface Media {
   originalName: string | null;
   createdAt: string;
   createdBy: string | null;
+  /** The default alt text ('' when none is set). */
+  alt: string;
+  focalPoint: FocalPoint | null;
 }
 
 const storedVariantSchema = z.strictObject({
@@ -71,6 +74,8 @@ export function parseMediaRow(row: MediaRow): Media {
     originalName: row.original_name,
     createdAt: row.created_at,
     createdBy: row.created_by,
+    alt: row.alt,
+    focalPoint: row.focal_x !== null && row.focal_y !== null ? { x: row.focal_x, y: row.focal_y } : null,
   };
 }
 
@@ -88,6 +93,9 @@ function toRow(media: Media): MediaRow {
     original_name: media.originalName,
     created_at: media.createdAt,
     created_by: media.createdBy,
+    alt: media.alt,
+    focal_x: media.focalPoint?.x ?? null,
+    focal_y: media.focalPoint?.y ?? null,
   };
 }
 

@@ -4,39 +4,20 @@
  * as every other call.
  */
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ApiError, api, getIdToken } from '../../api-client.js';
 import { isErrorCode, messageByCode, type ErrorCode } from '../../../shared/errors.js';
-import { imageVariantNames, maxUploadBytes, maxUploadText, mediaUrl, pdfTypes, type MediaInfo } from '../../../shared/media.js';
+import { mediaInfoSchema } from '../../../shared/media-library.js';
+import { imageTypesText, maxUploadBytes, maxUploadText, mediaUrl, pdfTypes, type MediaInfo } from '../../../shared/media.js';
 
 // The upload rules live in src/shared/media.ts; kept importable from here for the screens.
 export { imageTypes, maxUploadBytes, pdfTypes } from '../../../shared/media.js';
 
-const variantSchema = z.object({
-  name: z.enum(imageVariantNames),
-  width: z.number(),
-  height: z.number(),
-  bytes: z.number(),
-  contentType: z.literal('image/webp'),
-  url: z.string(),
-});
-
-export const mediaInfoSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['image', 'pdf']),
-  url: z.string(),
-  contentType: z.string(),
-  bytes: z.number(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  dominantColor: z.string().nullable(),
-  variants: z.array(variantSchema),
-}) satisfies z.ZodType<MediaInfo>;
+export { mediaInfoSchema } from '../../../shared/media-library.js';
 
 /** Refuses what the server would refuse, before spending the user's bandwidth. */
 export function checkUpload(file: File, accept: readonly string[]): string | null {
   if (!accept.includes(file.type)) {
-    return accept === pdfTypes ? 'Choose a PDF file.' : 'Choose a JPEG, PNG, WebP, AVIF or GIF image.';
+    return accept === pdfTypes ? 'Choose a PDF file.' : `Choose a ${imageTypesText} image.`;
   }
   if (file.size > maxUploadBytes) return `This file is larger than ${maxUploadText}. Choose a smaller one.`;
   return null;

@@ -6,7 +6,7 @@ import { Box, Button, Checkbox, Group, Image, Input, Stack, TextInput } from '@m
 import { useId } from 'react';
 import { get, useController, useFormContext, useFormState } from 'react-hook-form';
 import type { ImageValue } from '../../../shared/fields.js';
-import { maxUploadText } from '../../../shared/media.js';
+import { imageTypesText, maxUploadText } from '../../../shared/media.js';
 import { imageTypes, previewUrl, useMediaInfo } from '../content/media.js';
 import { UploadButton } from './upload-button.js';
 import type { WidgetProps } from './widget-props.js';
@@ -40,7 +40,7 @@ export function ImageWidget({ field, name }: WidgetProps) {
       label={field.label}
       labelProps={{ component: 'span' }}
       required={field.required}
-      description={field.help ?? `JPEG, PNG, WebP, AVIF or GIF, up to ${maxUploadText}.`}
+      description={field.help ?? `${imageTypesText}, up to ${maxUploadText}.`}
       error={ownError}
       errorProps={{ id: errorId }}
     >
