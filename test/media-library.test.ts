@@ -230,4 +230,39 @@ describe.each(dialects())('the media library on %s', (dialect) => {
       expect((await t.app.inject({ method: 'GET', url: mediaApi.one(id) })).json()).toMatchObject({ alt: '' });
     });
   });
+
+  describe('on the public site', () => {
+    /** The <img> tags of a public page whose src is one of this media's files. */
+    async function imagesOf(path: string, media: MediaInfo): Promise<string[]> {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode).toBe(200);
+      return [...res.body.matchAll(/<img [^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes(`/media/${media.id}/`));
+    }
+
+    it('shows the default alt text where a use gives none, and crops around the focal point; a change is seen on the next load', async () => {
+      const photo = await upload(await picture(1200, 600, '#336699'), 'Hearing in Kigoma.png');
+      expect((await t.app.inject({ method: 'PATCH', url: mediaApi.one(photo.id), headers: admin.headers, payload: { alt: 'Residents at a budget hearing in Kigoma' } })).statusCode).toBe(200);
+      await createBlock('home', { title: 'Budgets people can read', image: { mediaId: photo.id, alt: '', decorative: false } });
+      await createBlock('home', { title: 'The same picture, described', image: { mediaId: photo.id, alt: 'Our own words for it', decorative: false } });
+      await createBlock('home', { title: 'The same picture, as decoration', image: { mediaId: photo.id, alt: '', decorative: true } });
+
+      const before = await imagesOf('/', photo);
+      expect(before).toHaveLength(3);
+      expect(before[0]).toContain('alt="Residents at a budget hearing in Kigoma"');
+      expect(before[1]).toContain('alt="Our own words for it"');
+      expect(before[2]).toContain('alt=""');
+      // No focal point: the centre, CSS's default, so nothing is written.
+      for (const tag of before) expect(tag).not.toContain('object-position');
+
+      const changed = await t.app.inject({ method: 'PATCH', url: mediaApi.one(photo.id), headers: admin.headers, payload: { alt: 'Residents reading the budget', focalPoint: { x: 0.2, y: 0.9 } } });
+      expect(changed.statusCode).toBe(200);
+      const after = await imagesOf('/', photo);
+      expect(after[0]).toContain('alt="Residents reading the budget"');
+      expect(after[1]).toContain('alt="Our own words for it"');
+      for (const tag of after) expect(tag).toMatch(/style="[^"]*object-position:20% 90%/);
+      // The page bundle the browser reads carries it too.
+      const bundle = await t.app.inject({ method: 'GET', url: '/api/pages/home' });
+      expect(bundle.json()).toMatchObject({ media: { [photo.id]: { alt: 'Residents reading the budget', focalPoint: { x: 0.2, y: 0.9 } } } });
+    });
+  });
 });
