@@ -9,7 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getCollection, type ContentDocument } from '../src/shared/collections.js';
 import { editorialApi, type AuditEntry } from '../src/shared/editorial.js';
-import { siteCheckApi, siteCheckSchema, type Finding } from '../src/shared/site-check.js';
+import { siteCheckApi, siteCheckSchema, type Finding, type SiteFinding } from '../src/shared/site-check.js';
 import { checkData } from '../src/shared/authoring/check.js';
 import { listAudit, toAuditEntry } from '../src/server/audit/repository.js';
 import { blockTarget, mediaFactsOf } from '../src/server/site-check/checks.js';
@@ -28,7 +28,7 @@ describe.each(dialects())('authoring checks on %s', (dialect) => {
 
   const inject = (opts: InjectOptions) => t.app.inject(opts);
 
-  async function siteFindings(): Promise<Finding[]> {
+  async function siteFindings(): Promise<SiteFinding[]> {
     const res = await inject({ method: 'GET', url: siteCheckApi, headers: editor.headers });
     expect(res.statusCode, res.body).toBe(200);
     return siteCheckSchema.parse(res.json()).findings;
@@ -105,7 +105,9 @@ describe.each(dialects())('authoring checks on %s', (dialect) => {
     expect((res.json() as ContentDocument).status).toBe('published');
     const lines = await auditOf(doc.id);
     expect(lines[0]).toMatchObject({ action: 'content.publish-overridden', subject: 'Water committees — despite image-alt-missing' });
-    expect(await siteFindings()).toEqual([{ page: 'home', collection: 'descriptionhome', id: doc.id, field: 'image.alt', rule: 'image-alt-missing', severity: 'error', message: expect.stringMatching(/no alt text/) as string }]);
+    expect(await siteFindings()).toEqual([
+      { page: 'home', collection: 'descriptionhome', id: doc.id, title: 'Water committees', field: 'image.alt', rule: 'image-alt-missing', severity: 'error', message: expect.stringMatching(/no alt text/) as string },
+    ]);
 
     // A PATCH that publishes confirms with ?overrideChecks=true.
     const other = await createDraft({ title: 'Women in councils', image: { mediaId: imageId, alt: 'IMG_2041.jpg', decorative: false } });

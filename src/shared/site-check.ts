@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { scheduleBodySchema } from './editorial.js';
+import { schema } from './fields.js';
 
 export const siteCheckPath = '/site-check';
 
@@ -50,7 +51,11 @@ export const findingSchema = z.object({
 });
 export type Finding = z.infer<typeof findingSchema>;
 
-export const siteCheckSchema = z.object({ findings: z.array(findingSchema) });
+/** A finding of the site check also names its block as lists do (its title), for the screen. */
+export const siteFindingSchema = findingSchema.extend({ title: z.string() });
+export type SiteFinding = z.infer<typeof siteFindingSchema>;
+
+export const siteCheckSchema = z.object({ findings: z.array(siteFindingSchema) });
 export type SiteCheck = z.infer<typeof siteCheckSchema>;
 
 /**
@@ -89,10 +94,12 @@ export const siteCheckGroupLabels = { settings: 'Site settings', other: 'Other c
 export const settingsCollection = 'settings';
 
 /** `POST …/publish`: the schedule body, plus the flag that publishes despite errors. */
-export const publishBodySchema = scheduleBodySchema.extend({ [overrideChecksFlag]: z.boolean({ error: 'overrideChecks is true or false' }).optional() }).strict();
+export const publishBodySchema = schema(() =>
+  scheduleBodySchema.extend({ [overrideChecksFlag]: z.boolean({ error: 'overrideChecks is true or false' }).optional() }).strict(),
+);
 export type PublishBody = z.infer<typeof publishBodySchema>;
 
 /** The query of a PATCH that publishes (`?overrideChecks=true`). */
-export const overrideQuerySchema = z
-  .object({ [overrideChecksFlag]: z.enum(['true', 'false'], { error: 'overrideChecks is true or false' }).transform((v) => v === 'true').optional() })
-  .strict();
+export const overrideQuerySchema = schema(() =>
+  z.object({ [overrideChecksFlag]: z.enum(['true', 'false'], { error: 'overrideChecks is true or false' }).transform((v) => v === 'true').optional() }).strict(),
+);

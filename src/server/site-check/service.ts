@@ -4,10 +4,10 @@
  * settings. The media the checks need are read in one query for the site.
  */
 import type { Kysely } from 'kysely';
-import { collections, type CollectionDef } from '../../shared/collections.js';
+import { blockTitle, collections, type CollectionDef } from '../../shared/collections.js';
 import { checkData, mediaIdsIn, settingsTarget } from '../../shared/authoring/check.js';
 import { siteSettingsFields } from '../../shared/settings.js';
-import type { Finding, SiteCheck } from '../../shared/site-check.js';
+import { siteCheckGroupLabels, type SiteCheck, type SiteFinding } from '../../shared/site-check.js';
 import type { Database } from '../db/schema.js';
 import { readSiteSettings } from '../content/repository.js';
 import { blockTarget, mediaFactsOf } from './checks.js';
@@ -38,8 +38,11 @@ export async function siteCheck(db: Kysely<Database>): Promise<SiteCheck> {
   const settings = (await readSiteSettings(db)).data as Record<string, unknown>;
   const ids = [...blocks.flatMap((b) => mediaIdsIn(b.c.fields, b.data)), ...mediaIdsIn(siteSettingsFields, settings)];
   const media = await mediaFactsOf(db, ids);
-  const findings: Finding[] = [];
-  for (const b of blocks) findings.push(...checkData(blockTarget(b.c, b.id), b.data, media));
-  findings.push(...checkData(settingsTarget(siteSettingsFields), settings, media));
+  const findings: SiteFinding[] = [];
+  for (const b of blocks) {
+    const title = blockTitle(b.c, b.data);
+    findings.push(...checkData(blockTarget(b.c, b.id), b.data, media).map((f) => ({ ...f, title })));
+  }
+  findings.push(...checkData(settingsTarget(siteSettingsFields), settings, media).map((f) => ({ ...f, title: siteCheckGroupLabels.settings })));
   return { findings };
 }
