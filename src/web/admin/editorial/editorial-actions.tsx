@@ -119,8 +119,8 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
       if (errors && retry) {
         // The editor decides: fix the errors, or publish anyway (the audit log records that).
         setAsking(null);
+        // The dialog says it as it takes focus: no notification over the buttons, no focus moved elsewhere.
         setPendingOverride({ findings: errors, proceed: () => run(step, wording, retry, saveFirst) });
-        announce(`${wording}: ${errors.length === 1 ? 'an accessibility error needs' : `${errors.length} accessibility errors need`} your decision.`);
         return false;
       }
       refuse(step, err, wording);

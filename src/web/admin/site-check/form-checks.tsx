@@ -11,7 +11,7 @@ import type { FieldDef } from '../../../shared/fields.js';
 import { checkData, mediaIdsIn, type CheckTarget } from '../../../shared/authoring/check.js';
 import type { Finding } from '../../../shared/site-check.js';
 import { useMediaFacts } from './api.js';
-import { findingCountText, severityColour, severityLabel } from './words.js';
+import { findingCountText, severityColour, severityLabel, severityTextColour } from './words.js';
 
 const FindingsContext = createContext<readonly Finding[]>([]);
 
@@ -77,7 +77,7 @@ function ChecksPanel({ fields, findings }: { fields: readonly FieldDef[]; findin
           {ordered.map((f, i) => (
             <List.Item key={`${f.field}-${f.rule}-${i}`}>
               <Group gap={6} wrap="nowrap" align="flex-start">
-                <Badge size="sm" color={severityColour[f.severity]} variant="light" style={{ flexShrink: 0 }}>
+                <Badge size="sm" color={severityColour[f.severity]} variant="filled" autoContrast style={{ flexShrink: 0 }}>
                   {severityLabel[f.severity]}
                 </Badge>
                 <Anchor component="button" type="button" size="sm" ta="left" onClick={() => focusField(f.field)}>
@@ -101,7 +101,7 @@ export function FieldChecks({ field, children }: { field: FieldDef; children: Re
       {findings.length > 0 && (
         <Stack gap={2} mt={4} data-testid={`field-checks-${field.name}`}>
           {findings.map((f, i) => (
-            <Text key={`${f.rule}-${i}`} size="xs" c={f.severity === 'error' ? 'red.9' : 'yellow.9'} fw={500} className={`field-check field-check-${f.severity}`}>
+            <Text key={`${f.rule}-${i}`} size="xs" c={severityTextColour[f.severity]} fw={500} className={`field-check field-check-${f.severity}`}>
               {severityLabel[f.severity]}: {f.message}
             </Text>
           ))}

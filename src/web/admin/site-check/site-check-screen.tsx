@@ -65,7 +65,7 @@ function FindingsTable({ group }: { group: Group }) {
               <Table.Tr key={`${f.collection}-${f.id}-${f.field}-${f.rule}-${i}`} data-testid="site-check-finding">
                 <Table.Td>
                   <Stack gap={4} align="flex-start">
-                    <Badge size="sm" variant="light" color={severityColour[f.severity]}>
+                    <Badge size="sm" variant="filled" autoContrast color={severityColour[f.severity]}>
                       {severityLabel[f.severity]}
                     </Badge>
                     <Text size="sm" fw={600}>
