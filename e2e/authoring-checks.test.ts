@@ -172,7 +172,7 @@ describe('authoring checks', () => {
       await page.getByTestId('site-check-summary').getByText('2 problems: 1 error and 1 warning').waitFor();
       await page.getByRole('main').getByRole('heading', { name: /^Events/ }).waitFor();
       const row = page.getByTestId('site-check-finding').filter({ hasText: 'Picture without alt text' });
-      await row.getByText('Community dialogue on water tariffs').waitFor();
+      await row.getByText('Community dialogue on water tariffs', { exact: true }).waitFor();
       await page.getByTestId('site-check-count').filter({ hasText: '2' }).waitFor();
 
       fs.mkdirSync(shots, { recursive: true });
