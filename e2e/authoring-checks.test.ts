@@ -85,6 +85,10 @@ describe('authoring checks', () => {
         await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
         await settle(page);
         expect(await axeViolations(page)).toEqual([]);
+        await page.evaluate(() => {
+          window.scrollTo(0, 0);
+          document.getElementById('staff-content')?.scrollTo(0, 0);
+        });
         await page.screenshot({ path: path.join(shots, `form-checks-${width}.png`), fullPage: width === 375 });
       }
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -180,6 +184,10 @@ describe('authoring checks', () => {
         await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
         await settle(page);
         expect(await axeViolations(page)).toEqual([]);
+        await page.evaluate(() => {
+          window.scrollTo(0, 0);
+          document.getElementById('staff-content')?.scrollTo(0, 0);
+        });
         await page.screenshot({ path: path.join(shots, `site-check-${width}.png`), fullPage: width === 375 });
       }
       await page.setViewportSize({ width: 1280, height: 900 });

@@ -4,7 +4,7 @@
  * settings" last), each with its rule in words, its severity, the block and
  * a "Fix" link to the block's form or the settings.
  */
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { getCollection } from '../../../shared/collections.js';
@@ -41,57 +41,46 @@ function fieldLabelOf(f: SiteFinding): string {
   return c?.fields.find((x) => x.name === top)?.label ?? top;
 }
 
-function FindingsTable({ group }: { group: Group }) {
+function FindingsList({ group }: { group: Group }) {
   const headingId = `site-check-${group.key}`;
+  // Errors first: they keep visitors out.
+  const ordered = [...group.findings].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId} mb="xs">
         {group.label} <Text component="span" size="sm" c="dimmed" fw={400}>({findingCountText(group.findings)})</Text>
       </Title>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="xs" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Problem</Table.Th>
-              <Table.Th scope="col">Block</Table.Th>
-              <Table.Th scope="col">What to do</Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Fix</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {group.findings.map((f, i) => (
-              <Table.Tr key={`${f.collection}-${f.id}-${f.field}-${f.rule}-${i}`} data-testid="site-check-finding">
-                <Table.Td>
-                  <Stack gap={4} align="flex-start">
-                    <Badge size="sm" variant="filled" autoContrast color={severityColour[f.severity]}>
-                      {severityLabel[f.severity]}
-                    </Badge>
-                    <Text size="sm" fw={600}>
-                      {authoringRuleLabels[f.rule]}
-                    </Text>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{f.title}</Text>
-                  <Text size="xs" c="dimmed">
-                    {getCollection(f.collection)?.label ?? siteCheckGroupLabels.settings} · {fieldLabelOf(f)}
+      <List listStyleType="none" spacing={0} withPadding={false}>
+        {ordered.map((f, i) => (
+          <List.Item key={`${f.collection}-${f.id}-${f.field}-${f.rule}-${i}`} data-testid="site-check-finding" className="site-check-finding">
+            <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+              <Stack gap={4}>
+                <Group gap={8} wrap="wrap">
+                  <Badge size="sm" variant="filled" autoContrast color={severityColour[f.severity]}>
+                    {severityLabel[f.severity]}
+                  </Badge>
+                  <Text size="sm" fw={700} component="span">
+                    {authoringRuleLabels[f.rule]}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{f.message}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={fixPathOf(f)} size="sm" fw={600}>
-                    Fix<VisuallyHidden> “{f.title}”: {authoringRuleLabels[f.rule]}</VisuallyHidden>
-                  </Anchor>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                </Group>
+                <Text size="sm">
+                  <Text component="span" fw={600} size="sm">
+                    {f.title}
+                  </Text>
+                  <Text component="span" c="dimmed" size="xs">
+                    {' '}
+                    · {getCollection(f.collection)?.label ?? siteCheckGroupLabels.settings} · {fieldLabelOf(f)}
+                  </Text>
+                </Text>
+                <Text size="sm">{f.message}</Text>
+              </Stack>
+              <Anchor component={Link} to={fixPathOf(f)} size="sm" fw={700} style={{ flexShrink: 0 }}>
+                Fix<VisuallyHidden> “{f.title}”: {authoringRuleLabels[f.rule]}</VisuallyHidden>
+              </Anchor>
+            </Group>
+          </List.Item>
+        ))}
+      </List>
     </Paper>
   );
 }
@@ -115,7 +104,7 @@ function SiteCheckBody() {
       {findings.length === 0 ? (
         <Text>Every published block and the site settings pass the checks.</Text>
       ) : (
-        groups.map((g) => <FindingsTable key={g.key} group={g} />)
+        groups.map((g) => <FindingsList key={g.key} group={g} />)
       )}
     </Stack>
   );
