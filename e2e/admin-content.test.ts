@@ -97,10 +97,10 @@ describe('staff content screens', () => {
       // The preview shows the uploaded image's 480 variant.
       const previewSrc = await page.locator('img[src^="/media/"]').first().getAttribute('src');
       expect(previewSrc).toMatch(/\/media\/[^/]+\/480$/);
-      // Alt text is required unless the image is marked decorative.
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Describe the image for people who cannot see it').waitFor();
+      // No alt text yet (and none in the library): the form's checks say so under the image as the editor works.
+      await page.getByTestId('field-checks-image').getByText(/This picture has no alt text/).waitFor();
       await alt.fill('Volunteers carrying a water pipe');
+      await page.getByTestId('form-checks').getByText('No problems found').waitFor();
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL(/\/home$/);
       await page.getByText('Saved “Clean water for Kibera”.').waitFor();

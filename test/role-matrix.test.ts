@@ -18,6 +18,7 @@ import { backupDownloadPath, backupFileName, backupsApiPath } from '../src/share
 import { insertDocument } from '../src/server/content/repository.js';
 import { issueActionCode } from '../src/server/auth/action-codes.js';
 import { editorialApi } from '../src/shared/editorial.js';
+import { siteCheckApi } from '../src/shared/site-check.js';
 import { hashPreviewToken, insertPreviewLink, newPreviewToken } from '../src/server/preview/repository.js';
 import { accountLinkApi, invitationPath, invitationResendPath } from '../src/shared/account-links.js';
 import { build, type TestApp } from './helpers/app.js';
@@ -57,7 +58,7 @@ const collectionGroups = {
   customer: ['customer'],
 } as const;
 type CollectionGroup = keyof typeof collectionGroups;
-type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'account' | 'two-factor';
+type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'account' | 'two-factor';
 
 /** What a call answers: `ok` 2xx, `401` unauthenticated, `403` permission-denied, `off` 403 auth/user-disabled. */
 type Outcome = 'ok' | '401' | '403' | 'off';
@@ -159,6 +160,8 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
 
   ['audit',         'read the audit log',        '401',    '403', '403', 'ok',  'off'],
   ['audit',         'export the audit log',      '401',    '403', '403', 'ok',  'off'],
+
+  ['site check',    'read the site check',       '401',    '403', 'ok',  'ok',  'off'],
 
   ['account',       'read own account',          '401',    'ok',  'ok',  'ok',  'off'],
   ['account',       'rename own account',        '401',    'ok',  'ok',  'ok',  'off'],
@@ -504,6 +507,7 @@ const rows: Row[] = [
   },
   { group: 'audit', endpoint: 'read the audit log', target: 'audit', request: async () => ({ method: 'GET', url: '/api/audit?limit=5' }) },
   { group: 'audit', endpoint: 'export the audit log', target: 'audit', request: async () => ({ method: 'GET', url: '/api/audit?action=auth.sign-in', headers: { accept: 'text/csv' } }) },
+  { group: 'site check', endpoint: 'read the site check', target: 'site-check', request: async () => ({ method: 'GET', url: siteCheckApi }) },
   {
     group: 'users',
     endpoint: 'reset a user\'s two-factor',

@@ -31,6 +31,7 @@ import { mediaRoutes } from './media/routes.js';
 import { functionsRoutes } from './functions/routes.js';
 import { backupsRoutes, type BackupsRoutesOptions } from './routes/backups.js';
 import { auditRoutes } from './audit/routes.js';
+import { siteCheckRoutes } from './site-check/routes.js';
 import { renderRoutes } from './render/routes.js';
 import { previewRoutes } from './preview/routes.js';
 import type { PreviewServiceOptions } from './preview/service.js';
@@ -187,6 +188,7 @@ async function assemble(
     await api.register(usersRoutes);
     await api.register(functionsRoutes);
     await api.register(auditRoutes);
+    await api.register(siteCheckRoutes);
   });
   await app.register(backupsRoutes, options.backups ?? {});
   if (options.render !== false) {

@@ -31,7 +31,9 @@ export type Subject =
   | { type: 'trash' }
   | { type: 'audit' }
   /** Preview links and the Pages screen: what every page will look like, drafts included. */
-  | { type: 'preview' };
+  | { type: 'preview' }
+  /** The site check: every accessibility finding across the published site. */
+  | { type: 'site-check' };
 
 export function roleOf(principal: Principal | null): Role {
   if (!principal) return 'anonymous';
@@ -56,6 +58,9 @@ const backupsPolicy: Table = { read: superOnly, readDrafts: superOnly, create: s
 const auditPolicy: Table = { read: superOnly, readDrafts: superOnly, create: [], update: [], delete: [] };
 /** A preview shows unpublished changes: staff make, list and revoke links (visitors only open them, by token). */
 const previewPolicy: Table = { read: staff, readDrafts: staff, create: staff, update: staff, delete: staff };
+
+/** Staff read the site check; it changes nothing, so nobody writes it. */
+const siteCheckPolicy: Table = { read: staff, readDrafts: staff, create: [], update: [], delete: [] };
 
 function collectionPolicy(name: string): Table | null {
   const d = declarationOf(name);
@@ -86,6 +91,8 @@ export function policyFor(subject: Subject): Table | null {
       return trashPolicy;
     case 'audit':
       return auditPolicy;
+    case 'site-check':
+      return siteCheckPolicy;
     case 'collection':
       return collectionPolicy(subject.name);
   }

@@ -188,6 +188,8 @@ export const auditActions = [
   'auth.password-reset',
   'preview.create',
   'preview.revoke',
+  'content.publish-overridden',
+  'content.publish-held',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -222,6 +224,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'auth.password-reset': 'Reset password by mail',
   'preview.create': 'Made a preview link',
   'preview.revoke': 'Revoked a preview link',
+  'content.publish-overridden': 'Published despite accessibility errors',
+  'content.publish-held': 'Scheduled publish held back: accessibility errors',
 };
 
 /** One line of the audit log. */

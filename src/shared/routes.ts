@@ -10,6 +10,7 @@ import { backupsScreenPath } from './backups.js';
 import { auditScreenPath } from './audit.js';
 import { accountLinkPaths } from './account-links.js';
 import { editorialPaths } from './editorial.js';
+import { siteCheckPath } from './site-check.js';
 
 export type AccountLinkScreen = keyof typeof accountLinkPaths;
 
@@ -27,6 +28,8 @@ export type RouteEntry =
   | { kind: 'backups'; path: string; marks: readonly RouteMark[] }
   /** The audit log: read-only, so its marks are the roles that may read it. */
   | { kind: 'audit'; path: string; marks: readonly RouteMark[] }
+  /** The site check: read-only, so its marks are the roles that may read it. */
+  | { kind: 'site-check'; path: string; marks: readonly RouteMark[] }
   /** Every public page with its blocks, previews and pending changes. */
   | { kind: 'pages'; path: string; marks: readonly RouteMark[] }
   /** Blocks moved to the trash: every staff member (emptying it is super-only, on the server). */
@@ -50,6 +53,7 @@ export const routeTable: readonly RouteEntry[] = [
   { kind: 'backups', path: backupsScreenPath, marks: routeMarksOf({ type: 'backups' }) },
   { kind: 'audit', path: auditScreenPath, marks: routeMarksOf({ type: 'audit' }, 'read') },
   { kind: 'pages', path: editorialPaths.pages, marks: routeMarksOf({ type: 'preview' }) },
+  { kind: 'site-check', path: siteCheckPath, marks: routeMarksOf({ type: 'site-check' }, 'read') },
   { kind: 'trash', path: editorialPaths.trash, marks: routeMarksOf({ type: 'trash' }, 'read') },
   { kind: 'account', path: '/account' },
   ...declarations.flatMap((d: Declaration): RouteEntry[] => [

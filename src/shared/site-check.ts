@@ -10,6 +10,8 @@
  * Warnings are advice and never stop anything.
  */
 import { z } from 'zod';
+import { scheduleBodySchema } from './editorial.js';
+import { schema } from './fields.js';
 
 export const siteCheckPath = '/site-check';
 
@@ -49,7 +51,11 @@ export const findingSchema = z.object({
 });
 export type Finding = z.infer<typeof findingSchema>;
 
-export const siteCheckSchema = z.object({ findings: z.array(findingSchema) });
+/** A finding of the site check also names its block as lists do (its title), for the screen. */
+export const siteFindingSchema = findingSchema.extend({ title: z.string() });
+export type SiteFinding = z.infer<typeof siteFindingSchema>;
+
+export const siteCheckSchema = z.object({ findings: z.array(siteFindingSchema) });
 export type SiteCheck = z.infer<typeof siteCheckSchema>;
 
 /**
@@ -60,3 +66,40 @@ export type SiteCheck = z.infer<typeof siteCheckSchema>;
  * audit line of such a publish says it was overridden and which rules.
  */
 export const overrideChecksFlag = 'overrideChecks';
+
+/** A paragraph longer than this many words is hard to follow on a phone: `paragraph-long`. */
+export const paragraphWordLimit = 150;
+
+/** This many words in a row in capitals read as shouting and are spelt out letter by letter: `text-capitals`. */
+export const capitalsWordRun = 4;
+
+/** A rule as staff read it (the site check screen and the form's Checks panel). */
+export const authoringRuleLabels: Record<AuthoringRule, string> = {
+  'image-alt-missing': 'Picture without alt text',
+  'alt-file-name': 'Alt text is a file name',
+  'alt-redundant': 'Alt text starts with “image of”',
+  'heading-skip': 'Heading skips a level',
+  'heading-too-high': 'Heading above the block’s own level',
+  'link-empty': 'Link without text',
+  'link-vague': 'Link text says nothing on its own',
+  'text-capitals': 'Text in capitals',
+  'paragraph-long': 'Very long paragraph',
+  'link-pdf-unlabelled': 'Link to a PDF not saying so',
+};
+
+/** Where the site check puts findings that are on no public page. */
+export const siteCheckGroupLabels = { settings: 'Site settings', other: 'Other content' } as const;
+
+/** The collection name of findings about the site settings. */
+export const settingsCollection = 'settings';
+
+/** `POST …/publish`: the schedule body, plus the flag that publishes despite errors. */
+export const publishBodySchema = schema(() =>
+  scheduleBodySchema.extend({ [overrideChecksFlag]: z.boolean({ error: 'overrideChecks is true or false' }).optional() }).strict(),
+);
+export type PublishBody = z.infer<typeof publishBodySchema>;
+
+/** The query of a PATCH that publishes (`?overrideChecks=true`). */
+export const overrideQuerySchema = schema(() =>
+  z.object({ [overrideChecksFlag]: z.enum(['true', 'false'], { error: 'overrideChecks is true or false' }).transform((v) => v === 'true').optional() }).strict(),
+);

@@ -104,6 +104,9 @@ function staffRoutes(): RouteObject[] {
       case 'pages':
         children.push(guardedScreen('pages', r.path, r.marks, async () => (await import('./admin/pages/pages-screen.js')).PagesScreen));
         break;
+      case 'site-check':
+        children.push(guardedScreen('site-check', r.path, r.marks, async () => (await import('./admin/site-check/site-check-screen.js')).SiteCheckScreen));
+        break;
       case 'trash':
         children.push(guardedScreen('trash', r.path, r.marks, async () => (await import('./admin/trash/trash-screen.js')).TrashScreen));
         break;

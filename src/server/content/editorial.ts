@@ -19,7 +19,10 @@ import {
   type TrashAnswer,
   type AuditAction,
 } from '../../shared/editorial.js';
+import { publishBodySchema } from '../../shared/site-check.js';
 import { authorize } from '../authorize.js';
+import { findingsOf, blockTarget, overriddenSubject, publishGate, rulesOf } from '../site-check/checks.js';
+import { errorsOf } from '../../shared/authoring/check.js';
 import type { Database } from '../db/schema.js';
 import { appendAudit } from '../audit/repository.js';
 import { namesOfUsers } from '../auth/users-repository.js';
@@ -182,41 +185,59 @@ export class Editorial {
 
   /** A future instant of a schedule body, or null for "now" (an instant already past counts as now). */
   private scheduledInstant(body: unknown): string | null {
-    const { at } = parse(scheduleBodySchema, body ?? {});
+    return this.futureInstant(parse(scheduleBodySchema, body ?? {}).at);
+  }
+
+  private futureInstant(at: string | undefined): string | null {
     if (at === undefined) return null;
     const when = new Date(at);
     return when.getTime() > Date.now() ? when.toISOString() : null;
   }
 
-  /** Sets the time a publish or an unpublish is due (the scheduler does it then). */
-  private async schedule(caller: Caller, c: CollectionDef, current: DocumentRow, version: number, step: 'publish' | 'unpublish', at: string): Promise<ContentDocument> {
+  /**
+   * Sets the time a publish or an unpublish is due (the scheduler does it
+   * then). A publish keeps the rules confirmed at scheduling time, if any.
+   */
+  private async schedule(caller: Caller, c: CollectionDef, current: DocumentRow, version: number, step: 'publish' | 'unpublish', at: string, overridden: readonly string[] | null = null): Promise<ContentDocument> {
+    const title = blockTitle(c, parseJson(workingCopyOf(current)));
     const row = await this.step({
       collection: c,
       current,
       expectedVersion: version,
-      changes: step === 'publish' ? { publish_at: at } : { unpublish_at: at },
+      changes: step === 'publish' ? { publish_at: at, publish_override: overridden ? overridden.join(',') : null } : { unpublish_at: at },
       revisions: [],
       audits: ['content.schedule'],
-      subject: `${blockTitle(c, parseJson(workingCopyOf(current)))} — ${step} at ${at}`,
+      subject: `${overridden ? overriddenSubject(title, overridden) : title} — ${step} at ${at}`,
       caller,
     });
     return toContentDocument(row);
   }
 
-  /** Publishes the working copy now, or schedules it. */
+  /**
+   * Publishes the working copy now, or schedules it. Either way the
+   * authoring checks run on it first: errors refuse the step unless the body
+   * confirms them (`overrideChecks`), and the audit line then says so.
+   */
   async publish(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown): Promise<ContentDocument> {
     const { c, current, version } = await this.target(caller, name, id, ifMatch);
-    const at = this.scheduledInstant(body);
-    if (at) return this.schedule(caller, c, current, version, 'publish', at);
+    const input = parse(publishBodySchema, body ?? {});
+    const override = input.overrideChecks === true;
+    const at = this.futureInstant(input.at);
+    if (at) {
+      const overridden = await publishGate(this.db, c, current.id, parseJson(workingCopyOf(current)), override);
+      return this.schedule(caller, c, current, version, 'publish', at, overridden);
+    }
     // Checked again: a category or file it names may have gone since the save.
     const clean = await this.prepare(c, parseJson(workingCopyOf(current)), parseJson(current.data));
+    const overridden = await publishGate(this.db, c, current.id, clean, override);
     const row = await this.step({
       collection: c,
       current,
       expectedVersion: version,
       changes: { data: JSON.stringify(clean), pending_data: null, status: 'published', publish_at: null },
       revisions: ['publish'],
-      audits: ['content.publish'],
+      audits: [overridden ? 'content.publish-overridden' : 'content.publish'],
+      ...(overridden ? { subject: overriddenSubject(blockTitle(c, clean), overridden) } : {}),
       caller,
     });
     return toContentDocument(row);
@@ -431,17 +452,28 @@ export class Editorial {
         const changes: DocumentChanges = {};
         const revisions: RevisionAction[] = [];
         const audits: AuditAction[] = [];
+        let subject: string | undefined;
         if (publishDue) {
-          Object.assign(changes, { data: working, pending_data: null, status: 'published', publish_at: null });
-          revisions.push('publish');
-          audits.push('content.publish');
+          // What goes live is checked as it is now: it may have changed since it was scheduled.
+          const errors = errorsOf(await findingsOf(trx, blockTarget(c, claimed.id), c.fields, parseJson(working)));
+          const title = blockTitle(c, parseJson(working));
+          if (errors.length > 0 && claimed.publish_override === null) {
+            Object.assign(changes, { publish_at: null });
+            audits.push('content.publish-held');
+            subject = overriddenSubject(title, rulesOf(errors), true);
+          } else {
+            Object.assign(changes, { data: working, pending_data: null, status: 'published', publish_at: null, publish_override: null });
+            revisions.push('publish');
+            audits.push(errors.length > 0 ? 'content.publish-overridden' : 'content.publish');
+            if (errors.length > 0) subject = overriddenSubject(title, rulesOf(errors));
+          }
         }
         if (unpublishDue) {
           Object.assign(changes, { data: working, pending_data: null, status: 'draft', publish_at: null, unpublish_at: null });
           revisions.push('unpublish');
           audits.push('content.unpublish');
         }
-        return this.step({ collection: c, current: claimed, expectedVersion: Number(claimed.version), changes, revisions, audits, caller: serverCaller }, trx);
+        return this.step({ collection: c, current: claimed, expectedVersion: Number(claimed.version), changes, revisions, audits, ...(subject ? { subject } : {}), caller: serverCaller }, trx);
       });
       if (row) {
         this.announce(row.collection);

@@ -200,6 +200,7 @@ export interface DocumentChanges {
   pending_data?: string | null;
   status?: 'draft' | 'published';
   publish_at?: string | null;
+  publish_override?: string | null;
   unpublish_at?: string | null;
   deleted_at?: string | null;
   deleted_by?: string | null;

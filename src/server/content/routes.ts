@@ -77,14 +77,14 @@ export const contentRoutes = fp(
 
       api.post('/api/collections/:name/documents', async (request, reply) => {
         const { name } = collectionParams.parse(request.params);
-        const document = await content.create(callerOf(request), name, request.body);
+        const document = await content.create(callerOf(request), name, request.body, request.query);
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return reply.code(201).send(document);
       });
 
       api.patch('/api/collections/:name/documents/:id', async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
-        const document = await content.update(callerOf(request), name, id, request.headers['if-match'], request.body);
+        const document = await content.update(callerOf(request), name, id, request.headers['if-match'], request.body, request.query);
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return document;
       });

@@ -30,6 +30,13 @@ import { appendRevision } from './revisions.js';
 import { appendAudit } from '../audit/repository.js';
 import { blockTitle } from '../../shared/collections.js';
 import { sanitizeRichTextFields } from './sanitize.js';
+import { overrideQuerySchema } from '../../shared/site-check.js';
+import { overriddenSubject, publishGate } from '../site-check/checks.js';
+
+/** `?overrideChecks=true` on a create or PATCH that publishes: publish despite authoring errors. */
+function overrideOf(query: unknown): boolean {
+  return parse(overrideQuerySchema, query ?? {}).overrideChecks === true;
+}
 
 export { authorize } from '../authorize.js';
 export { listQuerySchema, parseIfMatch, type ListQueryInput } from './requests.js';
@@ -153,11 +160,12 @@ export class ContentService {
     return row && row.status === 'published' ? toPublicDocument(row) : undefined;
   }
 
-  async create(caller: Caller, name: string, body: unknown): Promise<ContentDocument> {
+  async create(caller: Caller, name: string, body: unknown, query?: unknown): Promise<ContentDocument> {
     this.collection(name);
     authorize(caller.principal, 'create', { type: 'collection', name });
     const input = parse(createBodySchema, body);
-    return this.createAs(name, { data: input.data, status: input.status, position: input.position }, caller);
+    const override = overrideOf(query);
+    return this.createAs(name, { data: input.data, status: input.status, position: input.position }, caller, { override });
   }
 
   /**
@@ -165,14 +173,22 @@ export class ContentService {
    * for trusted in-process callers (e.g. the contact form function). Its first
    * revision and its audit line land with it.
    */
-  async createAs(name: string, input: { data: unknown; status?: DocumentStatus | undefined; position?: number | undefined }, caller: Caller): Promise<ContentDocument> {
+  async createAs(
+    name: string,
+    input: { data: unknown; status?: DocumentStatus | undefined; position?: number | undefined },
+    caller: Caller,
+    /** Set by the API: a block created published passes the authoring checks like any publish. */
+    checks?: { override: boolean },
+  ): Promise<ContentDocument> {
     const c = this.collection(name);
     const data = await this.prepareData(c.fields, collectionDataSchema(c), input.data);
+    const id = crypto.randomUUID();
+    const overridden = checks && input.status === 'published' ? await publishGate(this.db, c, id, data, checks.override) : null;
     const at = new Date().toISOString();
     const by = caller.principal?.uid ?? null;
     const row = await this.db.transaction().execute(async (trx) => {
       const inserted = await repo.insertDocument(trx, {
-        id: crypto.randomUUID(),
+        id,
         collection: name,
         data: JSON.stringify(data),
         status: input.status ?? 'draft',
@@ -200,6 +216,9 @@ export class ContentService {
         ip: caller.ip,
         at,
       });
+      if (overridden) {
+        await appendAudit(trx, { action: 'content.publish-overridden', actor, collection: name, subjectId: inserted.id, subject: overriddenSubject(blockTitle(c, data), overridden), revisionId, ip: caller.ip, at });
+      }
       return inserted;
     });
     this.announce(name);
@@ -212,9 +231,10 @@ export class ContentService {
    * With `status: 'published'` it saves and publishes in one step; with
    * `status: 'draft'` on a published block it takes it off the site.
    */
-  async update(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown): Promise<ContentDocument> {
+  async update(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown, query?: unknown): Promise<ContentDocument> {
     const { c, current, version } = await this.editorial.target(caller, name, id, ifMatch);
     const input = parse(updateBodySchema, body);
+    const override = overrideOf(query);
     // Top-level merge (RFC 7396 style) onto the working copy: a field sent as null is removed.
     const stored = JSON.parse(workingCopyOf(current)) as Record<string, unknown>;
     const merged: Record<string, unknown> = { ...stored };
@@ -222,10 +242,17 @@ export class ContentService {
       if (value === null) delete merged[key];
       else merged[key] = value;
     }
-    const data = JSON.stringify(await this.prepareData(c.fields, collectionDataSchema(c), merged, stored));
-    const step: Pick<StepInput, 'changes' | 'revisions' | 'audits'> =
+    const clean = await this.prepareData(c.fields, collectionDataSchema(c), merged, stored);
+    const data = JSON.stringify(clean);
+    const overridden = input.status === 'published' ? await publishGate(this.db, c, current.id, clean, override) : null;
+    const step: Pick<StepInput, 'changes' | 'revisions' | 'audits' | 'subject'> =
       input.status === 'published'
-        ? { changes: { data, pending_data: null, status: 'published', publish_at: null }, revisions: ['publish'], audits: ['content.save', 'content.publish'] }
+        ? {
+            changes: { data, pending_data: null, status: 'published', publish_at: null },
+            revisions: ['publish'],
+            audits: ['content.save', overridden ? 'content.publish-overridden' : 'content.publish'],
+            ...(overridden ? { subject: overriddenSubject(blockTitle(c, clean), overridden) } : {}),
+          }
         : input.status === 'draft' && current.status === 'published'
           ? { changes: { data, pending_data: null, status: 'draft', publish_at: null, unpublish_at: null }, revisions: ['unpublish'], audits: ['content.save', 'content.unpublish'] }
           : { changes: workingCopyChanges(current, data), revisions: ['save'], audits: ['content.save'] };

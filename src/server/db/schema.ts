@@ -31,6 +31,8 @@ export interface DocumentsTable {
   /** In the trash since (ISO); null for a block on the site or in the lists. */
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
   deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The authoring-check rules a scheduled publish was confirmed despite (comma-separated); null: none confirmed. */
+  publish_override: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every save, publish, unpublish, discard and restore of a block (append-only). */

@@ -7,7 +7,7 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { revisionParam } from '../../shared/editorial.js';
 import type { RouteMark } from '../../shared/access.js';
@@ -22,6 +22,8 @@ import { HistoryPanel } from './editorial/history-panel.js';
 import { useSiteTimeZone } from './editorial/site-time-zone.js';
 import { StateLine } from './editorial/state-line.js';
 import { BlockForm, type BlockFormHandle, type EditableBlock } from './fields/block-form.js';
+import { focusField, formChecksFrames } from './site-check/form-checks.js';
+import { siteCheckKey } from './site-check/api.js';
 
 function editable(doc: StaffDocument): EditableBlock {
   return { data: doc.data, status: doc.status, version: doc.version };
@@ -47,6 +49,8 @@ function useEditorial(collection: CollectionDef, doc: StaffDocument | undefined,
     (next: StaffDocument) => {
       client.setQueryData(contentKeys.document(collection.name, next.id), next);
       void client.invalidateQueries({ queryKey: contentKeys.collection(collection.name), predicate: (q) => q.queryKey[2] === 'list' });
+      // What visitors see may have changed: the site check counts again.
+      void client.invalidateQueries({ queryKey: siteCheckKey });
       setGeneration((g) => g + 1);
     },
     [client, collection.name],
@@ -76,7 +80,7 @@ function useEditorial(collection: CollectionDef, doc: StaffDocument | undefined,
     unpublishAt: null,
     liveData: null,
   };
-  const actions = useEditorialActions({ collection, doc: doc ?? placeholder, dirty, form, timeZone, onChanged: changed, announce });
+  const actions = useEditorialActions({ collection, doc: doc ?? placeholder, dirty, form, timeZone, onChanged: changed, announce, onFix: focusField });
   return { timeZone, generation, message, stateRef, changed, announce, actions };
 }
 
@@ -98,6 +102,11 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
   const historyId = useId();
   const doc = query.data;
   const editorial = useEditorial(collection, doc, dirty, form);
+  const docId = doc?.id ?? '';
+  const checks = useMemo(
+    () => formChecksFrames({ collection: collection.name, id: docId, kind: collection.kind, page: collection.page, fields: collection.fields }),
+    [collection, docId],
+  );
 
   if (!creating && query.isPending) {
     return <ContentLoader label="Loading the block" />;
@@ -181,6 +190,7 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
         initial={initial}
         cancelTo={listPath}
         extraActions={doc ? editorial.actions.buttons : undefined}
+        {...checks}
         save={async (values, version) => {
           const saved =
             id === null || version === null

@@ -10,6 +10,12 @@ import { siteSettingsFields, siteSettingsSchema } from '../../shared/settings.js
 import { ContentLoader, LoadFailed, Screen } from './content/screen.js';
 import { fetchSettings, saveSettings, settingsKey, useSettings } from './content/settings.js';
 import { BlockForm } from './fields/block-form.js';
+import { settingsTarget } from '../../shared/authoring/check.js';
+import { formChecksFrames } from './site-check/form-checks.js';
+import { siteCheckKey } from './site-check/api.js';
+
+/** The authoring checks of the settings (the logo's alt text, links, capitals), live as on every block. */
+const settingsChecks = formChecksFrames(settingsTarget(siteSettingsFields));
 
 function SettingsForm() {
   const query = useSettings();
@@ -34,9 +40,11 @@ function SettingsForm() {
           cancelTo={null}
           submitLabel="Save settings"
           subject="the site settings"
+          {...settingsChecks}
           save={async (values, version) => {
             const saved = await saveSettings(values.data, version ?? query.data.version);
             client.setQueryData(settingsKey, saved);
+            void client.invalidateQueries({ queryKey: siteCheckKey });
             return { data: saved.data, version: saved.version };
           }}
           loadLatest={async () => {

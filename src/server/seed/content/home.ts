@@ -110,7 +110,11 @@ export function homeContent({ add, media, category, day, slide, section }: SeedC
     title: 'What the new land law means for women farmers',
     date: day(-3),
     summary: 'Draft: a briefing on the new land law and women’s inheritance rights, to be reviewed by the legal team.',
-    body: p('Draft for review: summary of the law’s provisions on spousal co-ownership, inheritance and dispute resolution, with quotes from the women farmers’ dialogue in Marangu Valley.'),
+    // A draft with problems the authoring checks point out (a heading skip, a vague link, a PDF not named as one).
+    body:
+      p('Draft for review: summary of the law’s provisions on spousal co-ownership, inheritance and dispute resolution, with quotes from the women farmers’ dialogue in Marangu Valley.') +
+      '<h2>What changes for women</h2><h4>Spousal co-ownership</h4>' +
+      p('The full text of the law is published by the Law Reform Commission: <a href="https://laws.example.org/land-act-2026.pdf">click here</a>.'),
     cover: media.hero('landscape2'),
     category: category.socio,
   }, 'draft');

@@ -17,6 +17,7 @@ import {
   type TrashAnswer,
 } from '../../../shared/editorial.js';
 import { contentDocumentSchema, type StaffDocument } from '../content/documents.js';
+import type { PublishBody } from '../../../shared/site-check.js';
 
 const actorSchema = z.object({ uid: z.string(), name: z.string() });
 
@@ -52,7 +53,7 @@ const previewLinkSchema = z.object({ id: z.string(), url: z.string(), expiresAt:
 
 const asDocument = (json: unknown): StaffDocument => contentDocumentSchema.parse(json);
 
-export async function publishDocument(collection: string, id: string, version: number, body: ScheduleBody = {}): Promise<StaffDocument> {
+export async function publishDocument(collection: string, id: string, version: number, body: PublishBody = {}): Promise<StaffDocument> {
   return asDocument(await api<unknown>(editorialApi.publish(collection, id), { method: 'POST', body, ifMatch: version }));
 }
 

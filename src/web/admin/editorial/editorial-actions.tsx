@@ -7,8 +7,10 @@
  */
 import { Alert, Anchor, Button, List, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { z } from 'zod';
 import type { CollectionDef } from '../../../shared/collections.js';
+import { findingSchema, type Finding } from '../../../shared/site-check.js';
 import { messageByCode } from '../../../shared/errors.js';
 import { ApiError } from '../../api-client.js';
 import { blockTitle } from '../content/block-summary.js';
@@ -18,6 +20,7 @@ import { absoluteTime } from '../content/relative-time.js';
 import { cancelSchedule, createPreviewLink, discardChanges, publishDocument, unpublishDocument } from './api.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { ScheduleDialog, type ScheduleChoice } from './schedule-dialog.js';
+import { PublishChecksDialog } from './publish-checks-dialog.js';
 import { scheduleSentences } from './state-line.js';
 import { formatWhen } from '../backups/format.js';
 
@@ -33,6 +36,24 @@ interface EditorialActionsProps {
   onChanged(doc: StaffDocument): void;
   /** Says a sentence in the screen's live region (and moves focus to the state line). */
   announce(message: string): void;
+  /** Moves focus to a field the authoring checks name ("Go back and fix"). */
+  onFix?(field: string): void;
+}
+
+/** A publish the server refused for accessibility errors, waiting for the editor's answer. */
+interface PendingOverride {
+  findings: Finding[];
+  /** Publishes (or schedules) again, confirming the errors. */
+  proceed(): Promise<boolean>;
+}
+
+const refusalDetailsSchema = z.object({ findings: z.array(findingSchema) });
+
+/** The errors of a publish refused by the authoring checks, or null for any other refusal. */
+function checkErrorsOf(err: unknown): Finding[] | null {
+  if (!(err instanceof ApiError) || err.code !== 'invalid-argument') return null;
+  const parsed = refusalDetailsSchema.safeParse(err.details);
+  return parsed.success && parsed.data.findings.length > 0 ? parsed.data.findings : null;
 }
 
 function fieldLabel(collection: CollectionDef, path: string): string {
@@ -41,8 +62,11 @@ function fieldLabel(collection: CollectionDef, path: string): string {
 }
 
 /** The buttons go inside the form's button row; the dialogs and the last refusal beside it. */
-export function useEditorialActions({ collection, doc, dirty, form, timeZone, onChanged, announce }: EditorialActionsProps): { buttons: ReactNode; panel: ReactNode } {
+export function useEditorialActions({ collection, doc, dirty, form, timeZone, onChanged, announce, onFix }: EditorialActionsProps): { buttons: ReactNode; panel: ReactNode } {
   const [working, setWorking] = useState<Step | null>(null);
+  const [pendingOverride, setPendingOverride] = useState<PendingOverride | null>(null);
+  const [overriding, setOverriding] = useState(false);
+  const fixField = useRef<string | null>(null);
   const [asking, setAsking] = useState<'discard' | 'unpublish' | 'schedule' | null>(null);
   const [refusal, setRefusal] = useState<{ title: string; lines: string[] } | null>(null);
   const [scheduleFailure, setScheduleFailure] = useState<string | null>(null);
@@ -68,8 +92,18 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
     announce(`${wording}. ${lines.join(' ')}`);
   };
 
-  /** Runs one step; `saveFirst` keeps what was typed by saving it before the step. */
-  const run = async (step: Step, wording: string, call: (version: number) => Promise<StaffDocument | null>, saveFirst = true): Promise<boolean> => {
+  /**
+   * Runs one step; `saveFirst` keeps what was typed by saving it before the
+   * step. `retry` is the same step confirming the authoring checks' errors:
+   * a refusal for them opens the confirmation instead of the refusal.
+   */
+  const run = async (
+    step: Step,
+    wording: string,
+    call: (version: number) => Promise<StaffDocument | null>,
+    saveFirst = true,
+    retry?: (version: number) => Promise<StaffDocument | null>,
+  ): Promise<boolean> => {
     // Ignored, not disabled, while another step runs, so keyboard focus stays where it is.
     if (working) return false;
     setWorking(step);
@@ -81,6 +115,14 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
       if (answer) onChanged(answer);
       return true;
     } catch (err) {
+      const errors = step === 'publish' || step === 'schedule' ? checkErrorsOf(err) : null;
+      if (errors && retry) {
+        // The editor decides: fix the errors, or publish anyway (the audit log records that).
+        setAsking(null);
+        // The dialog says it as it takes focus: no notification over the buttons, no focus moved elsewhere.
+        setPendingOverride({ findings: errors, proceed: () => run(step, wording, retry, saveFirst) });
+        return false;
+      }
       refuse(step, err, wording);
       return false;
     } finally {
@@ -88,12 +130,14 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
     }
   };
 
-  const publish = () =>
-    void run('publish', published ? 'Changes not published' : 'Not published', async (version) => {
-      const d = await publishDocument(collection.name, doc.id, version);
-      announce(published ? `The changes to “${title}” are published. The website shows them now.` : `“${title}” is published. The website shows it now.`);
-      return d;
-    });
+  const publishCall = (overrideChecks: boolean) => async (version: number) => {
+    const d = await publishDocument(collection.name, doc.id, version, overrideChecks ? { overrideChecks } : {});
+    const despite = overrideChecks ? ' The audit log records that it was published despite accessibility errors.' : '';
+    announce(published ? `The changes to “${title}” are published. The website shows them now.${despite}` : `“${title}” is published. The website shows it now.${despite}`);
+    return d;
+  };
+
+  const publish = () => void run('publish', published ? 'Changes not published' : 'Not published', publishCall(false), true, publishCall(true));
 
   const discard = async () => {
     const done = await run(
@@ -130,20 +174,45 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
       return null;
     });
 
+  const scheduleCall = (choice: ScheduleChoice, overrideChecks: boolean) => async (version: number) => {
+    let d: StaffDocument | null = null;
+    let base = version;
+    if (choice.publishAt) {
+      d = await publishDocument(collection.name, doc.id, base, { at: choice.publishAt, ...(overrideChecks ? { overrideChecks } : {}) });
+      base = d.version;
+    }
+    if (choice.unpublishAt) d = await unpublishDocument(collection.name, doc.id, base, { at: choice.unpublishAt });
+    if (d) announce(`Scheduled. ${scheduleSentences(d, timeZone).join('. ')}.`);
+    return d;
+  };
+
   const schedule = async (choice: ScheduleChoice) => {
     setScheduleFailure(null);
-    const done = await run('schedule', 'Not scheduled', async (version) => {
-      let d: StaffDocument | null = null;
-      let base = version;
-      if (choice.publishAt) {
-        d = await publishDocument(collection.name, doc.id, base, { at: choice.publishAt });
-        base = d.version;
-      }
-      if (choice.unpublishAt) d = await unpublishDocument(collection.name, doc.id, base, { at: choice.unpublishAt });
-      if (d) announce(`Scheduled. ${scheduleSentences(d, timeZone).join('. ')}.`);
-      return d;
-    });
+    const done = await run('schedule', 'Not scheduled', scheduleCall(choice, false), true, scheduleCall(choice, true));
     if (done) setAsking(null);
+  };
+
+  const publishAnyway = async () => {
+    if (!pendingOverride) return;
+    setOverriding(true);
+    try {
+      await pendingOverride.proceed();
+    } finally {
+      setOverriding(false);
+      setPendingOverride(null);
+    }
+  };
+
+  const goBackAndFix = () => {
+    fixField.current = pendingOverride?.findings[0]?.field ?? null;
+    setPendingOverride(null);
+  };
+
+  // Once the dialog has handed focus back: the field to fix takes it.
+  const afterChecksDialog = () => {
+    const field = fixField.current;
+    fixField.current = null;
+    if (field && onFix) onFix(field);
   };
 
   const cancel = () =>
@@ -229,6 +298,14 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
       >
         {`“${title}” comes off the website at once and becomes a draft. You can publish it again later.`}
       </ConfirmDialog>
+      <PublishChecksDialog
+        findings={pendingOverride?.findings ?? null}
+        fieldLabel={(field) => fieldLabel(collection, field)}
+        working={overriding}
+        onFix={goBackAndFix}
+        afterClose={afterChecksDialog}
+        onPublishAnyway={() => void publishAnyway()}
+      />
       <ScheduleDialog
         opened={asking === 'schedule'}
         doc={doc}

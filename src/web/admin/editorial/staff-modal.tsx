@@ -13,10 +13,12 @@ interface StaffModalProps {
   opened: boolean;
   title: string;
   onClose(): void;
+  /** After the dialog has gone and focus is back where it was (a step may then move it on). */
+  afterClose?(): void;
   children: ReactNode;
 }
 
-export function StaffModal({ opened, title, onClose, children }: StaffModalProps) {
+export function StaffModal({ opened, title, onClose, afterClose, children }: StaffModalProps) {
   // Who had focus as the dialog opened, read while rendering the opening (before the dialog takes focus).
   const [wasOpened, setWasOpened] = useState(opened);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -33,6 +35,7 @@ export function StaffModal({ opened, title, onClose, children }: StaffModalProps
       const active = document.activeElement;
       const lost = !active || active === document.body || !active.isConnected || content.current?.contains(active) === true;
       if (lost && el?.isConnected) el.focus();
+      afterClose?.();
     }, 0);
   };
   return (

@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Fragment, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { Link, useBlocker } from 'react-router';
 import type { z } from 'zod';
@@ -56,6 +56,10 @@ interface BlockFormProps {
   handle?: Ref<BlockFormHandle>;
   /** Told whenever the form gains or loses unsaved changes. */
   onDirtyChange?(dirty: boolean): void;
+  /** Wraps the fields and buttons inside the form (the authoring checks watch the values from there). */
+  frame?(content: ReactNode): ReactNode;
+  /** Wraps each field's widget (the authoring checks put their notes under it). */
+  fieldFrame?(field: FieldDef, widget: ReactNode): ReactNode;
 }
 
 /**
@@ -66,7 +70,7 @@ function valuesOf(fields: readonly FieldDef[], block: EditableBlock): BlockFormV
   return { data: formDataOf(fields, block.data) };
 }
 
-export function BlockForm({ fields, dataSchema, initial, cancelTo, save, loadLatest, onSaved, submitLabel = 'Save', subject = 'this block', extraActions, handle, onDirtyChange }: BlockFormProps) {
+export function BlockForm({ fields, dataSchema, initial, cancelTo, save, loadLatest, onSaved, submitLabel = 'Save', subject = 'this block', extraActions, handle, onDirtyChange, frame = (c) => c, fieldFrame = (_f, w) => w }: BlockFormProps) {
   const resolver = useMemo(() => blockResolver(fields, dataSchema, false), [fields, dataSchema]);
   const methods = useForm<BlockFormValues>({
     defaultValues: valuesOf(fields, initial),
@@ -207,9 +211,10 @@ export function BlockForm({ fields, dataSchema, initial, cancelTo, save, loadLat
           () => setFormError(null),
         )}
       >
+        {frame(
         <Stack gap="lg" maw={760}>
           {fields.map((f) => (
-            <FieldWidget key={f.name} field={f} />
+            <Fragment key={f.name}>{fieldFrame(f, <FieldWidget field={f} />)}</Fragment>
           ))}
           {(formError || (formState.isSubmitted && errorCount > 0)) && (
             <Alert color="red" role="alert" title="Not saved yet">
@@ -232,7 +237,8 @@ export function BlockForm({ fields, dataSchema, initial, cancelTo, save, loadLat
               </Text>
             )}
           </Group>
-        </Stack>
+        </Stack>,
+        )}
       </form>
 
       <Modal opened={conflict !== null} onClose={() => setConflict(null)} title={`Someone else changed ${subject}`} centered>

@@ -8,6 +8,7 @@ import { can, type Principal } from '../../../shared/access.js';
 import type { LayoutName } from '../../../shared/access.js';
 import { backupsScreenPath } from '../../../shared/backups.js';
 import { auditScreenPath } from '../../../shared/audit.js';
+import { siteCheckPath } from '../../../shared/site-check.js';
 import { editorialPaths } from '../../../shared/editorial.js';
 
 export interface MenuEntry {
@@ -70,6 +71,9 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
     // SPEC.md's drawer stays as it is above; the Pages screen (every page with its blocks, previews and publishing) heads the Site group.
     if (title === 'Site' && can(principal, 'read', { type: 'preview' })) {
       g.entries.unshift({ label: 'Pages', caption: 'Every page and its blocks', short: 'PG', to: editorialPaths.pages });
+    }
+    if (title === 'Site' && can(principal, 'read', { type: 'site-check' })) {
+      g.entries.push({ label: 'Site check', caption: 'Accessibility of the site', short: 'SC', to: siteCheckPath });
     }
     if (title === 'Site' && can(principal, 'update', { type: 'settings' })) {
       g.entries.push({ label: 'Site settings', short: 'SS', to: '/settings' });

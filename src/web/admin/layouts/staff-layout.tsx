@@ -9,6 +9,8 @@ import { NavLink, useLocation, useNavigate, useNavigation } from 'react-router';
 import { Burger, Text, UnstyledButton } from '@mantine/core';
 import { useAuth } from '../auth/use-auth.js';
 import type { MenuGroup } from './menu.js';
+import { siteCheckPath } from '../../../shared/site-check.js';
+import { SiteCheckCount } from '../site-check/count-badge.js';
 import { useOverlayDrawer } from './use-overlay-drawer.js';
 
 export const drawerWidth = 300;
@@ -156,7 +158,10 @@ export function StaffLayout({ title, menu, children }: { title: string; menu: Me
                       {entry.short}
                     </span>
                     <span className="staff-link-text">
-                      <span className="staff-link-label">{entry.label}</span>
+                      <span className="staff-link-label">
+                        {entry.label}
+                        {entry.to === siteCheckPath && showLabels && <SiteCheckCount />}
+                      </span>
                       {entry.caption && <span className="staff-link-caption"> {entry.caption}</span>}
                     </span>
                   </NavLink>
