@@ -202,4 +202,22 @@ describe('authoring checks', () => {
       await context.close();
     }
   });
+
+  it('tells staff on the Pages overview how many problems the site check finds, with the way to them', async () => {
+    const { context, page } = await site.newPage();
+    const { errors } = watchStaffConsole(page);
+    try {
+      // The public home page's "Edit this page" leads to the Pages overview.
+      await site.signIn(page, '/pages#home');
+      const notice = page.getByTestId('site-check-notice');
+      await notice.getByText('Site check: 2 problems, 1 error on the published site.').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await notice.getByRole('link', { name: 'Review them' }).click();
+      await page.waitForURL((u) => u.pathname === siteCheckPath);
+      await page.getByTestId('site-check-summary').getByText('2 problems: 1 error and 1 warning').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -17,6 +17,7 @@ import { ApiError } from '../../api-client.js';
 import { collectionsOfPage, type CollectionDef } from '../../../shared/collections.js';
 import { documentStateLabels, documentStateOf, type DocumentState, type PreviewLinkAnswer } from '../../../shared/editorial.js';
 import { pages, type PageDef } from '../../../shared/pages.js';
+import { SiteCheckNotice } from '../site-check/count-badge.js';
 import { formPathOf, listPathOf } from '../../../shared/routes.js';
 import { blockTitle } from '../content/block-summary.js';
 import { absoluteTime } from '../content/relative-time.js';
@@ -291,6 +292,7 @@ export function PagesScreen() {
             Every page of the public site with its blocks in the order visitors see them. Preview a page to see it with its unpublished changes, and share the link with colleagues.
           </Text>
         </div>
+        <SiteCheckNotice />
         {pages.map((page) => (
           <PageSection key={page.name} page={page} />
         ))}
