@@ -137,6 +137,8 @@ export interface MediaTable {
   /** The focal point, 0–1 from the left and from the top; null when none is set (the centre). */
   focal_x: number | null;
   focal_y: number | null;
+  /** The file name and alt text folded for search (mediaSearchTextOf); null when a row was written around the repository. */
+  search_text: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MediaBlobsTable {

@@ -1,5 +1,6 @@
 /** Turns media into the API's MediaInfo. */
 import { mediaUrl, type MediaInfo } from '../../shared/media.js';
+import type { MediaLibraryItem, MediaUse } from '../../shared/media-library.js';
 import { parseMediaRow, type Media, type MediaRow } from './repository.js';
 
 export function mediaInfoOf(media: Media): MediaInfo {
@@ -23,4 +24,9 @@ export function mediaInfoOf(media: Media): MediaInfo {
 /** For readers that select media rows themselves (the page bundle). */
 export function toMediaInfo(row: MediaRow): MediaInfo {
   return mediaInfoOf(parseMediaRow(row));
+}
+
+/** One row of the library: the media, its file name, when it came and where it is used. */
+export function libraryItemOf(media: Media, usedBy: readonly MediaUse[]): MediaLibraryItem {
+  return { ...mediaInfoOf(media), byteSize: media.byteSize, name: media.originalName, createdAt: media.createdAt, usedBy: [...usedBy] };
 }

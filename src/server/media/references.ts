@@ -1,14 +1,11 @@
 /** Which blocks (and settings) still use a media, named as staff know them. */
 import { getCollection } from '../../shared/collections.js';
+import type { MediaUse } from '../../shared/media-library.js';
 import type { Db } from '../db/index.js';
 import { recordsMentioning, type ReferencingRecord } from './repository.js';
 
-export interface MediaReference {
-  /** The collection name, or `settings` for the site settings. */
-  collection: string;
-  id: string;
-  title: string;
-}
+/** A block (collection name, or `settings` for the site settings) that uses a media, with its title. */
+export type MediaReference = MediaUse;
 
 function titleOf(record: ReferencingRecord): string {
   if (record.collection === 'settings') return 'Site settings';
@@ -18,10 +15,15 @@ function titleOf(record: ReferencingRecord): string {
   return typeof value === 'string' && value.trim() ? value.trim() : `Untitled block in ${label}`;
 }
 
-/** The blocks (and settings) that still use this media. */
+/** A referencing record as staff read it. */
+export function referenceOf(record: ReferencingRecord): MediaReference {
+  return { collection: record.collection, id: record.id, title: titleOf(record) };
+}
+
+/** The blocks (and settings) that still use this media, read from the database now. */
 export async function findReferences(db: Db, id: string): Promise<MediaReference[]> {
   const records = await recordsMentioning(db, id);
-  return records.map((r) => ({ collection: r.collection, id: r.id, title: titleOf(r) }));
+  return records.map(referenceOf);
 }
 
 /** The refusal staff read: which blocks to edit first. */

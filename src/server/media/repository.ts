@@ -3,9 +3,11 @@
  * here as parsed `Media` objects: the `variants` JSON column is checked with
  * zod on the way out, so no caller ever parses stored text.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { imageVariantNames, type FocalPoint, type MediaVariant } from '../../shared/media.js';
+import type { MediaListQuery } from '../../shared/media-library.js';
+import { foldTitle } from '../content/title-search.js';
 import type { Db } from '../db/index.js';
 import type { Database, MediaTable } from '../db/schema.js';
 
@@ -79,6 +81,11 @@ export function parseMediaRow(row: MediaRow): Media {
   };
 }
 
+/** What `media.search_text` holds: the file name and the alt text, folded as block titles are. */
+export function mediaSearchTextOf(originalName: string | null, alt: string): string {
+  return foldTitle(`${originalName ?? ''}\n${alt}`);
+}
+
 function toRow(media: Media): MediaRow {
   return {
     id: media.id,
@@ -96,6 +103,7 @@ function toRow(media: Media): MediaRow {
     alt: media.alt,
     focal_x: media.focalPoint?.x ?? null,
     focal_y: media.focalPoint?.y ?? null,
+    search_text: mediaSearchTextOf(media.originalName, media.alt),
   };
 }
 
@@ -148,6 +156,16 @@ export interface ReferencingRecord {
   data: Record<string, unknown>;
 }
 
+/** A document or a setting as stored: the texts that can mention media. */
+export interface StoredRecord {
+  /** `settings` for the site settings. */
+  collection: string;
+  id: string;
+  data: string;
+  /** A published block's saved, unpublished changes. */
+  pendingData: string | null;
+}
+
 const storedDataSchema = z.record(z.string(), z.unknown());
 
 function parseData(text: string): Record<string, unknown> {
@@ -161,38 +179,130 @@ function parseData(text: string): Record<string, unknown> {
   return parsed.success ? parsed.data : {};
 }
 
+const mediaIdPattern = /[0-9a-f]{64}/g;
+
+/** The media ids a stored text mentions: in an image or file field, or as a /media/<id>/ link in rich text. */
+export function mediaIdsIn(text: string): Set<string> {
+  return new Set(Array.from(text.matchAll(mediaIdPattern), (m) => m[0]));
+}
+
 /**
- * Documents and settings whose stored data mentions this id anywhere: in an
- * image or file field, or as a /media/<id>/ link inside rich text. Media ids
- * are 64 hex characters, so a mention is never a coincidence.
+ * What "uses" means, once for the delete refusal, the library's "where used"
+ * and pruning: the media a record mentions, each with the data that mentions
+ * it (pending changes first: publishing them must find the file still there).
+ * Blocks in the trash count too, so restoring one finds its pictures.
  */
-export async function recordsMentioning(db: Db, id: string): Promise<ReferencingRecord[]> {
-  const pattern = `%${id}%`;
-  const docs = await db.kysely
+export function mentionsOf(record: StoredRecord): Map<string, ReferencingRecord> {
+  const found = new Map<string, ReferencingRecord>();
+  for (const text of [record.pendingData, record.data]) {
+    if (text === null) continue;
+    let data: Record<string, unknown> | undefined;
+    for (const id of mediaIdsIn(text)) {
+      if (found.has(id)) continue;
+      data ??= parseData(text);
+      found.set(id, { collection: record.collection, id: record.id, data });
+    }
+  }
+  return found;
+}
+
+function documentRecords(conn: Kysely<Database>) {
+  return conn
     .selectFrom('documents')
-    .select(['id', 'collection', 'data', 'pending_data'])
-    // Pending changes count: publishing them must find the file still there.
-    .where((eb) => eb.or([eb('data', 'like', pattern), eb('pending_data', 'like', pattern)]))
+    .select(['id', 'collection', 'data', 'pending_data as pendingData'])
     .orderBy('collection')
     .orderBy('position')
+    .orderBy('id');
+}
+
+function settingsRecords(conn: Kysely<Database>) {
+  return conn.selectFrom('settings').select(['key as id', 'data']).orderBy('key');
+}
+
+const asSettings = (s: { id: string; data: string }): StoredRecord => ({ collection: 'settings', id: s.id, data: s.data, pendingData: null });
+
+/** Documents and settings whose stored data mentions this id (mentionsOf). */
+export async function recordsMentioning(db: Db, id: string): Promise<ReferencingRecord[]> {
+  const pattern = `%${id}%`;
+  // LIKE narrows the rows; mentionsOf decides (LIKE ignores case on SQLite).
+  const docs = await documentRecords(db.kysely)
+    .where((eb) => eb.or([eb('data', 'like', pattern), eb('pending_data', 'like', pattern)]))
     .execute();
-  const settings = await db.kysely.selectFrom('settings').select(['key', 'data']).where('data', 'like', pattern).execute();
-  // LIKE ignores case on SQLite; only an exact (lower-case) mention counts.
-  return [...docs.map((d) => ({ collection: d.collection, id: d.id, text: d.pending_data !== null && d.pending_data.includes(id) ? d.pending_data : d.data })), ...settings.map((s) => ({ collection: 'settings', id: s.key, text: s.data }))]
-    .filter((t) => t.text.includes(id))
-    .map((t) => ({ collection: t.collection, id: t.id, data: parseData(t.text) }));
+  const settings = await settingsRecords(db.kysely).where('data', 'like', pattern).execute();
+  return [...docs, ...settings.map(asSettings)].flatMap((r) => {
+    const mention = mentionsOf(r).get(id);
+    return mention ? [mention] : [];
+  });
+}
+
+/** Every document (of one collection, or all) and the settings as stored, for the usage index. */
+export async function storedRecords(db: Db, scope: { collection: string } | 'settings' | 'all'): Promise<StoredRecord[]> {
+  const docs = scope === 'settings' ? [] : await (scope === 'all' ? documentRecords(db.kysely) : documentRecords(db.kysely).where('collection', '=', scope.collection)).execute();
+  const settings = scope === 'settings' || scope === 'all' ? (await settingsRecords(db.kysely).execute()).map(asSettings) : [];
+  return [...docs, ...settings];
 }
 
 /** Every media id any document or setting mentions. */
 export async function allMentionedIds(db: Db): Promise<Set<string>> {
   const ids = new Set<string>();
-  const collect = (text: string) => {
-    for (const m of text.matchAll(/[0-9a-f]{64}/g)) ids.add(m[0]);
-  };
-  for (const d of await db.kysely.selectFrom('documents').select(['data', 'pending_data']).execute()) {
-    collect(d.data);
-    if (d.pending_data !== null) collect(d.pending_data);
-  }
-  for (const s of await db.kysely.selectFrom('settings').select('data').execute()) collect(s.data);
+  for (const record of await storedRecords(db, 'all')) for (const id of mentionsOf(record).keys()) ids.add(id);
   return ids;
+}
+
+/** One page of the library and how many files match the filter. */
+export interface MediaPage {
+  media: Media[];
+  total: number;
+}
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The library's list: search over file name and alt text (folded, so both
+ * databases match the same rows whatever the case), kind, "not used" (the
+ * ids the usage index says are used are left out), a sort with the id as
+ * tie-break so pages never overlap, and the total for the filter.
+ */
+export async function listMediaPage(db: Db, query: MediaListQuery, usedIds: readonly string[]): Promise<MediaPage> {
+  const base = () => db.kysely.selectFrom('media');
+  const where = (q: ReturnType<typeof base>) => {
+    let out = q;
+    if (query.q) {
+      const pattern = `%${likeEscape(foldTitle(query.q))}%`;
+      out = out.where((eb) =>
+        eb.or([
+          sql<SqlBool>`${eb.ref('search_text')} like ${pattern} escape '\\'`,
+          // A row written around the repository: fold what SQL can.
+          eb.and([eb('search_text', 'is', null), sql<SqlBool>`lower(coalesce(${eb.ref('original_name')}, '') || ' ' || ${eb.ref('alt')}) like ${pattern} escape '\\'`]),
+        ]),
+      );
+    }
+    if (query.kind) out = out.where('kind', '=', query.kind === 'image' ? 'image' : 'pdf');
+    if (query.unused && usedIds.length > 0) {
+      const ids = [...usedIds];
+      out =
+        db.dialect === 'postgres'
+          ? out.where(sql<SqlBool>`id <> all(${ids}::text[])`)
+          : out.where(sql<SqlBool>`id not in (select value from json_each(${JSON.stringify(ids)}))`);
+    }
+    return out;
+  };
+  const [column, direction] = ({ newest: ['created_at', 'desc'], oldest: ['created_at', 'asc'], largest: ['byte_size', 'desc'], smallest: ['byte_size', 'asc'] } as const)[query.sort];
+  const rows = await where(base()).selectAll().orderBy(column, direction).orderBy('id', direction).limit(query.limit).offset(query.offset).execute();
+  const counted = await where(base()).select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirstOrThrow();
+  return { media: rows.map(parseMediaRow), total: Number(counted.n) };
+}
+
+/** Changes the default alt text and focal point; the changed media, or undefined when there is no such id. */
+export async function updateMediaDetails(conn: Kysely<Database>, id: string, change: { alt?: string; focalPoint?: FocalPoint | null }): Promise<Media | undefined> {
+  const row = await conn.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const alt = change.alt ?? row.alt;
+  const focal = change.focalPoint === undefined ? (row.focal_x !== null && row.focal_y !== null ? { x: row.focal_x, y: row.focal_y } : null) : change.focalPoint;
+  await conn
+    .updateTable('media')
+    .set({ alt, focal_x: focal?.x ?? null, focal_y: focal?.y ?? null, search_text: mediaSearchTextOf(row.original_name, alt) })
+    .where('id', '=', id)
+    .execute();
+  return parseMediaRow({ ...row, alt, focal_x: focal?.x ?? null, focal_y: focal?.y ?? null });
 }

@@ -10,6 +10,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { maxUploadText, variantNames } from '../../shared/media.js';
+import { mediaApi, mediaListQuerySchema, mediaPatchSchema } from '../../shared/media-library.js';
+import { zodToAppError } from '../plugins/errors.js';
 import { etagMatches, requestHeader } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
 import { maxUploadBytes } from './ingest.js';
@@ -31,6 +33,12 @@ function tooLarge(): AppError {
     field: 'file',
     status: 413,
   });
+}
+
+function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw zodToAppError(parsed.error);
+  return parsed.data;
 }
 
 function parseId(raw: string): string {
@@ -150,6 +158,16 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         const result = await media.upload(request.principal, () => readUpload(request), request.ip);
         return reply.status(result.created ? 201 : 200).header('cache-control', 'no-store').send(result.info);
       });
+    });
+
+    api.get(mediaApi.list, async (request, reply) => {
+      const list = await media.list(request.principal, () => parseWith(mediaListQuerySchema, request.query));
+      return reply.header('cache-control', 'no-store').send(list);
+    });
+
+    api.patch<{ Params: { id: string } }>('/api/media/:id', async (request, reply) => {
+      const item = await media.update(request.principal, () => ({ id: parseId(request.params.id), patch: parseWith(mediaPatchSchema, request.body ?? {}) }), request.ip);
+      return reply.header('cache-control', 'no-store').send(item);
     });
 
     api.get<{ Params: { id: string } }>('/api/media/:id', async (request, reply) => {

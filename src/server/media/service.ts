@@ -4,17 +4,21 @@
  * that serving bytes needs. Routes are thin wrappers over this.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Principal } from '../../shared/access.js';
+import type { Action, Principal } from '../../shared/access.js';
 import { AppError } from '../../shared/errors.js';
 import type { MediaInfo, VariantName } from '../../shared/media.js';
+import type { MediaLibraryItem, MediaList, MediaListQuery, MediaPatch } from '../../shared/media-library.js';
+import { appendAudit } from '../audit/repository.js';
+import { transaction } from '../db/index.js';
 import { authorize } from '../authorize.js';
 import type { Services } from '../services.js';
 import { ingestMedia, variantOf, type IngestResult, type VariantTarget } from './ingest.js';
 import { pruneMedia, removeMedia, type PruneOptions, type PruneReport } from './lifecycle.js';
 import { Lru } from './lru.js';
-import { mediaInfoOf } from './presenter.js';
+import { libraryItemOf, mediaInfoOf } from './presenter.js';
 import { describeReferences, findReferences } from './references.js';
-import { findMediaById, type Media } from './repository.js';
+import { findMediaById, listMediaPage, updateMediaDetails, type Media } from './repository.js';
+import { MediaUsage } from './usage.js';
 import type { ByteRange, MediaStore, StoredObject } from './store.js';
 
 const media = { type: 'media' } as const;
@@ -43,7 +47,7 @@ function alreadyDeleted(): AppError {
 }
 
 /** Staff only; visitors never write media, so a caller that passed is signed in. */
-function staffUid(principal: Principal | null, action: 'create' | 'delete'): string {
+function staffUid(principal: Principal | null, action: Exclude<Action, 'read'>): string {
   authorize(principal, action, media);
   if (!principal) throw new AppError('unauthenticated');
   return principal.uid;
@@ -55,6 +59,7 @@ export class MediaService {
   private readonly targets = new WeakMap<Media, Map<VariantName, VariantTarget | null>>();
   private readonly bytes = new Lru<Buffer>(64 * 1024 * 1024, (b) => b.length);
   private readonly unsubscribe: () => void;
+  private readonly usage: MediaUsage;
 
   constructor(
     private readonly services: Pick<Services, 'db' | 'changes'>,
@@ -64,10 +69,38 @@ export class MediaService {
       if (event.type === 'media') this.found.delete(event.id);
       else if (event.type === 'reset') this.found.clear();
     });
+    this.usage = new MediaUsage(services);
   }
 
   close(): void {
     this.unsubscribe();
+    this.usage.close();
+  }
+
+  /** The library (staff only: visitors may read a file's bytes, not the list of every file). */
+  async list(principal: Principal | null, input: Input<MediaListQuery>): Promise<MediaList> {
+    authorize(principal, 'readDrafts', media);
+    const query = input();
+    const uses = await this.usage.uses();
+    const page = await listMediaPage(this.services.db, query, uses.ids);
+    return { media: page.media.map((m) => libraryItemOf(m, uses.byId.get(m.id) ?? [])), total: page.total };
+  }
+
+  /** Changes the default alt text and the focal point; every public page showing the picture follows. */
+  async update(principal: Principal | null, input: Input<{ id: string; patch: MediaPatch }>, ip: string | null = null): Promise<MediaLibraryItem> {
+    const uid = staffUid(principal, 'update');
+    const { id, patch } = input();
+    const updated = await transaction(this.services.db, async (trx) => {
+      const changed = await updateMediaDetails(trx, id, patch);
+      if (!changed) return undefined;
+      await appendAudit(trx, { action: 'media.update', actor: { uid }, subjectId: id, subject: changed.originalName ?? '(a file without a name)', ip });
+      return changed;
+    });
+    if (!updated) throw noSuchFile();
+    this.found.delete(id);
+    // Rendered pages and page bundles hold the alt text and the focal point: the event drops them.
+    this.services.changes.publish({ type: 'media', id });
+    return libraryItemOf(updated, (await this.usage.uses()).byId.get(id) ?? []);
   }
 
   async upload(principal: Principal | null, input: Input<Promise<UploadedFile>>, ip: string | null = null): Promise<IngestResult> {

@@ -1,0 +1,233 @@
+/**
+ * The media library's API on both databases: the list (search, kind, "not
+ * used", sorts, pages, where each file is used), changing a picture's default
+ * alt text and focal point, and what the public page shows afterwards.
+ */
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentDocument } from '../src/shared/collections.js';
+import { mediaApi, mediaListSchema, mediaLibraryItemSchema, type MediaLibraryItem, type MediaList } from '../src/shared/media-library.js';
+import type { MediaInfo } from '../src/shared/media.js';
+import { build, type TestApp } from './helpers/app.js';
+import { dialects } from './helpers/databases.js';
+import { createUser, type TestUser } from './helpers/users.js';
+
+function multipart(bytes: Buffer, filename: string, contentType: string, field = 'file') {
+  const boundary = `----library-test-${crypto.randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A small picture of one colour (each colour gives a different file). */
+function picture(width: number, height: number, colour: string): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+}
+
+function minimalPdf(text: string): Buffer {
+  const body = `%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${text}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+describe.each(dialects())('the media library on %s', (dialect) => {
+  let t: TestApp;
+  let admin: TestUser;
+  let nobody: TestUser;
+  const files: Record<string, MediaInfo> = {};
+
+  async function upload(bytes: Buffer, filename: string, user: TestUser = admin): Promise<MediaInfo> {
+    const body = multipart(bytes, filename, 'application/octet-stream');
+    const res = await t.app.inject({ method: 'POST', url: mediaApi.list, payload: body.payload, headers: { ...body.headers, ...user.headers } });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json() as MediaInfo;
+  }
+
+  async function list(query: string, user: TestUser = admin): Promise<MediaList> {
+    const res = await t.app.inject({ method: 'GET', url: `${mediaApi.list}?${query}`, headers: user.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return mediaListSchema.parse(res.json());
+  }
+
+  const names = (l: MediaList) => l.media.map((m) => m.name);
+
+  async function createBlock(collection: string, data: Record<string, unknown>, status: 'draft' | 'published' = 'published'): Promise<ContentDocument> {
+    const res = await t.app.inject({ method: 'POST', url: `/api/collections/${collection}/documents`, headers: admin.headers, payload: { status, data } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as ContentDocument;
+  }
+
+  beforeAll(async () => {
+    t = await build(dialect, {}, { render: true });
+    admin = await createUser(t.app, 'admin');
+    nobody = await createUser(t.app, 'none');
+    // Uploaded one after the other, so "newest" is the reverse of this order.
+    const uploads: [string, () => Promise<Buffer>][] = [
+      ['Budget Hearing.png', () => picture(40, 30, '#aa0000')],
+      ['École de Mkoani.png', () => picture(400, 300, '#00aa00')],
+      ['100%_done.png', () => picture(20, 20, '#0000aa')],
+      ['1000-done.png', () => picture(22, 22, '#aaaa00')],
+      ['Annual report.pdf', async () => minimalPdf('annual report')],
+    ];
+    for (const [name, make] of uploads) {
+      files[name] = await upload(await make(), name);
+      // Distinct creation times: the sort by date has something to sort.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is for staff: visitors get 401, accounts without a role 403', async () => {
+    expect((await t.app.inject({ method: 'GET', url: mediaApi.list })).statusCode).toBe(401);
+    const denied = await t.app.inject({ method: 'GET', url: mediaApi.list, headers: nobody.headers });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ error: { code: 'permission-denied' } });
+  });
+
+  it('lists every upload with its name, type, size, dimensions and date, newest first', async () => {
+    const all = await list('');
+    expect(all.total).toBe(5);
+    expect(names(all)).toEqual(['Annual report.pdf', '1000-done.png', '100%_done.png', 'École de Mkoani.png', 'Budget Hearing.png']);
+    const ecole = all.media.find((m) => m.name === 'École de Mkoani.png')!;
+    expect(ecole).toMatchObject({ kind: 'image', contentType: 'image/png', width: 400, height: 300, alt: '', focalPoint: null, usedBy: [] });
+    expect(ecole.byteSize).toBeGreaterThan(0);
+    expect(Date.parse(ecole.createdAt)).not.toBeNaN();
+  });
+
+  it('searches the name whatever the case, accents included, and takes % and _ literally', async () => {
+    expect(names(await list('q=budget'))).toEqual(['Budget Hearing.png']);
+    expect(names(await list(`q=${encodeURIComponent('ÉCOLE')}`))).toEqual(['École de Mkoani.png']);
+    expect(names(await list(`q=${encodeURIComponent('100%')}`))).toEqual(['100%_done.png']);
+    expect(names(await list(`q=${encodeURIComponent('%_d')}`))).toEqual(['100%_done.png']);
+    // As wildcards, these would match 1000-done.png.
+    expect(names(await list(`q=${encodeURIComponent('0_d')}`))).toEqual([]);
+    expect(names(await list(`q=${encodeURIComponent('0%d')}`))).toEqual([]);
+    expect((await list('q=nothing-like-this')).total).toBe(0);
+  });
+
+  it('filters by kind and sorts by size with pages that neither overlap nor skip', async () => {
+    expect(names(await list('kind=file'))).toEqual(['Annual report.pdf']);
+    expect((await list('kind=image')).total).toBe(4);
+    const bySize = await list('sort=largest&kind=image');
+    const sizes = bySize.media.map((m) => m.byteSize);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    const pages = [await list('sort=smallest&limit=2&offset=0'), await list('sort=smallest&limit=2&offset=2'), await list('sort=smallest&limit=2&offset=4')];
+    expect(pages.map((p) => p.total)).toEqual([5, 5, 5]);
+    expect(pages.flatMap(names).sort()).toEqual(Object.keys(files).sort());
+    expect(names(await list('sort=oldest&limit=1'))).toEqual(['Budget Hearing.png']);
+  });
+
+  it('refuses a bad query with 400 naming the parameter', async () => {
+    for (const [query, field] of [
+      ['kind=video', 'kind'],
+      ['sort=random', 'sort'],
+      ['limit=5000', 'limit'],
+      ['unused=maybe', 'unused'],
+      ['colour=red', 'colour'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `${mediaApi.list}?${query}`, headers: admin.headers });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toMatchObject({ error: { code: 'invalid-argument', field } });
+    }
+  });
+
+  it('names the blocks and settings that use a file, as the delete refusal does, and filters the unused ones', async () => {
+    const budget = files['Budget Hearing.png']!;
+    const pdf = files['Annual report.pdf']!;
+    const slide = await createBlock('home', { title: 'Women lead the budget hearings', image: { mediaId: budget.id, alt: 'Women at a hearing', decorative: false } });
+    // A draft counts too: publishing it must find the file.
+    const section = await createBlock('descriptionhome', { title: 'Our reports', body: `<p>Read <a href="${pdf.url}">the annual report (PDF)</a>.</p>` }, 'draft');
+
+    const used = await list('q=budget');
+    expect(used.media[0]!.usedBy).toEqual([{ collection: 'home', id: slide.id, title: 'Women lead the budget hearings' }]);
+    expect((await list('kind=file')).media[0]!.usedBy).toEqual([{ collection: 'descriptionhome', id: section.id, title: 'Our reports' }]);
+    const refusal = await t.app.inject({ method: 'DELETE', url: mediaApi.one(budget.id), headers: admin.headers });
+    expect(refusal.statusCode).toBe(412);
+    expect(refusal.json()).toMatchObject({ error: { details: { blocks: used.media[0]!.usedBy } } });
+
+    const unused = await list('unused=true');
+    expect(unused.total).toBe(3);
+    expect(names(unused)).toEqual(['1000-done.png', '100%_done.png', 'École de Mkoani.png']);
+    const secondPage = await list('unused=true&limit=2&offset=2');
+    expect(secondPage.total).toBe(3);
+    expect(names(secondPage)).toEqual(['École de Mkoani.png']);
+
+    // Taking the picture out of the block frees it at once.
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/collections/home/documents/${slide.id}`,
+      headers: { ...admin.headers, 'if-match': String(slide.version) },
+      payload: { status: 'published', data: { image: { mediaId: files['École de Mkoani.png']!.id, alt: 'A school', decorative: false } } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(names(await list('unused=true'))).toEqual(['1000-done.png', '100%_done.png', 'Budget Hearing.png']);
+    expect((await list(`q=${encodeURIComponent('école')}`)).media[0]!.usedBy).toEqual([{ collection: 'home', id: slide.id, title: 'Women lead the budget hearings' }]);
+  });
+
+  it('counts the site logo as a use', async () => {
+    const logo = files['1000-done.png']!;
+    const current = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    const settings = current.json() as { data: Record<string, unknown>; version: number };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: { ...(await createUser(t.app, 'super')).headers, 'if-match': String(settings.version) },
+      payload: { data: { ...settings.data, logo: { mediaId: logo.id, alt: 'Tujenge', decorative: false } } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const found = await list('q=1000-done');
+    expect(found.media[0]!.usedBy).toEqual([{ collection: 'settings', id: 'site', title: 'Site settings' }]);
+    expect(names(await list('unused=true'))).not.toContain('1000-done.png');
+  });
+
+  describe('changing alt text and focal point', () => {
+    async function patch(id: string, body: unknown, user: TestUser | null = admin) {
+      return t.app.inject({ method: 'PATCH', url: mediaApi.one(id), headers: user?.headers ?? {}, payload: body as Record<string, unknown> });
+    }
+
+    it('saves both, answers the library item and writes the audit log', async () => {
+      const id = files['École de Mkoani.png']!.id;
+      const res = await patch(id, { alt: '  Pupils outside the school in Mkoani ', focalPoint: { x: 0.25, y: 0.75 } });
+      expect(res.statusCode, res.body).toBe(200);
+      const item: MediaLibraryItem = mediaLibraryItemSchema.parse(res.json());
+      expect(item).toMatchObject({ id, alt: 'Pupils outside the school in Mkoani', focalPoint: { x: 0.25, y: 0.75 } });
+      expect(item.usedBy.length).toBe(1);
+      expect((await t.app.inject({ method: 'GET', url: mediaApi.one(id) })).json()).toMatchObject({ alt: 'Pupils outside the school in Mkoani', focalPoint: { x: 0.25, y: 0.75 } });
+      // The alt text is searched too.
+      expect(names(await list('q=pupils'))).toEqual(['École de Mkoani.png']);
+
+      const audit = await t.app.services.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'media.update').execute();
+      expect(audit).toEqual([expect.objectContaining({ actor_id: admin.uid, subject_id: id, subject: 'École de Mkoani.png' })]);
+
+      const back = await patch(id, { focalPoint: null });
+      expect(back.json()).toMatchObject({ alt: 'Pupils outside the school in Mkoani', focalPoint: null });
+    });
+
+    it('refuses values out of range naming the field, and changes nothing', async () => {
+      const id = files['Budget Hearing.png']!.id;
+      for (const [body, field] of [
+        [{ focalPoint: { x: 1.5, y: 0.5 } }, 'focalPoint.x'],
+        [{ focalPoint: { x: 0.5, y: -0.1 } }, 'focalPoint.y'],
+        [{ focalPoint: { x: 0.5 } }, 'focalPoint.y'],
+        [{ alt: 'x'.repeat(301) }, 'alt'],
+        [{ colour: 'red' }, 'colour'],
+        [{}, '(body)'],
+      ] as const) {
+        const res = await patch(id, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json(), JSON.stringify(body)).toMatchObject({ error: { code: 'invalid-argument', field } });
+      }
+      expect((await t.app.inject({ method: 'GET', url: mediaApi.one(id) })).json()).toMatchObject({ alt: '', focalPoint: null });
+    });
+
+    it('answers 404 for an unknown file, 401 and 403 for callers without rights', async () => {
+      expect((await patch('0'.repeat(64), { alt: 'x' })).statusCode).toBe(404);
+      const id = files['Budget Hearing.png']!.id;
+      expect((await patch(id, { alt: 'x' }, null)).statusCode).toBe(401);
+      expect((await patch(id, { alt: 'x' }, nobody)).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: mediaApi.one(id) })).json()).toMatchObject({ alt: '' });
+    });
+  });
+});
