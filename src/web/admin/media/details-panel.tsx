@@ -80,7 +80,7 @@ function AltTextForm({ item, onChanged, announce }: Pick<DetailsPanelProps, 'ite
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label="Default alt text">
+    <form onSubmit={(e) => void submit(e)}>
       <Stack gap="xs">
         <TextInput
           label="Default alt text"

@@ -54,6 +54,29 @@ function SearchField({ value, onSearch }: { value: string; onSearch(q: string): 
   );
 }
 
+/**
+ * The type, sort and "Not used anywhere" controls. They show the choice at
+ * once: the address (and so the view) follows a moment later, as a navigation.
+ */
+function Filters({ view, onView }: { view: LibraryView; onView(v: LibraryView): void }) {
+  const [shown, setShown] = useState(view);
+  useEffect(() => setShown(view), [view]);
+  const change = (next: LibraryView) => {
+    setShown(next);
+    onView(next);
+  };
+  return (
+    <>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SearchField value={view.q} onSearch={(q) => onView({ ...view, q, page: 1 })} />
+        <NativeSelect label="Type" data={kindOptions} value={shown.kind} onChange={(e) => change({ ...view, kind: e.currentTarget.value as LibraryView['kind'], page: 1 })} />
+        <NativeSelect label="Sort" data={sortOptions} value={shown.sort} onChange={(e) => change({ ...view, sort: e.currentTarget.value as LibraryView['sort'], page: 1 })} />
+      </Group>
+      <Checkbox label="Not used anywhere" checked={shown.unused} onChange={(e) => change({ ...view, unused: e.currentTarget.checked, page: 1 })} />
+    </>
+  );
+}
+
 function Pages({ page, pages, onPage }: { page: number; pages: number; onPage(p: number): void }) {
   if (pages <= 1 && page <= 1) return null;
   return (
@@ -103,12 +126,7 @@ function Library({ view, onView }: { view: LibraryView; onView(v: LibraryView): 
           <Title order={2} size="h4" id="media-find-heading" ref={searchHeading} tabIndex={-1}>
             Find files
           </Title>
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <SearchField value={view.q} onSearch={(q) => onView({ ...view, q, page: 1 })} />
-            <NativeSelect label="Type" data={kindOptions} value={view.kind} onChange={(e) => onView({ ...view, kind: e.currentTarget.value as LibraryView['kind'], page: 1 })} />
-            <NativeSelect label="Sort" data={sortOptions} value={view.sort} onChange={(e) => onView({ ...view, sort: e.currentTarget.value as LibraryView['sort'], page: 1 })} />
-          </Group>
-          <Checkbox label="Not used anywhere" checked={view.unused} onChange={(e) => onView({ ...view, unused: e.currentTarget.checked, page: 1 })} />
+          <Filters view={view} onView={onView} />
         </Stack>
       </Paper>
       {list.isPending ? (
