@@ -233,7 +233,7 @@ describe('the media library', () => {
         await waitForScreen(page);
         await cards(page).first().waitFor();
         expect(await axeViolations(page)).toEqual([]);
-        await page.screenshot({ path: path.join(shots, `media-library-${width}.png`), fullPage: width === 375 });
+        await page.screenshot({ path: path.join(shots, `media-library-${width}.png`) });
         const dialog = await openDetails(page, 'volunteers-planting.png');
         await dialog.locator('img').first().evaluate((img: HTMLImageElement) => img.decode());
         expect(await axeViolations(page)).toEqual([]);

@@ -6,10 +6,12 @@
  * is an authoring check, not a browser rule.
  */
 import { Box, Button, Checkbox, Group, Image, Input, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { get, useController, useFormContext, useFormState } from 'react-hook-form';
 import type { ImageValue } from '../../../shared/fields.js';
-import { imageTypesText, maxUploadText } from '../../../shared/media.js';
+import { mediaInfoSchema } from '../../../shared/media-library.js';
+import { imageTypesText, maxUploadText, type MediaInfo } from '../../../shared/media.js';
 import { imageTypes, previewUrl, useMediaInfo } from '../content/media.js';
 import { MediaPicker } from '../media/media-picker.js';
 import { UploadButton } from './upload-button.js';
@@ -43,6 +45,9 @@ export function ImageWidget({ field, name }: WidgetProps) {
   const libraryAlt = info.data?.alt;
   const label = field.label.toLowerCase();
 
+  const client = useQueryClient();
+  // The picture just chosen or uploaded is already described: its preview shows without another request.
+  const known = (m: MediaInfo) => client.setQueryData(['media', m.id], mediaInfoSchema.parse(m));
   const change = (next: ImageValue | null) => {
     input.onChange(next);
     // Re-check after the first submit so fixed problems disappear at once.
@@ -71,7 +76,8 @@ export function ImageWidget({ field, name }: WidgetProps) {
               maw="100%"
               style={{ borderRadius: 6, overflow: 'hidden', background: info.data?.dominantColor ?? 'var(--mantine-color-gray-2)', aspectRatio: info.data?.width && info.data.height ? `${info.data.width} / ${info.data.height}` : '4 / 3' }}
             >
-              <Image src={previewUrl(image.mediaId, info.data)} alt={image.decorative ? '' : image.alt || libraryAlt || 'Preview of the chosen image'} w="100%" h="100%" fit="cover" />
+              {/* Once the picture is described: a small original has no 480 px size to ask for. */}
+              {info.data && <Image src={previewUrl(image.mediaId, info.data)} alt={image.decorative ? '' : image.alt || libraryAlt || 'Preview of the chosen image'} w="100%" h="100%" fit="cover" />}
             </Box>
             <Stack gap="xs" style={{ flex: '1 1 240px' }}>
               <TextInput
@@ -98,7 +104,10 @@ export function ImageWidget({ field, name }: WidgetProps) {
               />
               <Group gap="xs">
                 {chooseButton}
-                <UploadButton label={`Upload another ${label}`} accept={imageTypes} onUploaded={(m) => change({ ...image, mediaId: m.id })} />
+                <UploadButton label={`Upload another ${label}`} accept={imageTypes} onUploaded={(m) => {
+                    known(m);
+                    change({ ...image, mediaId: m.id });
+                  }} />
                 <Button variant="subtle" color="red" onClick={() => change(null)}>
                   Remove {label}
                 </Button>
@@ -108,7 +117,10 @@ export function ImageWidget({ field, name }: WidgetProps) {
         ) : (
           <Group gap="xs" align="flex-start">
             {chooseButton}
-            <UploadButton label={`Upload ${label}`} accept={imageTypes} onUploaded={(m) => change({ mediaId: m.id, alt: '', decorative: false })} />
+            <UploadButton label={`Upload ${label}`} accept={imageTypes} onUploaded={(m) => {
+                known(m);
+                change({ mediaId: m.id, alt: '', decorative: false });
+              }} />
           </Group>
         )}
       </Stack>
@@ -117,7 +129,10 @@ export function ImageWidget({ field, name }: WidgetProps) {
         kind="image"
         fieldLabel={field.label}
         onClose={() => setPicking(false)}
-        onPick={(m) => change({ mediaId: m.id, alt: '', decorative: false })}
+        onPick={(m) => {
+          known(m);
+          change({ mediaId: m.id, alt: '', decorative: false });
+        }}
         fallbackFocus={() => altInput.current}
       />
     </Input.Wrapper>
