@@ -230,4 +230,124 @@ describe.each(dialects())('the media library on %s', (dialect) => {
       expect((await t.app.inject({ method: 'GET', url: mediaApi.one(id) })).json()).toMatchObject({ alt: '' });
     });
   });
+
+  describe('on the public site', () => {
+    /** The <img> tags of a public page whose src is one of this media's files. */
+    async function imagesOf(path: string, media: MediaInfo): Promise<string[]> {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode).toBe(200);
+      return [...res.body.matchAll(/<img [^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes(`/media/${media.id}/`));
+    }
+
+    it('shows the default alt text where a use gives none, and crops around the focal point; a change is seen on the next load', async () => {
+      const photo = await upload(await picture(1200, 600, '#336699'), 'Hearing in Kigoma.png');
+      expect((await t.app.inject({ method: 'PATCH', url: mediaApi.one(photo.id), headers: admin.headers, payload: { alt: 'Residents at a budget hearing in Kigoma' } })).statusCode).toBe(200);
+      await createBlock('home', { title: 'Budgets people can read', image: { mediaId: photo.id, alt: '', decorative: false } });
+      await createBlock('home', { title: 'The same picture, described', image: { mediaId: photo.id, alt: 'Our own words for it', decorative: false } });
+      await createBlock('home', { title: 'The same picture, as decoration', image: { mediaId: photo.id, alt: '', decorative: true } });
+
+      const before = await imagesOf('/', photo);
+      expect(before).toHaveLength(3);
+      expect(before[0]).toContain('alt="Residents at a budget hearing in Kigoma"');
+      expect(before[1]).toContain('alt="Our own words for it"');
+      expect(before[2]).toContain('alt=""');
+      // No focal point: the centre, CSS's default, so nothing is written.
+      for (const tag of before) expect(tag).not.toContain('object-position');
+
+      const changed = await t.app.inject({ method: 'PATCH', url: mediaApi.one(photo.id), headers: admin.headers, payload: { alt: 'Residents reading the budget', focalPoint: { x: 0.2, y: 0.9 } } });
+      expect(changed.statusCode).toBe(200);
+      const after = await imagesOf('/', photo);
+      expect(after[0]).toContain('alt="Residents reading the budget"');
+      expect(after[1]).toContain('alt="Our own words for it"');
+      for (const tag of after) expect(tag).toMatch(/style="[^"]*object-position:20% 90%/);
+      // The page bundle the browser reads carries it too.
+      const bundle = await t.app.inject({ method: 'GET', url: '/api/pages/home' });
+      expect(bundle.json()).toMatchObject({ media: { [photo.id]: { alt: 'Residents reading the budget', focalPoint: { x: 0.2, y: 0.9 } } } });
+    });
+  });
+
+  describe('replacing a file', () => {
+    async function replace(id: string, bytes: Buffer, filename: string, user: TestUser | null = admin) {
+      const body = multipart(bytes, filename, 'application/octet-stream');
+      return t.app.inject({ method: 'POST', url: mediaApi.replace(id), payload: body.payload, headers: { ...body.headers, ...(user?.headers ?? {}) } });
+    }
+    const readBlock = async (collection: string, id: string) => (await t.app.inject({ method: 'GET', url: `/api/collections/${collection}/documents/${id}`, headers: admin.headers })).json() as ContentDocument & { pendingData?: Record<string, unknown> | null };
+
+    it('points every block and setting at the new file, keeps alt text and focal point, and removes the old file', async () => {
+      const old = await upload(await picture(900, 500, '#884422'), 'Old banner.png');
+      await t.app.inject({ method: 'PATCH', url: mediaApi.one(old.id), headers: admin.headers, payload: { alt: 'Volunteers at the market', focalPoint: { x: 0.1, y: 0.2 } } });
+      const slide = await createBlock('home', { title: 'Volunteers at work', image: { mediaId: old.id, alt: '', decorative: false } });
+      const section = await createBlock('descriptionhome', { title: 'Where we work', body: '<p>Markets and schools.</p>' });
+      // Saved but not published: pending changes that mention the file.
+      const saved = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/collections/descriptionhome/documents/${section.id}`,
+        headers: { ...admin.headers, 'if-match': String(section.version) },
+        payload: { data: { body: `<p>See <a href="${old.url}">the banner</a>.</p>` } },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const sectionVersion = (saved.json() as ContentDocument).version;
+
+      const res = await replace(old.id, await picture(1000, 400, '#228844'), 'New banner.png');
+      expect(res.statusCode, res.body).toBe(200);
+      const item = mediaLibraryItemSchema.parse(res.json());
+      expect(item.id).not.toBe(old.id);
+      expect(item).toMatchObject({ name: 'New banner.png', width: 1000, height: 400, alt: 'Volunteers at the market', focalPoint: { x: 0.1, y: 0.2 } });
+      expect(item.usedBy.map((u) => u.id).sort()).toEqual([slide.id, section.id].sort());
+
+      const slideNow = await readBlock('home', slide.id);
+      expect(slideNow.data.image).toEqual({ mediaId: item.id, alt: '', decorative: false });
+      expect(slideNow.version).toBe(slide.version + 1);
+      const sectionNow = await readBlock('descriptionhome', section.id);
+      expect(sectionNow.version).toBe(sectionVersion + 1);
+      expect(JSON.stringify(sectionNow)).toContain(`/media/${item.id}/original`);
+      expect(JSON.stringify(sectionNow)).not.toContain(old.id);
+
+      // An editor whose form was opened before the replacement gets the usual conflict.
+      const stale = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/collections/home/documents/${slide.id}`,
+        headers: { ...admin.headers, 'if-match': String(slide.version) },
+        payload: { data: { title: 'Volunteers at work, again' } },
+      });
+      expect(stale.statusCode).toBe(409);
+
+      for (const url of [old.url, mediaApi.one(old.id)]) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      const page = await t.app.inject({ method: 'GET', url: '/' });
+      expect(page.body).toContain(`/media/${item.id}/`);
+      expect(page.body).not.toContain(old.id);
+
+      const audit = await t.app.services.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'media.replace').execute();
+      expect(audit).toEqual([expect.objectContaining({ actor_id: admin.uid, subject_id: item.id, subject: 'Old banner.png → New banner.png' })]);
+    });
+
+    it('moves the site logo too, and a new file with its own alt text keeps it', async () => {
+      const logo = files['1000-done.png']!;
+      const replacement = await upload(await picture(64, 64, '#112233'), 'Logo 2027.png');
+      await t.app.inject({ method: 'PATCH', url: mediaApi.one(replacement.id), headers: admin.headers, payload: { alt: 'The new logo' } });
+      await t.app.inject({ method: 'PATCH', url: mediaApi.one(logo.id), headers: admin.headers, payload: { alt: 'The old logo' } });
+      const res = await replace(logo.id, await picture(64, 64, '#112233'), 'Logo 2027 again.png');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: replacement.id, alt: 'The new logo', usedBy: [{ collection: 'settings', id: 'site' }] });
+      const settings = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json() as { data: { logo: { mediaId: string } } };
+      expect(settings.data.logo.mediaId).toBe(replacement.id);
+      expect((await t.app.inject({ method: 'GET', url: mediaApi.one(logo.id) })).statusCode).toBe(404);
+    });
+
+    it('answers the same file unchanged, and refuses a bad file, an unknown id and callers without rights, changing nothing', async () => {
+      const kept = files['Budget Hearing.png']!;
+      const same = await replace(kept.id, await picture(40, 30, '#aa0000'), 'Budget Hearing.png');
+      expect(same.statusCode).toBe(200);
+      expect(same.json()).toMatchObject({ id: kept.id });
+
+      const before = await list('limit=200');
+      const bad = await replace(kept.id, Buffer.from('not a picture at all'), 'notes.png');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'file' } });
+      expect((await replace('0'.repeat(64), await picture(10, 10, '#010203'), 'x.png')).statusCode).toBe(404);
+      expect((await replace(kept.id, await picture(10, 10, '#010204'), 'x.png', null)).statusCode).toBe(401);
+      expect((await replace(kept.id, await picture(10, 10, '#010205'), 'x.png', nobody)).statusCode).toBe(403);
+      expect(await list('limit=200')).toEqual(before);
+    });
+  });
 });

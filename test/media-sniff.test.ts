@@ -20,15 +20,18 @@ describe('sniffType', () => {
     expect(sniffType(ftyp('avif', ['mif1', 'miaf']))).toBe('avif');
     expect(sniffType(ftyp('mif1', ['avif']))).toBe('avif');
     expect(sniffType(Buffer.from('%PDF-1.7\n'))).toBe('pdf');
+    // SVG is accepted, and drawn as PNG (media-svg.test.ts).
+    expect(sniffType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('svg');
+    expect(sniffType(Buffer.from('<?xml version="1.0"?><svg/>'))).toBe('svg');
   });
 
   it('refuses look-alikes and everything else', () => {
     for (const bytes of [
       Buffer.alloc(0),
       Buffer.from([0xff, 0xd8]),
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-      Buffer.from('<?xml version="1.0"?><svg/>'),
       Buffer.from('<!doctype html><html>'),
+      Buffer.from('<?xml version="1.0"?><html><svg/></html>'),
+      Buffer.from('<svgx/>'),
       Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt ')]),
       ftyp('heic', ['mif1', 'heic']),
       ftyp('isom', ['mp41']),

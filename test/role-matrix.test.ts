@@ -145,6 +145,9 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['media',         'upload media',              '401',    '403', 'ok',  'ok',  'off'],
   ['media',         'delete media',              '401',    '403', 'ok',  'ok',  'off'],
   ['media',         'download media',            'ok',     'ok',  'ok',  'ok',  'off'],
+  ['media',         'list the media library',    '401',    '403', 'ok',  'ok',  'off'],
+  ['media',         'change alt text and focal point', '401', '403', 'ok', 'ok', 'off'],
+  ['media',         'replace a file',            '401',    '403', 'ok',  'ok',  'off'],
 
   ['functions',     'submit the contact form',   'ok',     'ok',  'ok',  'ok',  'off'],
 
@@ -456,6 +459,27 @@ const rows: Row[] = [
     endpoint: 'download media',
     target: 'media',
     request: async (env) => ({ method: 'GET', url: `/media/${await uploadedMedia(env)}/original` }),
+  },
+  {
+    group: 'media',
+    endpoint: 'list the media library',
+    target: 'media',
+    request: async () => ({ method: 'GET', url: '/api/media?unused=true&q=matrix' }),
+  },
+  {
+    group: 'media',
+    endpoint: 'change alt text and focal point',
+    target: 'media',
+    request: async (env) => ({ method: 'PATCH', url: `/api/media/${await uploadedMedia(env)}`, payload: { alt: 'A colour swatch', focalPoint: { x: 0.3, y: 0.6 } } }),
+  },
+  {
+    group: 'media',
+    endpoint: 'replace a file',
+    target: 'media',
+    request: async (env) => {
+      const form = multipart(await pngBytes(), 'replacement.png', 'image/png');
+      return { method: 'POST', url: `/api/media/${await uploadedMedia(env)}/replace`, headers: form.headers, payload: form.payload };
+    },
   },
   {
     group: 'functions',

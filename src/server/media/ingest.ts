@@ -13,6 +13,7 @@ import { findMediaById, findMediaBySha, insertMedia, insertMediaRow, type Media,
 import { appendAudit } from '../audit/repository.js';
 import { transaction } from '../db/index.js';
 import { sniffType } from './sniff.js';
+import { rasteriseSvg } from './svg.js';
 import { extensionFor, keyFor, sha256Hex, type MediaStore } from './store.js';
 
 export { maxUploadBytes };
@@ -87,7 +88,8 @@ export async function ingestMedia(services: Pick<Services, 'db' | 'changes'>, st
     if (!looksComplete(bytes)) throw new AppError('invalid-argument', 'The PDF is incomplete: it does not end the way a PDF file must.', { field: 'file' });
     original = { bytes, contentType: 'application/pdf', width: null, height: null };
   } else {
-    const image = await processImage(bytes, type);
+    // An SVG is drawn as a PNG first; from there it is an image like any other.
+    const image = type === 'svg' ? await processImage(await rasteriseSvg(bytes), 'png') : await processImage(bytes, type);
     original = image.original;
     variants = image.variants;
     dominantColor = image.dominantColor;

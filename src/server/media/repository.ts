@@ -7,6 +7,7 @@ import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { imageVariantNames, type FocalPoint, type MediaVariant } from '../../shared/media.js';
 import type { MediaListQuery } from '../../shared/media-library.js';
+import { AppError } from '../../shared/errors.js';
 import { foldTitle } from '../content/title-search.js';
 import type { Db } from '../db/index.js';
 import type { Database, MediaTable } from '../db/schema.js';
@@ -305,4 +306,51 @@ export async function updateMediaDetails(conn: Kysely<Database>, id: string, cha
     .where('id', '=', id)
     .execute();
   return parseMediaRow({ ...row, alt, focal_x: focal?.x ?? null, focal_y: focal?.y ?? null });
+}
+
+/** What a replacement rewrote: the collections of the blocks, and whether the settings. */
+export interface RewrittenReferences {
+  collections: string[];
+  settings: boolean;
+}
+
+/**
+ * Points every block (saved data and pending changes) and setting that
+ * mentions `from` at `to` instead, each with its version bumped so a form
+ * opened before gets the usual 409. Run inside the replacement's transaction;
+ * a row changed meanwhile makes it fail (aborted) rather than lose that change.
+ */
+export async function rewriteMediaReferences(conn: Kysely<Database>, from: string, to: string, at: string, by: string | null): Promise<RewrittenReferences> {
+  const pattern = `%${from}%`;
+  const swap = (text: string) => text.replaceAll(from, to);
+  const docs = await conn
+    .selectFrom('documents')
+    .select(['id', 'collection', 'data', 'pending_data', 'version'])
+    .where((eb) => eb.or([eb('data', 'like', pattern), eb('pending_data', 'like', pattern)]))
+    .execute();
+  const collections = new Set<string>();
+  for (const d of docs) {
+    if (!mentionsOf({ collection: d.collection, id: d.id, data: d.data, pendingData: d.pending_data }).has(from)) continue;
+    const result = await conn
+      .updateTable('documents')
+      .set({ data: swap(d.data), pending_data: d.pending_data === null ? null : swap(d.pending_data), version: d.version + 1, updated_at: at, updated_by: by })
+      .where('id', '=', d.id)
+      .where('version', '=', d.version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError('aborted', 'A block using this file changed while it was being replaced. Try again.');
+    collections.add(d.collection);
+  }
+  let settings = false;
+  for (const s of await conn.selectFrom('settings').select(['key', 'data', 'version']).where('data', 'like', pattern).execute()) {
+    if (!mentionsOf(asSettings({ id: s.key, data: s.data })).has(from)) continue;
+    const result = await conn
+      .updateTable('settings')
+      .set({ data: swap(s.data), version: s.version + 1, updated_at: at, updated_by: by })
+      .where('key', '=', s.key)
+      .where('version', '=', s.version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError('aborted', 'The site settings changed while this file was being replaced. Try again.');
+    settings = true;
+  }
+  return { collections: [...collections].sort(), settings };
 }

@@ -158,6 +158,10 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         const result = await media.upload(request.principal, () => readUpload(request), request.ip);
         return reply.status(result.created ? 201 : 200).header('cache-control', 'no-store').send(result.info);
       });
+      uploads.post<{ Params: { id: string } }>('/api/media/:id/replace', { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
+        const item = await media.replace(request.principal, () => ({ id: parseId(request.params.id), file: () => readUpload(request) }), request.ip);
+        return reply.header('cache-control', 'no-store').send(item);
+      });
     });
 
     api.get(mediaApi.list, async (request, reply) => {

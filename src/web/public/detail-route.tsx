@@ -10,7 +10,7 @@ import { declarationOf, detailPathOf, type DetailPage } from '../../shared/regis
 import type { PageName } from '../../shared/pages.js';
 import { dataSourceOf, siteDataOf, type PageBundle } from './data.js';
 import { absoluteUrl, breadcrumbLd, documentTitle, socialImageUrl, type HeadModel, type JsonLd } from './meta.js';
-import { fallbackSrc, imageValue, srcSetOf } from './image.js';
+import { altOf, fallbackSrc, imageValue, srcSetOf } from './image.js';
 import { eventLd, plainText, storyLd } from './structured-data.js';
 import { formatDateTime, str } from './format.js';
 import { DetailView, type DetailData } from './detail-view.js';
@@ -52,7 +52,7 @@ function detailHead(detail: DetailKind, trail: DetailPage['trail'], doc: PublicD
     description: description || title,
     canonical: `${publicUrl}${path}`,
     image: socialImageUrl(publicUrl, media),
-    imageAlt: imgValue?.alt ?? '',
+    imageAlt: imgValue && media ? altOf(imgValue, media) : '',
     ogType: detail === 'story' ? 'article' : 'website',
     siteName: settings.organisationName,
     jsonLd,

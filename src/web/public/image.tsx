@@ -1,6 +1,6 @@
 /** A responsive image from an uploaded medium: srcset from its WebP variants, no layout shift. */
 import type { CSSProperties } from 'react';
-import type { MediaInfo } from '../../shared/media.js';
+import { objectPositionOf, type MediaInfo } from '../../shared/media.js';
 
 export interface ImageValue {
   mediaId: string;
@@ -31,16 +31,30 @@ interface Props {
   className?: string;
   /** The page's largest, first visible image: fetched eagerly and first. */
   priority?: boolean;
+  /** False where the whole picture is shown (contained logos): the focal point only matters to a crop. */
+  cropped?: boolean;
 }
 
-export function Picture({ value, media, sizes, className, priority = false }: Props) {
+/** What a use of a picture says: nothing when decorative, else its own text or the picture's default. */
+export function altOf(value: ImageValue, media: MediaInfo): string {
+  return value.decorative ? '' : value.alt || media.alt;
+}
+
+/** The inline style of a picture: its placeholder colour and, when cropped, its focal point (the centre is CSS's default). */
+export function pictureStyle(media: MediaInfo, cropped: boolean): CSSProperties | undefined {
+  const style: CSSProperties = {};
+  if (media.dominantColor) style.backgroundColor = media.dominantColor;
+  if (cropped && media.focalPoint) style.objectPosition = objectPositionOf(media.focalPoint);
+  return Object.keys(style).length > 0 ? style : undefined;
+}
+
+export function Picture({ value, media, sizes, className, priority = false, cropped = true }: Props) {
   if (!value) return null;
   const m = media[value.mediaId];
   if (!m || m.kind !== 'image') return null;
   const largest = m.variants[m.variants.length - 1];
   const width = largest?.width ?? m.width ?? undefined;
   const height = largest?.height ?? m.height ?? undefined;
-  const style: CSSProperties | undefined = m.dominantColor ? { backgroundColor: m.dominantColor } : undefined;
   return (
     <img
       className={className}
@@ -49,11 +63,11 @@ export function Picture({ value, media, sizes, className, priority = false }: Pr
       sizes={m.variants.length > 0 ? sizes : undefined}
       width={width}
       height={height}
-      alt={value.decorative ? '' : value.alt}
+      alt={altOf(value, m)}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'auto' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
-      style={style}
+      style={pictureStyle(m, cropped)}
     />
   );
 }

@@ -10,7 +10,7 @@ import { isBlockKind, kinds, type BlockKind } from '../../shared/kinds.js';
 import { declarationOf, type Declaration } from '../../shared/registry-index.js';
 import type { PageBundle, SiteData } from './data.js';
 import { breadcrumbLd, documentTitle, organisationLd, socialImageUrl, type HeadModel, type JsonLd } from './meta.js';
-import { imageValue, fallbackSrc, srcSetOf } from './image.js';
+import { altOf, imageValue, fallbackSrc, srcSetOf } from './image.js';
 import type { PublicRouteData } from './public-shell.js';
 import { eventLd, personLd } from './structured-data.js';
 import { splitEvents } from './blocks/events.js';
@@ -121,7 +121,7 @@ export function pageHead(bundle: PageBundle, site: SiteData): HeadModel {
     description: page.description,
     canonical: `${publicUrl}${page.path}`,
     image: socialImageUrl(publicUrl, lead?.media) ?? socialImageUrl(publicUrl, site.logo),
-    imageAlt: lead?.img.alt ?? '',
+    imageAlt: lead ? altOf(lead.img, lead.media) : '',
     ogType: 'website',
     siteName: settings.organisationName,
     jsonLd,

@@ -1,6 +1,7 @@
 /** The parts of a list row that show a block: its icons, thumbnail and last change. */
 import { Text } from '@mantine/core';
 import type { CollectionDef } from '../../../shared/collections.js';
+import { objectPositionOf } from '../../../shared/media.js';
 import type { StaffDocument } from '../content/documents.js';
 import { useAuthorName } from '../content/authors.js';
 import { previewUrl, useMediaInfo } from '../content/media.js';
@@ -34,11 +35,11 @@ export function Thumbnail({ collection, doc }: { collection: CollectionDef; doc:
   return (
     <img
       src={previewUrl(mediaId, info.data)}
-      alt={image?.decorative === true ? '' : typeof image?.alt === 'string' ? image.alt : ''}
+      alt={image?.decorative === true ? '' : (typeof image?.alt === 'string' && image.alt) || info.data.alt}
       width={72}
       height={54}
       loading="lazy"
-      style={{ ...box, objectFit: 'cover' }}
+      style={{ ...box, objectFit: 'cover', objectPosition: objectPositionOf(info.data.focalPoint) }}
     />
   );
 }
