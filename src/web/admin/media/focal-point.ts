@@ -15,10 +15,15 @@ function clamp(v: number): number {
   return Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000;
 }
 
+/** A click is no finer than a whole percent: the pointer's sub-pixel position is noise. */
+function wholePercent(v: number): number {
+  return clamp(Math.round(v * 100) / 100);
+}
+
 /** The point a click at (clientX, clientY) inside `rect` means. */
 export function pointFromClick(rect: { left: number; top: number; width: number; height: number }, clientX: number, clientY: number): FocalPoint {
   if (rect.width <= 0 || rect.height <= 0) return centre;
-  return { x: clamp((clientX - rect.left) / rect.width), y: clamp((clientY - rect.top) / rect.height) };
+  return { x: wholePercent((clientX - rect.left) / rect.width), y: wholePercent((clientY - rect.top) / rect.height) };
 }
 
 /** The point after a key press, or null when the key does not move it (Home/End jump to an edge, Enter is left to the page). */

@@ -51,6 +51,8 @@ describe('the focal point by click and by keyboard', () => {
     const rect = { left: 100, top: 50, width: 200, height: 100 };
     expect(pointFromClick(rect, 160, 90)).toEqual({ x: 0.3, y: 0.4 });
     expect(pointFromClick(rect, 50, 500)).toEqual({ x: 0, y: 1 });
+    // Sub-pixel pointer positions round to a whole percent.
+    expect(pointFromClick(rect, 159.8, 89.9)).toEqual({ x: 0.3, y: 0.4 });
     expect(pointFromClick({ left: 0, top: 0, width: 0, height: 0 }, 1, 1)).toEqual(centre);
   });
 
