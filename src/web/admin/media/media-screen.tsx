@@ -112,15 +112,10 @@ function Library({ view, onView }: { view: LibraryView; onView(v: LibraryView): 
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
         {message}
       </VisuallyHidden>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Upload
-          </Title>
-          <UploadFiles label="Upload files" accept={everyType} onFiles={uploads.add} hint={`Several at once, or drop them here: ${acceptedTypesText}, up to ${maxUploadText} each.`} />
-          <UploadList items={uploads.items} onCancel={uploads.cancel} />
-        </Stack>
-      </Paper>
+      <Stack gap="xs">
+        <UploadFiles label="Upload files" accept={everyType} onFiles={uploads.add} hint={`Several at once, or drop them here: ${acceptedTypesText}, up to ${maxUploadText} each.`} />
+        <UploadList items={uploads.items} onCancel={uploads.cancel} />
+      </Stack>
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="media-find-heading">
         <Stack gap="sm">
           <Title order={2} size="h4" id="media-find-heading" ref={searchHeading} tabIndex={-1}>
