@@ -19,6 +19,7 @@ import { checkUpload, uploadMedia, type UploadHandle } from '../content/media.js
 import { deleteMedia, libraryItemOf, patchMedia, refreshMedia } from './api.js';
 import { centre } from './focal-point.js';
 import { FocalPointEditor } from './focal-point-editor.js';
+import { QuietButton } from './quiet-button.js';
 import { DocumentIcon } from './media-card.js';
 import { dimensionsInWords, displayName, sizeInWords, typeInWords, usedByInWords } from './format.js';
 
@@ -64,6 +65,7 @@ function AltTextForm({ item, onChanged, announce }: Pick<DetailsPanelProps, 'ite
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (alt === item.alt || saving) return;
     setSaving(true);
     setError(null);
     setSaved(false);
@@ -95,9 +97,9 @@ function AltTextForm({ item, onChanged, announce }: Pick<DetailsPanelProps, 'ite
           data-testid="default-alt"
         />
         <Group gap="sm">
-          <Button type="submit" loading={saving} disabled={alt === item.alt}>
-            Save alt text
-          </Button>
+          <QuietButton type="submit" ready={alt !== item.alt && !saving}>
+            {saving ? 'Saving…' : 'Save alt text'}
+          </QuietButton>
           {saved && (
             <Text size="sm" c="teal.9">
               Saved.
@@ -222,7 +224,12 @@ function DeleteFile({ item, onDeleted }: Pick<DetailsPanelProps, 'item' | 'onDel
   const [asking, setAsking] = useState(false);
   const [working, setWorking] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalBox = useRef<HTMLDivElement>(null);
   const used = item.usedBy.length > 0;
+  // The question's buttons are gone: focus goes to the refusal, which says why.
+  useEffect(() => {
+    if (refusal) refusalBox.current?.focus();
+  }, [refusal]);
 
   const remove = async () => {
     setWorking(true);
@@ -262,7 +269,7 @@ function DeleteFile({ item, onDeleted }: Pick<DetailsPanelProps, 'item' | 'onDel
         </Text>
       )}
       {refusal && (
-        <Alert color="red" role="alert" title="Not deleted" p="xs">
+        <Alert color="red" role="alert" title="Not deleted" p="xs" ref={refusalBox} tabIndex={-1}>
           {refusal}
         </Alert>
       )}

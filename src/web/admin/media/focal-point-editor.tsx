@@ -4,10 +4,11 @@
  * Page Up/Down go to an edge). Beside it, the square and wide crops as the
  * public site will cut them, so staff see the effect before saving.
  */
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { objectPositionOf, type FocalPoint } from '../../../shared/media.js';
 import { centre, focalPointInWords, pointAfterKey, pointFromClick, samePoint } from './focal-point.js';
+import { QuietButton } from './quiet-button.js';
 
 interface FocalPointEditorProps {
   /** The preview to point at (the 960 px WebP, or the original). */
@@ -87,12 +88,12 @@ export function FocalPointEditor({ src, alt, value, saved, saving, onChange, onS
         </figure>
       </Group>
       <Group gap="xs">
-        <Button onClick={onSave} loading={saving} disabled={unchanged}>
-          Save focal point
-        </Button>
-        <Button variant="default" onClick={() => onChange(centre)} disabled={samePoint(value, centre)}>
+        <QuietButton ready={!unchanged && !saving} onClick={onSave}>
+          {saving ? 'Saving…' : 'Save focal point'}
+        </QuietButton>
+        <QuietButton variant="default" ready={!samePoint(value, centre)} onClick={() => onChange(centre)}>
           Reset to centre
-        </Button>
+        </QuietButton>
       </Group>
     </Stack>
   );
