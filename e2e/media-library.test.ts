@@ -228,6 +228,29 @@ describe('the media library', () => {
     }
   }, 120_000);
 
+  it('uploads several files from the library screen; an SVG arrives as a PNG picture, downloaded as one', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120" viewBox="0 0 240 120"><rect width="240" height="120" fill="#1d6b57"/><circle cx="60" cy="60" r="40" fill="#f2c14e"/></svg>');
+    const { context, page } = await site.newPage();
+    const { errors } = watchStaffConsole(page);
+    try {
+      await site.signIn(page, '/media');
+      await waitForScreen(page);
+      await page.getByTestId('upload-input').setInputFiles([
+        { name: 'sun-mark.svg', mimeType: 'image/svg+xml', buffer: svg },
+        { name: 'sun-notes.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([makePdf(), Buffer.from('% sun notes\n')]) },
+      ]);
+      await expect.poll(() => page.getByTestId('upload-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), { timeout: 30_000 }).toEqual(['done', 'done']);
+      await page.getByLabel('Search').fill('sun-');
+      await expect.poll(() => cardNames(page).then((n) => n.sort())).toEqual(['sun-mark.svg', 'sun-notes.pdf']);
+      expect(await cards(page).filter({ hasText: 'sun-mark.svg' }).textContent()).toContain('PNG image');
+      const dialog = await openDetails(page, 'sun-mark.svg');
+      expect(await dialog.getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('sun-mark.png');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('has no axe violation at 1280 and 375 px, with the details open; takes the screenshots', async () => {
     await upload('annual-report-2026.pdf', 'application/pdf');
     const id = await upload('volunteers-planting.png', 'image/png');

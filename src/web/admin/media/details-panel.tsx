@@ -21,7 +21,7 @@ import { centre } from './focal-point.js';
 import { FocalPointEditor } from './focal-point-editor.js';
 import { QuietButton } from './quiet-button.js';
 import { DocumentIcon } from './media-card.js';
-import { dimensionsInWords, displayName, sizeInWords, typeInWords, usedByInWords } from './format.js';
+import { dimensionsInWords, displayName, downloadName, sizeInWords, typeInWords, usedByInWords } from './format.js';
 
 /** Where a use is edited: the block's form, or the site settings. */
 export function pathOfUse(use: MediaUse): string {
@@ -331,7 +331,7 @@ export function DetailsPanel({ item, timeZone, onChanged, onDeleted, announce }:
         </Stack>
         <Group gap="sm" align="flex-start" wrap="wrap">
           <ReplaceFile item={item} onChanged={onChanged} announce={announce} />
-          <Button component="a" variant="default" href={item.url} download={item.name ?? ''}>
+          <Button component="a" variant="default" href={item.url} download={downloadName(item)}>
             Download
           </Button>
         </Group>

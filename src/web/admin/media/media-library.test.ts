@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { objectPositionOf } from '../../../shared/media.js';
 import { centre, focalPointInWords, pointAfterKey, pointFromClick, samePoint } from './focal-point.js';
-import { dimensionsInWords, displayName, showingText, sizeInWords, typeInWords, usedByInWords } from './format.js';
+import { dimensionsInWords, displayName, downloadName, showingText, sizeInWords, typeInWords, usedByInWords } from './format.js';
 import { libraryParams, viewFromParams } from './view.js';
 
 describe('the media library in words', () => {
@@ -19,6 +19,13 @@ describe('the media library in words', () => {
   it('shows the file name, or a stand-in when the upload had none', () => {
     expect(displayName({ name: 'logo.png', id: 'abcdef0123456789', contentType: 'image/png' })).toBe('logo.png');
     expect(displayName({ name: null, id: 'abcdef0123456789', contentType: 'image/png' })).toBe('PNG image abcdef01');
+  });
+
+  it('downloads under the name of the file as it is served: an SVG upload is a PNG', () => {
+    expect(downloadName({ name: 'logo.svg', id: 'abcdef0123456789', contentType: 'image/png' })).toBe('logo.png');
+    expect(downloadName({ name: 'Annual report 2026.pdf', id: 'abcdef0123456789', contentType: 'application/pdf' })).toBe('Annual report 2026.pdf');
+    expect(downloadName({ name: 'photo.jpeg', id: 'abcdef0123456789', contentType: 'image/jpeg' })).toBe('photo.jpg');
+    expect(downloadName({ name: null, id: 'abcdef0123456789', contentType: 'image/webp' })).toBe('abcdef012345.webp');
   });
 
   it('says where a file is used and which part of the library is shown', () => {
