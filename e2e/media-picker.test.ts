@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchStaffConsole, settle } from './helpers/staff.js';
 import { setUpSite } from './helpers/fixture.js';
-import { apiCall, field, makeNoisyJpeg, uploadViaApi, waitForScreen } from './admin-content-support.js';
+import { apiCall, field, makeNoisyJpeg, makePdf, uploadViaApi, waitForScreen } from './admin-content-support.js';
 import { axeViolations, distinctImage, focusIsVisible, tabTo } from './media-support.js';
 
 const site = setUpSite();
@@ -46,7 +46,7 @@ describe('choosing media in a form', () => {
       await waitForScreen(page);
       await tabTo(page, field(page, 'Title'));
       await page.keyboard.type('Guiding light');
-      const choose = page.getByRole('button', { name: 'Choose from library' });
+      const choose = page.getByRole('button', { name: 'Choose image from library' });
       await tabTo(page, choose);
       expect(await focusIsVisible(page)).toBe(true);
       await page.keyboard.press('Enter');
@@ -93,7 +93,7 @@ describe('choosing media in a form', () => {
     try {
       await site.signIn(page, '/visionvalue-form/new');
       await waitForScreen(page);
-      await page.getByRole('button', { name: 'Choose from library' }).click();
+      await page.getByRole('button', { name: 'Choose image from library' }).click();
       const dialog = picker(page);
       await dialog.waitFor();
       await settle(page);
@@ -129,6 +129,29 @@ describe('choosing media in a form', () => {
     }
   }, 180_000);
 
+  it('chooses an existing PDF for a publication, its name taken from the file', async () => {
+    const report = await uploadViaApi(site.server.url, site.superToken, Buffer.concat([makePdf(), Buffer.from('% water audit\n')]), 'Water audit 2026.pdf', 'application/pdf');
+    const { context, page } = await site.newPage();
+    const { errors } = watchStaffConsole(page);
+    try {
+      await site.signIn(page, '/item-form/new');
+      await waitForScreen(page);
+      await page.getByRole('button', { name: 'Choose a PDF from library' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Choose a PDF from the library' });
+      // Only PDFs are offered.
+      await dialog.getByTestId('media-card').first().waitFor();
+      expect((await dialog.getByTestId('media-card').allTextContents()).every((t) => t.includes('PDF document'))).toBe(true);
+      await dialog.getByTestId('picker-search').fill('water audit');
+      await dialog.getByRole('button', { name: /^Choose Water audit 2026\.pdf/ }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await field(page, 'File name shown to visitors').inputValue()).toBe('Water audit 2026');
+      expect(await page.getByRole('link', { name: 'Open the PDF (new tab)' }).getAttribute('href')).toBe(`/media/${report.id}/original`);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('has no axe violation at 1280 and 375 px; takes the screenshots', async () => {
     await uploadViaApi(site.server.url, site.superToken, await distinctImage(1200, 800, 'jpeg'), 'market-day.jpg', 'image/jpeg');
     fs.mkdirSync(shots, { recursive: true });
@@ -138,7 +161,7 @@ describe('choosing media in a form', () => {
       try {
         await site.signIn(page, '/visionvalue-form/new');
         await waitForScreen(page);
-        await page.getByRole('button', { name: 'Choose from library' }).click();
+        await page.getByRole('button', { name: 'Choose image from library' }).click();
         const dialog = picker(page);
         await dialog.getByTestId('media-card').first().waitFor();
         await settle(page);

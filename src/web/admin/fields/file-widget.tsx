@@ -39,7 +39,7 @@ export function FileWidget({ field, name }: WidgetProps) {
   };
   const chooseButton = (
     <Button variant="default" onClick={() => setPicking(true)} aria-describedby={!file && ownError ? errorId : undefined} ref={file ? undefined : (el) => input.ref(el)}>
-      Choose from library
+      Choose a PDF from library
     </Button>
   );
 

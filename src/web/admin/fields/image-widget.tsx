@@ -55,7 +55,7 @@ export function ImageWidget({ field, name }: WidgetProps) {
   };
   const chooseButton = (
     <Button variant="default" onClick={() => setPicking(true)} aria-describedby={!image && ownError ? errorId : undefined} ref={image ? undefined : (el) => input.ref(el)}>
-      Choose from library
+      Choose {label} from library
     </Button>
   );
 

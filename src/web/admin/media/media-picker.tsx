@@ -125,7 +125,7 @@ function PickerBody({ kind, onPick }: Pick<MediaPickerProps, 'kind' | 'onPick'>)
 
 export function MediaPicker({ opened, kind, fieldLabel, onClose, onPick, fallbackFocus }: MediaPickerProps) {
   return (
-    <MediaDialog opened={opened} title={`Choose the ${fieldLabel.toLowerCase()} from the library`} onClose={onClose} fallbackFocus={fallbackFocus}>
+    <MediaDialog opened={opened} title={kind === 'image' ? `Choose the ${fieldLabel.toLowerCase()} from the library` : 'Choose a PDF from the library'} onClose={onClose} fallbackFocus={fallbackFocus}>
       {opened && (
         <PickerBody
           kind={kind}
