@@ -229,4 +229,6 @@ export const addedSinceFirst = {
     deleted_at: null,
     deleted_by: null,
   }),
+  // No default alt text or focal point; the file name folded for the library's search.
+  media: (row: Record<string, unknown>) => ({ alt: '', focal_x: null, focal_y: null, search_text: `${String(row.original_name).toLowerCase()}\n` }),
 };
