@@ -97,8 +97,10 @@ describe('staff content screens', () => {
       // The preview shows the uploaded image's 480 variant.
       const previewSrc = await page.locator('img[src^="/media/"]').first().getAttribute('src');
       expect(previewSrc).toMatch(/\/media\/[^/]+\/480$/);
-      // No alt text yet (and none in the library): the form's checks say so under the image as the editor works.
+      // Alt text is not required in the browser: empty means the picture's default from the media library; with none there, the form's checks say so under the image.
+      expect(await alt.getAttribute('required')).toBeNull();
       await page.getByTestId('field-checks-image').getByText(/This picture has no alt text/).waitFor();
+      await page.getByText('This picture has no alt text in the library yet', { exact: false }).waitFor();
       await alt.fill('Volunteers carrying a water pipe');
       await page.getByTestId('form-checks').getByText('No problems found').waitFor();
       await page.getByRole('button', { name: 'Save' }).click();

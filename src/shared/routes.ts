@@ -11,6 +11,7 @@ import { auditScreenPath } from './audit.js';
 import { accountLinkPaths } from './account-links.js';
 import { editorialPaths } from './editorial.js';
 import { siteCheckPath } from './site-check.js';
+import { mediaLibraryPath } from './media-library.js';
 
 export type AccountLinkScreen = keyof typeof accountLinkPaths;
 
@@ -34,6 +35,8 @@ export type RouteEntry =
   | { kind: 'pages'; path: string; marks: readonly RouteMark[] }
   /** Blocks moved to the trash: every staff member (emptying it is super-only, on the server). */
   | { kind: 'trash'; path: string; marks: readonly RouteMark[] }
+  /** The media library: every upload, its default alt text, focal point and uses (staff). */
+  | { kind: 'media'; path: string; marks: readonly RouteMark[] }
   /** The signed-in user's own account: every staff member, whatever the role. */
   | { kind: 'account'; path: '/account' }
   | { kind: 'not-found'; path: '*' };
@@ -55,6 +58,7 @@ export const routeTable: readonly RouteEntry[] = [
   { kind: 'pages', path: editorialPaths.pages, marks: routeMarksOf({ type: 'preview' }) },
   { kind: 'site-check', path: siteCheckPath, marks: routeMarksOf({ type: 'site-check' }, 'read') },
   { kind: 'trash', path: editorialPaths.trash, marks: routeMarksOf({ type: 'trash' }, 'read') },
+  { kind: 'media', path: mediaLibraryPath, marks: routeMarksOf({ type: 'media' }) },
   { kind: 'account', path: '/account' },
   ...declarations.flatMap((d: Declaration): RouteEntry[] => [
     ...listPathsOf(d).map((path): RouteEntry => ({ kind: 'list', path, collection: d.name, marks: marksOf(d) })),

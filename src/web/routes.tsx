@@ -110,6 +110,9 @@ function staffRoutes(): RouteObject[] {
       case 'trash':
         children.push(guardedScreen('trash', r.path, r.marks, async () => (await import('./admin/trash/trash-screen.js')).TrashScreen));
         break;
+      case 'media':
+        children.push(guardedScreen('media', r.path, r.marks, async () => (await import('./admin/media/media-screen.js')).MediaScreen));
+        break;
       case 'account':
         children.push({ id: 'account', path: r.path, lazy: async () => ({ Component: (await import('./admin/account/account-screen.js')).AccountScreen }) });
         break;

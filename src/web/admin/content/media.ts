@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api, getIdToken } from '../../api-client.js';
 import { isErrorCode, messageByCode, type ErrorCode } from '../../../shared/errors.js';
-import { mediaInfoSchema } from '../../../shared/media-library.js';
+import { mediaApi, mediaInfoSchema } from '../../../shared/media-library.js';
 import { imageTypesText, maxUploadBytes, maxUploadText, mediaUrl, pdfTypes, type MediaInfo } from '../../../shared/media.js';
 
 // The upload rules live in src/shared/media.ts; kept importable from here for the screens.
@@ -41,13 +41,13 @@ export interface UploadHandle {
   abort(): void;
 }
 
-/** POST /api/media with the file, reporting progress from 0 to 1. */
-export function uploadMedia(file: File, onProgress: (fraction: number) => void): UploadHandle {
+/** POST the file (to /api/media, or to a picture's replace path), reporting progress from 0 to 1. */
+export function uploadMedia(file: File, onProgress: (fraction: number) => void, target: string = mediaApi.list): UploadHandle {
   const xhr = new XMLHttpRequest();
   const promise = (async () => {
     const token = await getIdToken();
     return new Promise<MediaInfo>((resolve, reject) => {
-      xhr.open('POST', '/api/media');
+      xhr.open('POST', target);
       xhr.setRequestHeader('accept', 'application/json');
       if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
       xhr.upload.onprogress = (e) => {
@@ -75,8 +75,9 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
 export function useMediaInfo(id: string | null | undefined) {
   return useQuery({
     queryKey: ['media', id],
-    queryFn: async ({ signal }) => mediaInfoSchema.parse(await api<unknown>(`/api/media/${encodeURIComponent(id as string)}`, { signal })),
+    queryFn: async ({ signal }) => mediaInfoSchema.parse(await api<unknown>(mediaApi.one(id as string), { signal })),
     enabled: Boolean(id),
+    // Changes made in the library invalidate ['media'] (media/api.ts).
     staleTime: Infinity,
   });
 }

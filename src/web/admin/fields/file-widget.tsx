@@ -1,10 +1,11 @@
-/** A PDF field: upload with progress, a name visitors see, open, replace or remove. */
+/** A PDF field: choose one from the media library or upload one (with progress), a name visitors see, open, replace or remove. */
 import { Anchor, Button, Group, Input, Stack, TextInput } from '@mantine/core';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { get, useController, useFormContext, useFormState } from 'react-hook-form';
 import type { FileValue } from '../../../shared/fields.js';
 import { maxUploadText, mediaUrl } from '../../../shared/media.js';
 import { pdfTypes } from '../content/media.js';
+import { MediaPicker } from '../media/media-picker.js';
 import { UploadButton } from './upload-button.js';
 import type { WidgetProps } from './widget-props.js';
 
@@ -16,11 +17,18 @@ function asFile(v: unknown): FileValue | null {
   return null;
 }
 
+/** The name visitors see, from the uploaded file's name. */
+function visitorName(fileName: string | null | undefined): string {
+  return (fileName ?? '').replace(/\.pdf$/i, '').slice(0, 200);
+}
+
 export function FileWidget({ field, name }: WidgetProps) {
   const { field: input } = useController({ name });
   const { errors } = useFormState({ name });
   const { trigger, formState } = useFormContext();
   const errorId = useId();
+  const nameInput = useRef<HTMLInputElement | null>(null);
+  const [picking, setPicking] = useState(false);
   const file = asFile(input.value);
   const ownError = (get(errors, name) as { message?: string } | undefined)?.message;
   const nameError = (get(errors, `${name}.name`) as { message?: string } | undefined)?.message;
@@ -29,6 +37,11 @@ export function FileWidget({ field, name }: WidgetProps) {
     input.onChange(next);
     if (formState.isSubmitted) void trigger(name);
   };
+  const chooseButton = (
+    <Button variant="default" onClick={() => setPicking(true)} aria-describedby={!file && ownError ? errorId : undefined} ref={file ? undefined : (el) => input.ref(el)}>
+      Choose a PDF from library
+    </Button>
+  );
 
   return (
     <Input.Wrapper label={field.label} labelProps={{ component: 'span' }} required={field.required} description={field.help ?? `A PDF file, up to ${maxUploadText}.`} error={ownError} errorProps={{ id: errorId }}>
@@ -36,7 +49,10 @@ export function FileWidget({ field, name }: WidgetProps) {
         {file ? (
           <>
             <TextInput
-              ref={input.ref}
+              ref={(el) => {
+                nameInput.current = el;
+                input.ref(el);
+              }}
               label="File name shown to visitors"
               required
               value={file.name}
@@ -49,22 +65,28 @@ export function FileWidget({ field, name }: WidgetProps) {
               <Anchor href={mediaUrl(file.mediaId)} target="_blank" rel="noopener">
                 Open the PDF (new tab)
               </Anchor>
-              <UploadButton label="Replace file" accept={pdfTypes} onUploaded={(m, f) => change({ mediaId: m.id, name: file.name || f.name })} />
+              {chooseButton}
+              <UploadButton label="Upload another file" accept={pdfTypes} onUploaded={(m, f) => change({ mediaId: m.id, name: file.name || visitorName(f.name) })} />
               <Button variant="subtle" color="red" onClick={() => change(null)}>
                 Remove file
               </Button>
             </Group>
           </>
         ) : (
-          <UploadButton
-            label="Upload PDF"
-            accept={pdfTypes}
-            describedBy={ownError ? errorId : undefined}
-            buttonRef={(el) => input.ref(el)}
-            onUploaded={(m, f) => change({ mediaId: m.id, name: f.name.replace(/\.pdf$/i, '').slice(0, 200) })}
-          />
+          <Group gap="xs" align="flex-start">
+            {chooseButton}
+            <UploadButton label="Upload PDF" accept={pdfTypes} onUploaded={(m, f) => change({ mediaId: m.id, name: visitorName(f.name) })} />
+          </Group>
         )}
       </Stack>
+      <MediaPicker
+        opened={picking}
+        kind="pdf"
+        fieldLabel={field.label}
+        onClose={() => setPicking(false)}
+        onPick={(m) => change({ mediaId: m.id, name: file?.name || visitorName(m.name) })}
+        fallbackFocus={() => nameInput.current}
+      />
     </Input.Wrapper>
   );
 }

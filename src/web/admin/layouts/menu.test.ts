@@ -26,6 +26,8 @@ describe('staff drawer entries', () => {
     // The Pages screen heads the Site group, after SPEC.md's drawer.
     const site = menuFor('SuperLayout', superUser).find((g) => g.title === 'Site');
     expect(site?.entries[0]).toMatchObject({ label: 'Pages', to: '/pages' });
+    // The media library follows Pages.
+    expect(site?.entries[1]).toMatchObject({ label: 'Media library', to: '/media' });
   });
 
   it('give the admin layout Home at the root, Pages, and only what an admin may open', () => {
@@ -33,6 +35,7 @@ describe('staff drawer entries', () => {
     expect(entries[0]).toMatchObject({ label: 'Home', to: '/' });
     const paths = entries.map((e) => e.to);
     expect(paths).toContain('/pages');
+    expect(paths.indexOf('/media')).toBe(paths.indexOf('/pages') + 1);
     expect(paths).not.toContain('/user');
     expect(paths).not.toContain('/item');
     expect(paths).not.toContain('/settings');

@@ -10,6 +10,7 @@ import { backupsScreenPath } from '../../../shared/backups.js';
 import { auditScreenPath } from '../../../shared/audit.js';
 import { siteCheckPath } from '../../../shared/site-check.js';
 import { editorialPaths } from '../../../shared/editorial.js';
+import { mediaLibraryPath } from '../../../shared/media-library.js';
 
 export interface MenuEntry {
   /** Title shown in the drawer. */
@@ -71,6 +72,11 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
     // SPEC.md's drawer stays as it is above; the Pages screen (every page with its blocks, previews and publishing) heads the Site group.
     if (title === 'Site' && can(principal, 'read', { type: 'preview' })) {
       g.entries.unshift({ label: 'Pages', caption: 'Every page and its blocks', short: 'PG', to: editorialPaths.pages });
+    }
+    if (title === 'Site' && can(principal, 'update', { type: 'media' })) {
+      // Right after Pages: the pictures and documents those pages show.
+      const at = g.entries.findIndex((e) => e.to === editorialPaths.pages) + 1;
+      g.entries.splice(at, 0, { label: 'Media library', caption: 'Pictures and documents', short: 'ML', to: mediaLibraryPath });
     }
     if (title === 'Site' && can(principal, 'read', { type: 'site-check' })) {
       g.entries.push({ label: 'Site check', caption: 'Accessibility of the site', short: 'SC', to: siteCheckPath });

@@ -1,0 +1,62 @@
+/** Shared set-up of the media library browser tests: axe at a width, distinct pictures, the library's API, a block's public HTML. */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { mediaListSchema, type MediaLibraryItem } from '../src/shared/media-library.js';
+import { makeImage } from './admin-content-support.js';
+
+/** axe's findings on the page as it is now (WCAG 2.1 A/AA and best practice), one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+let colour = 0;
+/** A picture no other test uploads (the media id is the hash of the bytes). */
+export async function distinctImage(width = 800, height = 600, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
+  colour += 1;
+  return makeImage(width, height, { r: (colour * 37) % 256, g: (colour * 91) % 256, b: (colour * 53 + 17) % 256 }, format);
+}
+
+/** The library as the API lists it for a search. */
+export async function listLibrary(baseUrl: string, token: string, query: string): Promise<{ media: MediaLibraryItem[]; total: number }> {
+  const res = await fetch(`${baseUrl}/api/media?${query}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`GET /api/media?${query}: ${res.status} ${await res.text()}`);
+  return mediaListSchema.parse(await res.json());
+}
+
+/** The public page's HTML as a visitor gets it. */
+export async function publicHtml(baseUrl: string, pathname: string): Promise<string> {
+  const res = await fetch(`${baseUrl}${pathname}`);
+  if (res.status !== 200) throw new Error(`GET ${pathname}: ${res.status}`);
+  return res.text();
+}
+
+/** The `<img …>` tags of a page's HTML that show this media (any size). */
+export function imgTagsOf(html: string, mediaId: string): string[] {
+  return [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes(`/media/${mediaId}/`));
+}
+
+/** An attribute of an HTML tag, entities decoded for quotes and ampersands. */
+export function attributeOf(tag: string, name: string): string | null {
+  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  return m ? (m[1] ?? '').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&') : null;
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus; fails if it never does. */
+export async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = {}): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`never reached ${target.toString()} with the keyboard`);
+}
+
+/** The focused element shows a focus ring, so a keyboard user sees where they are. */
+export async function focusIsVisible(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return false;
+    const s = getComputedStyle(el);
+    return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * The media library API as the staff app calls it: a page of the library with
+ * its total, one picture's changes (default alt text, focal point), replacing
+ * its file and deleting it. Answers are parsed with the shared zod schemas.
+ */
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../api-client.js';
+import { mediaApi, mediaLibraryItemSchema, mediaListSchema, type MediaLibraryItem, type MediaPatch } from '../../../shared/media-library.js';
+import type { MediaInfo } from '../../../shared/media.js';
+import { mediaInfoSchema } from '../../../shared/media-library.js';
+import { libraryParams, type LibraryView } from './view.js';
+
+export const mediaKeys = {
+  all: ['media'] as const,
+  list: (view: LibraryView, limit: number) => ['media', 'list', view, limit] as const,
+  one: (id: string) => ['media', id] as const,
+};
+
+/** One page of the library for a view (search, filters, sort, page). */
+export function mediaListQuery(view: LibraryView, limit: number) {
+  return queryOptions({
+    queryKey: mediaKeys.list(view, limit),
+    queryFn: async ({ signal }) => {
+      const params = libraryParams(view);
+      params.delete('page');
+      params.set('limit', String(limit));
+      params.set('offset', String((view.page - 1) * limit));
+      return mediaListSchema.parse(await api<unknown>(`${mediaApi.list}?${params}`, { signal }));
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Saves the default alt text and/or the focal point; answers with the picture as it is now. */
+export async function patchMedia(id: string, patch: MediaPatch): Promise<MediaInfo> {
+  return mediaInfoSchema.parse(await api<unknown>(mediaApi.one(id), { method: 'PATCH', body: patch }));
+}
+
+export async function deleteMedia(id: string): Promise<void> {
+  await api<unknown>(mediaApi.one(id), { method: 'DELETE' });
+}
+
+/** The library row of one picture, read again after a change (the list is refetched in the background). */
+export function libraryItemOf(item: MediaLibraryItem, info: MediaInfo): MediaLibraryItem {
+  return mediaLibraryItemSchema.parse({ ...item, ...info });
+}
+
+/** Everything that shows media (the library pages, a widget's preview) is read again. */
+export function refreshMedia(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: mediaKeys.all });
+}
