@@ -31,19 +31,13 @@ import { createMediaStore, keyFor } from '../src/server/media/store.js';
 import { backupListSchema, backupStartedSchema } from '../src/shared/backup-api.js';
 import { backupsApiPath } from '../src/shared/backups.js';
 import { ensureBuilt, root, startBuiltServer } from './harness.js';
+import { loadAverageText, percentile } from './measure.js';
 
 const run = promisify(execFile);
 const blocks = Number(process.env.BENCH_BLOCKS ?? 10_000);
 const mediaMb = Number(process.env.BENCH_MEDIA_MB ?? 500);
 const saveSeconds = Number(process.env.BENCH_SAVE_SECONDS ?? 10);
 const editors = 10;
-
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-}
 
 function log(message: string): void {
   console.log(`[bench:backup] ${message}`);
@@ -107,11 +101,6 @@ function cli(args: string[], env: Record<string, string>): Promise<unknown> {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env },
     maxBuffer: 16 * 1024 * 1024,
   });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 interface SaveStats {
@@ -196,14 +185,14 @@ async function savesDuringBackup(dataDir: string): Promise<{ idle: SaveStats; ba
 async function main(): Promise<void> {
   ensureBuilt();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-bench-backup-'));
-  const loadBefore = loadAverage();
+  const loadBefore = loadAverageText(' ');
   try {
     const dataDir = path.join(work, 'data');
     log(`preparing ${blocks} blocks and ${mediaMb} MB of media in ${dataDir}`);
     const { rows } = await prepare(dataDir);
     const dataBytes = folderBytes(dataDir);
     const mb = dataBytes / 1024 / 1024;
-    log(`data folder: ${mb.toFixed(0)} MB, ${rows} blocks; load average ${loadAverage()}`);
+    log(`data folder: ${mb.toFixed(0)} MB, ${rows} blocks; load average ${loadAverageText(' ')}`);
 
     const tarFile = path.join(work, 'reference.tar.gz');
     const tarC = await timed(() => run('tar', ['czf', tarFile, '-C', dataDir, '.']));
@@ -222,7 +211,7 @@ async function main(): Promise<void> {
     fs.rmSync(restoreDir, { recursive: true, force: true });
 
     const saves = await savesDuringBackup(dataDir);
-    const loadAfter = loadAverage();
+    const loadAfter = loadAverageText(' ');
     const result = {
       at: new Date().toISOString(),
       node: process.version,

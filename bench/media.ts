@@ -21,13 +21,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { z } from 'zod';
 import { mediaListSchema } from '../src/shared/media-library.js';
 import { buildApp } from '../src/server/app.js';
 import { configFromEnv } from '../src/server/config.js';
 import { insertDocument } from '../src/server/content/repository.js';
 import { insertMediaRow, type Media } from '../src/server/media/repository.js';
+import { loadAverageText, percentile, withPostgres } from './measure.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mediaCount = Number(process.env.BENCH_MEDIA ?? 5_000);
@@ -51,20 +51,8 @@ const queries: { name: string; query: string; rounds?: number; before?: 'block c
 const topics = ['budget hearing', 'water point', 'école primaire', 'youth forum', 'market day', 'tree planting', 'legal aid clinic', 'voter education'];
 const places = ['Kisumu', 'Nairobi', 'Mombasa', 'Garissa', 'Malindi', 'Eldoret', 'Nakuru', 'Kitale'];
 
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
-}
-
 function log(message: string): void {
   console.log(`[bench:media] ${message}`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 interface Row {
@@ -157,35 +145,14 @@ async function measure(database: string, databaseUrl: string | undefined): Promi
   }
 }
 
-async function withPostgres<T>(server: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const name = `bench_media_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const u = new URL(server);
-    u.pathname = `/${name}`;
-    try {
-      return await fn(u.toString());
-    } finally {
-      // pg's pool.end() resolves before its sockets close: cutting them off would surface as errors in the closed app.
-      const sessions = async () => (await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows[0]?.n ?? 0;
-      for (let i = 0; i < 40 && (await sessions()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  } finally {
-    await admin.end();
-  }
-}
-
 async function main(): Promise<void> {
-  const loadBefore = loadAverage();
+  const loadBefore = loadAverageText();
   const started = new Date();
   const rows: Row[] = [];
   rows.push(...(await measure('SQLite', undefined)));
-  if (postgresServer) rows.push(...(await withPostgres(postgresServer, (url) => measure('PostgreSQL', url))));
+  if (postgresServer) rows.push(...(await withPostgres(postgresServer, 'bench_media', (url) => measure('PostgreSQL', url))));
   else log('BENCH_DATABASE_URL and TEST_DATABASE_URL are not set: PostgreSQL is not measured');
-  const loadAfter = loadAverage();
+  const loadAfter = loadAverageText();
   const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
   console.log('');
   console.log(

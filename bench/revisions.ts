@@ -19,25 +19,15 @@ import { z } from 'zod';
 import { buildApp } from '../src/server/app.js';
 import { configFromEnv } from '../src/server/config.js';
 import { editorialApi } from '../src/shared/editorial.js';
+import { loadAverageText, percentile } from './measure.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const revisions = Number(process.env.BENCH_REVISIONS ?? 1000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 50);
 const goalMs = 100;
 
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 async function main(): Promise<void> {
-  const loadBefore = loadAverage();
+  const loadBefore = loadAverageText();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-bench-revisions-'));
   const email = 'bench@example.org';
   const password = 'bench-Revisions-2026!';
@@ -85,7 +75,7 @@ async function main(): Promise<void> {
     console.log(`|---|---|---|---|---|---|---|`);
     console.log(`| SQLite | ${revisions} | ${rounds} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${max.toFixed(1)} | ≤ ${goalMs} ms: ${p99 <= goalMs ? 'met' : 'NOT met'} |`);
     console.log('');
-    console.log(`Load average at the start: ${loadBefore}; at the end: ${loadAverage()} (${os.cpus().length} cores).`);
+    console.log(`Load average at the start: ${loadBefore}; at the end: ${loadAverageText()} (${os.cpus().length} cores).`);
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -23,11 +23,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { z } from 'zod';
 import { buildApp } from '../src/server/app.js';
 import { configFromEnv } from '../src/server/config.js';
 import { insertDocument } from '../src/server/content/repository.js';
+import { loadAverageText, percentile, withPostgres } from './measure.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stories = Number(process.env.BENCH_STORIES ?? 10_000);
@@ -55,20 +55,8 @@ const places = ['Kisumu', 'Nairobi', 'Mombasa', 'Garissa', 'Malindi', 'Eldoret',
 const paragraph =
   'Residents met with county officials to discuss how the allocation is spent, which projects were finished and which were delayed, and what the community asks for next year. ';
 
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
-}
-
 function log(message: string): void {
   console.log(`[bench:search] ${message}`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 interface Row {
@@ -155,35 +143,14 @@ async function measure(database: string, databaseUrl: string | undefined): Promi
   }
 }
 
-async function withPostgres<T>(server: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const name = `bench_search_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const u = new URL(server);
-    u.pathname = `/${name}`;
-    try {
-      return await fn(u.toString());
-    } finally {
-      // pg's pool.end() resolves before its sockets close: cutting them off would surface as errors in the closed app.
-      const sessions = async () => (await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows[0]?.n ?? 0;
-      for (let i = 0; i < 40 && (await sessions()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  } finally {
-    await admin.end();
-  }
-}
-
 async function main(): Promise<void> {
-  const loadBefore = loadAverage();
+  const loadBefore = loadAverageText();
   const started = new Date();
   const rows: Row[] = [];
   rows.push(...(await measure('SQLite', undefined)));
-  if (postgresServer) rows.push(...(await withPostgres(postgresServer, (url) => measure('PostgreSQL', url))));
+  if (postgresServer) rows.push(...(await withPostgres(postgresServer, 'bench_search', (url) => measure('PostgreSQL', url))));
   else log('BENCH_DATABASE_URL and TEST_DATABASE_URL are not set: PostgreSQL is not measured');
-  const loadAfter = loadAverage();
+  const loadAfter = loadAverageText();
   const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
   console.log('');
   console.log(

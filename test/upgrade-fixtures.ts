@@ -220,7 +220,7 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
 export const addedSinceFirst = {
   users: { tokens_valid_after: null },
   refresh_tokens: { user_agent: null, ip: null, last_used_at: null, session_created_at: null },
-  // The fixture's blocks have an ASCII `title`: searched in lower case; no pending changes, schedule or trash mark.
+  // The fixture's blocks have an ASCII `title`: searched in lower case; no pending changes, schedule, confirmed check errors or trash mark.
   documents: (row: Record<string, unknown>) => ({
     title_search: (JSON.parse(String(row.data)) as { title: string }).title.toLowerCase(),
     pending_data: null,
@@ -228,6 +228,7 @@ export const addedSinceFirst = {
     unpublish_at: null,
     deleted_at: null,
     deleted_by: null,
+    publish_override: null,
   }),
   // No default alt text or focal point; the file name folded for the library's search.
   media: (row: Record<string, unknown>) => ({ alt: '', focal_x: null, focal_y: null, search_text: `${String(row.original_name).toLowerCase()}\n` }),

@@ -19,6 +19,16 @@ export const acceptedTypesText = 'JPEG, PNG, WebP, AVIF, GIF or SVG images, or P
 /** The image types as staff read them (under an image field). */
 export const imageTypesText = 'JPEG, PNG, WebP, AVIF, GIF or SVG';
 
+/** The file extension of each type the server stores (stored keys and download names). */
+export const extensionByType: Readonly<Record<string, string>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+  'application/pdf': 'pdf',
+};
+
 export const imageVariantWidths = [480, 960, 1600] as const;
 /** The sizes served at /media/<id>/<variant>: the original, then the WebP widths. */
 export const imageVariantNames = ['480', '960', '1600'] as const satisfies readonly `${(typeof imageVariantWidths)[number]}`[];

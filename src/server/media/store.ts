@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Services } from '../services.js';
 import type { Db } from '../db/index.js';
+import { extensionByType } from '../../shared/media.js';
 
 /** An inclusive byte range, as HTTP Range counts it. */
 export interface ByteRange {
@@ -33,14 +34,6 @@ export interface MediaStore {
   list(): AsyncIterable<StoredKey>;
 }
 
-const extensionByType: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-  'image/gif': 'gif',
-  'application/pdf': 'pdf',
-};
 const typeByExtension = new Map(Object.entries(extensionByType).map(([type, ext]) => [ext, type]));
 
 export function extensionFor(contentType: string): string | undefined {

@@ -16,6 +16,7 @@ import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
 import { saveFile } from '../backups/api.js';
 import { formatCount, formatWhen } from '../backups/format.js';
+import { Pager } from '../content/pager.js';
 import { auditErrorMessage, auditListQuery, downloadAuditCsv, filterParams, filtersFromParams, noFilters, staffAccountsQuery, type AuditFilters } from './api.js';
 
 const actionOptions = [{ value: '', label: 'Every action' }, ...auditActions.map((a) => ({ value: a, label: auditActionLabels[a] }))];
@@ -253,19 +254,7 @@ function AuditBody({ filters, page, onPage }: { filters: AuditFilters; page: num
       ) : (
         <LinesTable entries={entries} timeZone={timeZone} caption={`Audit log, newest first; times in ${timeZone}`} />
       )}
-      {(pages > 1 || page > 1) && (
-        <Group gap="sm" component="nav" aria-label="Audit log pages" wrap="nowrap" justify="flex-start">
-          <Button variant="default" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Previous<VisuallyHidden> page</VisuallyHidden>
-          </Button>
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            Page {formatCount(page)} of {formatCount(pages)}
-          </Text>
-          <Button variant="default" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            Next<VisuallyHidden> page</VisuallyHidden>
-          </Button>
-        </Group>
-      )}
+      <Pager label="Audit log pages" page={page} pages={pages} onPage={onPage} />
     </Stack>
   );
 }

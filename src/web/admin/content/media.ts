@@ -3,7 +3,7 @@
  * report upload progress; the Bearer token comes from the same token provider
  * as every other call.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api, getIdToken } from '../../api-client.js';
 import { isErrorCode, messageByCode, type ErrorCode } from '../../../shared/errors.js';
 import { mediaApi, mediaInfoSchema } from '../../../shared/media-library.js';
@@ -72,14 +72,18 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void, 
   return { promise, abort: () => xhr.abort() };
 }
 
-export function useMediaInfo(id: string | null | undefined) {
-  return useQuery({
-    queryKey: ['media', id],
-    queryFn: async ({ signal }) => mediaInfoSchema.parse(await api<unknown>(mediaApi.one(id as string), { signal })),
-    enabled: Boolean(id),
+/** One picture's description, cached under `['media', id]` for every screen (widgets, checks, library). */
+export function mediaInfoQuery(id: string) {
+  return queryOptions({
+    queryKey: ['media', id] as const,
+    queryFn: async ({ signal }) => mediaInfoSchema.parse(await api<unknown>(mediaApi.one(id), { signal })),
     // Changes made in the library invalidate ['media'] (media/api.ts).
     staleTime: Infinity,
   });
+}
+
+export function useMediaInfo(id: string | null | undefined) {
+  return useQuery({ ...mediaInfoQuery(id ?? ''), enabled: Boolean(id) });
 }
 
 /** The 480 px preview when the image has one (small originals have none), else the original. */

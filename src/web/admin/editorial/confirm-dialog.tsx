@@ -1,6 +1,6 @@
 /** A question before a step that changes the site or loses work: Cancel first (focused), the step second. Escape cancels. */
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { StaffModal } from './staff-modal.js';
+import { StaffModal } from '../content/staff-modal.js';
 import type { ReactNode } from 'react';
 
 interface ConfirmDialogProps {

@@ -6,7 +6,7 @@
  */
 import { Button, Group, List, Stack, Text } from '@mantine/core';
 import type { Finding } from '../../../shared/site-check.js';
-import { StaffModal } from './staff-modal.js';
+import { StaffModal } from '../content/staff-modal.js';
 
 interface PublishChecksDialogProps {
   /** The errors; null when the dialog is closed. */

@@ -5,7 +5,7 @@
  * clocks skip, is refused with a sentence under its field.
  */
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { StaffModal } from './staff-modal.js';
+import { StaffModal } from '../content/staff-modal.js';
 import { useState } from 'react';
 import type { EditorialFields } from '../../../shared/editorial.js';
 import { isoToWallTime, readScheduleInput, wallTimeToIso } from './zoned-time.js';

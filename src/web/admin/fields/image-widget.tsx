@@ -12,7 +12,7 @@ import { get, useController, useFormContext, useFormState } from 'react-hook-for
 import type { ImageValue } from '../../../shared/fields.js';
 import { mediaInfoSchema } from '../../../shared/media-library.js';
 import { imageTypesText, maxUploadText, type MediaInfo } from '../../../shared/media.js';
-import { imageTypes, previewUrl, useMediaInfo } from '../content/media.js';
+import { imageTypes, mediaInfoQuery, previewUrl, useMediaInfo } from '../content/media.js';
 import { MediaPicker } from '../media/media-picker.js';
 import { UploadButton } from './upload-button.js';
 import type { WidgetProps } from './widget-props.js';
@@ -47,7 +47,7 @@ export function ImageWidget({ field, name }: WidgetProps) {
 
   const client = useQueryClient();
   // The picture just chosen or uploaded is already described: its preview shows without another request.
-  const known = (m: MediaInfo) => client.setQueryData(['media', m.id], mediaInfoSchema.parse(m));
+  const known = (m: MediaInfo) => client.setQueryData(mediaInfoQuery(m.id).queryKey, mediaInfoSchema.parse(m));
   const change = (next: ImageValue | null) => {
     input.onChange(next);
     // Re-check after the first submit so fixed problems disappear at once.

@@ -5,7 +5,7 @@ import { defaultTrashRetentionDays, editorialPaths } from '../../../shared/edito
 import type { CollectionDef } from '../../../shared/collections.js';
 import type { StaffDocument } from '../content/documents.js';
 import { blockTitle } from '../content/block-summary.js';
-import { StaffModal } from '../editorial/staff-modal.js';
+import { StaffModal } from '../content/staff-modal.js';
 
 interface DeleteDialogProps {
   collection: CollectionDef;

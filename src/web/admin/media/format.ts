@@ -1,6 +1,7 @@
 /** The library's words for a file: its type, size and dimensions, and the name to show. */
 import { formatBytes, formatCount } from '../backups/format.js';
 import type { MediaLibraryItem } from '../../../shared/media-library.js';
+import { extensionByType } from '../../../shared/media.js';
 
 const typeNames: Record<string, string> = {
   'image/jpeg': 'JPEG image',
@@ -53,18 +54,10 @@ export function showingText(page: number, pageSize: number, shown: number, total
   return `Showing ${formatCount(first)}–${formatCount(first + shown - 1)} of ${formatCount(total)}`;
 }
 
-const extensions: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-  'image/gif': 'gif',
-  'application/pdf': 'pdf',
-};
 
 /** The name a download is saved under, with the extension of what is served (an SVG upload is served as PNG). */
 export function downloadName(item: Pick<MediaLibraryItem, 'name' | 'id' | 'contentType'>): string {
   const base = (item.name?.trim() || item.id.slice(0, 12)).replace(/\.[A-Za-z0-9]{1,5}$/, '');
-  const ext = extensions[item.contentType];
+  const ext = extensionByType[item.contentType];
   return ext ? `${base}.${ext}` : base;
 }

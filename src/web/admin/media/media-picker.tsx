@@ -4,19 +4,19 @@
  * and "Upload new" for several files at once, each on its own progress bar;
  * an uploaded file shows in the grid at once, ready to be picked.
  */
-import { Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { mediaLibraryItemSchema, type MediaLibraryItem } from '../../../shared/media-library.js';
 import { imageTypes, imageTypesText, maxUploadText, pdfTypes, type MediaInfo } from '../../../shared/media.js';
-import { formatCount } from '../backups/format.js';
 import { ContentLoader, LoadFailed } from '../content/screen.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
 import { mediaListQuery, refreshMedia } from './api.js';
 import { showingText } from './format.js';
 import { MediaCard } from './media-card.js';
-import { MediaDialog } from './media-dialog.js';
+import { Pager } from '../content/pager.js';
+import { StaffModal, wideDialog } from '../content/staff-modal.js';
 import { UploadFiles, UploadList, useUploadQueue } from './upload-queue.js';
 import { defaultView } from './view.js';
 
@@ -104,19 +104,7 @@ function PickerBody({ kind, onPick }: Pick<MediaPickerProps, 'kind' | 'onPick'>)
               ))}
             </ul>
           )}
-          {pages > 1 && (
-            <Group gap="sm" component="nav" aria-label="Pages of the library" wrap="nowrap">
-              <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous<VisuallyHidden> page</VisuallyHidden>
-              </Button>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                Page {formatCount(page)} of {formatCount(pages)}
-              </Text>
-              <Button variant="default" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Next<VisuallyHidden> page</VisuallyHidden>
-              </Button>
-            </Group>
-          )}
+          <Pager label="Pages of the library" page={page} pages={pages} onPage={setPage} />
         </Stack>
       )}
     </Stack>
@@ -125,7 +113,7 @@ function PickerBody({ kind, onPick }: Pick<MediaPickerProps, 'kind' | 'onPick'>)
 
 export function MediaPicker({ opened, kind, fieldLabel, onClose, onPick, fallbackFocus }: MediaPickerProps) {
   return (
-    <MediaDialog opened={opened} title={kind === 'image' ? `Choose the ${fieldLabel.toLowerCase()} from the library` : 'Choose a PDF from the library'} onClose={onClose} fallbackFocus={fallbackFocus}>
+    <StaffModal size={wideDialog} opened={opened} title={kind === 'image' ? `Choose the ${fieldLabel.toLowerCase()} from the library` : 'Choose a PDF from the library'} onClose={onClose} fallbackFocus={fallbackFocus}>
       {opened && (
         <PickerBody
           kind={kind}
@@ -135,6 +123,6 @@ export function MediaPicker({ opened, kind, fieldLabel, onClose, onPick, fallbac
           }}
         />
       )}
-    </MediaDialog>
+    </StaffModal>
   );
 }

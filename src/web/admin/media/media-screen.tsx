@@ -5,21 +5,21 @@
  * card opens the details (preview, alt text, focal point, uses, replace,
  * download, delete). New files are uploaded here too, several at once.
  */
-import { Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { mediaKindFilterLabels, mediaKindFilters, mediaPageSize, mediaSortLabels, mediaSorts, type MediaLibraryItem } from '../../../shared/media-library.js';
 import { acceptedTypesText, imageTypes, maxUploadText, pdfTypes } from '../../../shared/media.js';
-import { formatCount } from '../backups/format.js';
 import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
 import { mediaListQuery, refreshMedia } from './api.js';
 import { DetailsPanel } from './details-panel.js';
 import { displayName, showingText } from './format.js';
 import { MediaCard } from './media-card.js';
-import { MediaDialog } from './media-dialog.js';
+import { Pager } from '../content/pager.js';
+import { StaffModal, wideDialog } from '../content/staff-modal.js';
 import { UploadFiles, UploadList, useUploadQueue } from './upload-queue.js';
 import { isNarrowed, libraryParams, viewFromParams, type LibraryView } from './view.js';
 
@@ -77,22 +77,6 @@ function Filters({ view, onView }: { view: LibraryView; onView(v: LibraryView): 
   );
 }
 
-function Pages({ page, pages, onPage }: { page: number; pages: number; onPage(p: number): void }) {
-  if (pages <= 1 && page <= 1) return null;
-  return (
-    <Group gap="sm" component="nav" aria-label="Media library pages" wrap="nowrap">
-      <Button variant="default" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous<VisuallyHidden> page</VisuallyHidden>
-      </Button>
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        Page {formatCount(page)} of {formatCount(pages)}
-      </Text>
-      <Button variant="default" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next<VisuallyHidden> page</VisuallyHidden>
-      </Button>
-    </Group>
-  );
-}
 
 function Library({ view, onView }: { view: LibraryView; onView(v: LibraryView): void }) {
   const client = useQueryClient();
@@ -154,10 +138,10 @@ function Library({ view, onView }: { view: LibraryView; onView(v: LibraryView): 
               ))}
             </ul>
           )}
-          <Pages page={view.page} pages={pages} onPage={(page) => onView({ ...view, page })} />
+          <Pager label="Media library pages" page={view.page} pages={pages} onPage={(page) => onView({ ...view, page })} />
         </Stack>
       )}
-      <MediaDialog opened={open !== null} title={open ? displayName(open) : 'Details'} onClose={() => setOpen(null)} fallbackFocus={() => searchHeading.current}>
+      <StaffModal size={wideDialog} opened={open !== null} title={open ? displayName(open) : 'Details'} onClose={() => setOpen(null)} fallbackFocus={() => searchHeading.current}>
         {open && (
           <DetailsPanel
             item={open}
@@ -170,7 +154,7 @@ function Library({ view, onView }: { view: LibraryView; onView(v: LibraryView): 
             }}
           />
         )}
-      </MediaDialog>
+      </StaffModal>
     </Stack>
   );
 }

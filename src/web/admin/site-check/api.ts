@@ -3,7 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../api-client.js';
 import { siteCheckApi, siteCheckSchema, type SiteCheck } from '../../../shared/site-check.js';
 import type { MediaFacts, MediaLookup } from '../../../shared/authoring/check.js';
-import { mediaApi, mediaInfoSchema } from '../../../shared/media-library.js';
+import { mediaInfoQuery } from '../content/media.js';
 
 export const siteCheckKey = ['site-check'] as const;
 
@@ -22,11 +22,7 @@ export function useSiteCheck(enabled = true) {
  */
 export function useMediaFacts(ids: readonly string[]): MediaLookup {
   const results = useQueries({
-    queries: ids.map((id) => ({
-      queryKey: ['media', id],
-      queryFn: async ({ signal }: { signal: AbortSignal }) => mediaInfoSchema.parse(await api<unknown>(mediaApi.one(id), { signal })),
-      staleTime: Infinity,
-    })),
+    queries: ids.map((id) => mediaInfoQuery(id)),
   });
   const facts = new Map<string, MediaFacts>();
   ids.forEach((id, i) => {

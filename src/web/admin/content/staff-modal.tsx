@@ -9,16 +9,23 @@
 import { Modal } from '@mantine/core';
 import { useRef, useState, type ReactNode } from 'react';
 
+/** The size of the media library's dialogs (details, picker): a grid needs room. */
+export const wideDialog = 'min(960px, 100%)';
+
 interface StaffModalProps {
   opened: boolean;
   title: string;
   onClose(): void;
   /** After the dialog has gone and focus is back where it was (a step may then move it on). */
   afterClose?(): void;
+  /** Where focus goes back to when the opener is gone (a card that left the page). */
+  fallbackFocus?: () => HTMLElement | null;
+  /** Mantine's size; wide dialogs (the media library's) pass a CSS width. */
+  size?: string;
   children: ReactNode;
 }
 
-export function StaffModal({ opened, title, onClose, afterClose, children }: StaffModalProps) {
+export function StaffModal({ opened, title, onClose, afterClose, fallbackFocus, size, children }: StaffModalProps) {
   // Who had focus as the dialog opened, read while rendering the opening (before the dialog takes focus).
   const [wasOpened, setWasOpened] = useState(opened);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -34,12 +41,12 @@ export function StaffModal({ opened, title, onClose, afterClose, children }: Sta
     window.setTimeout(() => {
       const active = document.activeElement;
       const lost = !active || active === document.body || !active.isConnected || content.current?.contains(active) === true;
-      if (lost && el?.isConnected) el.focus();
+      if (lost) (el?.isConnected ? el : (fallbackFocus?.() ?? null))?.focus();
       afterClose?.();
     }, 0);
   };
   return (
-    <Modal.Root opened={opened} onClose={onClose} onExitTransitionEnd={giveFocusBack} centered>
+    <Modal.Root opened={opened} onClose={onClose} onExitTransitionEnd={giveFocusBack} size={size} centered>
       <Modal.Overlay />
       <Modal.Content ref={content}>
         <Modal.Header component="div">
