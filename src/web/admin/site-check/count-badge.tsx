@@ -2,10 +2,14 @@
 import { Alert, Anchor, Badge, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { siteCheckPath } from '../../../shared/site-check.js';
+import { mustEnrolTwoFactor } from '../../../shared/two-factor.js';
+import { useAuth } from '../auth/use-auth.js';
 import { useSiteCheck } from './api.js';
 
 export function SiteCheckCount() {
-  const query = useSiteCheck();
+  const { user } = useAuth();
+  // Until a required second factor is on, the server answers nothing but the account (and the drawer must not ask).
+  const query = useSiteCheck(!mustEnrolTwoFactor(user?.twoFactor));
   const n = query.data?.findings.length;
   if (n === undefined || n === 0) return null;
   return (
