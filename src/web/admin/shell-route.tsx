@@ -41,8 +41,7 @@ export function Component() {
   return (
     <MantineProvider theme={staffTheme} cssVariablesResolver={staffCssVariables} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        {/* Top right: at the bottom they covered the action buttons of a form below them (and hovering keeps a notice open). */}
-        <Notifications position="top-right" autoClose={5000} />
+        <Notifications position="bottom-center" autoClose={5000} />
         <AuthProvider>
           <StaffFrame />
         </AuthProvider>
