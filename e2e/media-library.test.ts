@@ -104,7 +104,7 @@ describe('the media library', () => {
       expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('media-card');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 10_000 }).toBe('media-card');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -146,7 +146,7 @@ describe('the media library', () => {
       // By keyboard alone: Escape, Enter on the card that has focus again, Tab to the marker; two arrows right (5% each) and Shift+Down (1%).
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('media-card');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 10_000 }).toBe('media-card');
       await page.keyboard.press('Enter');
       await dialog.waitFor();
       await settle(page);

@@ -147,7 +147,8 @@ function Library({ view, onView }: { view: LibraryView; onView(v: LibraryView): 
             item={open}
             timeZone={timeZone}
             announce={setMessage}
-            onChanged={setOpen}
+            // A save's answer can arrive after the dialog was closed: it updates an open dialog, never opens a closed one.
+            onChanged={(next) => setOpen((current) => (current ? next : null))}
             onDeleted={(gone) => {
               setOpen(null);
               setMessage(`${displayName(gone)} is deleted.`);
