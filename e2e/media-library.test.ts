@@ -139,6 +139,7 @@ describe('the media library', () => {
       expect(await marker.getAttribute('aria-valuetext')).toBe('Focal point 30% from the left, 40% from the top');
       expect(await dialog.getByTestId('crop-square').evaluate((el) => getComputedStyle(el).objectPosition)).toBe('30% 40%');
       await dialog.getByRole('button', { name: 'Save focal point' }).click();
+      await page.getByRole('status').filter({ hasText: 'The focal point is saved.' }).waitFor();
       await expect
         .poll(async () => imgTagsOf(await publicHtml(site.server.url, '/vision'), id).map((t) => attributeOf(t, 'style')), { timeout: 20_000 })
         .toEqual([expect.stringContaining('object-position:30% 40%')]);

@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api-client.js';
-import { mediaApi, mediaLibraryItemSchema, mediaListSchema, type MediaLibraryItem, type MediaPatch } from '../../../shared/media-library.js';
+import { mediaApi, mediaLibraryItemSchema, mediaListSchema, type MediaLibraryItem, type MediaList, type MediaPatch } from '../../../shared/media-library.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { mediaInfoSchema } from '../../../shared/media-library.js';
 import { libraryParams, type LibraryView } from './view.js';
@@ -46,6 +46,15 @@ export function libraryItemOf(item: MediaLibraryItem, info: MediaInfo): MediaLib
 }
 
 /** Everything that shows media (the library pages, a widget's preview) is read again. */
+/**
+ * Puts a changed picture into every page of the library held in memory at
+ * once (`replacing` is the id it had: a replaced file has a new one), so a
+ * card opened again shows it before the pages are read again.
+ */
+export function rememberMedia(client: QueryClient, item: MediaLibraryItem, replacing: string = item.id): void {
+  client.setQueriesData<MediaList>({ queryKey: [...mediaKeys.all, 'list'] }, (old) => old && { ...old, media: old.media.map((m) => (m.id === replacing || m.id === item.id ? item : m)) });
+}
+
 export function refreshMedia(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: mediaKeys.all });
 }

@@ -14,7 +14,7 @@ import { mediaKindFilterLabels, mediaKindFilters, mediaPageSize, mediaSortLabels
 import { acceptedTypesText, imageTypes, maxUploadText, pdfTypes } from '../../../shared/media.js';
 import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
-import { mediaListQuery, refreshMedia } from './api.js';
+import { mediaListQuery, refreshMedia, rememberMedia } from './api.js';
 import { DetailsPanel } from './details-panel.js';
 import { displayName, showingText } from './format.js';
 import { MediaCard } from './media-card.js';
@@ -83,6 +83,8 @@ function Library({ view, onView }: { view: LibraryView; onView(v: LibraryView): 
   const { timeZone } = useSiteTimeZone();
   const list = useQuery(mediaListQuery(view, mediaPageSize));
   const [open, setOpen] = useState<MediaLibraryItem | null>(null);
+  const openRef = useRef(open);
+  openRef.current = open;
   const [message, setMessage] = useState('');
   const searchHeading = useRef<HTMLHeadingElement>(null);
   const uploads = useUploadQueue(everyType, () => void refreshMedia(client));
@@ -147,8 +149,11 @@ function Library({ view, onView }: { view: LibraryView; onView(v: LibraryView): 
             item={open}
             timeZone={timeZone}
             announce={setMessage}
-            // A save's answer can arrive after the dialog was closed: it updates an open dialog, never opens a closed one.
-            onChanged={(next) => setOpen((current) => (current ? next : null))}
+            onChanged={(next) => {
+              rememberMedia(client, next, openRef.current?.id);
+              // A save's answer can arrive after the dialog was closed: it updates an open dialog, never opens a closed one.
+              setOpen((current) => (current ? next : null));
+            }}
             onDeleted={(gone) => {
               setOpen(null);
               setMessage(`${displayName(gone)} is deleted.`);
