@@ -6,7 +6,7 @@ import type { FileValue } from '../../../shared/fields.js';
 import { maxUploadText, mediaUrl } from '../../../shared/media.js';
 import { pdfTypes } from '../content/media.js';
 import { MediaPicker } from '../media/media-picker.js';
-import { UploadButton } from './upload-button.js';
+import { UploadButton } from '../content/upload-button.js';
 import type { WidgetProps } from './widget-props.js';
 
 function asFile(v: unknown): FileValue | null {

@@ -14,7 +14,7 @@ import { mediaInfoSchema } from '../../../shared/media-library.js';
 import { imageTypesText, maxUploadText, type MediaInfo } from '../../../shared/media.js';
 import { imageTypes, mediaInfoQuery, previewUrl, useMediaInfo } from '../content/media.js';
 import { MediaPicker } from '../media/media-picker.js';
-import { UploadButton } from './upload-button.js';
+import { UploadButton } from '../content/upload-button.js';
 import type { WidgetProps } from './widget-props.js';
 
 function asImage(v: unknown): ImageValue | null {

@@ -5,7 +5,7 @@
  * the file; if something started using it meanwhile, the server's refusal
  * (naming the blocks) is shown.
  */
-import { Alert, Anchor, Button, Group, List, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +15,7 @@ import { mediaAltMax, mediaApi, type MediaLibraryItem, type MediaUse } from '../
 import { imageTypes, pdfTypes, type FocalPoint } from '../../../shared/media.js';
 import { formPathOf } from '../../../shared/routes.js';
 import { formatWhen } from '../backups/format.js';
-import { checkUpload, uploadMedia, type UploadHandle } from '../content/media.js';
+import { UploadButton } from '../content/upload-button.js';
 import { deleteMedia, libraryItemOf, patchMedia, refreshMedia } from './api.js';
 import { centre } from './focal-point.js';
 import { FocalPointEditor } from './focal-point-editor.js';
@@ -148,74 +148,19 @@ function FocalPointSection({ item, onChanged, announce }: Pick<DetailsPanelProps
 
 function ReplaceFile({ item, onChanged, announce }: Pick<DetailsPanelProps, 'item' | 'onChanged' | 'announce'>) {
   const client = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
-  const handle = useRef<UploadHandle | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => () => handle.current?.abort(), []);
-  const accept = item.kind === 'pdf' ? pdfTypes : imageTypes;
-
-  const start = (file: File) => {
-    const refused = checkUpload(file, accept);
-    if (refused) {
-      setProblem(refused);
-      return;
-    }
-    setProblem(null);
-    setProgress(0);
-    const h = uploadMedia(file, setProgress, mediaApi.replace(item.id));
-    handle.current = h;
-    h.promise
-      .then((info) => {
+  return (
+    <UploadButton
+      label="Replace file"
+      accept={item.kind === 'pdf' ? pdfTypes : imageTypes}
+      target={mediaApi.replace(item.id)}
+      progressLabel="Replacing the file"
+      inputTestId="replace-input"
+      onUploaded={(info, file) => {
         onChanged(libraryItemOf({ ...item, name: file.name, byteSize: info.bytes }, info));
         announce(`The file is replaced by ${file.name}. Every block that used it shows the new file.`);
         void refreshMedia(client);
-      })
-      .catch((err: Error) => {
-        if ((err as { code?: string }).code !== 'cancelled') setProblem(err.message);
-      })
-      .finally(() => {
-        handle.current = null;
-        setProgress(null);
-      });
-  };
-  return (
-    <Stack gap={4}>
-      <input
-        ref={input}
-        type="file"
-        accept={accept.join(',')}
-        hidden
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="replace-input"
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          e.currentTarget.value = '';
-          if (file) start(file);
-        }}
-      />
-      {progress === null ? (
-        <Button variant="default" onClick={() => input.current?.click()}>
-          Replace file
-        </Button>
-      ) : (
-        <Group gap="sm" wrap="nowrap">
-          <Progress value={Math.round(progress * 100)} aria-label="Replacing the file" style={{ flex: 1, minWidth: 120 }} size="lg" animated={progress >= 1} />
-          <Text size="sm" miw={110}>
-            {progress >= 1 ? 'Processing…' : `Uploading ${Math.round(progress * 100)}%`}
-          </Text>
-          <Button variant="subtle" size="xs" onClick={() => handle.current?.abort()}>
-            Cancel
-          </Button>
-        </Group>
-      )}
-      {problem && (
-        <Text size="sm" c="red.8" role="alert">
-          {problem}
-        </Text>
-      )}
-    </Stack>
+      }}
+    />
   );
 }
 

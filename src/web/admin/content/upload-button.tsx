@@ -1,9 +1,9 @@
-/** A file picker button with upload progress: shared by the image and PDF widgets. */
+/** A file picker button with upload progress: the image and PDF widgets, and Replace file in the media library. */
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import type { MediaInfo } from '../../../shared/media.js';
-import { checkUpload, uploadMedia, type UploadHandle } from '../content/media.js';
+import { checkUpload, uploadMedia, type UploadHandle } from './media.js';
 
 interface UploadButtonProps {
   label: string;
@@ -12,9 +12,15 @@ interface UploadButtonProps {
   /** Where the widget's errors are announced (its error id), for the picker's aria-describedby. */
   describedBy?: string;
   buttonRef?: (el: HTMLButtonElement | null) => void;
+  /** Where the file goes: a new upload by default, or a picture's replace address. */
+  target?: string;
+  /** The progress bar's name while the file goes up. */
+  progressLabel?: string;
+  /** The hidden file input's test id (browser tests hand it files). */
+  inputTestId?: string;
 }
 
-export function UploadButton({ label, accept, onUploaded, describedBy, buttonRef }: UploadButtonProps) {
+export function UploadButton({ label, accept, onUploaded, describedBy, buttonRef, target, progressLabel = 'Upload progress', inputTestId }: UploadButtonProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const current = useRef<UploadHandle | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -30,7 +36,7 @@ export function UploadButton({ label, accept, onUploaded, describedBy, buttonRef
     }
     setProblem(null);
     setProgress(0);
-    const handle = uploadMedia(file, setProgress);
+    const handle = uploadMedia(file, setProgress, target);
     current.current = handle;
     handle.promise
       .then((info) => onUploaded(info, file))
@@ -54,6 +60,7 @@ export function UploadButton({ label, accept, onUploaded, describedBy, buttonRef
         hidden
         tabIndex={-1}
         aria-hidden="true"
+        data-testid={inputTestId}
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
           e.currentTarget.value = '';
@@ -66,7 +73,7 @@ export function UploadButton({ label, accept, onUploaded, describedBy, buttonRef
         </Button>
       ) : (
         <Group gap="sm" align="center" wrap="nowrap">
-          <Progress value={Math.round(progress * 100)} aria-label="Upload progress" style={{ flex: 1, minWidth: 120 }} size="lg" animated={progress >= 1} />
+          <Progress value={Math.round(progress * 100)} aria-label={progressLabel} style={{ flex: 1, minWidth: 120 }} size="lg" animated={progress >= 1} />
           <Text size="sm" aria-live="polite" miw={110}>
             {progress >= 1 ? 'Processing…' : `Uploading ${Math.round(progress * 100)}%`}
           </Text>
