@@ -42,3 +42,46 @@ export async function withPostgres<T>(server: string, prefix: string, fn: (url: 
     await admin.end();
   }
 }
+
+/** The PostgreSQL server the benchmarks make their throw-away databases on, if any. */
+const postgresServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+export interface DatabaseRuns<R> {
+  rows: R[];
+  started: Date;
+  loadBefore: string;
+  loadAfter: string;
+}
+
+/**
+ * Runs a measurement on a fresh SQLite database, then on a throw-away
+ * PostgreSQL database when one is configured (`BENCH_DATABASE_URL`, else
+ * `TEST_DATABASE_URL`), noting the load average before and after.
+ */
+export async function onEachDatabase<R>(prefix: string, measure: (database: 'SQLite' | 'PostgreSQL', url: string | undefined) => Promise<R[]>, log: (message: string) => void): Promise<DatabaseRuns<R>> {
+  const loadBefore = loadAverageText();
+  const started = new Date();
+  const rows: R[] = [];
+  rows.push(...(await measure('SQLite', undefined)));
+  if (postgresServer) rows.push(...(await withPostgres(postgresServer, prefix, (url) => measure('PostgreSQL', url))));
+  else log('BENCH_DATABASE_URL and TEST_DATABASE_URL are not set: PostgreSQL is not measured');
+  return { rows, started, loadBefore, loadAfter: loadAverageText() };
+}
+
+/** Milliseconds as the tables show them. */
+export function ms(n: number): string {
+  return n >= 100 ? n.toFixed(0) : n.toFixed(2);
+}
+
+/** The "Measured … on …" line, then a Markdown table, as docs/performance.md holds them. */
+export function printTable(runs: Pick<DatabaseRuns<unknown>, 'started' | 'loadBefore' | 'loadAfter'>, setup: string, header: readonly string[], alignRight: readonly boolean[], lines: readonly (readonly (string | number)[])[]): void {
+  console.log('');
+  console.log(
+    `Measured ${runs.started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node.js ${process.version}; ` +
+      `${setup}. Load average (1, 5, 15 min) at the start ${runs.loadBefore}, at the end ${runs.loadAfter}.`,
+  );
+  console.log('');
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${alignRight.map((right) => (right ? '--:' : '---')).join('|')}|`);
+  for (const line of lines) console.log(`| ${line.join(' | ')} |`);
+}

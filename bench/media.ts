@@ -27,14 +27,13 @@ import { buildApp } from '../src/server/app.js';
 import { configFromEnv } from '../src/server/config.js';
 import { insertDocument } from '../src/server/content/repository.js';
 import { insertMediaRow, type Media } from '../src/server/media/repository.js';
-import { loadAverageText, percentile, withPostgres } from './measure.js';
+import { ms, onEachDatabase, percentile, printTable } from './measure.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mediaCount = Number(process.env.BENCH_MEDIA ?? 5_000);
 const blockCount = Number(process.env.BENCH_BLOCKS ?? 3_000);
 const usedCount = Math.min(2_000, mediaCount);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 200);
-const postgresServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 const queries: { name: string; query: string; rounds?: number; before?: 'block change' }[] = [
   { name: 'first page, newest', query: 'limit=48' },
@@ -146,23 +145,14 @@ async function measure(database: string, databaseUrl: string | undefined): Promi
 }
 
 async function main(): Promise<void> {
-  const loadBefore = loadAverageText();
-  const started = new Date();
-  const rows: Row[] = [];
-  rows.push(...(await measure('SQLite', undefined)));
-  if (postgresServer) rows.push(...(await withPostgres(postgresServer, 'bench_media', (url) => measure('PostgreSQL', url))));
-  else log('BENCH_DATABASE_URL and TEST_DATABASE_URL are not set: PostgreSQL is not measured');
-  const loadAfter = loadAverageText();
-  const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
-  console.log('');
-  console.log(
-    `Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node.js ${process.version}; ` +
-      `${mediaCount} media, ${blockCount} stories using ${usedCount} of them, ${rounds} requests per query after a warm-up. Load average (1, 5, 15 min) at the start ${loadBefore}, at the end ${loadAfter}.`,
+  const runs = await onEachDatabase('bench_media', measure, log);
+  printTable(
+    runs,
+    `${mediaCount} media, ${blockCount} stories using ${usedCount} of them, ${rounds} requests per query after a warm-up`,
+    ['database', 'query', 'total', 'requests', 'p50 ms', 'p99 ms', 'max ms'],
+    [false, false, true, true, true, true, true],
+    runs.rows.map((r) => [r.database, r.query, r.total, r.requests, ms(r.p50), ms(r.p99), ms(r.max)]),
   );
-  console.log('');
-  console.log('| database | query | total | requests | p50 ms | p99 ms | max ms |');
-  console.log('|---|---|--:|--:|--:|--:|--:|');
-  for (const r of rows) console.log(`| ${r.database} | ${r.query} | ${r.total} | ${r.requests} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} |`);
 }
 
 await main();

@@ -27,12 +27,11 @@ import { z } from 'zod';
 import { buildApp } from '../src/server/app.js';
 import { configFromEnv } from '../src/server/config.js';
 import { insertDocument } from '../src/server/content/repository.js';
-import { loadAverageText, percentile, withPostgres } from './measure.js';
+import { ms, onEachDatabase, percentile, printTable } from './measure.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stories = Number(process.env.BENCH_STORIES ?? 10_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 40);
-const postgresServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 /** What staff type: common and rare words, accents in either case, a number, a phrase, nothing found, one and two characters. */
 const searches: { q: string; short: boolean }[] = [
@@ -144,23 +143,14 @@ async function measure(database: string, databaseUrl: string | undefined): Promi
 }
 
 async function main(): Promise<void> {
-  const loadBefore = loadAverageText();
-  const started = new Date();
-  const rows: Row[] = [];
-  rows.push(...(await measure('SQLite', undefined)));
-  if (postgresServer) rows.push(...(await withPostgres(postgresServer, 'bench_search', (url) => measure('PostgreSQL', url))));
-  else log('BENCH_DATABASE_URL and TEST_DATABASE_URL are not set: PostgreSQL is not measured');
-  const loadAfter = loadAverageText();
-  const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
-  console.log('');
-  console.log(
-    `Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node.js ${process.version}; ` +
-      `${stories} stories in one collection, ${searches.length} searches × ${rounds} rounds after a warm-up, limit 20. Load average (1, 5, 15 min) at the start ${loadBefore}, at the end ${loadAfter}.`,
+  const runs = await onEachDatabase('bench_search', measure, log);
+  printTable(
+    runs,
+    `${stories} stories in one collection, ${searches.length} searches × ${rounds} rounds after a warm-up, limit 20`,
+    ['database', 'search', 'requests', 'p50 ms', 'p99 ms', 'max ms'],
+    [false, false, true, true, true, true],
+    runs.rows.map((r) => [r.database, r.kind, r.requests, ms(r.p50), ms(r.p99), ms(r.max)]),
   );
-  console.log('');
-  console.log('| database | search | requests | p50 ms | p99 ms | max ms |');
-  console.log('|---|---|--:|--:|--:|--:|');
-  for (const r of rows) console.log(`| ${r.database} | ${r.kind} | ${r.requests} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} |`);
 }
 
 await main();
