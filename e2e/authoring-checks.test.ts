@@ -44,6 +44,22 @@ async function draftEvent(): Promise<ContentDocument> {
   return found;
 }
 
+/** axe at 1280 and 375 px, each width screenshot from the top (`<name>-<width>.png`); back at 1280 after. */
+async function axeAndScreenshots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(shots, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await settle(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+      document.getElementById('staff-content')?.scrollTo(0, 0);
+    });
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: width === 375 });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 const panel = (page: Page) => page.getByTestId('form-checks');
 
 /** The accessible name of whatever has focus. */
@@ -80,18 +96,7 @@ describe('authoring checks', () => {
       // The note sits under the field itself.
       await page.getByTestId('field-checks-linkLabel').getByText(/“click here” says nothing/).waitFor();
 
-      fs.mkdirSync(shots, { recursive: true });
-      for (const width of [1280, 375]) {
-        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-        await settle(page);
-        expect(await axeViolations(page)).toEqual([]);
-        await page.evaluate(() => {
-          window.scrollTo(0, 0);
-          document.getElementById('staff-content')?.scrollTo(0, 0);
-        });
-        await page.screenshot({ path: path.join(shots, `form-checks-${width}.png`), fullPage: width === 375 });
-      }
-      await page.setViewportSize({ width: 1280, height: 900 });
+      await axeAndScreenshots(page, 'form-checks');
 
       // From the panel to the field, by keyboard.
       const linkFinding = panel(page).getByRole('button', { name: /^Link label: The link text “click here”/ });
@@ -179,18 +184,7 @@ describe('authoring checks', () => {
       await row.getByText('Community dialogue on water tariffs', { exact: true }).waitFor();
       await page.getByTestId('site-check-count').filter({ hasText: '2' }).waitFor();
 
-      fs.mkdirSync(shots, { recursive: true });
-      for (const width of [1280, 375]) {
-        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-        await settle(page);
-        expect(await axeViolations(page)).toEqual([]);
-        await page.evaluate(() => {
-          window.scrollTo(0, 0);
-          document.getElementById('staff-content')?.scrollTo(0, 0);
-        });
-        await page.screenshot({ path: path.join(shots, `site-check-${width}.png`), fullPage: width === 375 });
-      }
-      await page.setViewportSize({ width: 1280, height: 900 });
+      await axeAndScreenshots(page, 'site-check');
 
       await row.getByRole('link', { name: /^Fix/ }).click();
       await page.waitForURL(/\/thirdevents-form\//);

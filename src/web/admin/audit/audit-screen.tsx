@@ -12,7 +12,7 @@ import { Anchor, Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Tabl
 import { collections, getCollection } from '../../../shared/collections.js';
 import { auditActionLabels, auditActions, auditPageSize, revisionParam, type AuditEntry } from '../../../shared/editorial.js';
 import { formPathOf } from '../../../shared/routes.js';
-import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
+import { ContentLoader, LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
 import { saveFile } from '../backups/api.js';
 import { formatCount, formatWhen } from '../backups/format.js';
@@ -263,9 +263,6 @@ export function AuditScreen() {
   const [params, setParams] = useSearchParams();
   const { filters, page } = useMemo(() => filtersFromParams(params), [params]);
 
-  useEffect(() => {
-    document.title = 'Audit log · Staff';
-  }, []);
 
   const apply = (next: AuditFilters) => {
     // New filters start at the first page.
@@ -281,12 +278,9 @@ export function AuditScreen() {
   return (
     <Screen>
       <Stack gap="lg">
-        <div>
-          <Title order={1}>Audit log</Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Every change anyone makes, and every sign-in, as it happened. Lines are never changed; old ones are removed only from the command line.
-          </Text>
-        </div>
+        <ScreenHeading title="Audit log">
+          Every change anyone makes, and every sign-in, as it happened. Lines are never changed; old ones are removed only from the command line.
+        </ScreenHeading>
         <Filters filters={filters} onApply={apply} />
         <AuditBody filters={filters} page={page} onPage={goTo} />
       </Stack>

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Code, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackupList } from '../../../shared/backup-api.js';
-import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
+import { ContentLoader, LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { backupErrorMessage, backupsKey, backupsQuery, pollMs } from './api.js';
 import { advanceRun, BackupNow, shouldPoll, type Run } from './backup-now.js';
 import { BackupsTable } from './backups-table.js';
@@ -117,18 +117,12 @@ function BackupsBody() {
 }
 
 export function BackupsScreen() {
-  useEffect(() => {
-    document.title = 'Backups · Staff';
-  }, []);
   return (
     <Screen>
       <Stack gap="lg">
-        <div>
-          <Title order={1}>Backups</Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Copies of the whole site (pages, accounts, settings, pictures and files) kept in the server’s backup folder.
-          </Text>
-        </div>
+        <ScreenHeading title="Backups">
+          Copies of the whole site (pages, accounts, settings, pictures and files) kept in the server’s backup folder.
+        </ScreenHeading>
         <BackupsBody />
       </Stack>
     </Screen>

@@ -1,6 +1,6 @@
 /** The frame of a staff content screen: main landmark and padding, the route's guard, and its loading and load-failure states. */
-import { Alert, Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import type { ComponentType, ReactNode } from 'react';
+import { Alert, Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import type { RouteMark } from '../../../shared/access.js';
 import { getCollection, type CollectionDef } from '../../../shared/collections.js';
 import { RequireMarks } from '../auth/guard.js';
@@ -10,6 +10,21 @@ export function Screen({ children }: { children: ReactNode }) {
     <Box component="main" px={{ base: 'sm', sm: 'lg' }} py="lg" maw={1120}>
       {children}
     </Box>
+  );
+}
+
+/** A staff screen's heading and what it is for; the browser tab reads "<title> · Staff". */
+export function ScreenHeading({ title, children }: { title: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} · Staff`;
+  }, [title]);
+  return (
+    <div>
+      <Title order={1}>{title}</Title>
+      <Text c="dimmed" size="sm" mt={4}>
+        {children}
+      </Text>
+    </div>
   );
 }
 

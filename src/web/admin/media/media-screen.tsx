@@ -12,7 +12,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { mediaKindFilterLabels, mediaKindFilters, mediaPageSize, mediaSortLabels, mediaSorts, type MediaLibraryItem } from '../../../shared/media-library.js';
 import { acceptedTypesText, imageTypes, maxUploadText, pdfTypes } from '../../../shared/media.js';
-import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
+import { ContentLoader, LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
 import { mediaListQuery, refreshMedia, rememberMedia } from './api.js';
 import { DetailsPanel } from './details-panel.js';
@@ -168,9 +168,6 @@ function Library({ view, onView }: { view: LibraryView; onView(v: LibraryView): 
 export function MediaScreen() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => viewFromParams(params), [params]);
-  useEffect(() => {
-    document.title = 'Media library · Staff';
-  }, []);
   const onView = (next: LibraryView) => {
     // A new search replaces the address entry while typing; a page or filter change is a step Back returns from.
     setParams(libraryParams(next), { replace: next.q !== view.q });
@@ -179,12 +176,9 @@ export function MediaScreen() {
   return (
     <Screen>
       <Stack gap="lg">
-        <div>
-          <Title order={1}>Media library</Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Every picture and document uploaded to the site. Open one to set its default alt text and focal point, see where it is used, replace or delete it.
-          </Text>
-        </div>
+        <ScreenHeading title="Media library">
+          Every picture and document uploaded to the site. Open one to set its default alt text and focal point, see where it is used, replace or delete it.
+        </ScreenHeading>
         <Library view={view} onView={onView} />
       </Stack>
     </Screen>

@@ -21,7 +21,7 @@ import { SiteCheckNotice } from '../site-check/count-badge.js';
 import { formPathOf, listPathOf } from '../../../shared/routes.js';
 import { blockTitle } from '../content/block-summary.js';
 import { absoluteTime } from '../content/relative-time.js';
-import { LoadFailed, Screen } from '../content/screen.js';
+import { LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { blocksLimit, createPreviewLink, pagesKeys, publishChanges, revokePreviewLink, useCollectionBlocks, usePreviewLinks, type PageBlock } from './api.js';
 
 /** Each state's colour: dark enough for small text on white (at least 4.5:1). */
@@ -268,9 +268,6 @@ export function PagesScreen() {
   const loading = useIsFetching({ queryKey: pagesKeys.all }) > 0;
   const scrolledTo = useRef<string | null>(null);
 
-  useEffect(() => {
-    document.title = 'Pages · Staff';
-  }, []);
 
   // `/pages#about` (from the public site's "Edit this page"): once the blocks are in, that page comes into view with focus on its heading.
   useEffect(() => {
@@ -286,12 +283,9 @@ export function PagesScreen() {
   return (
     <Screen>
       <Stack gap="lg">
-        <div>
-          <Title order={1}>Pages</Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Every page of the public site with its blocks in the order visitors see them. Preview a page to see it with its unpublished changes, and share the link with colleagues.
-          </Text>
-        </div>
+        <ScreenHeading title="Pages">
+          Every page of the public site with its blocks in the order visitors see them. Preview a page to see it with its unpublished changes, and share the link with colleagues.
+        </ScreenHeading>
         <SiteCheckNotice />
         {pages.map((page) => (
           <PageSection key={page.name} page={page} />

@@ -5,12 +5,11 @@
  * a "Fix" link to the block's form or the settings.
  */
 import { Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { getCollection } from '../../../shared/collections.js';
 import { pages } from '../../../shared/pages.js';
 import { authoringRuleLabels, settingsCollection, siteCheckGroupLabels, type SiteFinding } from '../../../shared/site-check.js';
-import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
+import { ContentLoader, LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { useSiteCheck } from './api.js';
 import { findingCountText, severityColour, severityLabel } from './words.js';
 
@@ -111,18 +110,12 @@ function SiteCheckBody() {
 }
 
 export function SiteCheckScreen() {
-  useEffect(() => {
-    document.title = 'Site check · Staff';
-  }, []);
   return (
     <Screen>
       <Stack gap="lg">
-        <div>
-          <Title order={1}>Site check</Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Accessibility checks on everything visitors see now: every published block and the site settings. Errors keep some visitors out; warnings make the site harder to use.
-          </Text>
-        </div>
+        <ScreenHeading title="Site check">
+          Accessibility checks on everything visitors see now: every published block and the site settings. Errors keep some visitors out; warnings make the site harder to use.
+        </ScreenHeading>
         <SiteCheckBody />
       </Stack>
     </Screen>

@@ -4,7 +4,7 @@
  * back where it was, as a draft, and offers a link to open it; super-admins
  * can empty the whole trash after a question that says how many blocks go.
  */
-import { Anchor, Badge, Box, Button, Card, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -15,7 +15,7 @@ import { formPathOf } from '../../../shared/routes.js';
 import { usePrincipal } from '../content/abilities.js';
 import { contentKeys } from '../content/documents.js';
 import { relativeTime } from '../content/relative-time.js';
-import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
+import { ContentLoader, LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { editorialKeys, emptyTrash, restoreFromTrash, useTrash } from '../editorial/api.js';
 import { ConfirmDialog } from '../editorial/confirm-dialog.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
@@ -237,18 +237,12 @@ function TrashBody() {
 }
 
 export function TrashScreen() {
-  useEffect(() => {
-    document.title = 'Trash · Staff';
-  }, []);
   return (
     <Screen>
       <Stack gap="lg">
-        <div>
-          <Title order={1}>Trash</Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Blocks moved to the trash are off the website. Restore one to bring it back, as a draft, where it was.
-          </Text>
-        </div>
+        <ScreenHeading title="Trash">
+          Blocks moved to the trash are off the website. Restore one to bring it back, as a draft, where it was.
+        </ScreenHeading>
         <TrashBody />
       </Stack>
     </Screen>
