@@ -55,7 +55,20 @@ describe('reading SVG text', () => {
       ),
     );
     for (const gone of ['script', 'alert', 'foreignObject', 'evil.example', 'onload', 'onclick', 'EXPANDED', 'DOCTYPE', 'data:text/html', '@import']) expect(out).not.toContain(gone);
-    for (const kept of ['<use href="#local">', 'data:image/png;base64,AAAA', 'url(#g)', '<text>&amp;&#65;</text>', 'fill="red"']) expect(out).toContain(kept);
+    for (const kept of ['<use href="#local">', 'data:image/png;base64,AAAA', 'url(#g)', '<text>&amp;A</text>', 'fill="red"']) expect(out).toContain(kept);
+  });
+
+  it('sees through references disguised as character references, CSS escapes or namespace prefixes', () => {
+    const out = sanitiseSvg(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg" width="10" height="10" s:onload="alert(1)">' +
+          '<style>rect { fill: &#117;rl(file:///etc/passwd) } circle { fill: u\\72l(http://evil.example/c) } @\\69mport "http://evil.example/i.css";</style>' +
+          '<rect width="10" height="10" fill="&#117;rl(http://evil.example/x)" stroke="u\\72l(http://evil.example/y)"/>' +
+          '<image href="&#104;ttp://evil.example/h.png"/><s:script>alert(2)</s:script><s:foreignObject><p>hi</p></s:foreignObject></svg>',
+      ),
+    );
+    for (const gone of ['evil.example', 'file:', 'passwd', 'alert', 'foreignObject', 'onload', '\\']) expect(out).not.toContain(gone);
+    expect(out).toContain('<rect width="10" height="10" fill="none">');
   });
 });
 

@@ -36,24 +36,42 @@ function cleanCss(css: string): string {
     .replace(/url\(\s*(['"]?)(.*?)\1\s*\)/gi, (whole: string, _q: string, target: string) => (safeReference(target) ? whole : 'none'));
 }
 
-/** Keeps XML's five entities and numeric references; any other reference (declared in a DOCTYPE or not) becomes nothing. */
-function cleanEntities(raw: string): string {
-  return raw.replace(/&(#[0-9]+|#x[0-9a-fA-F]+|[A-Za-z_][\w.-]*);|&/g, (whole: string, name: string | undefined) => {
-    if (name === undefined) return '&amp;';
-    if (name.startsWith('#') || ['amp', 'lt', 'gt', 'quot', 'apos'].includes(name)) return whole;
-    return '';
+const namedEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * The text as librsvg would read it: numeric references and XML's five
+ * entities decoded (so `&#117;rl(` is checked as the `url(` it is), any other
+ * entity reference (declared in a DOCTYPE or not) dropped.
+ */
+function decodeXml(raw: string): string {
+  return raw.replace(/&(#[0-9]+|#x[0-9a-fA-F]+|[A-Za-z_][\w.-]*);/g, (_whole: string, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    }
+    return namedEntities[name] ?? '';
   });
 }
 
-const escapeText = (raw: string) => cleanEntities(raw).replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (raw: string) => escapeText(raw).replace(/"/g, '&quot;');
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
 
+/** An element's or attribute's name without its namespace prefix (`s:script` is a script). */
+const localName = (name: string) => name.toLowerCase().replace(/^.*:/, '');
+
+/** Checks a decoded value; CSS escapes (`u\72l(`) could hide a reference, so a value with a backslash is not kept. */
 function keepAttribute(name: string, value: string): string | null {
-  const lower = name.toLowerCase();
-  if (lower.startsWith('on') || lower === 'xml:base') return null;
-  if (lower === 'href' || lower.endsWith(':href') || lower === 'src') return safeReference(value) ? value : null;
+  const local = localName(name);
+  if (local.startsWith('on') || local === 'base') return null;
+  if (local === 'href' || local === 'src') return safeReference(value) ? value : null;
+  if (value.includes('\\')) return null;
   if (/url\(|@import/i.test(value)) return cleanCss(value);
   return value;
+}
+
+/** Style sheet text, decoded; with a CSS escape anywhere it is dropped whole. */
+function keepStyleText(text: string): string {
+  return text.includes('\\') ? '' : cleanCss(text);
 }
 
 /** The SVG rewritten with only what draws; refused when it is not well-formed. */
@@ -79,13 +97,13 @@ export function sanitiseSvg(bytes: Buffer): string {
       onopentag(name, attribs) {
         if (closedRoot) fail(`there is a second top-level element <${name}>`);
         open.push(name);
-        if (skipping > 0 || droppedElements.has(name.toLowerCase())) {
+        if (skipping > 0 || droppedElements.has(localName(name))) {
           skipping += 1;
           return;
         }
-        if (name.toLowerCase() === 'style') inStyle += 1;
+        if (localName(name) === 'style') inStyle += 1;
         const attrs = Object.entries(attribs).flatMap(([k, v]) => {
-          const kept = keepAttribute(k, v);
+          const kept = keepAttribute(k, decodeXml(v));
           return kept === null ? [] : [` ${k}="${escapeAttribute(kept)}"`];
         });
         out.push(`<${name}${attrs.join('')}>`);
@@ -100,7 +118,7 @@ export function sanitiseSvg(bytes: Buffer): string {
           skipping -= 1;
           return;
         }
-        if (name.toLowerCase() === 'style') inStyle -= 1;
+        if (localName(name) === 'style') inStyle -= 1;
         out.push(`</${name}>`);
       },
       ontext(data) {
@@ -109,7 +127,8 @@ export function sanitiseSvg(bytes: Buffer): string {
           return;
         }
         if (skipping > 0) return;
-        out.push(inStyle > 0 ? escapeText(cleanCss(data)) : escapeText(data));
+        const decoded = decodeXml(data);
+        out.push(escapeText(inStyle > 0 ? keepStyleText(decoded) : decoded));
       },
       onprocessinginstruction(name) {
         if (name.toLowerCase().startsWith('!doctype')) fail('a DOCTYPE may only come before the <svg> element');
