@@ -326,7 +326,12 @@ describe.each(dialects())('the media library on %s', (dialect) => {
       const replacement = await upload(await picture(64, 64, '#112233'), 'Logo 2027.png');
       await t.app.inject({ method: 'PATCH', url: mediaApi.one(replacement.id), headers: admin.headers, payload: { alt: 'The new logo' } });
       await t.app.inject({ method: 'PATCH', url: mediaApi.one(logo.id), headers: admin.headers, payload: { alt: 'The old logo' } });
-      const res = await replace(logo.id, await picture(64, 64, '#112233'), 'Logo 2027 again.png');
+      // Only a super-admin changes the settings, so only a super-admin replaces a file they use.
+      const refused = await replace(logo.id, await picture(64, 64, '#112233'), 'Logo 2027 again.png');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: { code: 'permission-denied', message: expect.stringContaining('the site settings') } });
+      expect(((await t.app.inject({ method: 'GET', url: '/api/settings' })).json() as { data: { logo: { mediaId: string } } }).data.logo.mediaId).toBe(logo.id);
+      const res = await replace(logo.id, await picture(64, 64, '#112233'), 'Logo 2027 again.png', await createUser(t.app, 'super'));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ id: replacement.id, alt: 'The new logo', usedBy: [{ collection: 'settings', id: 'site' }] });
       const settings = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json() as { data: { logo: { mediaId: string } } };
@@ -344,6 +349,10 @@ describe.each(dialects())('the media library on %s', (dialect) => {
       const bad = await replace(kept.id, Buffer.from('not a picture at all'), 'notes.png');
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'file' } });
+      // A picture is replaced by a picture: a PDF would leave image fields pointing at a document.
+      const pdf = await replace(kept.id, minimalPdf('not a picture'), 'minutes.pdf');
+      expect(pdf.statusCode).toBe(400);
+      expect(pdf.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'file', message: 'Replace a picture with another picture (JPEG, PNG, WebP, AVIF, GIF or SVG).' } });
       expect((await replace('0'.repeat(64), await picture(10, 10, '#010203'), 'x.png')).statusCode).toBe(404);
       expect((await replace(kept.id, await picture(10, 10, '#010204'), 'x.png', null)).statusCode).toBe(401);
       expect((await replace(kept.id, await picture(10, 10, '#010205'), 'x.png', nobody)).statusCode).toBe(403);

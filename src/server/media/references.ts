@@ -26,9 +26,14 @@ export async function findReferences(db: Db, id: string): Promise<MediaReference
   return records.map(referenceOf);
 }
 
-/** The refusal staff read: which blocks to edit first. */
-export function describeReferences(refs: readonly MediaReference[]): string {
+/** Blocks and settings as staff read them in a sentence: at most five named, then how many more. */
+export function describeUses(refs: readonly MediaReference[]): string {
   const names = refs.slice(0, 5).map((r) => (r.collection === 'settings' ? 'the site settings' : `“${r.title}” (${getCollection(r.collection)?.label ?? r.collection})`));
   const more = refs.length > 5 ? ` and ${refs.length - 5} more` : '';
-  return `This file is still used by ${names.join(', ')}${more}. Remove it there first.`;
+  return `${names.join(', ')}${more}`;
+}
+
+/** The refusal staff read: which blocks to edit first. */
+export function describeReferences(refs: readonly MediaReference[]): string {
+  return `This file is still used by ${describeUses(refs)}. Remove it there first.`;
 }

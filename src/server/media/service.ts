@@ -4,7 +4,7 @@
  * that serving bytes needs. Routes are thin wrappers over this.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Action, Principal } from '../../shared/access.js';
+import { can, type Action, type Principal } from '../../shared/access.js';
 import { AppError } from '../../shared/errors.js';
 import type { MediaInfo, VariantName } from '../../shared/media.js';
 import type { MediaLibraryItem, MediaList, MediaListQuery, MediaPatch } from '../../shared/media-library.js';
@@ -16,7 +16,8 @@ import { ingestMedia, variantOf, type IngestResult, type VariantTarget } from '.
 import { pruneMedia, removeMedia, type PruneOptions, type PruneReport } from './lifecycle.js';
 import { Lru } from './lru.js';
 import { libraryItemOf, mediaInfoOf } from './presenter.js';
-import { describeReferences, findReferences } from './references.js';
+import { describeReferences, describeUses, findReferences } from './references.js';
+import { sniffType } from './sniff.js';
 import { findMediaById, listMediaPage, rewriteMediaReferences, updateMediaDetails, type Media } from './repository.js';
 import { MediaUsage } from './usage.js';
 import type { ByteRange, MediaStore, StoredObject } from './store.js';
@@ -125,7 +126,18 @@ export class MediaService {
     const { id, file } = input();
     const old = await findMediaById(this.services.db, id);
     if (!old) throw noSuchFile();
+    // Replacing rewrites every block and setting that uses the file: the caller must be allowed to change each of them.
+    const uses = await findReferences(this.services.db, id);
+    const barred = uses.filter((u) => !can(principal, 'update', u.collection === 'settings' ? { type: 'settings' } : { type: 'collection', name: u.collection }));
+    if (barred.length > 0) {
+      throw new AppError('permission-denied', `This file is also used where you may not make changes (${describeUses(barred)}). Ask a super-admin to replace it.`);
+    }
     const upload = await file();
+    const type = sniffType(upload.bytes);
+    // A field holds pictures or PDFs, never either: the new file must be of the old one's kind.
+    if (type !== null && (type === 'pdf') !== (old.kind === 'pdf')) {
+      throw new AppError('invalid-argument', old.kind === 'pdf' ? 'Replace a PDF with another PDF.' : 'Replace a picture with another picture (JPEG, PNG, WebP, AVIF, GIF or SVG).', { field: 'file' });
+    }
     const { info } = await ingestMedia(this.services, this.store, { bytes: upload.bytes, originalName: upload.originalName, createdBy: uid });
     const usedBy = async (mediaId: string) => (await this.usage.uses()).byId.get(mediaId) ?? [];
     if (info.id === id) return libraryItemOf(old, await usedBy(id));
