@@ -71,8 +71,9 @@ describe.each(dialects())('the media library on %s', (dialect) => {
     ];
     for (const [name, make] of uploads) {
       files[name] = await upload(await make(), name);
-      // Distinct creation times: the sort by date has something to sort.
-      await new Promise((resolve) => setImmediate(resolve));
+      // Distinct creation times (milliseconds): the sort by date has something to sort, never a tie broken by the id.
+      const uploadedAt = Date.now();
+      while (Date.now() <= uploadedAt) await new Promise((resolve) => setImmediate(resolve));
     }
   });
   afterAll(async () => {

@@ -13,6 +13,9 @@ import { editorialPaths } from './editorial.js';
 import { siteCheckPath } from './site-check.js';
 import { mediaLibraryPath } from './media-library.js';
 
+/** The site settings' screen. */
+export const settingsPath = '/settings';
+
 export type AccountLinkScreen = keyof typeof accountLinkPaths;
 
 export type RouteEntry =
@@ -52,7 +55,7 @@ export const routeTable: readonly RouteEntry[] = [
   ...(Object.keys(accountLinkPaths) as AccountLinkScreen[]).map((screen): RouteEntry => ({ kind: 'account-link', path: accountLinkPaths[screen], screen })),
   { kind: 'users', path: '/user', marks: routeMarksOf({ type: 'users' }) },
   { kind: 'user-form', path: '/user-form/:id', marks: routeMarksOf({ type: 'users' }) },
-  { kind: 'settings', path: '/settings', marks: routeMarksOf({ type: 'settings' }) },
+  { kind: 'settings', path: settingsPath, marks: routeMarksOf({ type: 'settings' }) },
   { kind: 'backups', path: backupsScreenPath, marks: routeMarksOf({ type: 'backups' }) },
   { kind: 'audit', path: auditScreenPath, marks: routeMarksOf({ type: 'audit' }, 'read') },
   { kind: 'pages', path: editorialPaths.pages, marks: routeMarksOf({ type: 'preview' }) },
@@ -83,4 +86,9 @@ export function listPathOf(collection: string): string {
 /** The canonical form path for a document (`new` creates one). */
 export function formPathOf(collection: string, id: string): string {
   return `/${collection}-form/${encodeURIComponent(id)}`;
+}
+
+/** Where staff change what a finding or a use names: a block's form, or the settings (collection `settings`). */
+export function editPathOf(collection: string, id: string): string {
+  return collection === 'settings' ? settingsPath : formPathOf(collection, id);
 }

@@ -6,7 +6,6 @@
  * happened in the screen's live region. A 409 opens the form's conflict dialog.
  */
 import { Alert, Anchor, Button, List, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { z } from 'zod';
 import type { CollectionDef } from '../../../shared/collections.js';
@@ -23,6 +22,7 @@ import { ScheduleDialog, type ScheduleChoice } from './schedule-dialog.js';
 import { PublishChecksDialog } from './publish-checks-dialog.js';
 import { scheduleSentences } from './state-line.js';
 import { formatWhen } from '../backups/format.js';
+import { publishedGreen } from '../theme.js';
 
 type Step = 'publish' | 'discard' | 'unpublish' | 'preview' | 'schedule' | 'cancel-schedule';
 
@@ -224,7 +224,7 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
 
   const buttons = (
     <>
-      <Button variant="filled" color="#17602d" disabled={!canPublish} onClick={publish} loading={working === 'publish'} data-busy={working === 'publish' || undefined}>
+      <Button variant="filled" color={publishedGreen} disabled={!canPublish} onClick={publish} loading={working === 'publish'} data-busy={working === 'publish' || undefined}>
         {published ? 'Publish changes' : 'Publish'}
       </Button>
       {published && doc.hasPendingChanges && (
@@ -324,8 +324,4 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
 /** For the notification after a plain Save. */
 export function savedMessage(title: string, published: boolean): string {
   return published ? `Saved “${title}”. The public site is unchanged until you publish the changes.` : `Saved “${title}”.`;
-}
-
-export function notifyRefused(title: string, err: unknown): void {
-  notifications.show({ color: 'red', title, message: err instanceof Error ? err.message : messageByCode.unknown });
 }

@@ -3,11 +3,12 @@ import { Badge, Text, type MantineSize } from '@mantine/core';
 import { forwardRef } from 'react';
 import { documentStateLabels, documentStateOf, type DocumentState, type EditorialFields } from '../../../shared/editorial.js';
 import { formatWhen } from '../backups/format.js';
+import { publishedGreen } from '../theme.js';
 
 /** Dark enough for white 12 px text (the Published badge's green and AA-contrast partners); the word says it, the colour only helps. */
 const stateColours: Record<DocumentState, { color: string; variant: 'filled' | 'light' | 'outline' }> = {
   draft: { color: 'gray', variant: 'light' },
-  published: { color: '#17602d', variant: 'filled' },
+  published: { color: publishedGreen, variant: 'filled' },
   changed: { color: '#8a4b00', variant: 'outline' },
   scheduled: { color: '#1c4f8a', variant: 'outline' },
 };

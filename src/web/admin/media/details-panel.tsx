@@ -13,7 +13,7 @@ import { ApiError } from '../../api-client.js';
 import { getCollection } from '../../../shared/collections.js';
 import { mediaAltMax, mediaApi, type MediaLibraryItem, type MediaUse } from '../../../shared/media-library.js';
 import { imageTypes, pdfTypes, type FocalPoint } from '../../../shared/media.js';
-import { formPathOf } from '../../../shared/routes.js';
+import { editPathOf } from '../../../shared/routes.js';
 import { formatWhen } from '../backups/format.js';
 import { UploadButton } from '../content/upload-button.js';
 import { deleteMedia, libraryItemOf, patchMedia, refreshMedia } from './api.js';
@@ -25,9 +25,7 @@ import { dimensionsInWords, displayName, downloadName, sizeInWords, typeInWords,
 
 /** Where a use is edited: the block's form, or the site settings. */
 export function pathOfUse(use: MediaUse): string {
-  if (use.collection === 'settings') return '/settings';
-  const form = getCollection(use.collection)?.formPaths[0];
-  return form ? form.replace(':id', encodeURIComponent(use.id)) : formPathOf(use.collection, use.id);
+  return editPathOf(use.collection, use.id);
 }
 
 function labelOfUse(use: MediaUse): string {

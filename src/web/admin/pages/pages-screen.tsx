@@ -23,11 +23,12 @@ import { blockTitle } from '../content/block-summary.js';
 import { absoluteTime } from '../content/relative-time.js';
 import { LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { blocksLimit, createPreviewLink, pagesKeys, publishChanges, revokePreviewLink, useCollectionBlocks, usePreviewLinks, type PageBlock } from './api.js';
+import { publishedGreen } from '../theme.js';
 
 /** Each state's colour: dark enough for small text on white (at least 4.5:1). */
 const stateColours: Record<DocumentState, string> = {
   draft: '#495057',
-  published: '#17602d',
+  published: publishedGreen,
   changed: '#8a4b00',
   scheduled: '#1c4f8a',
 };

@@ -1,5 +1,6 @@
 /** The site check as the staff app reads it (answer checked by zod), and the media facts the form's checks need. */
 import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../api-client.js';
 import { siteCheckApi, siteCheckSchema, type SiteCheck } from '../../../shared/site-check.js';
 import type { MediaFacts, MediaLookup } from '../../../shared/authoring/check.js';
@@ -13,6 +14,8 @@ export function useSiteCheck(enabled = true) {
     queryFn: async ({ signal }): Promise<SiteCheck> => siteCheckSchema.parse(await api<unknown>(siteCheckApi, { signal })),
     enabled,
     staleTime: 30_000,
+    // Every staff screen shows the count: a change of window is no reason to check the whole site again (saves invalidate it).
+    refetchOnWindowFocus: false,
   });
 }
 
@@ -21,14 +24,18 @@ export function useSiteCheck(enabled = true) {
  * image widget (`['media', id]`). Unloaded ids are unknown to the checks.
  */
 export function useMediaFacts(ids: readonly string[]): MediaLookup {
-  const results = useQueries({
-    queries: ids.map((id) => mediaInfoQuery(id)),
-  });
-  const facts = new Map<string, MediaFacts>();
-  ids.forEach((id, i) => {
-    const info = results[i]?.data;
-    // The original file name is not in a media's description: the file-name rule reads the alt text's own form.
-    if (info) facts.set(id, { alt: info.alt, name: null, kind: info.kind });
-  });
-  return (id) => facts.get(id);
+  // `combine` keeps the same array while no description changes, so the look-up below stays the same function.
+  const infos = useQueries({ queries: ids.map((id) => mediaInfoQuery(id)), combine: dataOf });
+  return useMemo(() => {
+    const facts = new Map<string, MediaFacts>();
+    for (const info of infos) {
+      // The original file name is not in a media's description: the file-name rule reads the alt text's own form.
+      if (info) facts.set(info.id, { alt: info.alt, name: null, kind: info.kind });
+    }
+    return (id: string) => facts.get(id);
+  }, [infos]);
+}
+
+function dataOf<T>(results: readonly { data: T | undefined }[]): (T | undefined)[] {
+  return results.map((r) => r.data);
 }

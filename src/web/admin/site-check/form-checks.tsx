@@ -5,7 +5,8 @@
  * moves focus to its field, and a short note sits under each field concerned.
  */
 import { Anchor, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { FieldDef } from '../../../shared/fields.js';
 import { checkData, mediaIdsIn, type CheckTarget } from '../../../shared/authoring/check.js';
@@ -14,6 +15,7 @@ import { useMediaFacts } from './api.js';
 import { findingCountText, severityColour, severityLabel, severityTextColour } from './words.js';
 
 const FindingsContext = createContext<readonly Finding[]>([]);
+const noData: Record<string, unknown> = {};
 
 /** How long typing must pause before the checks run again. */
 const debounceMs = 300;
@@ -39,17 +41,10 @@ function labelOf(fields: readonly FieldDef[], field: string): string {
 /** The panel and the findings for the notes under the fields; `children` is the form's content. */
 export function FormChecks({ target, children }: { target: CheckTarget; children: ReactNode }) {
   const data = useWatch({ name: 'data' }) as Record<string, unknown> | undefined;
-  const [checked, setChecked] = useState<Record<string, unknown>>(() => data ?? {});
-  useEffect(() => {
-    const timer = window.setTimeout(() => setChecked(data ?? {}), debounceMs);
-    return () => window.clearTimeout(timer);
-  }, [data]);
+  const [checked] = useDebouncedValue(data ?? noData, debounceMs);
   const ids = useMemo(() => mediaIdsIn(target.fields, checked), [target.fields, checked]);
   const media = useMediaFacts(ids);
-  const factsKey = ids.map((id) => `${id}:${media(id)?.alt ?? '?'}`).join('|');
-  // factsKey stands for `media`, a new function each render.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const findings = useMemo(() => checkData(target, checked, media), [target, checked, factsKey]);
+  const findings = useMemo(() => checkData(target, checked, media), [target, checked, media]);
   return (
     <FindingsContext.Provider value={findings}>
       <Stack gap="lg" maw={760}>

@@ -10,6 +10,7 @@ import { getCollection } from '../../../shared/collections.js';
 import { pages } from '../../../shared/pages.js';
 import { authoringRuleLabels, settingsCollection, siteCheckGroupLabels, type SiteFinding } from '../../../shared/site-check.js';
 import { ContentLoader, LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
+import { editPathOf } from '../../../shared/routes.js';
 import { useSiteCheck } from './api.js';
 import { findingCountText, severityColour, severityLabel } from './words.js';
 
@@ -29,9 +30,7 @@ export function groupsOf(findings: readonly SiteFinding[]): Group[] {
 
 /** Where a finding is fixed: the block's form (its collection's first form path) or the settings. */
 export function fixPathOf(f: Pick<SiteFinding, 'collection' | 'id'>): string {
-  if (f.collection === settingsCollection) return '/settings';
-  const form = getCollection(f.collection)?.formPaths[0];
-  return form ? form.replace(':id', encodeURIComponent(f.id)) : `/${f.collection}`;
+  return editPathOf(f.collection, f.id);
 }
 
 function fieldLabelOf(f: SiteFinding): string {
