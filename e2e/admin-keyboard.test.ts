@@ -105,10 +105,10 @@ describe('keyboard only', () => {
       await tabTo(page, handle);
       await page.keyboard.press('Space');
       // Picked up: the handle is pressed. Moved: its row is shifted up by the drag.
-      await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => handle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
       await page.keyboard.press('ArrowUp');
       const row = page.locator('[data-testid="block-row"]', { has: handle });
-      await expect.poll(async () => row.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42)).toBeLessThan(0);
+      await expect.poll(async () => row.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42), { timeout: 10_000 }).toBeLessThan(0);
       await page.keyboard.press('Space');
       await expect.poll(async () => (await homeSlides()).findIndex((d) => d.id === created?.id), { timeout: 10_000 }).toBe(n - 2);
       await page.getByRole('status').filter({ hasText: `“Typed, not clicked” moved to position ${n - 1} of ${n}.` }).waitFor();
