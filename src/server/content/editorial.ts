@@ -388,16 +388,13 @@ export class Editorial {
     return toContentDocument(row);
   }
 
-  /** Removes every block in the trash for good (super-admins). */
+  /** Removes every block still in the trash for good (super-admins); a block restored meanwhile keeps its history. */
   async emptyTrash(caller: Caller): Promise<{ removed: number }> {
     authorize(caller.principal, 'delete', { type: 'trash' });
     const actor = await actorOf(this.db, caller.principal);
     const removed = await this.db.transaction().execute(async (trx) => {
-      const rows = await repo.listTrash(trx);
-      const n = await repo.purgeDocuments(
-        trx,
-        rows.map((r) => r.id),
-      );
+      const rows = await repo.purgeTrashed(trx, {});
+      const n = rows.length;
       await appendAudit(trx, { action: 'trash.empty', actor, subject: `${n} ${n === 1 ? 'block' : 'blocks'}`, ip: caller.ip });
       return { n, collections: new Set(rows.map((r) => r.collection)) };
     });
@@ -405,16 +402,21 @@ export class Editorial {
     return { removed: removed.n };
   }
 
-  /** Removes blocks in the trash longer than the retention period; how many. */
+  /**
+   * Removes blocks in the trash longer than the retention period; how many.
+   * Each in its own transaction, which checks again that the block is still
+   * in the trash since before the cut-off: one restored (or deleted again)
+   * since the list was read is left, with its history.
+   */
   async purgeExpired(now: Date): Promise<number> {
     const before = new Date(now.getTime() - this.retentionDays * 86_400_000).toISOString();
-    const rows = await repo.trashedBefore(this.db, before);
+    const candidates = await repo.trashedBefore(this.db, before);
     let removed = 0;
-    for (const r of rows) {
-      const c = getCollection(r.collection);
+    for (const { id } of candidates) {
       removed += await this.db.transaction().execute(async (trx) => {
-        const n = await repo.purgeDocuments(trx, [r.id]);
-        if (n > 0) {
+        const rows = await repo.purgeTrashed(trx, { ids: [id], before });
+        for (const r of rows) {
+          const c = getCollection(r.collection);
           await appendAudit(trx, {
             action: 'content.purge',
             actor: null,
@@ -424,7 +426,7 @@ export class Editorial {
             at: now.toISOString(),
           });
         }
-        return n;
+        return rows.length;
       });
     }
     return removed;

@@ -241,13 +241,33 @@ export async function writeDocumentIfVersion(db: Conn, w: DocumentWrite): Promis
     .executeTakeFirst();
 }
 
-/** Removes blocks for good (with their revisions); the number removed. */
-export async function purgeDocuments(db: Conn, ids: readonly string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  await db.deleteFrom('revisions').where('document_id', 'in', ids).execute();
-  await db.deleteFrom('preview_links').where('document_id', 'in', ids).execute();
-  const res = await db.deleteFrom('documents').where('id', 'in', ids).where('deleted_at', 'is not', null).executeTakeFirst();
-  return Number(res.numDeletedRows);
+/** What a purge removed: each block as it was (for its audit line). */
+export type PurgedDocument = Pick<DocumentRow, 'id' | 'collection' | 'data' | 'pending_data'>;
+
+/** How many ids one `in (...)` list carries: far below both databases' parameter limits. */
+const idsPerStatement = 500;
+
+/**
+ * Removes for good the blocks that are still in the trash when the statement
+ * runs (of `ids` when given; trashed before `before` when given), then the
+ * revisions and preview links of exactly those blocks; the blocks removed.
+ * The trash mark is checked by the delete itself, so a block restored
+ * meanwhile stays with its history: on PostgreSQL the delete waits for a
+ * restore holding the row and then reads the row again; SQLite has one
+ * writer. Call inside a transaction (the three deletes stand or fall together).
+ */
+export async function purgeTrashed(db: Conn, scope: { ids?: readonly string[]; before?: string }): Promise<PurgedDocument[]> {
+  if (scope.ids?.length === 0) return [];
+  let q = db.deleteFrom('documents').where('deleted_at', 'is not', null);
+  if (scope.ids) q = q.where('id', 'in', scope.ids);
+  if (scope.before !== undefined) q = q.where('deleted_at', '<', scope.before);
+  const removed = await q.returning(['id', 'collection', 'data', 'pending_data']).execute();
+  for (let i = 0; i < removed.length; i += idsPerStatement) {
+    const ids = removed.slice(i, i + idsPerStatement).map((r) => r.id);
+    await db.deleteFrom('revisions').where('document_id', 'in', ids).execute();
+    await db.deleteFrom('preview_links').where('document_id', 'in', ids).execute();
+  }
+  return removed;
 }
 
 /** Blocks in the trash, newest deletion first. */
@@ -255,9 +275,9 @@ export async function listTrash(db: Conn): Promise<DocumentRow[]> {
   return db.selectFrom('documents').selectAll().where('deleted_at', 'is not', null).orderBy('deleted_at', 'desc').orderBy('id').execute();
 }
 
-/** Blocks in the trash since before the instant. */
-export async function trashedBefore(db: Conn, before: string): Promise<DocumentRow[]> {
-  return db.selectFrom('documents').selectAll().where('deleted_at', '<', before).orderBy('deleted_at').execute();
+/** The ids of blocks in the trash since before the instant (candidates: purgeTrashed checks again). */
+export async function trashedBefore(db: Conn, before: string): Promise<Pick<DocumentRow, 'id'>[]> {
+  return db.selectFrom('documents').select('id').where('deleted_at', '<', before).orderBy('deleted_at').execute();
 }
 
 /** Blocks (not in the trash) with a publish or unpublish time at or before the instant. */
