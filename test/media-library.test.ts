@@ -1,17 +1,35 @@
 /**
  * The media library's API on both databases: the list (search, kind, "not
  * used", sorts, pages, where each file is used), changing a picture's default
- * alt text and focal point, and what the public page shows afterwards.
+ * alt text and focal point (and who may change them), replacing a file, and
+ * what the public page shows afterwards.
  */
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContentDocument } from '../src/shared/collections.js';
 import { mediaApi, mediaListSchema, mediaLibraryItemSchema, type MediaLibraryItem, type MediaList } from '../src/shared/media-library.js';
 import type { MediaInfo } from '../src/shared/media.js';
+import type * as Ingest from '../src/server/media/ingest.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
+
+/** Runs once, after the next file is taken in (a replacement's new file, before its transaction). */
+const afterIngest = vi.hoisted(() => ({ run: null as null | (() => Promise<void>) }));
+vi.mock('../src/server/media/ingest.js', async (importOriginal) => {
+  const real = await importOriginal<typeof Ingest>();
+  return {
+    ...real,
+    ingestMedia: async (...args: Parameters<typeof real.ingestMedia>) => {
+      const result = await real.ingestMedia(...args);
+      const run = afterIngest.run;
+      afterIngest.run = null;
+      if (run) await run();
+      return result;
+    },
+  };
+});
 
 function multipart(bytes: Buffer, filename: string, contentType: string, field = 'file') {
   const boundary = `----library-test-${crypto.randomBytes(8).toString('hex')}`;
@@ -206,6 +224,53 @@ describe.each(dialects())('the media library on %s', (dialect) => {
       expect(back.json()).toMatchObject({ alt: 'Pupils outside the school in Mkoani', focalPoint: null });
     });
 
+    const auditedUpdates = async (id: string) => (await t.app.services.db.kysely.selectFrom('audit_log').select('actor_id').where('action', '=', 'media.update').where('subject_id', '=', id).execute()).map((r) => r.actor_id);
+
+    it('refuses an admin the site logo’s alt text and focal point, changing nothing; a super-admin changes them', async () => {
+      const logo = files['1000-done.png']!;
+      const settings = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json() as { data: { logo: { mediaId: string } | null } };
+      expect(settings.data.logo?.mediaId).toBe(logo.id);
+      for (const body of [{ alt: 'Words an admin chose' }, { focalPoint: { x: 0.9, y: 0.1 } }, { alt: 'Both at once', focalPoint: { x: 0.2, y: 0.2 } }]) {
+        const res = await patch(logo.id, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(403);
+        expect(res.json()).toMatchObject({ error: { code: 'permission-denied', message: expect.stringContaining('the site settings') } });
+      }
+      expect((await t.app.inject({ method: 'GET', url: mediaApi.one(logo.id) })).json()).toMatchObject({ alt: '', focalPoint: null });
+      expect(await auditedUpdates(logo.id)).toEqual([]);
+
+      const boss = await createUser(t.app, 'super');
+      const res = await patch(logo.id, { alt: 'The Tujenge logo', focalPoint: { x: 0.5, y: 0.4 } }, boss);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ alt: 'The Tujenge logo', focalPoint: { x: 0.5, y: 0.4 } });
+      expect(await auditedUpdates(logo.id)).toEqual([boss.uid]);
+    });
+
+    it('refuses an admin a picture that a block only super-admins edit uses, and lets them change one used only on blocks they edit', async () => {
+      const boss = await createUser(t.app, 'super');
+      const cover = await upload(await picture(30, 40, '#123456'), 'Publication cover.png');
+      const report = await upload(minimalPdf('publication'), 'Publication.pdf');
+      const publication = await t.app.inject({
+        method: 'POST',
+        url: '/api/collections/item/documents',
+        headers: boss.headers,
+        payload: { status: 'published', data: { title: 'Annual report 2026', file: { mediaId: report.id, name: 'Annual report 2026' }, cover: { mediaId: cover.id, alt: 'The report’s cover', decorative: false } } },
+      });
+      expect(publication.statusCode, publication.body).toBe(201);
+      const refused = await patch(cover.id, { alt: 'A cover an admin described', focalPoint: { x: 0.1, y: 0.9 } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: { code: 'permission-denied', message: expect.stringContaining('Annual report 2026') } });
+      expect((await t.app.inject({ method: 'GET', url: mediaApi.one(cover.id) })).json()).toMatchObject({ alt: '', focalPoint: null });
+      expect(await auditedUpdates(cover.id)).toEqual([]);
+      expect((await patch(cover.id, { alt: 'The cover of the 2026 report' }, boss)).statusCode).toBe(200);
+
+      const photo = await upload(await picture(30, 40, '#654321'), 'Market day.png');
+      await createBlock('home', { title: 'Market day', image: { mediaId: photo.id, alt: 'Stalls', decorative: false } });
+      const res = await patch(photo.id, { alt: 'Traders at the market', focalPoint: { x: 0.3, y: 0.3 } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ alt: 'Traders at the market', focalPoint: { x: 0.3, y: 0.3 }, usedBy: [{ collection: 'home', title: 'Market day' }] });
+      expect(await auditedUpdates(photo.id)).toEqual([admin.uid]);
+    });
+
     it('refuses values out of range naming the field, and changes nothing', async () => {
       const id = files['Budget Hearing.png']!.id;
       for (const [body, field] of [
@@ -326,7 +391,8 @@ describe.each(dialects())('the media library on %s', (dialect) => {
       const logo = files['1000-done.png']!;
       const replacement = await upload(await picture(64, 64, '#112233'), 'Logo 2027.png');
       await t.app.inject({ method: 'PATCH', url: mediaApi.one(replacement.id), headers: admin.headers, payload: { alt: 'The new logo' } });
-      await t.app.inject({ method: 'PATCH', url: mediaApi.one(logo.id), headers: admin.headers, payload: { alt: 'The old logo' } });
+      const logoAlt = await t.app.inject({ method: 'PATCH', url: mediaApi.one(logo.id), headers: (await createUser(t.app, 'super')).headers, payload: { alt: 'The old logo' } });
+      expect(logoAlt.statusCode, logoAlt.body).toBe(200);
       // Only a super-admin changes the settings, so only a super-admin replaces a file they use.
       const refused = await replace(logo.id, await picture(64, 64, '#112233'), 'Logo 2027 again.png');
       expect(refused.statusCode).toBe(403);
@@ -338,6 +404,46 @@ describe.each(dialects())('the media library on %s', (dialect) => {
       const settings = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json() as { data: { logo: { mediaId: string } } };
       expect(settings.data.logo.mediaId).toBe(replacement.id);
       expect((await t.app.inject({ method: 'GET', url: mediaApi.one(logo.id) })).statusCode).toBe(404);
+    });
+
+    it('sees a use where the caller may not make changes that was added while the new file was taken in: refused, nothing rewritten', async () => {
+      const old = await upload(await picture(50, 50, '#445566'), 'Shared picture.png');
+      const slide = await createBlock('home', { title: 'A slide an admin edits', image: { mediaId: old.id, alt: 'A shared picture', decorative: false } });
+      const boss = await createUser(t.app, 'super');
+      const logoNow = async () => ((await t.app.inject({ method: 'GET', url: '/api/settings' })).json() as { data: { logo: { mediaId: string } | null } }).data.logo?.mediaId;
+      const logoBefore = await logoNow();
+      // After the first check passed (the file was only on the slide), a super-admin makes it the site logo.
+      afterIngest.run = async () => {
+        const current = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json() as { data: Record<string, unknown>; version: number };
+        const saved = await t.app.inject({
+          method: 'PUT',
+          url: '/api/settings',
+          headers: { ...boss.headers, 'if-match': String(current.version) },
+          payload: { data: { ...current.data, logo: { mediaId: old.id, alt: 'Tujenge', decorative: false } } },
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+      };
+      const res = await replace(old.id, await picture(50, 50, '#665544'), 'Shared picture, new.png');
+      expect(afterIngest.run).toBeNull();
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({ error: { code: 'permission-denied', message: expect.stringContaining('the site settings') } });
+      expect(await logoNow()).toBe(old.id);
+      const slideNow = await readBlock('home', slide.id);
+      expect(slideNow.version).toBe(slide.version);
+      expect(slideNow.data.image).toEqual({ mediaId: old.id, alt: 'A shared picture', decorative: false });
+      expect((await t.app.inject({ method: 'GET', url: mediaApi.one(old.id) })).statusCode).toBe(200);
+      const audit = await t.app.services.db.kysely.selectFrom('audit_log').select('subject').where('action', '=', 'media.replace').execute();
+      expect(audit.map((a) => a.subject)).not.toContain('Shared picture.png → Shared picture, new.png');
+
+      // Put back as it was, for the tests after this one.
+      const current = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json() as { data: { logo: unknown }; version: number };
+      const restored = await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: { ...boss.headers, 'if-match': String(current.version) },
+        payload: { data: { ...current.data, logo: logoBefore ? { mediaId: logoBefore, alt: 'Tujenge', decorative: false } : null } },
+      });
+      expect(restored.statusCode, restored.body).toBe(200);
     });
 
     it('answers the same file unchanged, and refuses a bad file, an unknown id and callers without rights, changing nothing', async () => {

@@ -149,6 +149,9 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['media',         'list the media library',    '401',    '403', 'ok',  'ok',  'off'],
   ['media',         'change alt text and focal point', '401', '403', 'ok', 'ok', 'off'],
   ['media',         'replace a file',            '401',    '403', 'ok',  'ok',  'off'],
+  // A file the site settings use: changing how it looks, or the file, changes the settings (super-admins only).
+  ['media',         'change the site logo\'s alt text and focal point', '401', '403', '403', 'ok', 'off'],
+  ['media',         'replace the site logo',     '401',    '403', '403', 'ok',  'off'],
 
   ['functions',     'submit the contact form',   'ok',     'ok',  'ok',  'ok',  'off'],
 
@@ -228,6 +231,20 @@ async function uploadedMedia(env: Env): Promise<string> {
   const res = await env.t.app.inject({ method: 'POST', url: '/api/media', headers: { ...env.users.super.headers, ...form.headers }, payload: form.payload });
   if (res.statusCode !== 201) throw new Error(`uploading the matrix image failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { id: string }).id;
+}
+
+/** An uploaded image made the site's logo by the super-admin (through the API); its id. */
+async function siteLogo(env: Env): Promise<string> {
+  const id = await uploadedMedia(env);
+  const current = (await env.t.app.inject({ method: 'GET', url: '/api/settings' })).json() as { data: Record<string, unknown>; version: number };
+  const res = await env.t.app.inject({
+    method: 'PUT',
+    url: '/api/settings',
+    headers: { ...env.users.super.headers, 'if-match': String(current.version) },
+    payload: { data: { ...current.data, logo: { mediaId: id, alt: 'The matrix logo', decorative: false } } },
+  });
+  if (res.statusCode !== 200) throw new Error(`making the matrix image the logo failed: ${res.statusCode} ${res.body}`);
+  return id;
 }
 
 function collectionDef(name: string): CollectionDef {
@@ -482,6 +499,21 @@ const rows: Row[] = [
     request: async (env) => {
       const form = multipart(await pngBytes(), 'replacement.png', 'image/png');
       return { method: 'POST', url: `/api/media/${await uploadedMedia(env)}/replace`, headers: form.headers, payload: form.payload };
+    },
+  },
+  {
+    group: 'media',
+    endpoint: 'change the site logo\'s alt text and focal point',
+    target: 'media',
+    request: async (env) => ({ method: 'PATCH', url: `/api/media/${await siteLogo(env)}`, payload: { alt: 'A colour swatch', focalPoint: { x: 0.3, y: 0.6 } } }),
+  },
+  {
+    group: 'media',
+    endpoint: 'replace the site logo',
+    target: 'media',
+    request: async (env) => {
+      const form = multipart(await pngBytes(), 'replacement logo.png', 'image/png');
+      return { method: 'POST', url: `/api/media/${await siteLogo(env)}/replace`, headers: form.headers, payload: form.payload };
     },
   },
   {

@@ -223,13 +223,18 @@ function settingsRecords(conn: Kysely<Database>) {
 const asSettings = (s: { id: string; data: string }): StoredRecord => ({ collection: 'settings', id: s.id, data: s.data, pendingData: null });
 
 /** Documents and settings whose stored data mentions this id (mentionsOf). */
-export async function recordsMentioning(db: Db, id: string): Promise<ReferencingRecord[]> {
+export function recordsMentioning(db: Db, id: string): Promise<ReferencingRecord[]> {
+  return recordsMentioningIn(db.kysely, id);
+}
+
+/** recordsMentioning on a connection or a transaction. */
+export async function recordsMentioningIn(conn: Kysely<Database>, id: string): Promise<ReferencingRecord[]> {
   const pattern = `%${id}%`;
   // LIKE narrows the rows; mentionsOf decides (LIKE ignores case on SQLite).
-  const docs = await documentRecords(db.kysely)
+  const docs = await documentRecords(conn)
     .where((eb) => eb.or([eb('data', 'like', pattern), eb('pending_data', 'like', pattern)]))
     .execute();
-  const settings = await settingsRecords(db.kysely).where('data', 'like', pattern).execute();
+  const settings = await settingsRecords(conn).where('data', 'like', pattern).execute();
   return [...docs, ...settings.map(asSettings)].flatMap((r) => {
     const mention = mentionsOf(r).get(id);
     return mention ? [mention] : [];
@@ -319,18 +324,36 @@ export interface RewrittenReferences {
  * mentions `from` at `to` instead, each with its version bumped so a form
  * opened before gets the usual 409. Run inside the replacement's transaction;
  * a row changed meanwhile makes it fail (aborted) rather than lose that change.
+ * `allow` sees exactly the rows about to be rewritten, as read in the
+ * transaction, and may refuse (throw) before any is written.
  */
-export async function rewriteMediaReferences(conn: Kysely<Database>, from: string, to: string, at: string, by: string | null): Promise<RewrittenReferences> {
+export async function rewriteMediaReferences(
+  conn: Kysely<Database>,
+  from: string,
+  to: string,
+  at: string,
+  by: string | null,
+  allow: (uses: readonly ReferencingRecord[]) => void,
+): Promise<RewrittenReferences> {
   const pattern = `%${from}%`;
   const swap = (text: string) => text.replaceAll(from, to);
-  const docs = await conn
-    .selectFrom('documents')
-    .select(['id', 'collection', 'data', 'pending_data', 'version'])
-    .where((eb) => eb.or([eb('data', 'like', pattern), eb('pending_data', 'like', pattern)]))
-    .execute();
+  const docs = (
+    await conn
+      .selectFrom('documents')
+      .select(['id', 'collection', 'data', 'pending_data', 'version'])
+      .where((eb) => eb.or([eb('data', 'like', pattern), eb('pending_data', 'like', pattern)]))
+      .execute()
+  ).flatMap((d) => {
+    const mention = mentionsOf({ collection: d.collection, id: d.id, data: d.data, pendingData: d.pending_data }).get(from);
+    return mention ? [{ row: d, mention }] : [];
+  });
+  const settingsRows = (await conn.selectFrom('settings').select(['key', 'data', 'version']).where('data', 'like', pattern).execute()).flatMap((s) => {
+    const mention = mentionsOf(asSettings({ id: s.key, data: s.data })).get(from);
+    return mention ? [{ row: s, mention }] : [];
+  });
+  allow([...docs, ...settingsRows].map((u) => u.mention));
   const collections = new Set<string>();
-  for (const d of docs) {
-    if (!mentionsOf({ collection: d.collection, id: d.id, data: d.data, pendingData: d.pending_data }).has(from)) continue;
+  for (const { row: d } of docs) {
     const result = await conn
       .updateTable('documents')
       .set({ data: swap(d.data), pending_data: d.pending_data === null ? null : swap(d.pending_data), version: d.version + 1, updated_at: at, updated_by: by })
@@ -340,9 +363,7 @@ export async function rewriteMediaReferences(conn: Kysely<Database>, from: strin
     if (Number(result.numUpdatedRows) !== 1) throw new AppError('aborted', 'A block using this file changed while it was being replaced. Try again.');
     collections.add(d.collection);
   }
-  let settings = false;
-  for (const s of await conn.selectFrom('settings').select(['key', 'data', 'version']).where('data', 'like', pattern).execute()) {
-    if (!mentionsOf(asSettings({ id: s.key, data: s.data })).has(from)) continue;
+  for (const { row: s } of settingsRows) {
     const result = await conn
       .updateTable('settings')
       .set({ data: swap(s.data), version: s.version + 1, updated_at: at, updated_by: by })
@@ -350,7 +371,6 @@ export async function rewriteMediaReferences(conn: Kysely<Database>, from: strin
       .where('version', '=', s.version)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new AppError('aborted', 'The site settings changed while this file was being replaced. Try again.');
-    settings = true;
   }
-  return { collections: [...collections].sort(), settings };
+  return { collections: [...collections].sort(), settings: settingsRows.length > 0 };
 }

@@ -16,9 +16,9 @@ import { ingestMedia, variantOf, type IngestResult, type VariantTarget } from '.
 import { pruneMedia, removeMedia, type PruneOptions, type PruneReport } from './lifecycle.js';
 import { Lru } from './lru.js';
 import { libraryItemOf, mediaInfoOf } from './presenter.js';
-import { describeReferences, describeUses, findReferences } from './references.js';
+import { describeReferences, describeUses, findReferences, referenceOf, type MediaReference } from './references.js';
 import { sniffType } from './sniff.js';
-import { findMediaById, listMediaPage, rewriteMediaReferences, updateMediaDetails, type Media } from './repository.js';
+import { findMediaById, listMediaPage, recordsMentioningIn, rewriteMediaReferences, updateMediaDetails, type Media } from './repository.js';
 import { MediaUsage } from './usage.js';
 import type { ByteRange, MediaStore, StoredObject } from './store.js';
 
@@ -54,6 +54,22 @@ function staffUid(principal: Principal | null, action: Exclude<Action, 'read'>):
   return principal.uid;
 }
 
+/**
+ * A file's details (default alt text, focal point) and the file itself show
+ * wherever it is used, so changing either changes each use: refused when one
+ * of them is where the caller may not make changes (the site settings,
+ * super-only collections). `change` says what a super-admin is asked to do.
+ */
+function refuseUsesBeyondCaller(principal: Principal | null, uses: readonly MediaReference[], change: string): void {
+  const barred = uses.filter((u) => !can(principal, 'update', u.collection === 'settings' ? { type: 'settings' } : { type: 'collection', name: u.collection }));
+  if (barred.length > 0) {
+    throw new AppError('permission-denied', `This file is also used where you may not make changes (${describeUses(barred)}). Ask a super-admin to ${change}.`);
+  }
+}
+
+const changeDetails = 'change its alt text or focal point';
+const replaceIt = 'replace it';
+
 export class MediaService {
   private readonly found = new Lru<Media>(2000, () => 1);
   // Resolved once per media and size.
@@ -87,11 +103,16 @@ export class MediaService {
     return { media: page.media.map((m) => libraryItemOf(m, uses.byId.get(m.id) ?? [])), total: page.total };
   }
 
-  /** Changes the default alt text and the focal point; every public page showing the picture follows. */
+  /**
+   * Changes the default alt text and the focal point; every public page
+   * showing the picture follows. Refused (403, nothing changed) when the file
+   * is used where the caller may not make changes, read in the transaction.
+   */
   async update(principal: Principal | null, input: Input<{ id: string; patch: MediaPatch }>, ip: string | null = null): Promise<MediaLibraryItem> {
     const uid = staffUid(principal, 'update');
     const { id, patch } = input();
     const updated = await transaction(this.services.db, async (trx) => {
+      refuseUsesBeyondCaller(principal, (await recordsMentioningIn(trx, id)).map(referenceOf), changeDetails);
       const changed = await updateMediaDetails(trx, id, patch);
       if (!changed) return undefined;
       await appendAudit(trx, { action: 'media.update', actor: { uid }, subjectId: id, subject: changed.originalName ?? '(a file without a name)', ip });
@@ -120,6 +141,9 @@ export class MediaService {
    * one transaction every block and setting that used the old file points at
    * the new one (versions bumped), which takes over the default alt text and
    * focal point unless it has its own. The old file goes once nothing uses it.
+   * Refused (403) when the file is used where the caller may not make
+   * changes: checked before the upload is read, and again on the rows the
+   * transaction rewrites (a use added meanwhile is seen).
    */
   async replace(principal: Principal | null, input: Input<{ id: string; file: () => Promise<UploadedFile> }>, ip: string | null = null): Promise<MediaLibraryItem> {
     const uid = staffUid(principal, 'update');
@@ -127,11 +151,7 @@ export class MediaService {
     const old = await findMediaById(this.services.db, id);
     if (!old) throw noSuchFile();
     // Replacing rewrites every block and setting that uses the file: the caller must be allowed to change each of them.
-    const uses = await findReferences(this.services.db, id);
-    const barred = uses.filter((u) => !can(principal, 'update', u.collection === 'settings' ? { type: 'settings' } : { type: 'collection', name: u.collection }));
-    if (barred.length > 0) {
-      throw new AppError('permission-denied', `This file is also used where you may not make changes (${describeUses(barred)}). Ask a super-admin to replace it.`);
-    }
+    refuseUsesBeyondCaller(principal, await findReferences(this.services.db, id), replaceIt);
     const upload = await file();
     const type = sniffType(upload.bytes);
     // A field holds pictures or PDFs, never either: the new file must be of the old one's kind.
@@ -144,7 +164,7 @@ export class MediaService {
 
     const at = new Date().toISOString();
     const { replacement, rewritten } = await transaction(this.services.db, async (trx) => {
-      const rewritten = await rewriteMediaReferences(trx, id, info.id, at, uid);
+      const rewritten = await rewriteMediaReferences(trx, id, info.id, at, uid, (uses) => refuseUsesBeyondCaller(principal, uses.map(referenceOf), replaceIt));
       const carried = await updateMediaDetails(trx, info.id, {
         ...(info.alt === '' && old.alt !== '' ? { alt: old.alt } : {}),
         ...(info.focalPoint === null && old.focalPoint !== null ? { focalPoint: old.focalPoint } : {}),
