@@ -1,17 +1,37 @@
-/** Pruning: unused media older than a day go, with their bytes; used or recent media stay. */
+/**
+ * Pruning: unused media older than a day go, with their bytes; used or recent
+ * media stay, including one put to use after the prune read what is used.
+ */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MediaInfo } from '../src/shared/media.js';
 import { ingestMedia } from '../src/server/media/ingest.js';
 import { pruneMedia } from '../src/server/media/lifecycle.js';
+import type * as MediaRepository from '../src/server/media/repository.js';
 import { createMediaStore, FsMediaStore, keyFor, type MediaStore } from '../src/server/media/store.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
+
+/** Runs once, after the prune has read which files are used and before it removes any. */
+const afterUsesRead = vi.hoisted(() => ({ run: null as null | (() => Promise<void>) }));
+vi.mock('../src/server/media/repository.js', async (importOriginal) => {
+  const real = await importOriginal<typeof MediaRepository>();
+  return {
+    ...real,
+    allMentionedIds: async (...args: Parameters<typeof real.allMentionedIds>) => {
+      const ids = await real.allMentionedIds(...args);
+      const run = afterUsesRead.run;
+      afterUsesRead.run = null;
+      if (run) await run();
+      return ids;
+    },
+  };
+});
 
 const run = promisify(execFile);
 const twoDaysAgo = () => new Date(Date.now() - 2 * 86_400_000);
@@ -110,6 +130,37 @@ describe.each(dialects())('media prune on %s', (dialect) => {
 
     // A second prune finds nothing more.
     expect(await pruneMedia(t.app.services, store)).toEqual({ media: [], orphanKeys: [] });
+  });
+
+  it('keeps a file a block started using after the prune read what is used', async () => {
+    const picked = await ingest(5);
+    await age(picked.id);
+    const block = crypto.randomUUID();
+    afterUsesRead.run = async () => {
+      const now = new Date().toISOString();
+      await t.app.services.db.kysely
+        .insertInto('documents')
+        .values({
+          id: block,
+          collection: 'historypicture',
+          data: JSON.stringify({ image: { mediaId: picked.id, alt: 'The new office', decorative: false }, caption: 'Our new office' }),
+          position: 1,
+          status: 'draft',
+          version: 1,
+          created_at: now,
+          updated_at: now,
+          created_by: null,
+          updated_by: null,
+        })
+        .execute();
+    };
+    const report = await pruneMedia(t.app.services, store);
+    expect(afterUsesRead.run).toBeNull();
+    expect(report.media.map((m) => m.id)).not.toContain(picked.id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/media/${picked.id}` })).statusCode).toBe(200);
+    for (const v of picked.variants) expect((await t.app.inject({ method: 'GET', url: v.url })).statusCode).toBe(200);
+    const lines = await t.app.services.db.kysely.selectFrom('audit_log').select('subject_id').where('action', '=', 'media.delete').execute();
+    expect(lines.map((l) => l.subject_id)).not.toContain(picked.id);
   });
 
   it('runs as `npm run cli -- media prune` and prints what it removed', async () => {

@@ -1,7 +1,7 @@
 /** Removing media: a row and the bytes only it used, announced to every server; and pruning what nothing uses. */
 import type { Services } from '../services.js';
 import { keysOf } from './ingest.js';
-import { allMentionedIds, deleteMediaRow, deleteMediaRowIn, listMedia, type Media } from './repository.js';
+import { allMentionedIds, deleteMediaRowIn, listMedia, recordsMentioningIn, type Media, type ReferencingRecord } from './repository.js';
 import { appendAudit, type AuditActorRef } from '../audit/repository.js';
 import { transaction } from '../db/index.js';
 import type { MediaStore } from './store.js';
@@ -20,23 +20,27 @@ export interface RemovalAudit {
   ip: string | null;
 }
 
+/** What a removal did: removed it; left it because something uses it now (those uses); or nothing, it was already gone. */
+export type Removal = { outcome: 'removed' } | { outcome: 'used'; uses: ReferencingRecord[] } | { outcome: 'gone' };
+
 /**
- * Removes a media and its bytes; false when it was already gone. The caller
- * has checked that nothing uses it. With `audit`, the row goes and its line
- * in the audit log is written in one transaction.
+ * Removes a media and its bytes unless a block or setting uses it: the uses
+ * are read in the transaction that deletes the row, so one saved since the
+ * caller last looked keeps the file. With `audit`, its line in the audit log
+ * is written in that transaction too.
  */
-export async function removeMedia(services: Pick<Services, 'db' | 'changes'>, store: MediaStore, media: Media, audit?: RemovalAudit): Promise<boolean> {
-  const removed = audit
-    ? await transaction(services.db, async (trx) => {
-        if (!(await deleteMediaRowIn(trx, media.id))) return false;
-        await appendAudit(trx, { action: 'media.delete', actor: audit.actor, subjectId: media.id, subject: media.originalName ?? '(a file without a name)', ip: audit.ip });
-        return true;
-      })
-    : await deleteMediaRow(services.db, media.id);
-  if (!removed) return false;
+export async function removeMedia(services: Pick<Services, 'db' | 'changes'>, store: MediaStore, media: Media, audit?: RemovalAudit): Promise<Removal> {
+  const removal = await transaction(services.db, async (trx): Promise<Removal> => {
+    const uses = await recordsMentioningIn(trx, media.id);
+    if (uses.length > 0) return { outcome: 'used', uses };
+    if (!(await deleteMediaRowIn(trx, media.id))) return { outcome: 'gone' };
+    if (audit) await appendAudit(trx, { action: 'media.delete', actor: audit.actor, subjectId: media.id, subject: media.originalName ?? '(a file without a name)', ip: audit.ip });
+    return { outcome: 'removed' };
+  });
+  if (removal.outcome !== 'removed') return removal;
   await deleteBytes(services, store, media);
   services.changes.publish({ type: 'media', id: media.id });
-  return true;
+  return removal;
 }
 
 export interface PruneReport {
@@ -59,7 +63,8 @@ export async function pruneMedia(services: Pick<Services, 'db' | 'changes'>, sto
   const report: PruneReport = { media: [], orphanKeys: [] };
   for (const media of await listMedia(services.db)) {
     if (mentioned.has(media.id) || Date.parse(media.createdAt) >= cutoff) continue;
-    if (!(await removeMedia(services, store, media, { actor: null, ip: null }))) continue;
+    // `mentioned` was read before the loop: removeMedia looks again, so a file put to use since stays.
+    if ((await removeMedia(services, store, media, { actor: null, ip: null })).outcome !== 'removed') continue;
     report.media.push({ id: media.id, name: media.originalName, contentType: media.contentType, bytes: media.byteSize, createdAt: media.createdAt });
   }
   const used = new Set((await listMedia(services.db)).flatMap(keysOf));

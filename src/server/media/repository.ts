@@ -133,11 +133,7 @@ export async function insertMediaRow(conn: Kysely<Database>, media: Media): Prom
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export function deleteMediaRow(db: Db, id: string): Promise<boolean> {
-  return deleteMediaRowIn(db.kysely, id);
-}
-
-/** deleteMediaRow on a connection or a transaction. */
+/** Deletes a media row (on a connection or a transaction); false when there was none. */
 export async function deleteMediaRowIn(conn: Kysely<Database>, id: string): Promise<boolean> {
   const result = await conn.deleteFrom('media').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

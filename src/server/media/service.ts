@@ -43,6 +43,11 @@ function noSuchFile(): AppError {
   return new AppError('not-found', 'There is no such file.');
 }
 
+/** 412 naming what still uses the file (the delete refusal). */
+function stillUsed(refs: readonly MediaReference[]): AppError {
+  return new AppError('failed-precondition', describeReferences(refs), { details: { blocks: refs } });
+}
+
 function alreadyDeleted(): AppError {
   return new AppError('not-found', 'There is no such file. It may already have been deleted.');
 }
@@ -184,23 +189,20 @@ export class MediaService {
     if (rewritten.settings) this.services.changes.publish({ type: 'settings' });
     this.found.delete(info.id);
     this.services.changes.publish({ type: 'media', id: info.id });
-    // Revisions still name the old file; they do not keep it (as with delete).
-    if ((await findReferences(this.services.db, id)).length === 0) {
-      await removeMedia(this.services, this.store, old);
-      this.found.delete(id);
-    }
+    // Revisions still name the old file; they do not keep it (as with delete). A use added since stays, with the file.
+    if ((await removeMedia(this.services, this.store, old)).outcome === 'removed') this.found.delete(id);
     return libraryItemOf(replacement, await usedBy(info.id));
   }
 
-  /** Refused with 412 naming the blocks while anything still uses the file. */
+  /** Refused with 412 naming the blocks while anything still uses the file (read in the transaction that deletes it). */
   async remove(principal: Principal | null, input: Input<string>, ip: string | null = null): Promise<void> {
     const uid = staffUid(principal, 'delete');
     const id = input();
     const existing = await findMediaById(this.services.db, id);
     if (!existing) throw alreadyDeleted();
-    const refs = await findReferences(this.services.db, id);
-    if (refs.length > 0) throw new AppError('failed-precondition', describeReferences(refs), { details: { blocks: refs } });
-    if (!(await removeMedia(this.services, this.store, existing, { actor: { uid }, ip }))) throw alreadyDeleted();
+    const removal = await removeMedia(this.services, this.store, existing, { actor: { uid }, ip });
+    if (removal.outcome === 'used') throw stillUsed(removal.uses.map(referenceOf));
+    if (removal.outcome === 'gone') throw alreadyDeleted();
     this.found.delete(id);
   }
 
