@@ -1,6 +1,7 @@
 /**
  * The content API (design.md section 6): documents of every registry
- * collection, the page bundles of the public site, and the site settings.
+ * collection and the page bundles of the public site (the site settings have
+ * their own routes, settings/routes.ts).
  * Decorates `app.content` so server rendering and callable functions use the
  * same code in-process.
  */
@@ -56,7 +57,7 @@ export const contentRoutes = fp(
       return sendRepresentation(request, reply, await content.pageBundle(page), revalidateEveryTime);
     });
 
-    // Documents and settings are built per caller: compressed when large.
+    // Documents are built per caller: compressed when large.
     await app.register(async (api) => {
       await api.register(compress, dynamicCompression);
 
@@ -158,18 +159,6 @@ export const contentRoutes = fp(
         const result = await content.reorder(callerOf(request), name, request.body);
         reply.header('cache-control', 'no-store');
         return result;
-      });
-
-      api.get('/api/settings', async (request, reply) => {
-        const settings = await content.readSettings(request.principal);
-        reply.header('etag', `"${settings.version}"`).header('cache-control', 'no-cache');
-        return settings;
-      });
-
-      api.put('/api/settings', async (request, reply) => {
-        const settings = await content.saveSettings(callerOf(request), request.headers['if-match'], request.body);
-        reply.header('etag', `"${settings.version}"`).header('cache-control', 'no-store');
-        return settings;
       });
     });
   },

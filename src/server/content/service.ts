@@ -1,7 +1,7 @@
 /**
  * The content domain: access, validation, sanitising, optimistic concurrency
- * and change announcements for documents and site settings. Routes are thin
- * wrappers over this; server rendering and callable functions use it in-process.
+ * and change announcements for documents. Routes are thin wrappers over this;
+ * server rendering and callable functions use it in-process.
  */
 import crypto from 'node:crypto';
 import type { z } from 'zod';
@@ -13,7 +13,6 @@ import {
   type DocumentStatus,
   type PublicDocument,
 } from '../../shared/collections.js';
-import { siteSettingsFields, siteSettingsSchema, type SiteSettings } from '../../shared/settings.js';
 import { can, type Principal, type Subject } from '../../shared/access.js';
 import { authorize } from '../authorize.js';
 import { AppError } from '../../shared/errors.js';
@@ -24,8 +23,9 @@ import { PageBundleCache, type BundleEntry } from './page-bundle.js';
 import { toContentDocument, toPublicDocument } from './presenters.js';
 import { mediaIdsOf } from './references.js';
 import * as repo from './repository.js';
-import { createBodySchema, listQuerySchema, parse, parseIfMatch, reorderBodySchema, settingsBodySchema, updateBodySchema } from './requests.js';
-import { actorOf, collectionOrNotFound, Editorial, notFoundDocument, staleVersion, workingCopyChanges, workingCopyOf, type Caller, type StepInput } from './editorial.js';
+import { readSiteSettings } from '../settings/repository.js';
+import { createBodySchema, listQuerySchema, parse, reorderBodySchema, updateBodySchema } from './requests.js';
+import { actorOf, collectionOrNotFound, Editorial, notFoundDocument, workingCopyChanges, workingCopyOf, type Caller, type StepInput } from './editorial.js';
 import { appendRevision } from './revisions.js';
 import { appendAudit } from '../audit/repository.js';
 import { blockTitle } from '../../shared/collections.js';
@@ -54,7 +54,7 @@ export class ContentService {
   readonly editorial: Editorial;
 
   constructor(private readonly services: Services) {
-    this.pages = new PageBundleCache(services.db, () => this.currentSettings().then((s) => s.data), (fn) => services.changes.subscribe(fn));
+    this.pages = new PageBundleCache(services.db, () => readSiteSettings(this.db).then((s) => s.data), (fn) => services.changes.subscribe(fn));
     this.editorial = new Editorial(
       services,
       (c, raw, previous) => this.prepareData(c.fields, collectionDataSchema(c), raw, previous),
@@ -274,32 +274,6 @@ export class ContentService {
     await appendAudit(this.db, { action: 'content.reorder', actor: caller.principal ? { uid: caller.principal.uid } : null, collection: name, subject: c.label, ip: caller.ip });
     this.announce(name);
     return { documents: result.rows.map(toContentDocument) };
-  }
-
-  currentSettings(): Promise<{ data: SiteSettings; version: number }> {
-    return repo.readSiteSettings(this.db);
-  }
-
-  async readSettings(principal: Principal | null): Promise<{ data: SiteSettings; version: number }> {
-    authorize(principal, 'read', { type: 'settings' });
-    return this.currentSettings();
-  }
-
-  async saveSettings(caller: Caller, ifMatch: string | string[] | undefined, body: unknown): Promise<{ data: SiteSettings; version: number }> {
-    const { principal } = caller;
-    authorize(principal, 'update', { type: 'settings' });
-    const version = parseIfMatch(ifMatch);
-    const input = parse(settingsBodySchema, body);
-    const data = await this.prepareData(siteSettingsFields, siteSettingsSchema, input.data);
-    const at = new Date().toISOString();
-    const row = await this.db.transaction().execute(async (trx) => {
-      const saved = await repo.saveSettingsIfVersion(trx, version, JSON.stringify(data), at, principal?.uid ?? null);
-      if (saved) await appendAudit(trx, { action: 'settings.save', actor: principal ? { uid: principal.uid } : null, subject: 'Site settings', ip: caller.ip, at });
-      return saved;
-    });
-    if (!row) throw staleVersion();
-    this.services.changes.publish({ type: 'settings' });
-    return { data: JSON.parse(row.data) as SiteSettings, version: Number(row.version) };
   }
 
   /** The cached bundle of a public page; unknown page → 404. */
