@@ -13,6 +13,7 @@ import { ContentService, type Caller } from './service.js';
 import { EditorialScheduler, type EditorialSchedulerOptions } from './scheduler.js';
 import { revalidateEveryTime, sendRepresentation } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
+import { ifMatchVersion } from '../http/if-match.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,22 +86,22 @@ export const contentRoutes = fp(
 
       api.patch('/api/collections/:name/documents/:id', async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
-        const document = await content.update(callerOf(request), name, id, request.headers['if-match'], request.body, request.query);
+        const document = await content.update(callerOf(request), name, id, ifMatchVersion(request), request.body, request.query);
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return document;
       });
 
       api.delete('/api/collections/:name/documents/:id', async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
-        await content.remove(callerOf(request), name, id, request.headers['if-match']);
+        await content.remove(callerOf(request), name, id, ifMatchVersion(request));
         return reply.code(204).send();
       });
 
       // Editorial steps (shared/editorial.ts): each answers the block as it now is, with its new version.
       const steps = {
-        publish: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.publish(c, name, id, request.headers['if-match'], request.body),
-        unpublish: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.unpublish(c, name, id, request.headers['if-match'], request.body),
-        discard: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.discard(c, name, id, request.headers['if-match']),
+        publish: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.publish(c, name, id, ifMatchVersion(request), request.body),
+        unpublish: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.unpublish(c, name, id, ifMatchVersion(request), request.body),
+        discard: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.discard(c, name, id, ifMatchVersion(request)),
       };
       for (const [step, run] of Object.entries(steps)) {
         api.post(`/api/collections/:name/documents/:id/${step}`, async (request, reply) => {
@@ -113,7 +114,7 @@ export const contentRoutes = fp(
 
       api.delete('/api/collections/:name/documents/:id/schedule', async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
-        const document = await content.editorial.cancelSchedule(callerOf(request), name, id, request.headers['if-match']);
+        const document = await content.editorial.cancelSchedule(callerOf(request), name, id, ifMatchVersion(request));
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return document;
       });
@@ -132,7 +133,7 @@ export const contentRoutes = fp(
 
       api.post('/api/collections/:name/documents/:id/revisions/:rev/restore', async (request, reply) => {
         const { name, id, rev } = revisionParams.parse(request.params);
-        const document = await content.editorial.restoreRevision(callerOf(request), name, id, rev, request.headers['if-match']);
+        const document = await content.editorial.restoreRevision(callerOf(request), name, id, rev, ifMatchVersion(request));
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return document;
       });

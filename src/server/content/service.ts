@@ -30,6 +30,7 @@ import { appendRevision } from './revisions.js';
 import { appendAudit } from '../audit/repository.js';
 import { blockTitle } from '../../shared/collections.js';
 import { sanitizeRichTextFields } from './sanitize.js';
+import type { ExpectedVersion } from '../http/if-match.js';
 import { overrideQuerySchema } from '../../shared/site-check.js';
 import { overriddenSubject, publishGate } from '../site-check/checks.js';
 
@@ -39,7 +40,7 @@ function overrideOf(query: unknown): boolean {
 }
 
 export { authorize } from '../authorize.js';
-export { listQuerySchema, parseIfMatch, type ListQueryInput } from './requests.js';
+export { listQuerySchema, type ListQueryInput } from './requests.js';
 
 export type { Caller } from './editorial.js';
 
@@ -231,8 +232,8 @@ export class ContentService {
    * With `status: 'published'` it saves and publishes in one step; with
    * `status: 'draft'` on a published block it takes it off the site.
    */
-  async update(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown, query?: unknown): Promise<ContentDocument> {
-    const { c, current, version } = await this.editorial.target(caller, name, id, ifMatch);
+  async update(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion, body: unknown, query?: unknown): Promise<ContentDocument> {
+    const { c, current, version } = await this.editorial.target(caller, name, id, expectedVersion);
     const input = parse(updateBodySchema, body);
     const override = overrideOf(query);
     // Top-level merge (RFC 7396 style) onto the working copy: a field sent as null is removed.
@@ -261,8 +262,8 @@ export class ContentService {
   }
 
   /** Moves the block to the trash. */
-  async remove(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined): Promise<void> {
-    return this.editorial.trash(caller, name, id, ifMatch);
+  async remove(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion): Promise<void> {
+    return this.editorial.trash(caller, name, id, expectedVersion);
   }
 
   async reorder(caller: Caller, name: string, body: unknown): Promise<{ documents: ContentDocument[] }> {

@@ -7,6 +7,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { dynamicCompression } from '../http/compression.js';
+import { ifMatchVersion } from '../http/if-match.js';
 import { SettingsService } from './service.js';
 
 declare module 'fastify' {
@@ -33,7 +34,7 @@ export const settingsRoutes = fp(
       });
 
       api.put('/api/settings', async (request, reply) => {
-        const saved = await settings.save({ principal: request.principal, ip: request.ip }, request.headers['if-match'], request.body);
+        const saved = await settings.save({ principal: request.principal, ip: request.ip }, ifMatchVersion(request), request.body);
         reply.header('etag', `"${saved.version}"`).header('cache-control', 'no-store');
         return saved;
       });

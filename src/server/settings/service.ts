@@ -11,7 +11,8 @@ import { authorize } from '../authorize.js';
 import type { Services } from '../services.js';
 import { appendAudit } from '../audit/repository.js';
 import { staleVersion, type Caller } from '../content/editorial.js';
-import { parse, parseIfMatch, settingsBodySchema } from '../content/requests.js';
+import { parse, settingsBodySchema } from '../content/requests.js';
+import type { ExpectedVersion } from '../http/if-match.js';
 import * as repo from './repository.js';
 
 /** Checks and cleans field data as every block's is (content/service.ts `prepareData`). */
@@ -36,10 +37,10 @@ export class SettingsService {
     return this.current();
   }
 
-  async save(caller: Caller, ifMatch: string | string[] | undefined, body: unknown): Promise<{ data: SiteSettings; version: number }> {
+  async save(caller: Caller, expectedVersion: ExpectedVersion, body: unknown): Promise<{ data: SiteSettings; version: number }> {
     const { principal } = caller;
     authorize(principal, 'update', { type: 'settings' });
-    const version = parseIfMatch(ifMatch);
+    const version = expectedVersion();
     const input = parse(settingsBodySchema, body);
     const data = await this.prepareData(siteSettingsFields, siteSettingsSchema, input.data);
     const at = new Date().toISOString();
