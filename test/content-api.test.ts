@@ -228,6 +228,19 @@ describe.each(dialects())('content API on %s', (dialect) => {
     expect((await inject({ method: 'DELETE', url, headers: { ...admin.headers, 'if-match': '2' } })).statusCode).toBe(404);
   });
 
+  it('refuses a caller who may not make the edit, and an unknown collection, before asking for If-Match', async () => {
+    const doc = await create('home', validData(home(), refs, 'Guarded'));
+    const url = `/api/collections/home/documents/${doc.id}`;
+    const visitor = await inject({ method: 'PATCH', url, payload: { data: { title: 'x' } } });
+    expect(visitor.statusCode).toBe(401);
+    const noRole = await inject({ method: 'DELETE', url, headers: none.headers });
+    expect(noRole.statusCode).toBe(403);
+    expect((await inject({ method: 'POST', url: `${url}/publish`, headers: { ...none.headers, 'if-match': 'junk' }, payload: {} })).statusCode).toBe(403);
+    expect((await inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: { data: {} } })).statusCode).toBe(403);
+    expect((await inject({ method: 'PATCH', url: `/api/collections/no-such-collection/documents/${doc.id}`, headers: admin.headers, payload: { data: {} } })).statusCode).toBe(404);
+    expect((await inject({ method: 'GET', url, headers: admin.headers })).json()).toMatchObject({ version: 1, data: { title: 'Guarded title' } });
+  });
+
   it('reorders a whole collection atomically and bumps the version of each moved block', async () => {
     const c = getCollection('visionvalue')!;
     const a = await create('visionvalue', validData(c, refs, 'A'));

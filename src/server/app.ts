@@ -27,6 +27,7 @@ import { authRoutes, type AuthRoutesOptions } from './auth/routes.js';
 import { usersRoutes } from './auth/users-routes.js';
 import type { EditorialSchedulerOptions } from './content/scheduler.js';
 import { contentRoutes } from './content/routes.js';
+import { settingsRoutes } from './settings/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { functionsRoutes } from './functions/routes.js';
 import { backupsRoutes, type BackupsRoutesOptions } from './routes/backups.js';
@@ -178,8 +179,9 @@ async function assemble(
   await app.register(healthRoutes);
   // Cookies are parsed in this scope only.
   await app.register(authRoutes, options.auth ?? {});
-  // Content and media compress their dynamic answers in scopes of their own.
+  // Content, settings and media compress their dynamic answers in scopes of their own.
   await app.register(contentRoutes, options.editorial ?? {});
+  await app.register(settingsRoutes);
   await app.register(mediaRoutes);
   await app.register(async (api) => {
     // Answers built per caller: compressed when large.

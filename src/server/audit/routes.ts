@@ -8,14 +8,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditCsvFileName, auditCsvType } from '../../shared/audit.js';
-import { auditQuerySchema, editorialApi, type AuditAnswer, type AuditQuery } from '../../shared/editorial.js';
-import { AppError } from '../../shared/errors.js';
-import { authorize } from '../authorize.js';
-import { parseRequest as parse } from '../plugins/errors.js';
-import { auditCsv } from './csv.js';
-import { eachAuditLine, listAudit, toAuditEntry } from './repository.js';
-
-const audit = { type: 'audit' } as const;
+import { editorialApi } from '../../shared/editorial.js';
+import { AuditService } from './service.js';
 
 /** Does the caller ask for the CSV file? Only when text/csv is named and preferred to JSON. */
 export function wantsCsv(request: FastifyRequest): boolean {
@@ -32,23 +26,12 @@ export function wantsCsv(request: FastifyRequest): boolean {
   return !json || csv.q >= json.q;
 }
 
-/** The query, checked: zod's shape, and a period that ends after it starts. */
-function auditQuery(request: FastifyRequest): AuditQuery {
-  const query = parse(auditQuerySchema, request.query);
-  if (query.from && query.to && query.to < query.from) {
-    const message = 'The end date is before the start date.';
-    throw new AppError('invalid-argument', `to: ${message}`, { field: 'to', fields: { to: message } });
-  }
-  return query;
-}
-
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.services;
+  const service = new AuditService(app.services);
 
   app.get(editorialApi.audit, async (request, reply) => {
-    authorize(request.principal, 'read', audit);
-    const query = auditQuery(request);
     if (wantsCsv(request)) {
+      const text = service.csv(request.principal, request.query);
       reply
         .header('content-type', `${auditCsvType}; charset=utf-8; header=present`)
         .header('content-disposition', `attachment; filename="${auditCsvFileName(new Date())}"`)
@@ -56,11 +39,9 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         .header('vary', 'Accept');
       // Fastify answers HEAD through this handler: no need to read the log for it.
       if (request.method === 'HEAD') return reply.send('');
-      const { limit: _limit, offset: _offset, ...filters } = query;
-      return reply.send(Readable.from(auditCsv(eachAuditLine(db.kysely, filters))));
+      return reply.send(Readable.from(text));
     }
-    const { rows, total } = await listAudit(db.kysely, query);
-    const answer: AuditAnswer = { entries: rows.map(toAuditEntry), total };
+    const answer = await service.list(request.principal, request.query);
     return reply.header('cache-control', 'no-store').header('vary', 'Accept').send(answer);
   });
 }

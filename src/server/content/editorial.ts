@@ -30,7 +30,8 @@ import type { Services } from '../services.js';
 import { toContentDocument } from './presenters.js';
 import * as repo from './repository.js';
 import type { DocumentChanges, DocumentRow } from './repository.js';
-import { parse, parseIfMatch } from './requests.js';
+import { parse } from './requests.js';
+import type { ExpectedVersion } from '../http/if-match.js';
 import { appendRevision, findRevision, listRevisions } from './revisions.js';
 
 /** Who asks, and from where (the audit log's address). */
@@ -164,19 +165,19 @@ export class Editorial {
 
   /**
    * The block a write is about, once the caller may do `action` on its
-   * collection and their If-Match names its version; 404 and 409 as the
-   * catalogue says.
+   * collection and the version they name is its version; 404 and 409 as
+   * the catalogue says.
    */
   async target(
     caller: Caller,
     name: string,
     id: string,
-    ifMatch: string | string[] | undefined,
+    expectedVersion: ExpectedVersion,
     action: 'update' | 'delete' = 'update',
   ): Promise<{ c: CollectionDef; current: DocumentRow; version: number }> {
     const c = collectionOrNotFound(name);
     authorize(caller.principal, action, { type: 'collection', name });
-    const version = parseIfMatch(ifMatch);
+    const version = expectedVersion();
     const current = await repo.findDocument(this.db, name, id);
     if (!current) throw notFoundDocument();
     if (Number(current.version) !== version) throw staleVersion();
@@ -218,8 +219,8 @@ export class Editorial {
    * authoring checks run on it first: errors refuse the step unless the body
    * confirms them (`overrideChecks`), and the audit line then says so.
    */
-  async publish(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown): Promise<ContentDocument> {
-    const { c, current, version } = await this.target(caller, name, id, ifMatch);
+  async publish(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion, body: unknown): Promise<ContentDocument> {
+    const { c, current, version } = await this.target(caller, name, id, expectedVersion);
     const input = parse(publishBodySchema, body ?? {});
     const override = input.overrideChecks === true;
     const at = this.futureInstant(input.at);
@@ -244,8 +245,8 @@ export class Editorial {
   }
 
   /** Takes a block off the site now (its working copy becomes the draft), or schedules that. */
-  async unpublish(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown): Promise<ContentDocument> {
-    const { c, current, version } = await this.target(caller, name, id, ifMatch);
+  async unpublish(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion, body: unknown): Promise<ContentDocument> {
+    const { c, current, version } = await this.target(caller, name, id, expectedVersion);
     const at = this.scheduledInstant(body);
     if (at) return this.schedule(caller, c, current, version, 'unpublish', at);
     const row = await this.step({
@@ -261,8 +262,8 @@ export class Editorial {
   }
 
   /** Drops pending changes: the working copy is what visitors see again. */
-  async discard(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined): Promise<ContentDocument> {
-    const { c, current, version } = await this.target(caller, name, id, ifMatch);
+  async discard(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion): Promise<ContentDocument> {
+    const { c, current, version } = await this.target(caller, name, id, expectedVersion);
     if (current.pending_data === null) return toContentDocument(current);
     const row = await this.step({
       collection: c,
@@ -277,8 +278,8 @@ export class Editorial {
   }
 
   /** Cancels a scheduled publish and unpublish. */
-  async cancelSchedule(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined): Promise<ContentDocument> {
-    const { c, current, version } = await this.target(caller, name, id, ifMatch);
+  async cancelSchedule(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion): Promise<ContentDocument> {
+    const { c, current, version } = await this.target(caller, name, id, expectedVersion);
     if (current.publish_at === null && current.unpublish_at === null) return toContentDocument(current);
     const row = await this.step({
       collection: c,
@@ -314,8 +315,8 @@ export class Editorial {
   }
 
   /** Makes a revision's content the working copy: pending changes on a published block, never live until published. */
-  async restoreRevision(caller: Caller, name: string, id: string, rev: string, ifMatch: string | string[] | undefined): Promise<ContentDocument> {
-    const { c, current, version } = await this.target(caller, name, id, ifMatch);
+  async restoreRevision(caller: Caller, name: string, id: string, rev: string, expectedVersion: ExpectedVersion): Promise<ContentDocument> {
+    const { c, current, version } = await this.target(caller, name, id, expectedVersion);
     const found = await findRevision(this.db, current.id, rev);
     if (!found) throw new AppError('not-found', 'There is no such revision of this block.');
     const clean = await this.prepare(c, found.data, parseJson(workingCopyOf(current)));
@@ -332,8 +333,8 @@ export class Editorial {
   }
 
   /** Moves a block to the trash: hidden from visitors and lists at once, its schedule cancelled. */
-  async trash(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined): Promise<void> {
-    const { c, current, version } = await this.target(caller, name, id, ifMatch, 'delete');
+  async trash(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion): Promise<void> {
+    const { c, current, version } = await this.target(caller, name, id, expectedVersion, 'delete');
     await this.step({
       collection: c,
       current,

@@ -1,23 +1,20 @@
 /**
- * All SQL of the content API: documents, the site-settings row and the media
- * and category look-ups the page bundle needs. Same queries on SQLite and
- * PostgreSQL.
+ * All SQL of the content API: documents and the media and category look-ups
+ * the page bundle needs. Same queries on SQLite and PostgreSQL.
  */
 import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { Database, Dialect, DocumentsTable, MediaTable, SettingsTable } from '../db/schema.js';
+import type { Database, Dialect, DocumentsTable, MediaTable } from '../db/schema.js';
 import { getCollection } from '../../shared/collections.js';
 import { recordIdPattern } from '../../shared/fields.js';
-import { defaultSiteSettings, type SiteSettings } from '../../shared/settings.js';
 import type { DocumentState } from '../../shared/editorial.js';
 import { TRIGRAM, codePoints, foldTitle, titleSearchOf } from './title-search.js';
 
 export type DocumentRow = Selectable<DocumentsTable>;
-export type SettingsRow = Selectable<SettingsTable>;
 export type MediaRow = Selectable<MediaTable>;
 type Conn = Kysely<Database>;
 
-/** The key of the site-settings singleton in the settings table. */
-export const SITE_SETTINGS_KEY = 'site';
+/** The site settings moved to their own domain; these names stay here for the importers not yet moved to it. */
+export { SITE_SETTINGS_KEY, findSettings, readSiteSettings, saveSettingsIfVersion, type SettingsRow } from '../settings/repository.js';
 
 export interface ListQuery {
   collection: string;
@@ -358,37 +355,4 @@ export async function categoryRows(db: Conn, ids: readonly string[]): Promise<Do
   const valid = ids.filter((id) => recordIdPattern.test(id));
   if (valid.length === 0) return [];
   return db.selectFrom('documents').selectAll().where('collection', '=', 'category').where('id', 'in', valid).execute();
-}
-
-export async function findSettings(db: Conn): Promise<SettingsRow | undefined> {
-  return db.selectFrom('settings').selectAll().where('key', '=', SITE_SETTINGS_KEY).executeTakeFirst();
-}
-
-/** The site settings as saved and their version, or the defaults at version 0 when none were saved. */
-export async function readSiteSettings(db: Conn): Promise<{ data: SiteSettings; version: number }> {
-  const row = await findSettings(db);
-  if (!row) return { data: defaultSiteSettings, version: 0 };
-  return { data: JSON.parse(row.data) as SiteSettings, version: Number(row.version) };
-}
-
-/**
- * Stores the settings when the stored version is still `expectedVersion`
- * (0: none stored yet); undefined when someone else saved first.
- */
-export async function saveSettingsIfVersion(db: Conn, expectedVersion: number, data: string, at: string, by: string | null): Promise<SettingsRow | undefined> {
-  if (expectedVersion === 0) {
-    return db
-      .insertInto('settings')
-      .values({ key: SITE_SETTINGS_KEY, data, version: 1, updated_at: at, updated_by: by })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-  }
-  return db
-    .updateTable('settings')
-    .set({ data, version: sql<number>`version + 1`, updated_at: at, updated_by: by })
-    .where('key', '=', SITE_SETTINGS_KEY)
-    .where('version', '=', expectedVersion)
-    .returningAll()
-    .executeTakeFirst();
 }

@@ -1,11 +1,11 @@
 /**
- * What the content API accepts: the list query, the bodies of create, update,
- * reorder and settings, and If-Match. Each refusal is a 400 naming the field.
+ * What the content API accepts: the list query and the bodies of create,
+ * update, reorder and settings (If-Match: http/if-match.ts). Each refusal is a
+ * 400 naming the field.
  */
 import { z } from 'zod';
 import { documentStatusSchema } from '../../shared/collections.js';
 import { stateFilterSchema } from '../../shared/editorial.js';
-import { AppError } from '../../shared/errors.js';
 import { zodToAppError } from '../plugins/errors.js';
 
 const plainObject = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), {
@@ -42,17 +42,4 @@ export function parse<T>(schema: z.ZodType<T>, value: unknown, prefix = ''): T {
   const r = schema.safeParse(value);
   if (!r.success) throw zodToAppError(r.error, prefix);
   return r.data;
-}
-
-/** `3` or `"3"` → 3; anything else is a 400 naming the header. */
-export function parseIfMatch(header: string | string[] | undefined): number {
-  const value = Array.isArray(header) ? header[0] : header;
-  const match = value === undefined ? null : /^\s*"?(\d{1,15})"?\s*$/.exec(value);
-  if (!match?.[1]) {
-    throw new AppError('invalid-argument', 'If-Match: send the version the edit started from, e.g. If-Match: 3.', {
-      field: 'If-Match',
-      fields: { 'If-Match': 'Required: the version the edit started from' },
-    });
-  }
-  return Number(match[1]);
 }

@@ -1,6 +1,7 @@
 /**
  * The content API (design.md section 6): documents of every registry
- * collection, the page bundles of the public site, and the site settings.
+ * collection and the page bundles of the public site (the site settings have
+ * their own routes, settings/routes.ts).
  * Decorates `app.content` so server rendering and callable functions use the
  * same code in-process.
  */
@@ -12,6 +13,7 @@ import { ContentService, type Caller } from './service.js';
 import { EditorialScheduler, type EditorialSchedulerOptions } from './scheduler.js';
 import { revalidateEveryTime, sendRepresentation } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
+import { ifMatchVersion } from '../http/if-match.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,7 +58,7 @@ export const contentRoutes = fp(
       return sendRepresentation(request, reply, await content.pageBundle(page), revalidateEveryTime);
     });
 
-    // Documents and settings are built per caller: compressed when large.
+    // Documents are built per caller: compressed when large.
     await app.register(async (api) => {
       await api.register(compress, dynamicCompression);
 
@@ -84,22 +86,22 @@ export const contentRoutes = fp(
 
       api.patch('/api/collections/:name/documents/:id', async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
-        const document = await content.update(callerOf(request), name, id, request.headers['if-match'], request.body, request.query);
+        const document = await content.update(callerOf(request), name, id, ifMatchVersion(request), request.body, request.query);
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return document;
       });
 
       api.delete('/api/collections/:name/documents/:id', async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
-        await content.remove(callerOf(request), name, id, request.headers['if-match']);
+        await content.remove(callerOf(request), name, id, ifMatchVersion(request));
         return reply.code(204).send();
       });
 
       // Editorial steps (shared/editorial.ts): each answers the block as it now is, with its new version.
       const steps = {
-        publish: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.publish(c, name, id, request.headers['if-match'], request.body),
-        unpublish: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.unpublish(c, name, id, request.headers['if-match'], request.body),
-        discard: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.discard(c, name, id, request.headers['if-match']),
+        publish: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.publish(c, name, id, ifMatchVersion(request), request.body),
+        unpublish: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.unpublish(c, name, id, ifMatchVersion(request), request.body),
+        discard: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.discard(c, name, id, ifMatchVersion(request)),
       };
       for (const [step, run] of Object.entries(steps)) {
         api.post(`/api/collections/:name/documents/:id/${step}`, async (request, reply) => {
@@ -112,7 +114,7 @@ export const contentRoutes = fp(
 
       api.delete('/api/collections/:name/documents/:id/schedule', async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
-        const document = await content.editorial.cancelSchedule(callerOf(request), name, id, request.headers['if-match']);
+        const document = await content.editorial.cancelSchedule(callerOf(request), name, id, ifMatchVersion(request));
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return document;
       });
@@ -131,7 +133,7 @@ export const contentRoutes = fp(
 
       api.post('/api/collections/:name/documents/:id/revisions/:rev/restore', async (request, reply) => {
         const { name, id, rev } = revisionParams.parse(request.params);
-        const document = await content.editorial.restoreRevision(callerOf(request), name, id, rev, request.headers['if-match']);
+        const document = await content.editorial.restoreRevision(callerOf(request), name, id, rev, ifMatchVersion(request));
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return document;
       });
@@ -158,18 +160,6 @@ export const contentRoutes = fp(
         const result = await content.reorder(callerOf(request), name, request.body);
         reply.header('cache-control', 'no-store');
         return result;
-      });
-
-      api.get('/api/settings', async (request, reply) => {
-        const settings = await content.readSettings(request.principal);
-        reply.header('etag', `"${settings.version}"`).header('cache-control', 'no-cache');
-        return settings;
-      });
-
-      api.put('/api/settings', async (request, reply) => {
-        const settings = await content.saveSettings(callerOf(request), request.headers['if-match'], request.body);
-        reply.header('etag', `"${settings.version}"`).header('cache-control', 'no-store');
-        return settings;
       });
     });
   },

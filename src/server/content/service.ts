@@ -1,7 +1,7 @@
 /**
  * The content domain: access, validation, sanitising, optimistic concurrency
- * and change announcements for documents and site settings. Routes are thin
- * wrappers over this; server rendering and callable functions use it in-process.
+ * and change announcements for documents. Routes are thin wrappers over this;
+ * server rendering and callable functions use it in-process.
  */
 import crypto from 'node:crypto';
 import type { z } from 'zod';
@@ -13,7 +13,6 @@ import {
   type DocumentStatus,
   type PublicDocument,
 } from '../../shared/collections.js';
-import { siteSettingsFields, siteSettingsSchema, type SiteSettings } from '../../shared/settings.js';
 import { can, type Principal, type Subject } from '../../shared/access.js';
 import { authorize } from '../authorize.js';
 import { AppError } from '../../shared/errors.js';
@@ -24,12 +23,14 @@ import { PageBundleCache, type BundleEntry } from './page-bundle.js';
 import { toContentDocument, toPublicDocument } from './presenters.js';
 import { mediaIdsOf } from './references.js';
 import * as repo from './repository.js';
-import { createBodySchema, listQuerySchema, parse, parseIfMatch, reorderBodySchema, settingsBodySchema, updateBodySchema } from './requests.js';
-import { actorOf, collectionOrNotFound, Editorial, notFoundDocument, staleVersion, workingCopyChanges, workingCopyOf, type Caller, type StepInput } from './editorial.js';
+import { readSiteSettings } from '../settings/repository.js';
+import { createBodySchema, listQuerySchema, parse, reorderBodySchema, updateBodySchema } from './requests.js';
+import { actorOf, collectionOrNotFound, Editorial, notFoundDocument, workingCopyChanges, workingCopyOf, type Caller, type StepInput } from './editorial.js';
 import { appendRevision } from './revisions.js';
 import { appendAudit } from '../audit/repository.js';
 import { blockTitle } from '../../shared/collections.js';
 import { sanitizeRichTextFields } from './sanitize.js';
+import type { ExpectedVersion } from '../http/if-match.js';
 import { overrideQuerySchema } from '../../shared/site-check.js';
 import { overriddenSubject, publishGate } from '../site-check/checks.js';
 
@@ -39,7 +40,7 @@ function overrideOf(query: unknown): boolean {
 }
 
 export { authorize } from '../authorize.js';
-export { listQuerySchema, parseIfMatch, type ListQueryInput } from './requests.js';
+export { listQuerySchema, type ListQueryInput } from './requests.js';
 
 export type { Caller } from './editorial.js';
 
@@ -54,7 +55,7 @@ export class ContentService {
   readonly editorial: Editorial;
 
   constructor(private readonly services: Services) {
-    this.pages = new PageBundleCache(services.db, () => this.currentSettings().then((s) => s.data), (fn) => services.changes.subscribe(fn));
+    this.pages = new PageBundleCache(services.db, () => readSiteSettings(this.db).then((s) => s.data), (fn) => services.changes.subscribe(fn));
     this.editorial = new Editorial(
       services,
       (c, raw, previous) => this.prepareData(c.fields, collectionDataSchema(c), raw, previous),
@@ -231,8 +232,8 @@ export class ContentService {
    * With `status: 'published'` it saves and publishes in one step; with
    * `status: 'draft'` on a published block it takes it off the site.
    */
-  async update(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined, body: unknown, query?: unknown): Promise<ContentDocument> {
-    const { c, current, version } = await this.editorial.target(caller, name, id, ifMatch);
+  async update(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion, body: unknown, query?: unknown): Promise<ContentDocument> {
+    const { c, current, version } = await this.editorial.target(caller, name, id, expectedVersion);
     const input = parse(updateBodySchema, body);
     const override = overrideOf(query);
     // Top-level merge (RFC 7396 style) onto the working copy: a field sent as null is removed.
@@ -261,8 +262,8 @@ export class ContentService {
   }
 
   /** Moves the block to the trash. */
-  async remove(caller: Caller, name: string, id: string, ifMatch: string | string[] | undefined): Promise<void> {
-    return this.editorial.trash(caller, name, id, ifMatch);
+  async remove(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion): Promise<void> {
+    return this.editorial.trash(caller, name, id, expectedVersion);
   }
 
   async reorder(caller: Caller, name: string, body: unknown): Promise<{ documents: ContentDocument[] }> {
@@ -274,32 +275,6 @@ export class ContentService {
     await appendAudit(this.db, { action: 'content.reorder', actor: caller.principal ? { uid: caller.principal.uid } : null, collection: name, subject: c.label, ip: caller.ip });
     this.announce(name);
     return { documents: result.rows.map(toContentDocument) };
-  }
-
-  currentSettings(): Promise<{ data: SiteSettings; version: number }> {
-    return repo.readSiteSettings(this.db);
-  }
-
-  async readSettings(principal: Principal | null): Promise<{ data: SiteSettings; version: number }> {
-    authorize(principal, 'read', { type: 'settings' });
-    return this.currentSettings();
-  }
-
-  async saveSettings(caller: Caller, ifMatch: string | string[] | undefined, body: unknown): Promise<{ data: SiteSettings; version: number }> {
-    const { principal } = caller;
-    authorize(principal, 'update', { type: 'settings' });
-    const version = parseIfMatch(ifMatch);
-    const input = parse(settingsBodySchema, body);
-    const data = await this.prepareData(siteSettingsFields, siteSettingsSchema, input.data);
-    const at = new Date().toISOString();
-    const row = await this.db.transaction().execute(async (trx) => {
-      const saved = await repo.saveSettingsIfVersion(trx, version, JSON.stringify(data), at, principal?.uid ?? null);
-      if (saved) await appendAudit(trx, { action: 'settings.save', actor: principal ? { uid: principal.uid } : null, subject: 'Site settings', ip: caller.ip, at });
-      return saved;
-    });
-    if (!row) throw staleVersion();
-    this.services.changes.publish({ type: 'settings' });
-    return { data: JSON.parse(row.data) as SiteSettings, version: Number(row.version) };
   }
 
   /** The cached bundle of a public page; unknown page → 404. */

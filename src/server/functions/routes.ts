@@ -43,5 +43,5 @@ export const functionsRoutes = fp(
 
     await app.register(contactPageRoutes, { limit });
   },
-  { name: 'functions', dependencies: ['content'] },
+  { name: 'functions', dependencies: ['content', 'settings'] },
 );

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/index.js';
-import { readSiteSettings } from '../content/repository.js';
+import { readSiteSettings } from '../settings/repository.js';
 import { MailQueue, type MailAddress, type MailQueueOptions } from './queue.js';
 import { outboxTransport, smtpTransport } from './transport.js';
 

@@ -75,7 +75,7 @@ function refusalPage(reason: PreviewRefusal): string {
 }
 
 async function preview(app: FastifyInstance, options: PreviewServiceOptions): Promise<void> {
-  const service = new PreviewService(app.services, () => app.content.currentSettings().then((s) => s.data), options);
+  const service = new PreviewService(app.services, () => app.settings.current().then((s) => s.data), options);
   app.decorate('preview', service);
 
   await app.register(async (api) => {
@@ -135,4 +135,4 @@ async function preview(app: FastifyInstance, options: PreviewServiceOptions): Pr
 }
 
 /** At the root (not encapsulated), so `app.preview` is the server's; its routes compress in scopes of their own. */
-export const previewRoutes = fp(preview, { name: 'preview', dependencies: ['content'] });
+export const previewRoutes = fp(preview, { name: 'preview', dependencies: ['content', 'settings'] });

@@ -11,6 +11,7 @@ import { AppError } from '../../shared/errors.js';
 import { countUsers, createAccount } from '../auth/accounts.js';
 import { titleSearchFor } from '../content/repository.js';
 import { sanitizeRichTextFields } from '../content/sanitize.js';
+import { saveSettingsIfVersion } from '../settings/repository.js';
 import { createMediaStore } from '../media/store.js';
 import type { Services } from '../services.js';
 import { demoCategories, demoContent, demoPublications, type CategorySlug } from './content/index.js';
@@ -96,11 +97,8 @@ export async function seedDemo(services: SeedServices, progress: Progress): Prom
       return { ...r, position, version: 1, created_at: at, updated_at: at, created_by: null, updated_by: null };
     });
     for (let i = 0; i < values.length; i += 50) await trx.insertInto('documents').values(values.slice(i, i + 50)).execute();
-    await trx
-      .insertInto('settings')
-      .values({ key: 'site', data: settingsData, version: 1, updated_at: at, updated_by: null })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
+    // Version 0: only when no settings are saved yet.
+    await saveSettingsIfVersion(trx, 0, settingsData, at, null);
     return true;
   });
   if (!inserted) {

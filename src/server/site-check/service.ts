@@ -9,7 +9,7 @@ import { checkData, mediaIdsIn, settingsTarget } from '../../shared/authoring/ch
 import { siteSettingsFields } from '../../shared/settings.js';
 import { siteCheckGroupLabels, type SiteCheck, type SiteFinding } from '../../shared/site-check.js';
 import type { Database } from '../db/schema.js';
-import { readSiteSettings } from '../content/repository.js';
+import { readSiteSettings } from '../settings/repository.js';
 import { blockTarget, mediaFactsOf } from './checks.js';
 
 /** Collections whose blocks visitors can see (staff-only ones, such as contacts, are never on the site). */

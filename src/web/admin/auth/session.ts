@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ApiError, api } from '../../api-client.js';
 import type { SignedInUser, SignInAnswer } from '../../../shared/auth.js';
 import type { ErrorCode } from '../../../shared/errors.js';
+import { can } from '../../../shared/access.js';
 import { staffMarkerKey } from '../../../shared/staff-marker.js';
 import { editorialPaths } from '../../../shared/editorial.js';
 
@@ -79,8 +80,9 @@ export function nextRetryMs(previousMs: number | null): number {
 export function markStaffBrowser(snapshot: SessionSnapshot): void {
   if (snapshot.status === 'loading') return;
   try {
-    const staff = snapshot.status === 'signed-in' && (snapshot.user?.claims.admin === true || snapshot.user?.claims.super === true);
-    if (staff) globalThis.localStorage.setItem(staffMarkerKey, editorialPaths.pages);
+    const user = snapshot.status === 'signed-in' ? snapshot.user : null;
+    // The marker leads to the Pages screen: set for whoever the policy lets open it.
+    if (user && can(user, 'read', { type: 'preview' })) globalThis.localStorage.setItem(staffMarkerKey, editorialPaths.pages);
     else globalThis.localStorage.removeItem(staffMarkerKey);
   } catch {
     // No storage (private mode, a test without a DOM): public pages simply offer no edit link.

@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { can } from '../../../shared/access.js';
 import { api } from '../../api-client.js';
 import { usePrincipal } from './abilities.js';
 
@@ -12,7 +13,8 @@ const userNameSchema = z.object({ displayName: z.string().nullish(), email: z.st
 
 export function useAuthorName(uid: string | null): string | null {
   const principal = usePrincipal();
-  const isSuper = principal?.claims.super === true;
+  // Reading another account's name is GET /api/users/:uid: asked of the policy, as the server does.
+  const mayReadUsers = can(principal, 'read', { type: 'users' });
   const isSelf = uid !== null && principal?.uid === uid;
   const query = useQuery({
     queryKey: ['users', uid, 'name'],
@@ -20,12 +22,12 @@ export function useAuthorName(uid: string | null): string | null {
       const u = userNameSchema.parse(await api<unknown>(`/api/users/${encodeURIComponent(uid as string)}`, { signal }));
       return u.displayName || u.email || null;
     },
-    enabled: uid !== null && isSuper && !isSelf,
+    enabled: uid !== null && mayReadUsers && !isSelf,
     staleTime: 5 * 60_000,
     retry: false,
   });
   if (uid === null) return null;
   if (isSelf) return 'you';
-  if (isSuper && query.data) return query.data;
+  if (mayReadUsers && query.data) return query.data;
   return 'another editor';
 }

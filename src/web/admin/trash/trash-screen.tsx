@@ -9,6 +9,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { can } from '../../../shared/access.js';
 import { getCollection } from '../../../shared/collections.js';
 import { defaultTrashRetentionDays, type TrashEntry } from '../../../shared/editorial.js';
 import { formPathOf } from '../../../shared/routes.js';
@@ -53,7 +54,8 @@ function RestoreButton({ entry, working, onRestore }: { entry: TrashEntry; worki
 function TrashBody() {
   const client = useQueryClient();
   const principal = usePrincipal();
-  const isSuper = principal?.claims.super === true;
+  // The policy's answer for DELETE /api/trash (super-admins today).
+  const mayEmpty = can(principal, 'delete', { type: 'trash' });
   const { timeZone } = useSiteTimeZone();
   const query = useTrash();
   const [working, setWorking] = useState<string | null>(null);
@@ -149,7 +151,7 @@ function TrashBody() {
             <Text size="sm" c="dimmed">
               {blocksWord(entries.length)} in the trash; times in {timeZone}.
             </Text>
-            {isSuper && (
+            {mayEmpty && (
               <Button color="red" variant="outline" onClick={() => setAskEmpty(true)}>
                 Empty trash
               </Button>

@@ -1,0 +1,56 @@
+/**
+ * The site settings: access, validation, optimistic concurrency, the audit
+ * record and the change announcement of a save. Routes are thin wrappers over
+ * this; mail, functions and previews read the settings through it in-process.
+ */
+import type { z } from 'zod';
+import { siteSettingsFields, siteSettingsSchema, type SiteSettings } from '../../shared/settings.js';
+import type { Principal } from '../../shared/access.js';
+import type { FieldDef } from '../../shared/fields.js';
+import { authorize } from '../authorize.js';
+import type { Services } from '../services.js';
+import { appendAudit } from '../audit/repository.js';
+import { staleVersion, type Caller } from '../content/editorial.js';
+import { parse, settingsBodySchema } from '../content/requests.js';
+import type { ExpectedVersion } from '../http/if-match.js';
+import * as repo from './repository.js';
+
+/** Checks and cleans field data as every block's is (content/service.ts `prepareData`). */
+export type PrepareData = (fields: readonly FieldDef[], schema: z.ZodType<Record<string, unknown>>, raw: unknown) => Promise<Record<string, unknown>>;
+
+export class SettingsService {
+  constructor(
+    private readonly services: Services,
+    private readonly prepareData: PrepareData,
+  ) {}
+
+  private get db() {
+    return this.services.db.kysely;
+  }
+
+  current(): Promise<{ data: SiteSettings; version: number }> {
+    return repo.readSiteSettings(this.db);
+  }
+
+  async read(principal: Principal | null): Promise<{ data: SiteSettings; version: number }> {
+    authorize(principal, 'read', { type: 'settings' });
+    return this.current();
+  }
+
+  async save(caller: Caller, expectedVersion: ExpectedVersion, body: unknown): Promise<{ data: SiteSettings; version: number }> {
+    const { principal } = caller;
+    authorize(principal, 'update', { type: 'settings' });
+    const version = expectedVersion();
+    const input = parse(settingsBodySchema, body);
+    const data = await this.prepareData(siteSettingsFields, siteSettingsSchema, input.data);
+    const at = new Date().toISOString();
+    const row = await this.db.transaction().execute(async (trx) => {
+      const saved = await repo.saveSettingsIfVersion(trx, version, JSON.stringify(data), at, principal?.uid ?? null);
+      if (saved) await appendAudit(trx, { action: 'settings.save', actor: principal ? { uid: principal.uid } : null, subject: 'Site settings', ip: caller.ip, at });
+      return saved;
+    });
+    if (!row) throw staleVersion();
+    this.services.changes.publish({ type: 'settings' });
+    return { data: JSON.parse(row.data) as SiteSettings, version: Number(row.version) };
+  }
+}
