@@ -12,6 +12,8 @@ import { ContentService, type Caller } from './service.js';
 import { EditorialScheduler, type EditorialSchedulerOptions } from './scheduler.js';
 import { revalidateEveryTime, sendRepresentation } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
+import { pageByPathApi } from '../../shared/page-bundle.js';
+import { AppError } from '../../shared/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +27,7 @@ declare module 'fastify' {
 const collectionParams = z.object({ name: z.string().min(1).max(100) });
 const documentParams = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });
 const pageParams = z.object({ page: z.string().min(1).max(100) });
+const pathQuery = z.object({ path: z.string().min(1).max(500) });
 const revisionParams = documentParams.extend({ rev: z.string().min(1).max(100) });
 const trashParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -54,6 +57,14 @@ export const contentRoutes = fp(
     app.get('/api/pages/:page', async (request, reply) => {
       const { page } = pageParams.parse(request.params);
       return sendRepresentation(request, reply, await content.pageBundle(page), revalidateEveryTime);
+    });
+
+    // The published page at an address (the browser's public loaders ask by path).
+    app.get(pageByPathApi, async (request, reply) => {
+      const { path } = pathQuery.parse(request.query);
+      const entry = await content.pageBundleAt(path);
+      if (!entry) throw new AppError('not-found', 'There is no page at this address.');
+      return sendRepresentation(request, reply, entry, revalidateEveryTime);
     });
 
     // Documents and settings are built per caller: compressed when large.
