@@ -8,12 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { routeTable } from '../src/shared/routes.js';
+import { pages } from '../src/shared/pages.js';
 import { ensureBuilt, root, startBuiltServer } from './harness.js';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const paths = process.env.LIGHTHOUSE_PATHS?.split(',').filter(Boolean) ?? routeTable.filter((r) => r.kind === 'public').map((r) => r.path);
+const paths = process.env.LIGHTHOUSE_PATHS?.split(',').filter(Boolean) ?? pages.map((p) => p.path);
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const timings = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
 

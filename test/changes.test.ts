@@ -6,15 +6,21 @@ import { createTestDatabase, dialects, type TestDatabase } from './helpers/datab
 const onPostgres = dialects().includes('postgres');
 
 describe('which pages a change touches', () => {
+  // The site structure's answer for a few collections: on a page, site data (null), unknown (undefined).
+  const pageOf = (c: string) => ({ home: 'home', fifthyouth: 'youthleadership', 's-abcdefghij': 'page-id-1', customer: null, item: null })[c] as string | null | undefined;
   it('names the page of a block, every page for shared things, none for private collections', () => {
-    expect(pagesTouchedBy({ type: 'documents', collection: 'home' })).toBe('home');
-    expect(pagesTouchedBy({ type: 'documents', collection: 'fifthyouth' })).toBe('youthleadership');
-    expect(pagesTouchedBy({ type: 'documents', collection: 'category' })).toBe('all');
-    expect(pagesTouchedBy({ type: 'settings' })).toBe('all');
-    expect(pagesTouchedBy({ type: 'media', id: 'x' })).toBe('all');
-    expect(pagesTouchedBy({ type: 'reset' })).toBe('all');
-    expect(pagesTouchedBy({ type: 'documents', collection: 'customer' })).toBe('none');
-    expect(pagesTouchedBy({ type: 'documents', collection: 'item' })).toBe('none');
+    expect(pagesTouchedBy({ type: 'documents', collection: 'home' }, pageOf)).toBe('home');
+    expect(pagesTouchedBy({ type: 'documents', collection: 'fifthyouth' }, pageOf)).toBe('youthleadership');
+    expect(pagesTouchedBy({ type: 'documents', collection: 's-abcdefghij' }, pageOf)).toBe('page-id-1');
+    expect(pagesTouchedBy({ type: 'documents', collection: 'category' }, pageOf)).toBe('all');
+    expect(pagesTouchedBy({ type: 'settings' }, pageOf)).toBe('all');
+    expect(pagesTouchedBy({ type: 'media', id: 'x' }, pageOf)).toBe('all');
+    expect(pagesTouchedBy({ type: 'reset' }, pageOf)).toBe('all');
+    expect(pagesTouchedBy({ type: 'structure' }, pageOf)).toBe('all');
+    expect(pagesTouchedBy({ type: 'documents', collection: 'customer' }, pageOf)).toBe('none');
+    expect(pagesTouchedBy({ type: 'documents', collection: 'item' }, pageOf)).toBe('none');
+    // A collection the structure does not know (a page record, a section just added elsewhere): every page.
+    expect(pagesTouchedBy({ type: 'documents', collection: 'sitepage' }, pageOf)).toBe('all');
   });
 });
 

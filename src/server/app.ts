@@ -19,6 +19,7 @@ import { FastLane } from './http/fast-lane.js';
 import { AfterWrites } from './http/after-writes.js';
 import { createMailQueue, type MailQueueOptions } from './mail/index.js';
 import { AccountLinks } from './auth/account-links-service.js';
+import { SiteStructure } from './structure/service.js';
 import { AppError } from '../shared/errors.js';
 import type { Services } from './services.js';
 import { healthRoutes } from './routes/health.js';
@@ -137,6 +138,7 @@ async function assemble(
     tokens: new TokenService(config.authSecret, config.authTokenTtl, config.publicUrl),
     changes,
     mail: createMailQueue(config, db, app.log, options.mail),
+    structure: new SiteStructure(db, changes),
   };
   app.decorate('services', services);
   // Mail queued before a restart goes out after it; the queue stops before the database closes.
@@ -152,6 +154,7 @@ async function assemble(
     await services.mail.close();
   });
   app.addHook('onClose', async () => {
+    services.structure.close();
     await changes.stop();
     if (!options.db) await db.close();
   });
@@ -201,6 +204,7 @@ async function assemble(
   // After the renderer: a preview renders through its public template (app.publicDocument).
   await app.register(previewRoutes, options.preview ?? {});
 
+  await services.structure.ensureDefaultPages();
   await ensureBootstrapSuper(services, app.log);
   if (config.seedDemo) await seedIfEmpty(services, app.log);
   return app;

@@ -8,27 +8,31 @@
  */
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
-import { getCollection } from '../shared/collections.js';
 import type { PageName } from '../shared/pages.js';
 
 export type ChangeEvent =
   | { type: 'documents'; collection: string }
   | { type: 'settings' }
   | { type: 'media'; id: string }
+  /** Redirects changed (page records announce themselves as the documents of `sitepage`). */
+  | { type: 'structure' }
   /** Anything may have changed: drop every cached copy. */
   | { type: 'reset' };
 
+/** Which page a collection's blocks are on: null for site data, undefined when unknown (the site structure answers). */
+export type PageOfCollection = (collection: string) => PageName | null | undefined;
+
 /**
  * Which public pages a change can alter: one page (a block of that page), all
- * of them (settings, media, categories, an unknown or reset event: menus,
- * footer and structured data tie the pages together), or none (customers,
- * publications).
+ * of them (settings, media, categories, page records and redirects, an
+ * unknown or reset event: menus, footer, addresses and structured data tie
+ * the pages together), or none (customers, publications).
  */
-export function pagesTouchedBy(event: ChangeEvent): PageName | 'all' | 'none' {
-  if (event.type !== 'documents') return 'all';
-  const c = getCollection(event.collection);
-  if (!c || c.name === 'category') return 'all';
-  return c.page ?? 'none';
+export function pagesTouchedBy(event: ChangeEvent, pageOf: PageOfCollection): PageName | 'all' | 'none' {
+  if (event.type !== 'documents' || event.collection === 'category') return 'all';
+  const page = pageOf(event.collection);
+  if (page === undefined) return 'all';
+  return page ?? 'none';
 }
 
 const CHANNEL = 'site_changes';

@@ -6,6 +6,7 @@ import type { Db } from './db/index.js';
 import type { TokenService } from './auth/tokens.js';
 import type { FastLane } from './http/fast-lane.js';
 import type { MailQueue } from './mail/queue.js';
+import type { SiteStructure } from './structure/service.js';
 
 export interface Services {
   config: AppConfig;
@@ -14,6 +15,8 @@ export interface Services {
   changes: ChangeBus;
   /** Every mail the server sends goes through this queue (mail/queue.ts). */
   mail: MailQueue;
+  /** The site's pages, sections and addresses as data (structure/service.ts). */
+  structure: SiteStructure;
 }
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@
  * The access policy (design.md section 5): one table, used by every server
  * route and read by the staff app to show or hide what a user may do.
  */
-import { declarationOf, readAccessOf, writeAccessOf } from './registry-index.js';
+import { declarationOf, readAccessOf, removeAccessOf, sectionCollectionPattern, writeAccessOf } from './registry-index.js';
 
 export interface Claims {
   admin: boolean;
@@ -62,16 +62,19 @@ const previewPolicy: Table = { read: staff, readDrafts: staff, create: staff, up
 /** Staff read the site check; it changes nothing, so nobody writes it. */
 const siteCheckPolicy: Table = { read: staff, readDrafts: staff, create: [], update: [], delete: [] };
 
+/** The blocks of a section editors added to a page: like every page's blocks (whether the section exists is the server's structure's business). */
+const sectionPolicy: Table = { read: everyone, readDrafts: staff, create: staff, update: staff, delete: staff };
+
 function collectionPolicy(name: string): Table | null {
   const d = declarationOf(name);
-  if (!d) return null;
+  if (!d) return sectionCollectionPattern.test(name) ? sectionPolicy : null;
   const writers = writeAccessOf(d) === 'super' ? superOnly : staff;
   return {
     read: readAccessOf(d) === 'public' ? everyone : staff,
     readDrafts: staff,
     create: writers,
     update: writers,
-    delete: writers,
+    delete: removeAccessOf(d) === 'super' ? superOnly : writers,
   };
 }
 

@@ -10,8 +10,11 @@ import { kinds } from './kinds.js';
 import { pages, type PageName } from './pages.js';
 import { siteSettingsFields } from './settings.js';
 
+import type { PageSection } from './page-sections.js';
+import { pageDataSchema, sitePageCollection } from './site-structure.js';
 import {
   declarations,
+  systemDeclarations,
   formPathsOf,
   listPathsOf,
   readAccessOf,
@@ -84,7 +87,10 @@ export function defineCollection(d: Declaration): CollectionDef & { extraListPat
 
 export const collections: readonly (CollectionDef & { extraListPaths: string[] })[] = declarations.map(defineCollection);
 
-const byName = new Map<string, CollectionDef & { extraListPaths: string[] }>(collections.map((c) => [c.name, c]));
+/** The site's structure as collections (pages): found by name, never listed with the blocks. */
+export const systemCollections: readonly (CollectionDef & { extraListPaths: string[] })[] = systemDeclarations.map(defineCollection);
+
+const byName = new Map<string, CollectionDef & { extraListPaths: string[] }>([...collections, ...systemCollections].map((c) => [c.name, c]));
 
 export function getCollection(name: string): (CollectionDef & { extraListPaths: string[] }) | undefined {
   return byName.get(name);
@@ -94,13 +100,25 @@ export function collectionsOfPage(page: PageName): CollectionDef[] {
   return collections.filter((c) => c.page === page);
 }
 
-/** Zod schemas per collection, built once. */
-const schemaCache = new Map<string, ReturnType<typeof dataSchema>>();
-export function collectionDataSchema(c: CollectionDef) {
-  let s = schemaCache.get(c.name);
+/**
+ * The collection of a section editors added to a page (its name matches
+ * `sectionCollectionPattern`): a collection of the section's kind, on that
+ * page, listed in the staff app under the page's title.
+ */
+export function sectionCollectionDef(section: PageSection, page: { id: string; title: string }): CollectionDef & { extraListPaths: string[] } {
+  const kind = kinds[section.kind];
+  const def = defineCollection({ name: section.collection, label: `${page.title}: ${section.heading ?? kind.nouns.many}`, group: 'Site', kind: section.kind, page: page.id });
+  return { ...def, heading: section.heading ?? kind.heading };
+}
+
+/** Zod schemas per kind of data, built once (a page's record has its own; sections are not fields). */
+const schemaCache = new Map<string, z.ZodType<Record<string, unknown>>>();
+export function collectionDataSchema(c: Pick<CollectionDef, 'name' | 'kind' | 'fields'>): z.ZodType<Record<string, unknown>> {
+  const key = c.name === sitePageCollection ? c.name : `kind:${c.kind}`;
+  let s = schemaCache.get(key);
   if (!s) {
-    s = dataSchema(c.fields);
-    schemaCache.set(c.name, s);
+    s = c.name === sitePageCollection ? (pageDataSchema as unknown as z.ZodType<Record<string, unknown>>) : dataSchema(c.fields);
+    schemaCache.set(key, s);
   }
   return s;
 }

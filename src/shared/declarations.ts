@@ -74,3 +74,12 @@ export const declarations = [
   declare({ name: 'item', label: 'Publications', group: 'Site', kind: 'item', page: null, write: 'super', growing: true }),
   declare({ name: 'customer', label: 'Supporters & contacts', group: 'Site', kind: 'customer', page: null, read: 'staff', growing: true }),
 ] as const;
+
+/**
+ * The site's structure as blocks of their own (site-structure.ts): not in the
+ * staff drawer and without generic list and form screens; the structure API
+ * and screens edit them, with the editorial steps every block has.
+ */
+export const systemDeclarations = [
+  declare({ name: 'sitepage', label: 'Pages', group: 'Site', kind: 'page', page: null, read: 'staff', write: 'admin', remove: 'super' }),
+] as const;

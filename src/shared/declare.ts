@@ -63,6 +63,8 @@ export interface Declaration {
   extraListPaths?: string[];
   read?: ReadAccess;
   write?: WriteAccess;
+  /** The least role that may delete (moving to the trash included); `write` when absent. */
+  remove?: WriteAccess;
   growing?: boolean;
 }
 

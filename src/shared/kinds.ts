@@ -196,6 +196,22 @@ export const kinds = {
     nouns: { one: 'publication', many: 'publications' },
     heading: null,
   }),
+  /** A page of the site (the system collection `sitepage`): its address, titles and sections (site-structure.ts). */
+  page: defineKind({
+    block: false,
+    fields: [
+      { name: 'path', type: 'text', label: 'Address', required: true, max: 200 },
+      { name: 'title', type: 'text', label: 'Title', required: true, max: 120 },
+      { name: 'navLabel', type: 'text', label: 'Label in menus', max: 40 },
+      { name: 'description', type: 'longText', label: 'Search-engine description', max: 300 },
+      { name: 'socialImage', type: 'image', label: 'Picture for social networks' },
+    ],
+    titleField: 'title',
+    imageField: 'socialImage',
+    purpose: 'The pages of the site: their addresses, titles, descriptions and sections.',
+    nouns: { one: 'page', many: 'pages' },
+    heading: null,
+  }),
   customer: defineKind({
     block: false,
     fields: [
@@ -225,6 +241,8 @@ export const kinds = {
 
 export type Kinds = typeof kinds;
 export type CollectionKind = keyof Kinds;
+/** Kinds of the site's structure (system collections, site-structure.ts): no demo blocks, no list or form screens of their own. */
+export type SystemKind = 'page';
 /** The kinds whose blocks appear on public pages. */
 export type BlockKind = { [K in CollectionKind]: Kinds[K]['block'] extends true ? K : never }[CollectionKind];
 /** Kinds whose blocks each have a page of their own. */

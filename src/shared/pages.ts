@@ -15,10 +15,13 @@ export const pageNames = [
   'events',
   'youthleadership',
 ] as const;
-export type PageName = (typeof pageNames)[number];
+/** The pages the site starts with (their records are seeded from this table; editors add more). */
+export type SeedPageName = (typeof pageNames)[number];
+/** A page's id: a seeded page's name, or the id of a page editors added. */
+export type PageName = string;
 
 export interface PageDef {
-  name: PageName;
+  name: SeedPageName;
   path: string;
   /** Heading and document title. */
   title: string;
@@ -42,8 +45,8 @@ export const pages: readonly PageDef[] = [
   { name: 'youthleadership', path: '/youthleadership', title: 'Youth Leadership Project', description: 'Training and mentoring the next generation of community leaders.' },
 ];
 
-const byName = new Map(pages.map((p) => [p.name, p]));
+const byName = new Map<string, PageDef>(pages.map((p) => [p.name, p]));
 
 export function getPage(name: string): PageDef | undefined {
-  return byName.get(name as PageName);
+  return byName.get(name);
 }

@@ -3,17 +3,20 @@
  * alone: names, detail pages, paths and access. The browser's entries read
  * this module (no zod); collections.ts adds fields and schemas.
  */
-import { declarations } from './declarations.js';
+import { declarations, systemDeclarations } from './declarations.js';
 import type { Declaration, DetailPage, ReadAccess, WriteAccess } from './declare.js';
 
-export { declarations } from './declarations.js';
+export { declarations, systemDeclarations } from './declarations.js';
 export { declare, staffGroups } from './declare.js';
 export type { Declaration, DetailPage, ReadAccess, StaffGroup, WriteAccess } from './declare.js';
 export type { BlockKind, CollectionKind, DetailKind } from './kinds.js';
 
 export type CollectionName = (typeof declarations)[number]['name'];
 
-const declarationsByName = new Map<string, Declaration>(declarations.map((d) => [d.name, d]));
+/** The name of a collection a new section creates for its blocks: `s-` and ten random letters or digits (its list path is a staff path, so no page may take it). */
+export const sectionCollectionPattern = /^s-[a-z0-9]{10}$/;
+
+const declarationsByName = new Map<string, Declaration>([...declarations, ...systemDeclarations].map((d) => [d.name, d]));
 
 export function declarationOf(name: string): Declaration | undefined {
   return declarationsByName.get(name);
@@ -49,4 +52,8 @@ export function readAccessOf(d: Declaration): ReadAccess {
 
 export function writeAccessOf(d: Declaration): WriteAccess {
   return d.write ?? 'admin';
+}
+
+export function removeAccessOf(d: Declaration): WriteAccess {
+  return d.remove ?? writeAccessOf(d);
 }

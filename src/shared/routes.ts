@@ -1,11 +1,11 @@
 /**
- * The route table (SPEC.md section 2): every public page, every admin list and
- * form path with its marks, /login and the not-found page. The browser router
- * and the server's page renderer are both built from it.
+ * The route table (SPEC.md section 2): the detail pages of stories and events,
+ * every admin list and form path with its marks, /login and the catch-all
+ * where the site's pages are (their addresses are data: site-structure.ts).
+ * The browser router and the server's page renderer are both built from it.
  */
 import { routeMarksOf, type RouteMark } from './access.js';
 import { declarations, detailCollections, formPathsOf, listPathsOf, type Declaration } from './registry-index.js';
-import { pages, type PageName } from './pages.js';
 import { backupsScreenPath } from './backups.js';
 import { auditScreenPath } from './audit.js';
 import { accountLinkPaths } from './account-links.js';
@@ -19,7 +19,6 @@ export const settingsPath = '/settings';
 export type AccountLinkScreen = keyof typeof accountLinkPaths;
 
 export type RouteEntry =
-  | { kind: 'public'; path: string; page: PageName }
   | { kind: 'detail'; path: string; collection: string }
   | { kind: 'login'; path: '/login'; name: 'login' }
   /** Screens reached signed out, from /login or a mail's link (shown without the staff layout). */
@@ -42,6 +41,7 @@ export type RouteEntry =
   | { kind: 'media'; path: string; marks: readonly RouteMark[] }
   /** The signed-in user's own account: every staff member, whatever the role. */
   | { kind: 'account'; path: '/account' }
+  /** Every other address: a page of the site (by its address, from the data), else the not-found page. */
   | { kind: 'not-found'; path: '*' };
 
 function marksOf(d: Declaration): readonly RouteMark[] {
@@ -49,7 +49,6 @@ function marksOf(d: Declaration): readonly RouteMark[] {
 }
 
 export const routeTable: readonly RouteEntry[] = [
-  ...pages.map((p): RouteEntry => ({ kind: 'public', path: p.path, page: p.name })),
   ...detailCollections.map((d): RouteEntry => ({ kind: 'detail', path: `${d.detail.path}/:id`, collection: d.name })),
   { kind: 'login', path: '/login', name: 'login' },
   ...(Object.keys(accountLinkPaths) as AccountLinkScreen[]).map((screen): RouteEntry => ({ kind: 'account-link', path: accountLinkPaths[screen], screen })),
@@ -72,7 +71,7 @@ export const routeTable: readonly RouteEntry[] = [
 
 /** Paths that belong to the staff app (kept out of robots and the sitemap). */
 export const staffPaths: readonly string[] = routeTable
-  .filter((r) => r.kind !== 'public' && r.kind !== 'detail' && r.kind !== 'not-found')
+  .filter((r) => r.kind !== 'detail' && r.kind !== 'not-found')
   .map((r) => r.path);
 
 /** Staff screens shown without the staff layout: sign-in and the screens of mailed links. */

@@ -12,17 +12,7 @@ import { Root, RootErrorBoundary, RootHydrateFallback } from './root.js';
 function publicRoutes(): RouteObject[] {
   const children: RouteObject[] = [];
   for (const r of routeTable) {
-    if (r.kind === 'public') {
-      const page = r.page;
-      children.push({
-        id: `page:${page}`,
-        path: r.path,
-        lazy: async () => {
-          const m = await import('./public/page-route.js');
-          return { loader: m.pageLoader(page), Component: m.PageRoute };
-        },
-      });
-    } else if (r.kind === 'detail') {
+    if (r.kind === 'detail') {
       const collection = r.collection;
       children.push({
         id: `detail:${collection}`,
@@ -34,7 +24,8 @@ function publicRoutes(): RouteObject[] {
       });
     }
   }
-  children.push({ id: 'not-found', path: '*', lazy: () => import('./public/not-found-route.js') });
+  // Every other address: the page there (pages are data), else the not-found page with 404.
+  children.push({ id: 'page', path: '*', lazy: () => import('./public/page-route.js') });
   return children;
 }
 

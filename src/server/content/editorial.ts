@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import { blockTitle, getCollection, type CollectionDef, type ContentDocument } from '../../shared/collections.js';
+import { sitePageCollection } from '../../shared/site-structure.js';
 import { can, type Principal } from '../../shared/access.js';
 import { AppError } from '../../shared/errors.js';
 import {
@@ -51,11 +52,6 @@ export function notFoundDocument(): AppError {
   return new AppError('not-found');
 }
 
-export function collectionOrNotFound(name: string): CollectionDef {
-  const c = getCollection(name);
-  if (!c) throw new AppError('not-found', 'There is no such collection.');
-  return c;
-}
 
 function parseJson(text: string): Record<string, unknown> {
   return JSON.parse(text) as Record<string, unknown>;
@@ -130,6 +126,7 @@ export class Editorial {
       });
       // Someone else wrote between our read and our write: their change stands.
       if (!row) throw staleVersion();
+      if (row.collection === sitePageCollection) await this.services.structure.afterPageWrite(trx, input.current, row, actor?.uid ?? null);
       let revisionId: string | null = null;
       for (const action of input.revisions) {
         revisionId = await appendRevision(trx, {
@@ -175,7 +172,7 @@ export class Editorial {
     expectedVersion: ExpectedVersion,
     action: 'update' | 'delete' = 'update',
   ): Promise<{ c: CollectionDef; current: DocumentRow; version: number }> {
-    const c = collectionOrNotFound(name);
+    const c = await this.services.structure.collectionOrNotFound(name);
     authorize(caller.principal, action, { type: 'collection', name });
     const version = expectedVersion();
     const current = await repo.findDocument(this.db, name, id);
@@ -295,7 +292,7 @@ export class Editorial {
   }
 
   private async readable(caller: Caller, name: string, id: string): Promise<DocumentRow> {
-    collectionOrNotFound(name);
+    await this.services.structure.collectionOrNotFound(name);
     authorize(caller.principal, 'readDrafts', { type: 'collection', name });
     const row = await repo.findDocument(this.db, name, id);
     if (!row) throw notFoundDocument();
@@ -353,8 +350,7 @@ export class Editorial {
     const names = await namesOfUsers(this.db, [...new Set(rows.flatMap((r) => (r.deleted_by ? [r.deleted_by] : [])))]);
     const keepMs = this.retentionDays * 86_400_000;
     return {
-      entries: rows.flatMap((r) => {
-        const c = getCollection(r.collection);
+      entries: (await Promise.all(rows.map(async (r) => ({ r, c: await this.services.structure.collection(r.collection) })))).flatMap(({ r, c }) => {
         if (!c || !r.deleted_at) return [];
         return [
           {
@@ -375,7 +371,7 @@ export class Editorial {
     authorize(caller.principal, 'read', { type: 'trash' });
     const current = await repo.findDocumentAnywhere(this.db, id);
     if (!current || current.deleted_at === null) throw new AppError('not-found', 'This block is not in the trash.');
-    const c = collectionOrNotFound(current.collection);
+    const c = await this.services.structure.collectionOrNotFound(current.collection);
     authorize(caller.principal, 'delete', { type: 'collection', name: c.name });
     const row = await this.step({
       collection: c,
@@ -447,7 +443,7 @@ export class Editorial {
       const row = await this.db.transaction().execute(async (trx) => {
         const claimed = await repo.claimDueDocument(trx, id, instant);
         if (!claimed) return null;
-        const c = getCollection(claimed.collection);
+        const c = await this.services.structure.collection(claimed.collection);
         if (!c) return null;
         const publishDue = claimed.publish_at !== null && claimed.publish_at <= instant;
         const unpublishDue = claimed.unpublish_at !== null && claimed.unpublish_at <= instant;

@@ -4,12 +4,16 @@
  * Built once per page, kept serialised (and compressed on demand) in memory,
  * and dropped when the change bus reports a write that can affect it.
  */
-import { collectionsOfPage, getCollection, type PublicDocument } from '../../shared/collections.js';
+import { getCollection, type PublicDocument } from '../../shared/collections.js';
 import type { PageBundle } from '../../shared/page-bundle.js';
 import type { SiteSettings } from '../../shared/settings.js';
-import { getPage, type PageDef, type PageName } from '../../shared/pages.js';
+import type { PageName } from '../../shared/pages.js';
+import { kinds } from '../../shared/kinds.js';
+import { sectionHeading } from '../../shared/page-sections.js';
+import type { SitePage } from '../../shared/site-structure.js';
 import type { MediaInfo } from '../../shared/media.js';
 import { pagesTouchedBy, type ChangeEvent } from '../changes.js';
+import type { SiteStructure } from '../structure/service.js';
 import type { Db } from '../db/index.js';
 import { cachedRepresentation, isFresh, type CachedRepresentation } from '../http/cached-representation.js';
 import { toMediaInfo } from '../media/presenter.js';
@@ -37,6 +41,7 @@ export class PageBundleCache {
 
   constructor(
     private readonly db: Db,
+    private readonly structure: SiteStructure,
     private readonly settings: () => Promise<SiteSettings>,
     subscribe: (fn: (event: ChangeEvent) => void) => () => void,
   ) {
@@ -70,16 +75,15 @@ export class PageBundleCache {
   }
 
   private onChange(event: ChangeEvent): void {
-    const touched = pagesTouchedBy(event);
+    const touched = pagesTouchedBy(event, (c) => this.structure.pageOfCollectionNow(c));
     if (touched === 'all') this.entries.clear();
     else if (touched !== 'none') this.entries.delete(touched);
   }
 
   private async build(name: PageName): Promise<PageBundle> {
-    const page = getPage(name);
+    const page = await this.structure.livePage(name);
     if (!page) throw new Error(`unknown page ${name}`);
-    const cols = collectionsOfPage(name);
-    const [rows, settings] = await Promise.all([listPublished(this.db.kysely, cols.map((c) => c.name)), this.settings()]);
+    const [rows, settings] = await Promise.all([listPublished(this.db.kysely, page.sections.map((s) => s.collection)), this.settings()]);
     return bundleOf(this.db, page, rows, settings);
   }
 }
@@ -89,20 +93,22 @@ export class PageBundleCache {
  * rows): the blocks by collection in the rows' order, the media and the
  * categories they use (a category in the trash is not shown), the settings.
  */
-export async function bundleOf(db: Db, page: PageDef, rows: readonly DocumentRow[], settings: SiteSettings): Promise<PageBundle> {
-  const cols = collectionsOfPage(page.name as PageName);
+export async function bundleOf(db: Db, page: SitePage, rows: readonly DocumentRow[], settings: SiteSettings): Promise<PageBundle> {
   const sections: Record<string, PublicDocument[]> = {};
-  for (const c of cols) sections[c.name] = [];
+  const kindOf = new Map(page.sections.map((s) => [s.collection, s.kind]));
+  for (const s of page.sections) sections[s.collection] = [];
   const mediaIds = new Set<string>();
   const categoryIds = new Set<string>();
   for (const row of rows) {
     const doc = toPublicDocument(row);
     sections[row.collection]?.push(doc);
-    const c = getCollection(row.collection);
-    if (!c) continue;
-    for (const ref of mediaIdsOf(c.fields, doc.data)) mediaIds.add(ref.mediaId);
-    for (const id of categoryIdsOf(c.fields, doc.data)) categoryIds.add(id);
+    const kind = kindOf.get(row.collection);
+    const fields = kind ? kinds[kind].fields : getCollection(row.collection)?.fields;
+    if (!fields) continue;
+    for (const ref of mediaIdsOf(fields, doc.data)) mediaIds.add(ref.mediaId);
+    for (const id of categoryIdsOf(fields, doc.data)) categoryIds.add(id);
   }
+  if (page.socialImage?.mediaId) mediaIds.add(page.socialImage.mediaId);
   if (settings.logo?.mediaId) mediaIds.add(settings.logo.mediaId);
   const [media, categories] = await Promise.all([mediaRows(db.kysely, [...mediaIds]), categoryRows(db.kysely, [...categoryIds])]);
   const mediaMap: Record<string, MediaInfo> = {};
@@ -114,8 +120,9 @@ export async function bundleOf(db: Db, page: PageDef, rows: readonly DocumentRow
     categoryMap[row.id] = { id: row.id, name: typeof data.name === 'string' ? data.name : '' };
   }
   return {
-    page: { name: page.name, path: page.path, title: page.title, description: page.description },
+    page: { name: page.id, path: page.path, title: page.title, description: page.description, socialImage: page.socialImage },
     settings,
+    layout: page.sections.map((s) => ({ ...s, heading: sectionHeading(s) })),
     sections,
     media: mediaMap,
     categories: categoryMap,

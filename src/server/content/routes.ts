@@ -14,6 +14,8 @@ import { EditorialScheduler, type EditorialSchedulerOptions } from './scheduler.
 import { revalidateEveryTime, sendRepresentation } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
 import { ifMatchVersion } from '../http/if-match.js';
+import { pageByPathApi } from '../../shared/page-bundle.js';
+import { AppError } from '../../shared/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +29,7 @@ declare module 'fastify' {
 const collectionParams = z.object({ name: z.string().min(1).max(100) });
 const documentParams = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });
 const pageParams = z.object({ page: z.string().min(1).max(100) });
+const pathQuery = z.object({ path: z.string().min(1).max(500) });
 const revisionParams = documentParams.extend({ rev: z.string().min(1).max(100) });
 const trashParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -56,6 +59,14 @@ export const contentRoutes = fp(
     app.get('/api/pages/:page', async (request, reply) => {
       const { page } = pageParams.parse(request.params);
       return sendRepresentation(request, reply, await content.pageBundle(page), revalidateEveryTime);
+    });
+
+    // The published page at an address (the browser's public loaders ask by path).
+    app.get(pageByPathApi, async (request, reply) => {
+      const { path } = pathQuery.parse(request.query);
+      const entry = await content.pageBundleAt(path);
+      if (!entry) throw new AppError('not-found', 'There is no page at this address.');
+      return sendRepresentation(request, reply, entry, revalidateEveryTime);
     });
 
     // Documents are built per caller: compressed when large.

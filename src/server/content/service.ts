@@ -7,7 +7,6 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import {
   collectionDataSchema,
-  getCollection,
   type CollectionDef,
   type ContentDocument,
   type DocumentStatus,
@@ -16,7 +15,6 @@ import {
 import { can, type Principal, type Subject } from '../../shared/access.js';
 import { authorize } from '../authorize.js';
 import { AppError } from '../../shared/errors.js';
-import { getPage, type PageName } from '../../shared/pages.js';
 import type { FieldDef } from '../../shared/fields.js';
 import type { Services } from '../services.js';
 import { PageBundleCache, type BundleEntry } from './page-bundle.js';
@@ -25,10 +23,11 @@ import { mediaIdsOf } from './references.js';
 import * as repo from './repository.js';
 import { readSiteSettings } from '../settings/repository.js';
 import { createBodySchema, listQuerySchema, parse, reorderBodySchema, updateBodySchema } from './requests.js';
-import { actorOf, collectionOrNotFound, Editorial, notFoundDocument, workingCopyChanges, workingCopyOf, type Caller, type StepInput } from './editorial.js';
+import { actorOf, Editorial, notFoundDocument, workingCopyChanges, workingCopyOf, type Caller, type StepInput } from './editorial.js';
 import { appendRevision } from './revisions.js';
 import { appendAudit } from '../audit/repository.js';
 import { blockTitle } from '../../shared/collections.js';
+import { sitePageCollection } from '../../shared/site-structure.js';
 import { sanitizeRichTextFields } from './sanitize.js';
 import type { ExpectedVersion } from '../http/if-match.js';
 import { overrideQuerySchema } from '../../shared/site-check.js';
@@ -55,7 +54,7 @@ export class ContentService {
   readonly editorial: Editorial;
 
   constructor(private readonly services: Services) {
-    this.pages = new PageBundleCache(services.db, () => readSiteSettings(this.db).then((s) => s.data), (fn) => services.changes.subscribe(fn));
+    this.pages = new PageBundleCache(services.db, services.structure, () => readSiteSettings(this.db).then((s) => s.data), (fn) => services.changes.subscribe(fn));
     this.editorial = new Editorial(
       services,
       (c, raw, previous) => this.prepareData(c.fields, collectionDataSchema(c), raw, previous),
@@ -71,8 +70,9 @@ export class ContentService {
     return this.services.db.kysely;
   }
 
-  collection(name: string): CollectionDef {
-    return collectionOrNotFound(name);
+  /** A collection declared in code or made by a page's section; 404 otherwise. */
+  collection(name: string): Promise<CollectionDef> {
+    return this.services.structure.collectionOrNotFound(name);
   }
 
   /**
@@ -125,7 +125,7 @@ export class ContentService {
   }
 
   async list(principal: Principal | null, name: string, rawQuery: unknown): Promise<ListResult<ContentDocument | PublicDocument>> {
-    const c = this.collection(name);
+    const c = await this.collection(name);
     const subject: Subject = { type: 'collection', name };
     authorize(principal, 'read', subject);
     const query = parse(listQuerySchema, rawQuery);
@@ -144,7 +144,7 @@ export class ContentService {
   }
 
   async read(principal: Principal | null, name: string, id: string): Promise<{ document: ContentDocument | PublicDocument; version: number }> {
-    this.collection(name);
+    await this.collection(name);
     const subject: Subject = { type: 'collection', name };
     authorize(principal, 'read', subject);
     const row = await repo.findDocument(this.db, name, id);
@@ -155,14 +155,14 @@ export class ContentService {
 
   /** A published block as visitors see it, or undefined (for server rendering of detail pages). */
   async publicDocument(name: string, id: string): Promise<PublicDocument | undefined> {
-    const c = getCollection(name);
+    const c = await this.services.structure.collection(name);
     if (!c || c.read !== 'public') return undefined;
     const row = await repo.findDocument(this.db, name, id);
     return row && row.status === 'published' ? toPublicDocument(row) : undefined;
   }
 
   async create(caller: Caller, name: string, body: unknown, query?: unknown): Promise<ContentDocument> {
-    this.collection(name);
+    await this.collection(name);
     authorize(caller.principal, 'create', { type: 'collection', name });
     const input = parse(createBodySchema, body);
     const override = overrideOf(query);
@@ -181,7 +181,7 @@ export class ContentService {
     /** Set by the API: a block created published passes the authoring checks like any publish. */
     checks?: { override: boolean },
   ): Promise<ContentDocument> {
-    const c = this.collection(name);
+    const c = await this.collection(name);
     const data = await this.prepareData(c.fields, collectionDataSchema(c), input.data);
     const id = crypto.randomUUID();
     const overridden = checks && input.status === 'published' ? await publishGate(this.db, c, id, data, checks.override) : null;
@@ -198,6 +198,7 @@ export class ContentService {
         by,
       });
       const actor = await actorOf(trx, caller.principal);
+      if (name === sitePageCollection) await this.services.structure.afterPageWrite(trx, undefined, inserted, actor?.uid ?? null);
       const revisionId = await appendRevision(trx, {
         documentId: inserted.id,
         collection: name,
@@ -267,7 +268,7 @@ export class ContentService {
   }
 
   async reorder(caller: Caller, name: string, body: unknown): Promise<{ documents: ContentDocument[] }> {
-    const c = this.collection(name);
+    const c = await this.collection(name);
     authorize(caller.principal, 'update', { type: 'collection', name });
     const input = parse(reorderBodySchema, body);
     const result = await repo.reorderDocuments(this.db, name, input.ids, new Date().toISOString(), caller.principal?.uid ?? null);
@@ -279,8 +280,13 @@ export class ContentService {
 
   /** The cached bundle of a public page; unknown page → 404. */
   async pageBundle(name: string): Promise<BundleEntry> {
-    const page = getPage(name);
-    if (!page) throw new AppError('not-found', 'There is no such page.');
-    return this.pages.get(page.name as PageName);
+    if (!(await this.services.structure.livePage(name))) throw new AppError('not-found', 'There is no such page.');
+    return this.pages.get(name);
+  }
+
+  /** The cached bundle of the published page at an address, or null. */
+  async pageBundleAt(path: string): Promise<BundleEntry | null> {
+    const found = await this.services.structure.resolve(path);
+    return found.kind === 'page' ? this.pages.get(found.id) : null;
   }
 }

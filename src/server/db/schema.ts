@@ -175,6 +175,34 @@ export interface SeqTable {
   id: Generated<number>;
 }
 
+export interface SitePathsTable {
+  lang: string;
+  path: string;
+  page_id: string;
+}
+
+export interface RedirectsTable {
+  id: string;
+  lang: string;
+  from_path: string;
+  page_id: string | null;
+  url: string | null;
+  gone: ColumnType<number, number | undefined, number>;
+  automatic: ColumnType<number, number | undefined, number>;
+  hits: ColumnType<number, number | undefined, number>;
+  last_hit_at: string | null;
+  created_at: string;
+  created_by: string | null;
+}
+
+export interface NotFoundTable {
+  lang: string;
+  path: string;
+  hits: number;
+  first_at: string;
+  last_at: string;
+}
+
 export interface Database {
   documents: DocumentsTable;
   users: UsersTable;
@@ -191,6 +219,9 @@ export interface Database {
   revisions: RevisionsTable;
   audit_log: AuditLogTable;
   preview_links: PreviewLinksTable;
+  site_paths: SitePathsTable;
+  redirects: RedirectsTable;
+  not_found: NotFoundTable;
 }
 
 /** A mail to send (mail/queue.ts); bodies are cleared once it is sent. */

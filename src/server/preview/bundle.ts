@@ -5,9 +5,8 @@
  * their pending changes (`pending_data`, when there are any, else `data`);
  * the draft the link names shows as if published; the trash never shows.
  */
-import { collectionsOfPage } from '../../shared/collections.js';
 import type { PageBundle } from '../../shared/page-bundle.js';
-import type { PageDef } from '../../shared/pages.js';
+import type { SitePage } from '../../shared/site-structure.js';
 import type { SiteSettings } from '../../shared/settings.js';
 import type { Db } from '../db/index.js';
 import { bundleOf } from '../content/page-bundle.js';
@@ -19,8 +18,7 @@ function asPreviewed(row: DocumentRow): DocumentRow {
   return row.pending_data ? { ...row, data: row.pending_data } : row;
 }
 
-export async function previewBundle(db: Db, page: PageDef, draftId: string | null, settings: SiteSettings): Promise<PageBundle> {
-  const cols = collectionsOfPage(page.name);
-  const rows = await previewRows(db.kysely, cols.map((c) => c.name), draftId);
+export async function previewBundle(db: Db, page: SitePage, draftId: string | null, settings: SiteSettings): Promise<PageBundle> {
+  const rows = await previewRows(db.kysely, page.sections.map((s) => s.collection), draftId);
   return bundleOf(db, page, rows.map(asPreviewed), settings);
 }

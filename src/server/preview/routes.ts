@@ -118,16 +118,17 @@ async function preview(app: FastifyInstance, options: PreviewServiceOptions): Pr
       const document = await publicDocument(async (source) => {
         // The previewed page from its own bundle; every other read (the header's settings come with it) as visitors get it.
         const data: PublicDataSource = {
-          page: async (name) => (name === page.name ? bundle : source.page(name)),
+          page: async (name) => (name === page.id ? bundle : source.page(name)),
+          pageAt: async (path) => (path === page.path ? bundle : source.pageAt(path)),
           document: (collection, id) => source.document(collection, id),
           publicUrl: () => source.publicUrl(),
         };
         const result = await renderPreview(new Request(`${app.services.config.publicUrl}${page.path}`, { headers: { accept: 'text/html' } }), data, expiresAt);
-        if (result.kind === 'redirect') throw new Error(`the preview of ${page.name} redirected to ${result.location}`);
+        if (result.kind === 'redirect') throw new Error(`the preview of ${page.id} redirected to ${result.location}`);
         errors.push(...result.errors);
         return result;
       });
-      for (const err of errors) request.log.error({ err, path: redactedPreviewPath, page: page.name }, 'rendering a preview failed');
+      for (const err of errors) request.log.error({ err, path: redactedPreviewPath, page: page.id }, 'rendering a preview failed');
       if (!document) return sendError(reply, new AppError('unavailable', 'The site is not built yet.'));
       return reply.status(document.status).send(document.html);
     });

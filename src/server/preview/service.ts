@@ -9,10 +9,9 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { authorize } from '../authorize.js';
 import { appendAudit } from '../audit/repository.js';
-import { collectionsOfPage } from '../../shared/collections.js';
 import { defaultPreviewLinkDays, previewBodySchema, previewPathPrefix, type PreviewLinkAnswer } from '../../shared/editorial.js';
 import { AppError } from '../../shared/errors.js';
-import { getPage, type PageDef } from '../../shared/pages.js';
+import type { SitePage } from '../../shared/site-structure.js';
 import type { PageBundle } from '../../shared/page-bundle.js';
 import { previewListQuerySchema, type PreviewLinksAnswer, type PreviewRefusal } from '../../shared/preview-links.js';
 import type { Principal } from '../../shared/access.js';
@@ -30,7 +29,7 @@ function noSuchPage(): AppError {
 
 /** What opening a link gives: the page to render, or why there is none. */
 export type PreviewOpening =
-  | { ok: true; page: PageDef; bundle: PageBundle; expiresAt: string }
+  | { ok: true; page: SitePage; bundle: PageBundle; expiresAt: string }
   | { ok: false; reason: PreviewRefusal };
 
 export interface PreviewServiceOptions {
@@ -60,10 +59,10 @@ export class PreviewService {
   async create(principal: Principal | null, body: unknown, ip: string | null): Promise<PreviewLinkAnswer> {
     authorize(principal, 'create', { type: 'preview' });
     const input = parse(previewBodySchema, body);
-    const page = getPage(input.page);
+    const page = await this.services.structure.workingPage(input.page);
     if (!page) throw noSuchPage();
     if (input.document !== undefined) {
-      const block = await repo.findPageBlock(this.db, collectionsOfPage(page.name).map((c) => c.name), input.document);
+      const block = await repo.findPageBlock(this.db, page.sections.map((s) => s.collection), input.document);
       if (!block) {
         const message = `This block is not on the page ${page.title} (or it is in the trash).`;
         throw new AppError('invalid-argument', `document: ${message}`, { field: 'document', fields: { document: message } });
@@ -74,7 +73,7 @@ export class PreviewService {
     const row: repo.PreviewLinkRow = {
       id: crypto.randomUUID(),
       token_hash: repo.hashPreviewToken(token),
-      page: page.name,
+      page: page.id,
       document_id: input.document ?? null,
       created_by: principal?.uid ?? null,
       created_at: now.toISOString(),
@@ -91,9 +90,9 @@ export class PreviewService {
   async list(principal: Principal | null, query: unknown): Promise<PreviewLinksAnswer> {
     authorize(principal, 'read', { type: 'preview' });
     const { page: name } = parse(previewListQuerySchema, query);
-    const page = getPage(name);
+    const page = await this.services.structure.workingPage(name);
     if (!page) throw noSuchPage();
-    const rows = await repo.livePreviewLinks(this.db, page.name, this.now().toISOString());
+    const rows = await repo.livePreviewLinks(this.db, page.id, this.now().toISOString());
     return {
       links: rows.map((r) => ({
         id: r.id,
@@ -112,10 +111,11 @@ export class PreviewService {
     const at = this.now().toISOString();
     await this.db.transaction().execute(async (trx) => {
       const link = await repo.findPreviewLink(trx, id);
+      const title = link ? (await this.services.structure.workingPage(link.page))?.title : undefined;
       if (!link) throw new AppError('not-found', 'There is no such preview link.');
       // Revoking twice changes nothing and records nothing more.
       if (!(await repo.revokePreviewLink(trx, id, at))) return;
-      await appendAudit(trx, { action: 'preview.revoke', actor: principal ? { uid: principal.uid } : null, subjectId: id, subject: getPage(link.page)?.title ?? link.page, ip, at });
+      await appendAudit(trx, { action: 'preview.revoke', actor: principal ? { uid: principal.uid } : null, subjectId: id, subject: title ?? link.page, ip, at });
     });
   }
 
@@ -127,7 +127,7 @@ export class PreviewService {
     if (!link) return { ok: false, reason: 'unknown' };
     if (link.revoked_at) return { ok: false, reason: 'revoked' };
     if (Date.parse(link.expires_at) <= this.now().getTime()) return { ok: false, reason: 'expired' };
-    const page = getPage(link.page);
+    const page = await this.services.structure.workingPage(link.page);
     if (!page) return { ok: false, reason: 'unknown' };
     const bundle = await previewBundle(this.services.db, page, link.document_id, await this.settings());
     return { ok: true, page, bundle, expiresAt: link.expires_at };

@@ -21,7 +21,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PageName } from '../../shared/pages.js';
-import { pagesTouchedBy, type ChangeEvent } from '../changes.js';
+import { pagesTouchedBy, type ChangeEvent, type PageOfCollection } from '../changes.js';
 import { isFresh, type CachedRepresentation } from '../http/cached-representation.js';
 
 export const renderChannelName = 'ngo-site:render';
@@ -82,6 +82,8 @@ export class RenderedPages {
 
   constructor(
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    /** The site structure's answer to which page a collection is on. */
+    private readonly pageOf: PageOfCollection,
     private readonly maxEntries = 1000,
   ) {}
 
@@ -113,7 +115,7 @@ export class RenderedPages {
 
   /** Follows the change bus: marks what the event touches stale and queues it. */
   onChange(event: ChangeEvent): void {
-    const touched = pagesTouchedBy(event);
+    const touched = pagesTouchedBy(event, this.pageOf);
     if (touched === 'none') return;
     for (const { touched: seen } of this.flights.values()) {
       if (touched === 'all') seen.all = true;

@@ -11,7 +11,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { getCollection } from '../../shared/collections.js';
 import type { PageName } from '../../shared/pages.js';
 import { routeTable } from '../../shared/routes.js';
 import { AppError } from '../../shared/errors.js';
@@ -56,6 +55,7 @@ async function render(app: FastifyInstance): Promise<void> {
   // Loaded here, not at import time: the React renderer is only needed when pages are served.
   const { render: renderToHtml } = await import('../../web/entry-server.js');
   const source = serverDataSource(app);
+  const { structure } = app.services;
 
   /** The data source of one render, telling the cache which pages it read (stories and events read their page's). */
   function tracked(read: (page: PageName) => void): PublicDataSource {
@@ -64,8 +64,13 @@ async function render(app: FastifyInstance): Promise<void> {
         read(name);
         return source.page(name);
       },
+      pageAt: async (path) => {
+        const bundle = await source.pageAt(path);
+        if (bundle) read(bundle.page.name);
+        return bundle;
+      },
       document: (collection, id) => {
-        const page = getCollection(collection)?.page;
+        const page = structure.pageOfCollectionNow(collection);
         if (page) read(page);
         return source.document(collection, id);
       },
@@ -73,7 +78,7 @@ async function render(app: FastifyInstance): Promise<void> {
     };
   }
 
-  const pages = new RenderedPages(app.log, MAX_CACHED);
+  const pages = new RenderedPages(app.log, (c) => structure.pageOfCollectionNow(c), MAX_CACHED);
   const unsubscribe = app.services.changes.subscribe((event) => pages.onChange(event));
   // An editor's save answers once the pages it changed are rendered again (http/after-writes.ts).
   if (app.hasDecorator('afterWrites')) app.afterWrites.add(() => pages.caughtUp());
@@ -147,6 +152,15 @@ async function render(app: FastifyInstance): Promise<void> {
     return kept ? readyRepresentation(app.fastLane, request, kept, revalidateEveryTime) : null;
   });
 
+  /** A deleted page's address: the not-found page, answered 410 Gone so search engines forget it. */
+  async function renderGone(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply> {
+    if (!assets) return unavailable(reply);
+    const rendered = await renderPath(pathname, () => undefined);
+    if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+    const gone = cachedRepresentation('text/html; charset=utf-8', rendered.representation.encoded('identity'), { status: 410 });
+    return sendCached(request, reply, gone, 'no-cache');
+  }
+
   let shell: CachedResponse | null = null;
   function sendShell(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     if (!assets) return unavailable(reply);
@@ -157,32 +171,45 @@ async function render(app: FastifyInstance): Promise<void> {
     return sendCached(request, reply, shell, 'no-store');
   }
 
+  // Pages are data (structure/service.ts): their addresses are resolved in the not-found handler below.
   for (const r of routeTable) {
-    if (r.kind === 'public' || r.kind === 'detail') app.get(r.path, (request, reply) => renderPage(request, reply));
+    if (r.kind === 'detail') app.get(r.path, (request, reply) => renderPage(request, reply));
     else if (r.kind !== 'not-found') app.get(r.path, sendShell);
   }
 
   // Every page's blocks feed the sitemap: it is kept like a page, from all of them.
   const sitemap: Render = async (_path, read) => {
-    const representation = cachedRepresentation('application/xml; charset=utf-8', sitemapXml(config.publicUrl, await sitemapEntries(tracked(read))));
+    const representation = cachedRepresentation('application/xml; charset=utf-8', sitemapXml(config.publicUrl, await sitemapEntries(tracked(read), await structure.livePages())));
     return { kind: 'page', representation, keep: true };
   };
   app.get('/sitemap.xml', (request, reply) => send(request, reply, pages.get('/sitemap.xml', sitemap)));
 
-  const robots = cachedRepresentation('text/plain; charset=utf-8', robotsTxt(config.publicUrl));
-  app.get('/robots.txt', async (request, reply) => sendCached(request, reply, robots, 'public, max-age=3600'));
+  // Kept per structure: a page's new address changes which rules must end with `$`.
+  let robots: { snapshot: object; representation: CachedResponse } | null = null;
+  app.get('/robots.txt', async (request, reply) => {
+    const snapshot = await structure.current();
+    if (robots?.snapshot !== snapshot) robots = { snapshot, representation: cachedRepresentation('text/plain; charset=utf-8', robotsTxt(config.publicUrl, await structure.livePages())) };
+    return sendCached(request, reply, robots.representation, 'public, max-age=3600');
+  });
   const logo = cachedRepresentation('image/svg+xml', logoSvg);
   app.get('/logo.svg', async (request, reply) => sendCached(request, reply, logo, 'public, max-age=86400'));
 
-  const publicPaths = new Set(routeTable.filter((r) => r.kind === 'public').map((r) => r.path));
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = new URL(request.url, 'http://localhost').pathname;
     if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/media/') || pathname.startsWith('/assets/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(reply, new AppError('not-found', 'No such endpoint.'));
     }
+    const found = await structure.resolve(pathname);
+    if (found.kind === 'page') return renderPage(request, reply, pathname);
+    if (found.kind === 'redirect' || found.kind === 'gone') {
+      structure.countRedirect(found.redirectId);
+      if (found.kind === 'redirect') return reply.header('cache-control', 'public, max-age=300').redirect(found.location, 301);
+      return renderGone(request, reply, pathname);
+    }
     // One address per page: `/about/` → `/about`.
     const trimmed = pathname.replace(/\/+$/, '');
-    if (trimmed !== pathname && publicPaths.has(trimmed)) return reply.redirect(trimmed, 301);
+    if (trimmed !== pathname && trimmed !== '' && (await structure.resolve(trimmed)).kind === 'page') return reply.redirect(trimmed, 301);
+    if (request.method === 'GET') structure.countNotFound(pathname);
     return renderPage(request, reply, pathname);
   });
 }

@@ -1,5 +1,6 @@
-/** /sitemap.xml and /robots.txt, from the page table, the page bundles, the detail pages the collections declare and the route table. */
-import { pages, type PageName } from '../../shared/pages.js';
+/** /sitemap.xml and /robots.txt, from the published pages (data), their bundles, the detail pages the collections declare and the route table. */
+import type { PageName } from '../../shared/pages.js';
+import type { SitePage } from '../../shared/site-structure.js';
 import { detailCollections, detailPath } from '../../shared/registry-index.js';
 import { staffPaths } from '../../shared/routes.js';
 import { previewPathPrefix } from '../../shared/editorial.js';
@@ -18,18 +19,19 @@ function latest(dates: readonly string[]): string | null {
   return max;
 }
 
-export async function sitemapEntries(source: PublicDataSource): Promise<SitemapEntry[]> {
+export async function sitemapEntries(source: PublicDataSource, pages: readonly SitePage[]): Promise<SitemapEntry[]> {
   const bundles = new Map<PageName, PageBundle>();
-  await Promise.all(pages.map(async (p) => bundles.set(p.name, await source.page(p.name))));
+  await Promise.all(pages.map(async (p) => bundles.set(p.id, await source.page(p.id))));
   const pageDates = new Map<PageName, string | null>();
   for (const [name, b] of bundles) pageDates.set(name, latest(Object.values(b.sections).flatMap((docs) => docs.map((d) => d.updatedAt))));
   // A page without blocks yet takes the newest change of the site.
   const siteDate = latest([...pageDates.values()].filter((d): d is string => d !== null)) ?? new Date().toISOString();
-  const entries: SitemapEntry[] = pages.map((p) => ({ path: p.path, lastmod: pageDates.get(p.name) ?? siteDate }));
-  // Every published block of a collection with detail pages has one (stories, events).
+  const entries: SitemapEntry[] = pages.map((p) => ({ path: p.path, lastmod: pageDates.get(p.id) ?? siteDate }));
+  // Every published block of a collection with detail pages has one (stories, events), wherever a section shows it.
   for (const c of detailCollections) {
-    const docs = (c.page && bundles.get(c.page)?.sections[c.name]) || [];
-    for (const d of docs) entries.push({ path: detailPath(c.detail, d.id), lastmod: d.updatedAt });
+    const docs = new Map<string, string>();
+    for (const b of bundles.values()) for (const d of b.sections[c.name] ?? []) docs.set(d.id, d.updatedAt);
+    for (const [id, updatedAt] of docs) entries.push({ path: detailPath(c.detail, id), lastmod: updatedAt });
   }
   return entries;
 }
@@ -40,7 +42,7 @@ export function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]):
 }
 
 /** Public paths a robots rule must never match (rules match as prefixes). */
-function publicPrefixes(): string[] {
+function publicPrefixes(pages: readonly Pick<SitePage, 'path'>[]): string[] {
   return [...pages.map((p) => p.path), ...detailCollections.map((c) => `${c.detail.path}/`)];
 }
 
@@ -49,10 +51,10 @@ function publicPrefixes(): string[] {
  * `:id`. A rule that is also the start of a public path (`/account` and
  * `/accountability`) ends with `$`, which crawlers read as "this path only".
  */
-export function robotsDisallowed(): string[] {
+export function robotsDisallowed(pages: readonly Pick<SitePage, 'path'>[]): string[] {
   // Preview links are private pages of unpublished changes (they also answer X-Robots-Tag: noindex).
   const rules = new Set<string>(['/api/', previewPathPrefix]);
-  const open = publicPrefixes();
+  const open = publicPrefixes(pages);
   for (const p of staffPaths) {
     const colon = p.indexOf(':');
     const rule = colon >= 0 ? p.slice(0, colon) : p;
@@ -61,6 +63,6 @@ export function robotsDisallowed(): string[] {
   return [...rules];
 }
 
-export function robotsTxt(publicUrl: string): string {
-  return ['User-agent: *', 'Allow: /', ...robotsDisallowed().map((r) => `Disallow: ${r}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+export function robotsTxt(publicUrl: string, pages: readonly Pick<SitePage, 'path'>[]): string {
+  return ['User-agent: *', 'Allow: /', ...robotsDisallowed(pages).map((r) => `Disallow: ${r}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
 }

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { collectionDataSchema, getCollection } from '../../shared/collections.js';
 import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from '../../shared/settings.js';
 import { AppError } from '../../shared/errors.js';
+import { sitePageCollection } from '../../shared/site-structure.js';
 import { countUsers, createAccount } from '../auth/accounts.js';
 import { titleSearchFor } from '../content/repository.js';
 import { sanitizeRichTextFields } from '../content/sanitize.js';
@@ -55,8 +56,9 @@ export async function ensureDemoAdmin(services: SeedServices): Promise<void> {
   );
 }
 
+/** Content blocks, not page records: a new site has its pages (structure/default-pages.ts) and no blocks yet. */
 async function hasDocuments(services: SeedServices): Promise<boolean> {
-  return !!(await services.db.kysely.selectFrom('documents').select('id').limit(1).executeTakeFirst());
+  return !!(await services.db.kysely.selectFrom('documents').select('id').where('collection', '!=', sitePageCollection).limit(1).executeTakeFirst());
 }
 
 /** Seeds the demo content; does nothing when documents exist (checked again inside the transaction). */
@@ -89,7 +91,7 @@ export async function seedDemo(services: SeedServices, progress: Progress): Prom
   const inserted = await services.db.kysely.transaction().execute(async (trx) => {
     // Several instances may start at once on one PostgreSQL: only the first seeds.
     if (services.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${7_311_001})`.execute(trx);
-    if (await trx.selectFrom('documents').select('id').limit(1).executeTakeFirst()) return false;
+    if (await trx.selectFrom('documents').select('id').where('collection', '!=', sitePageCollection).limit(1).executeTakeFirst()) return false;
     const positions = new Map<string, number>();
     const values = rows.map((r) => {
       const position = positions.get(r.collection) ?? 0;
@@ -121,13 +123,13 @@ export async function seedIfEmpty(services: Services, log: FastifyBaseLogger): P
   await seedDemo(services, (line) => log.info(line));
 }
 
-/** `npm run seed -- --reset`: removes every document, the settings and all media, keeping user accounts. */
+/** `npm run seed -- --reset`: removes every block, the settings and all media, keeping user accounts and the pages. */
 export async function resetContent(services: SeedServices, progress: Progress): Promise<void> {
   const store = createMediaStore(services);
   const media = await services.db.kysely.selectFrom('media').select('id').execute();
   const collections = await services.db.kysely.selectFrom('documents').select('collection').distinct().execute();
   await services.db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('documents').execute();
+    await trx.deleteFrom('documents').where('collection', '!=', sitePageCollection).execute();
     await trx.deleteFrom('settings').execute();
     await trx.deleteFrom('media').execute();
   });

@@ -10,12 +10,15 @@ import type { MediaInfo } from '../../shared/media.js';
 import type { PageBundle } from '../../shared/page-bundle.js';
 import type { PageName } from '../../shared/pages.js';
 import { api } from '../api-client.js';
+import { pageByPathApi } from '../../shared/page-bundle.js';
 
 export type { PageBundle } from '../../shared/page-bundle.js';
 
 /** Where public loaders read from. The server passes an in-process one; the browser uses the API. */
 export interface PublicDataSource {
   page(name: PageName): Promise<PageBundle>;
+  /** The published page at an address, or null when none is there. */
+  pageAt(path: string): Promise<PageBundle | null>;
   /** A published story or event, or null when there is none (or it is a draft). */
   document(collection: string, id: string): Promise<PublicDocument | null>;
   /** The canonical origin (PUBLIC_URL), without a trailing slash. */
@@ -42,6 +45,14 @@ function isNotFound(err: unknown): boolean {
 
 export const browserDataSource: PublicDataSource = {
   page: (name) => api<PageBundle>(`/api/pages/${encodeURIComponent(name)}`, { anonymous: true }),
+  async pageAt(path) {
+    try {
+      return await api<PageBundle>(`${pageByPathApi}?path=${encodeURIComponent(path)}`, { anonymous: true });
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  },
   async document(collection, id) {
     try {
       return await api<PublicDocument>(`/api/collections/${collection}/documents/${encodeURIComponent(id)}`, { anonymous: true });

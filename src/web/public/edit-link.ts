@@ -7,7 +7,6 @@
  * so visitors never fetch this module and no public HTML ever contains the
  * link. Plain script: no React on public pages for small things.
  */
-import { pages } from '../../shared/pages.js';
 import { declarations, detailCollections, formPathsOf } from '../../shared/registry-index.js';
 
 const style = `
@@ -18,10 +17,13 @@ const style = `
 .staff-edit-link:focus-visible { outline: 3px solid #f4c542; outline-offset: 2px; opacity: 1; }
 @media print { .staff-edit-link { display: none; } }`;
 
-/** Where staff edit what this path shows (`pagesPath`: the Pages screen's), or null (a preview, the not-found page). */
-export function editTargetOf(pathname: string, pagesPath: string): string | null {
-  const page = pages.find((p) => p.path === pathname);
-  if (page) return `${pagesPath}#${page.name}`;
+/**
+ * Where staff edit what this path shows (`pagesPath`: the Pages screen's), or
+ * null (a preview, the not-found page). `pageId` is the page the HTML says it
+ * shows (`data-page`): addresses are data, so the path alone does not say.
+ */
+export function editTargetOf(pathname: string, pagesPath: string, pageId: string | null = null): string | null {
+  if (pageId) return `${pagesPath}#${pageId}`;
   for (const c of detailCollections) {
     const prefix = `${c.detail.path}/`;
     if (!pathname.startsWith(prefix)) continue;
@@ -34,7 +36,7 @@ export function editTargetOf(pathname: string, pagesPath: string): string | null
 }
 
 export function showEditLink(doc: Document, pagesPath: string): void {
-  const target = editTargetOf(doc.location.pathname, pagesPath);
+  const target = editTargetOf(doc.location.pathname, pagesPath, doc.querySelector('[data-page]')?.getAttribute('data-page') ?? null);
   if (!target || doc.querySelector('.staff-edit-link')) return;
   const css = doc.createElement('style');
   css.textContent = style;

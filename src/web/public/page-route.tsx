@@ -1,21 +1,23 @@
-/** A public page's route: its loader (server or API) and the view of its blocks. */
+/** A public page's route: the page at the request's address (pages are data), or the not-found page with 404. */
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
-import type { PageName } from '../../shared/pages.js';
 import { dataSourceOf, siteDataOf } from './data.js';
 import { pageHead, PageView, type PageData } from './page-view.js';
+import { loader as notFoundLoader } from './not-found-route.js';
+import { NotFoundContent } from './not-found.js';
 
 export type { PageData } from './page-view.js';
 
-export function pageLoader(page: PageName) {
-  return async ({ context }: LoaderFunctionArgs): Promise<PageData> => {
-    const source = dataSourceOf(context);
-    const bundle = await source.page(page);
-    const site = siteDataOf(bundle, source.publicUrl());
-    return { site, bundle, head: pageHead(bundle, site), now: new Date().toISOString() };
-  };
+export async function loader(args: LoaderFunctionArgs) {
+  const { context, request } = args;
+  const source = dataSourceOf(context);
+  const bundle = await source.pageAt(new URL(request.url).pathname);
+  if (!bundle) return notFoundLoader(args);
+  const site = siteDataOf(bundle, source.publicUrl());
+  return { site, bundle, head: pageHead(bundle, site), now: new Date().toISOString() } satisfies PageData;
 }
 
-export function PageRoute() {
-  return <PageView data={useLoaderData() as PageData} />;
+export function Component() {
+  const data = useLoaderData() as PageData | { bundle?: undefined };
+  return data.bundle ? <PageView data={data as PageData} /> : <NotFoundContent />;
 }

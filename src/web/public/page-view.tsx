@@ -1,13 +1,13 @@
 /**
- * A public page from its published blocks: each of the page's collections in
- * its declared place, each group with the renderer of its kind. No router
+ * A public page from its published blocks: each of the page's sections in
+ * its order (the page's record), each with the renderer of its kind. No router
  * here. Static HTML but for the islands (islands.ts): the carousel and the
  * home page's contact form.
  */
 import type { ReactNode } from 'react';
 import type { PublicDocument } from '../../shared/collections.js';
-import { isBlockKind, kinds, type BlockKind } from '../../shared/kinds.js';
-import { declarationOf, type Declaration } from '../../shared/registry-index.js';
+import type { BlockKind } from '../../shared/kinds.js';
+import type { BundleSection } from '../../shared/page-bundle.js';
 import type { PageBundle, SiteData } from './data.js';
 import { breadcrumbLd, documentTitle, organisationLd, socialImageUrl, type HeadModel, type JsonLd } from './meta.js';
 import { altOf, imageValue, fallbackSrc, srcSetOf } from './image.js';
@@ -28,19 +28,14 @@ export interface PageData extends PublicRouteData {
   bundle: PageBundle;
 }
 
-/** What a renderer gets: one collection's published blocks on the page. */
+/** What a renderer gets: one section's published blocks on the page. */
 interface GroupProps {
   docs: PublicDocument[];
-  /** The collection's declaration (its heading, carousel). */
-  declaration: Declaration;
+  /** The section (its heading, resolved, and its options). */
+  section: BundleSection;
   data: PageData;
   /** Is this the first collection on the page (where the hero goes)? */
   first: boolean;
-}
-
-/** The heading over a group: the collection's own, else its kind's default. */
-function headingOf(d: Declaration): string | null {
-  return d.heading ?? kinds[d.kind].heading;
 }
 
 /**
@@ -48,9 +43,9 @@ function headingOf(d: Declaration): string | null {
  * renderer does not compile.
  */
 const renderers: { [K in BlockKind]: (props: GroupProps) => ReactNode } = {
-  slide({ docs, declaration, data: { bundle }, first }) {
+  slide({ docs, section, data: { bundle }, first }) {
     const { media, page } = bundle;
-    if (declaration.carousel) {
+    if (section.options.carousel) {
       return docs.length > 0 ? <CarouselIsland {...carouselProps(docs, media, 'Highlights of our work', 'h2')} /> : null;
     }
     // One slide is the page's hero; several become a carousel under the page title.
@@ -71,29 +66,28 @@ const renderers: { [K in BlockKind]: (props: GroupProps) => ReactNode } = {
       ))}
     </>
   ),
-  card: ({ docs, declaration, data: { bundle } }) => (docs.length > 0 ? <Cards docs={docs} media={bundle.media} heading={headingOf(declaration)} /> : null),
-  picture: ({ docs, declaration, data: { bundle } }) =>
-    docs.length > 0 ? <Gallery docs={docs} media={bundle.media} heading={declaration.heading ?? kinds.picture.heading} /> : null,
-  person: ({ docs, declaration, data: { bundle } }) =>
-    docs.length > 0 ? <People docs={docs} media={bundle.media} heading={declaration.heading ?? kinds.person.heading} /> : null,
-  partner: ({ docs, declaration, data: { bundle } }) =>
-    docs.length > 0 ? <Partners docs={docs} media={bundle.media} heading={declaration.heading ?? kinds.partner.heading} /> : null,
-  story: ({ docs, declaration, data: { bundle } }) =>
-    docs.length > 0 ? <Stories docs={docs} media={bundle.media} categories={bundle.categories} heading={declaration.heading ?? kinds.story.heading} /> : null,
+  card: ({ docs, section, data: { bundle } }) => (docs.length > 0 ? <Cards docs={docs} media={bundle.media} heading={section.heading} /> : null),
+  picture: ({ docs, section, data: { bundle } }) =>
+    docs.length > 0 ? <Gallery docs={docs} media={bundle.media} heading={section.heading ?? ''} /> : null,
+  person: ({ docs, section, data: { bundle } }) =>
+    docs.length > 0 ? <People docs={docs} media={bundle.media} heading={section.heading ?? ''} /> : null,
+  partner: ({ docs, section, data: { bundle } }) =>
+    docs.length > 0 ? <Partners docs={docs} media={bundle.media} heading={section.heading ?? ''} /> : null,
+  story: ({ docs, section, data: { bundle } }) =>
+    docs.length > 0 ? <Stories docs={docs} media={bundle.media} categories={bundle.categories} heading={section.heading ?? ''} /> : null,
   event: ({ docs, data: { bundle, now } }) => <Events docs={docs} media={bundle.media} categories={bundle.categories} now={now} />,
 };
 
-/** The block kind of a collection on a public page; null for site data (categories, publications, contacts). */
-function kindOf(collection: string): BlockKind | null {
-  const kind = declarationOf(collection)?.kind;
-  return kind && isBlockKind(kind) ? kind : null;
+/** The sections of a page in order, each with its published blocks. */
+function sectionsOf(bundle: PageBundle): { section: BundleSection; docs: PublicDocument[] }[] {
+  return bundle.layout.map((section) => ({ section, docs: bundle.sections[section.collection] ?? [] }));
 }
 
 /** The first image of the page (its hero or first slide): the social card picture and the preloaded LCP image. */
 function leadImage(bundle: PageBundle) {
-  const first = Object.entries(bundle.sections)[0];
-  if (!first || kindOf(first[0]) !== 'slide') return null;
-  const slide = first[1][0];
+  const first = sectionsOf(bundle)[0];
+  if (!first || first.section.kind !== 'slide') return null;
+  const slide = first.docs[0];
   const img = slide ? imageValue(slide.data.image) : null;
   const media = img ? bundle.media[img.mediaId] : undefined;
   return img && media ? { img, media } : null;
@@ -104,11 +98,14 @@ export function pageHead(bundle: PageBundle, site: SiteData): HeadModel {
   const home = page.name === 'home';
   const publicUrl = site.publicUrl;
   const lead = leadImage(bundle);
+  // The page's own picture for social networks, when it has one, else its first slide's.
+  const social = page.socialImage ? { img: page.socialImage, media: bundle.media[page.socialImage.mediaId] } : null;
+  const card = social?.media ? { img: social.img, media: social.media } : lead;
   const jsonLd: JsonLd[] = [];
   if (home) jsonLd.push(organisationLd(settings, publicUrl, site.logo));
   else jsonLd.push(breadcrumbLd(publicUrl, [{ name: 'Home', path: '/' }, { name: page.title, path: page.path }]));
-  for (const [collection, docs] of Object.entries(bundle.sections)) {
-    const kind = kindOf(collection);
+  for (const { section, docs } of sectionsOf(bundle)) {
+    const kind: BlockKind = section.kind;
     if (kind === 'event') {
       const { upcoming, past } = splitEvents(docs, new Date().toISOString());
       for (const d of [...upcoming, ...past].slice(0, 20)) jsonLd.push(eventLd(d, bundle.media, settings, publicUrl));
@@ -120,8 +117,8 @@ export function pageHead(bundle: PageBundle, site: SiteData): HeadModel {
     title: documentTitle(page.title, settings, home),
     description: page.description,
     canonical: `${publicUrl}${page.path}`,
-    image: socialImageUrl(publicUrl, lead?.media) ?? socialImageUrl(publicUrl, site.logo),
-    imageAlt: lead ? altOf(lead.img, lead.media) : '',
+    image: socialImageUrl(publicUrl, card?.media) ?? socialImageUrl(publicUrl, site.logo),
+    imageAlt: card ? altOf(card.img, card.media) : '',
     ogType: 'website',
     siteName: settings.organisationName,
     jsonLd,
@@ -130,21 +127,20 @@ export function pageHead(bundle: PageBundle, site: SiteData): HeadModel {
   };
 }
 
-function Group({ collection, docs, data, first }: { collection: string; docs: PublicDocument[]; data: PageData; first: boolean }) {
-  const declaration = declarationOf(collection);
-  const kind = kindOf(collection);
-  if (!declaration || !kind) return null;
-  const Render = renderers[kind];
-  return <Render docs={docs} declaration={declaration} data={data} first={first} />;
+function Group({ section, docs, data, first }: { section: BundleSection; docs: PublicDocument[]; data: PageData; first: boolean }) {
+  const Render = renderers[section.kind];
+  const { limit, upcomingOnly } = section.options;
+  const chosen = upcomingOnly ? splitEvents(docs, data.now).upcoming : docs;
+  return <Render docs={limit ? chosen.slice(0, limit) : chosen} section={section} data={data} first={first} />;
 }
 
 export function PageView({ data }: { data: PageData }) {
   const { bundle } = data;
-  const entries = Object.entries(bundle.sections);
+  const entries = sectionsOf(bundle);
   const home = bundle.page.name === 'home';
-  const hasHero = !home && entries[0] !== undefined && kindOf(entries[0][0]) === 'slide';
+  const hasHero = !home && entries[0] !== undefined && entries[0].section.kind === 'slide';
   return (
-    <div className={`page page-${bundle.page.name}`}>
+    <div className={`page page-${bundle.page.name}`} data-page={bundle.page.name}>
       {home ? (
         <h1 className="visually-hidden">
           {bundle.settings.organisationName}
@@ -152,8 +148,8 @@ export function PageView({ data }: { data: PageData }) {
         </h1>
       ) : null}
       {!home && !hasHero ? <Hero pageTitle={bundle.page.title} slide={null} media={bundle.media} /> : null}
-      {entries.map(([collection, docs], i) => (
-        <Group key={collection} collection={collection} docs={docs} data={data} first={i === 0} />
+      {entries.map(({ section, docs }, i) => (
+        <Group key={section.id} section={section} docs={docs} data={data} first={i === 0} />
       ))}
       {home ? <ContactFormIsland contactEmail={bundle.settings.contactEmail} /> : null}
     </div>

@@ -8,9 +8,8 @@
  * sample collection, so a newly declared collection is never empty; a new kind
  * needs a sample (a type error until it has one).
  */
-import { collections } from '../../../shared/collections.js';
-import type { CollectionKind } from '../../../shared/kinds.js';
-import type { CollectionName } from '../../../shared/registry-index.js';
+import type { CollectionKind, SystemKind } from '../../../shared/kinds.js';
+import { declarations, type CollectionName } from '../../../shared/registry-index.js';
 import { createBuilder } from './builder.js';
 import type { CategorySlug, CollectionsOf, DemoBlock, DemoMedia } from './types.js';
 import { homeContent } from './home.js';
@@ -28,7 +27,7 @@ export { demoCategories, demoPublications } from './catalogue.js';
 export type { CategorySlug, DemoBlock, DemoMedia, FileRef, HeroName, ImageRef, PublicationName } from './types.js';
 
 /** For each kind, the collection whose demo blocks stand in for a collection without its own. */
-const kindSamples: { [K in CollectionKind]: CollectionsOf<K> } = {
+const kindSamples: { [K in Exclude<CollectionKind, SystemKind>]: CollectionsOf<K> } = {
   slide: 'aboutslide',
   section: 'aboutvision',
   card: 'visionvalue',
@@ -49,7 +48,7 @@ export function demoContent(media: DemoMedia, category: Record<CategorySlug, str
   }
   const written = new Set<string>(seed.blocks.map((b) => b.collection));
   const blocks = [...seed.blocks];
-  for (const c of collections) {
+  for (const c of declarations) {
     if (written.has(c.name)) continue;
     const sample: CollectionName = kindSamples[c.kind];
     // Ids are left out: they must be new, and nothing refers to the copies.

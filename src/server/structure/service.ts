@@ -1,0 +1,265 @@
+/**
+ * The site's structure on the server: which pages exist and where, which
+ * sections they show, which collection each section's blocks live in, and
+ * what old addresses lead to. One snapshot per instance, read from the
+ * database and dropped when the change bus says a page record or a redirect
+ * changed (on every instance, through PostgreSQL), so the API, the access
+ * checks, the staff screens and the public renderer all read one structure.
+ *
+ * Writes to page records go through the editorial steps like any block;
+ * inside each step's transaction `afterPageWrite` keeps the addresses a page
+ * holds unique, and when a published page's address changes it leaves a
+ * redirect from the old one (to the page's id: renames never chain, and a
+ * page taking back an old address removes that redirect, so none loops).
+ */
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { getCollection, sectionCollectionDef, type CollectionDef } from '../../shared/collections.js';
+import { AppError } from '../../shared/errors.js';
+import { defaultLanguage, pageDataSchema, sitePageCollection, type PageData, type SitePage } from '../../shared/site-structure.js';
+import type { ChangeBus, ChangeEvent } from '../changes.js';
+import type { Db } from '../db/index.js';
+import type { Database } from '../db/schema.js';
+import type { DocumentRow } from '../content/repository.js';
+import * as repo from './repository.js';
+import { defaultPages } from './default-pages.js';
+
+export interface PageRecord {
+  row: DocumentRow;
+  /** What visitors see, when the page is published. */
+  live: PageData | null;
+  /** The working copy: pending changes, else the draft or the live record. */
+  working: PageData;
+}
+
+export interface StructureSnapshot {
+  /** Every page not in the trash, by id, in the site's order. */
+  pages: Map<string, PageRecord>;
+  /** Published pages by their live address. */
+  byPath: Map<string, string>;
+  /** The collections of sections editors added (the declared ones are in the registry). */
+  sectionCollections: Map<string, CollectionDef>;
+  /** The page each collection's blocks appear on (its live record first, else its working copy). */
+  collectionPage: Map<string, string>;
+  /** Redirects by old address. */
+  redirects: Map<string, repo.RedirectRow>;
+}
+
+export type Resolution =
+  | { kind: 'page'; id: string }
+  | { kind: 'redirect'; location: string; redirectId: string }
+  | { kind: 'gone'; redirectId: string }
+  | { kind: 'none' };
+
+function parsePage(text: string): PageData | null {
+  const parsed = pageDataSchema.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : null;
+}
+
+/** A page's record as a public page reads it. */
+export function sitePageOf(id: string, d: PageData): SitePage {
+  return { id, path: d.path, title: d.title, navLabel: d.navLabel, description: d.description, socialImage: d.socialImage, sections: d.sections };
+}
+
+/** The advisory-lock key that makes the first start seed page records once on a shared PostgreSQL. */
+const seedLockKey = 7_311_002;
+
+export class SiteStructure {
+  private snapshot: Promise<StructureSnapshot> | null = null;
+  /** The last snapshot read, for the synchronous questions of the change bus's subscribers. */
+  private last: StructureSnapshot | null = null;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly db: Db,
+    changes: ChangeBus,
+  ) {
+    // Subscribed before any cache (services are built first), so a cache rendering after an event reads the new structure.
+    this.unsubscribe = changes.subscribe((event) => {
+      if (SiteStructure.touchesStructure(event)) this.snapshot = null;
+    });
+  }
+
+  static touchesStructure(event: ChangeEvent): boolean {
+    return event.type === 'reset' || event.type === 'structure' || (event.type === 'documents' && event.collection === sitePageCollection);
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  private get kysely(): Kysely<Database> {
+    return this.db.kysely;
+  }
+
+  /** The current snapshot, read once per change. */
+  current(): Promise<StructureSnapshot> {
+    if (!this.snapshot) {
+      const loading = this.load();
+      this.snapshot = loading;
+      loading.then(
+        (s) => {
+          if (this.snapshot === loading) this.last = s;
+        },
+        () => {
+          if (this.snapshot === loading) this.snapshot = null;
+        },
+      );
+    }
+    return this.snapshot;
+  }
+
+  private async load(): Promise<StructureSnapshot> {
+    const rows = await repo.pageRows(this.kysely);
+    const pages = new Map<string, PageRecord>();
+    const byPath = new Map<string, string>();
+    const sectionCollections = new Map<string, CollectionDef>();
+    const collectionPage = new Map<string, string>();
+    for (const row of rows) {
+      const live = row.status === 'published' ? parsePage(row.data) : null;
+      const working = parsePage(row.pending_data ?? row.data) ?? live;
+      if (!working) continue;
+      pages.set(row.id, { row, live, working });
+      if (live) byPath.set(live.path, row.id);
+    }
+    // Live sections first: a block's page is where visitors see it.
+    for (const pass of ['live', 'working'] as const) {
+      for (const [id, p] of pages) {
+        const data = pass === 'live' ? p.live : p.working;
+        if (!data) continue;
+        for (const s of data.sections) {
+          if (!collectionPage.has(s.collection)) collectionPage.set(s.collection, id);
+          if (!getCollection(s.collection) && !sectionCollections.has(s.collection)) sectionCollections.set(s.collection, sectionCollectionDef(s, { id, title: data.title }));
+        }
+      }
+    }
+    const redirects = new Map<string, repo.RedirectRow>();
+    for (const r of await repo.listRedirects(this.kysely)) redirects.set(`${r.lang} ${r.from_path}`, r);
+    return { pages, byPath, sectionCollections, collectionPage, redirects };
+  }
+
+  /** A collection by name: declared in code, or made by a section editors added. */
+  async collection(name: string): Promise<CollectionDef | undefined> {
+    return getCollection(name) ?? (await this.current()).sectionCollections.get(name);
+  }
+
+  async collectionOrNotFound(name: string): Promise<CollectionDef> {
+    const c = await this.collection(name);
+    if (!c) throw new AppError('not-found', 'There is no such collection.');
+    return c;
+  }
+
+  /**
+   * The page a collection's blocks appear on, from the last snapshot read:
+   * null for site data (categories, publications, contacts), undefined when
+   * the collection is not known (the change bus then treats every page as touched).
+   */
+  pageOfCollectionNow(name: string): string | null | undefined {
+    if (name === sitePageCollection) return undefined;
+    const found = this.last?.collectionPage.get(name);
+    if (found) return found;
+    const declared = getCollection(name);
+    if (declared && declared.page === null) return null;
+    return undefined;
+  }
+
+  /** What an address means: a published page, a redirect, gone, or nothing. */
+  async resolve(path: string, lang = defaultLanguage): Promise<Resolution> {
+    const s = await this.current();
+    const id = s.byPath.get(path);
+    if (id) return { kind: 'page', id };
+    const r = s.redirects.get(`${lang} ${path}`);
+    if (!r) return { kind: 'none' };
+    if (r.gone) return { kind: 'gone', redirectId: r.id };
+    if (r.url) return { kind: 'redirect', location: r.url, redirectId: r.id };
+    const target = r.page_id ? s.pages.get(r.page_id)?.live : null;
+    return target ? { kind: 'redirect', location: target.path, redirectId: r.id } : { kind: 'gone', redirectId: r.id };
+  }
+
+  /** A published page's record, or undefined. */
+  async livePage(id: string): Promise<SitePage | undefined> {
+    const p = (await this.current()).pages.get(id);
+    return p?.live ? sitePageOf(id, p.live) : undefined;
+  }
+
+  /** A page as it will be once published (its working copy), drafts included; undefined in the trash or unknown. */
+  async workingPage(id: string): Promise<SitePage | undefined> {
+    const p = (await this.current()).pages.get(id);
+    return p ? sitePageOf(id, p.working) : undefined;
+  }
+
+  /** Every published page in the site's order. */
+  async livePages(): Promise<SitePage[]> {
+    return [...(await this.current()).pages.values()].flatMap((p) => (p.live ? [sitePageOf(p.row.id, p.live)] : []));
+  }
+
+  /** Counts a visit through a redirect (not awaited by the request: a count is not worth a visitor's wait). */
+  countRedirect(id: string): void {
+    repo.countRedirectHit(this.kysely, id, new Date().toISOString()).catch(() => undefined);
+  }
+
+  private notFoundWrites = 0;
+  /** Counts a request for a missing address; the list keeps the most requested thousand. */
+  countNotFound(path: string, lang = defaultLanguage): void {
+    const at = new Date().toISOString();
+    this.notFoundWrites += 1;
+    const prune = this.notFoundWrites % 500 === 0;
+    repo
+      .countNotFound(this.kysely, lang, path.slice(0, 500), at)
+      .then(() => (prune ? repo.pruneNotFound(this.kysely, 1000) : undefined))
+      .catch(() => undefined);
+  }
+
+  /**
+   * Inside the transaction of every write to a page record: the addresses it
+   * holds stay unique (409 naming `path` otherwise), and a published page
+   * whose live address changed leaves a redirect from the old one.
+   */
+  async afterPageWrite(trx: Kysely<Database>, before: DocumentRow | undefined, after: DocumentRow, by: string | null): Promise<void> {
+    const lang = defaultLanguage;
+    const live = after.deleted_at === null && after.status === 'published' ? parsePage(after.data) : null;
+    const working = after.deleted_at === null ? parsePage(after.pending_data ?? after.data) : null;
+    const held = [working?.path, live?.path].filter((p): p is string => typeof p === 'string');
+    const result = await repo.holdPaths(trx, lang, after.id, held);
+    if (!result.ok) {
+      const message = `Another page already has the address ${result.path}. Choose another address.`;
+      throw new AppError('already-exists', message, { field: 'path', fields: { path: message } });
+    }
+    const wasLive = before && before.deleted_at === null && before.status === 'published' ? parsePage(before.data) : null;
+    const at = new Date().toISOString();
+    if (live) await repo.dropRedirectsFrom(trx, lang, [live.path]);
+    if (wasLive && live && wasLive.path !== live.path) {
+      await repo.putRedirect(trx, { lang, fromPath: wasLive.path, pageId: after.id, automatic: true, at, by });
+    }
+  }
+
+  /** Where a deleted page's address leads: another page, or gone (410). */
+  async redirectDeleted(trx: Kysely<Database>, fromPath: string, target: { pageId: string } | { gone: true }, by: string | null): Promise<void> {
+    await repo.putRedirect(trx, { lang: defaultLanguage, fromPath, ...target, automatic: true, at: new Date().toISOString(), by });
+  }
+
+  /**
+   * Gives a new or upgraded database the pages the site starts with
+   * (published, at their paths); does nothing once any page record exists.
+   */
+  async ensureDefaultPages(): Promise<void> {
+    if ((await repo.countPageRows(this.kysely)) > 0) return;
+    const at = new Date().toISOString();
+    await this.kysely.transaction().execute(async (trx) => {
+      if (this.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${seedLockKey})`.execute(trx);
+      if ((await repo.countPageRows(trx)) > 0) return;
+      let position = 0;
+      for (const p of defaultPages()) {
+        const data = JSON.stringify(pageDataSchema.parse(p.data));
+        await trx
+          .insertInto('documents')
+          .values({ id: p.id, collection: sitePageCollection, data, status: 'published', position: position++, version: 1, created_at: at, updated_at: at, created_by: null, updated_by: null, title_search: null })
+          .execute();
+        await trx.insertInto('revisions').values({ id: crypto.randomUUID(), document_id: p.id, collection: sitePageCollection, number: 1, action: 'create', status: 'published', data, at, by_id: null, by_name: null }).execute();
+        await repo.holdPaths(trx, defaultLanguage, p.id, [p.data.path]);
+      }
+    });
+    this.snapshot = null;
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * A page's sections as data: each shows the published blocks of one
+ * collection, of one block kind, under a heading, with the options its kind
+ * allows. Plain data and one zod schema (built lazily, so the public pages'
+ * first load, which reads only the types, carries no zod).
+ */
+import { z } from 'zod';
+import { kinds, type BlockKind } from './kinds.js';
+import { schema } from './fields.js';
+
+export { sectionCollectionPattern } from './registry-index.js';
+
+/** The block kinds a section can show, in the order the page editor offers them. */
+export const sectionKinds = ['slide', 'section', 'card', 'picture', 'person', 'partner', 'story', 'event'] as const satisfies readonly BlockKind[];
+
+/** What each kind allows beyond a heading. */
+export const sectionOptionsByKind = {
+  slide: ['carousel'],
+  section: [],
+  card: [],
+  picture: [],
+  person: [],
+  partner: [],
+  story: ['limit'],
+  event: ['limit', 'upcomingOnly'],
+} as const satisfies Record<(typeof sectionKinds)[number], readonly (keyof SectionOptions)[]>;
+
+export interface SectionOptions {
+  /** Slides: always a carousel, even with one slide (the home page's). */
+  carousel?: boolean;
+  /** Stories and events: show at most this many (newest or soonest first). */
+  limit?: number;
+  /** Events: upcoming ones only. */
+  upcomingOnly?: boolean;
+}
+
+export interface PageSection {
+  /** Stable within the page: the page editor's key and the anchor of links to it. */
+  id: string;
+  kind: BlockKind;
+  /** The public heading over its blocks; null takes the kind's default (or none). */
+  heading: string | null;
+  /** The collection whose published blocks it shows (one collection, one section). */
+  collection: string;
+  options: SectionOptions;
+}
+
+
+/** At most this many stories or events in one section. */
+export const sectionLimitMax = 24;
+export const sectionHeadingMax = 120;
+export const sectionsMax = 20;
+
+export const pageSectionSchema = schema(() =>
+  z
+    .strictObject({
+      id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'A section id is lower-case letters, digits and dashes'),
+      kind: z.enum(sectionKinds),
+      heading: z.string().trim().max(sectionHeadingMax, `A heading can be at most ${sectionHeadingMax} characters`).nullable(),
+      collection: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Not a collection name'),
+      options: z
+        .strictObject({
+          carousel: z.boolean().optional(),
+          limit: z.number().int().min(1).max(sectionLimitMax).optional(),
+          upcomingOnly: z.boolean().optional(),
+        })
+        .default({}),
+    })
+    .superRefine((s, ctx) => {
+      const allowed: readonly string[] = sectionOptionsByKind[s.kind];
+      for (const key of Object.keys(s.options)) {
+        if (!allowed.includes(key)) ctx.addIssue({ code: 'custom', path: ['options', key], message: `A ${kinds[s.kind].nouns.one} section has no option “${key}”` });
+      }
+    }),
+);
+
+export const pageSectionsSchema = schema(() =>
+  z
+    .array(pageSectionSchema)
+    .max(sectionsMax, `A page can have at most ${sectionsMax} sections`)
+    .superRefine((list, ctx) => {
+      const ids = new Set<string>();
+      const collections = new Set<string>();
+      list.forEach((s, i) => {
+        if (ids.has(s.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'Two sections have the same id' });
+        if (collections.has(s.collection)) ctx.addIssue({ code: 'custom', path: [i, 'collection'], message: 'Two sections show the same collection' });
+        ids.add(s.id);
+        collections.add(s.collection);
+      });
+    }),
+);
+
+/** The heading a section shows: its own, else its kind's default (or none). */
+export function sectionHeading(s: Pick<PageSection, 'heading' | 'kind'>): string | null {
+  return s.heading ?? kinds[s.kind].heading;
+}

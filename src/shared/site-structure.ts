@@ -1,0 +1,194 @@
+/**
+ * The site's shape as data, the contract both sides share: a page record
+ * (address, title, navigation label, search-engine description, social
+ * image, ordered sections), the rules of an address, the layouts a new page
+ * can start from, the navigation document and redirects, and the API paths.
+ *
+ * A page is a block of the system collection `sitepage` (declarations.ts):
+ * it is drafted, previewed, published, scheduled, trashed and restored like
+ * any block, with history and audit lines. Its id never changes; links,
+ * menu items and redirects point to the id, so a new address breaks nothing.
+ */
+import { z } from 'zod';
+import { schema, imageValueSchema } from './fields.js';
+import { pageSectionsSchema, type PageSection } from './page-sections.js';
+import { staffPaths } from './routes.js';
+import { detailCollections, sectionCollectionPattern } from './registry-index.js';
+import { previewPathPrefix } from './editorial.js';
+
+/** The collection that holds page records. */
+export const sitePageCollection = 'sitepage';
+/** The languages a key can carry; only the default is used until translations arrive. */
+export const defaultLanguage = 'en';
+
+export const pagePathMax = 200;
+/** `/`, or lower-case words (letters and digits) joined by `-`, in segments joined by `/`. */
+export const pagePathPattern = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/;
+
+/** Paths the server keeps for itself, whatever the pages are: exactly these and everything under them. */
+const serverPrefixes = ['/api', '/media', '/assets', '/sitemap.xml', '/robots.txt', '/logo.svg'];
+
+/**
+ * Why a path cannot be a page's address, or null when it can: the staff
+ * screens, the server's own paths, preview links and the detail pages of
+ * stories and events (`/news/…`, `/events/…`; `/events` itself is a page).
+ */
+export function reservedPathReason(path: string): string | null {
+  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  if (serverPrefixes.some(under)) return `${path} is used by the server itself.`;
+  if (path.startsWith(previewPathPrefix) || under(previewPathPrefix.replace(/\/$/, ''))) return `${path} is used by preview links.`;
+  for (const c of detailCollections) if (path.startsWith(`${c.detail.path}/`)) return `${path} is where ${c.label} pages of their own are.`;
+  for (const p of staffPaths) {
+    const colon = p.indexOf(':');
+    const fixed = (colon >= 0 ? p.slice(0, colon) : p).replace(/\/$/, '');
+    if (fixed && under(fixed)) return `${path} is a staff screen.`;
+  }
+  const first = path.split('/')[1] ?? '';
+  if (sectionCollectionPattern.test(first)) return `${path} is a staff screen of a page section.`;
+  return null;
+}
+
+/** The address rule as one schema: format and reserved paths. */
+export const pagePathSchema = schema(() =>
+  z
+    .string()
+    .trim()
+    .max(pagePathMax, `An address can be at most ${pagePathMax} characters`)
+    .regex(pagePathPattern, 'An address starts with / and is lower-case words joined by - and /, such as /water-rights or /campaigns/water')
+    .superRefine((p, ctx) => {
+      const reason = reservedPathReason(p);
+      if (reason) ctx.addIssue({ code: 'custom', message: `${reason} Choose another address.` });
+    }),
+);
+
+export const pageTitleMax = 120;
+export const navLabelMax = 40;
+export const pageDescriptionMax = 300;
+
+/** The stored record of a page (the `data` of a `sitepage` block). */
+export const pageDataSchema = schema(() =>
+  z.strictObject({
+    path: pagePathSchema,
+    title: z.string().trim().min(1, 'A page needs a title').max(pageTitleMax, `At most ${pageTitleMax} characters`),
+    navLabel: z.string().trim().max(navLabelMax, `At most ${navLabelMax} characters`).default(''),
+    description: z.string().trim().max(pageDescriptionMax, `At most ${pageDescriptionMax} characters`).default(''),
+    socialImage: imageValueSchema.nullable().default(null),
+    sections: pageSectionsSchema.default([]),
+  }),
+);
+export type PageData = z.infer<typeof pageDataSchema>;
+
+/** How a page appears to the public site and the staff app: its record and where it stands. */
+export interface SitePage {
+  id: string;
+  path: string;
+  title: string;
+  /** The label in menus; the title when empty. */
+  navLabel: string;
+  description: string;
+  socialImage: z.infer<typeof imageValueSchema> | null;
+  sections: PageSection[];
+}
+
+/** A page's label in menus and lists: its navigation label, else its title. */
+export function navLabelOf(p: Pick<SitePage, 'navLabel' | 'title'>): string {
+  return p.navLabel.trim() || p.title;
+}
+
+/** Starting layouts for a new page: the sections it gets (each with a new collection of its own). */
+export const pagePresets = {
+  blank: { label: 'Blank page', sections: [] },
+  campaign: {
+    label: 'Campaign: hero picture, text, stories, call to action',
+    sections: [
+      { kind: 'slide', heading: null, options: {} },
+      { kind: 'section', heading: null, options: {} },
+      { kind: 'story', heading: 'Stories from the campaign', options: { limit: 6 } },
+      { kind: 'section', heading: 'Take action', options: {} },
+    ],
+  },
+  programme: {
+    label: 'Programme: hero picture, text, highlights, people, partners',
+    sections: [
+      { kind: 'slide', heading: null, options: {} },
+      { kind: 'section', heading: null, options: {} },
+      { kind: 'card', heading: 'What we do', options: {} },
+      { kind: 'person', heading: 'The team', options: {} },
+      { kind: 'partner', heading: 'Partners', options: {} },
+    ],
+  },
+} as const satisfies Record<string, { label: string; sections: readonly Omit<PageSection, 'id' | 'collection'>[] }>;
+export type PagePreset = keyof typeof pagePresets;
+export const pagePresetNames = Object.keys(pagePresets) as PagePreset[];
+
+/** `POST /api/site/pages`. */
+export const createPageBodySchema = schema(() =>
+  z.strictObject({
+    path: z.string(),
+    title: z.string(),
+    navLabel: z.string().optional(),
+    description: z.string().optional(),
+    preset: z.enum(pagePresetNames as [PagePreset, ...PagePreset[]]).default('blank'),
+    /** Duplicate this page (its sections and blocks, as drafts) instead of a preset. */
+    duplicateOf: z.string().max(100).optional(),
+  }),
+);
+export type CreatePageBody = z.input<typeof createPageBodySchema>;
+
+/** `DELETE /api/site/pages/:id`: what becomes of its address when things still link to it. */
+export const deletePageBodySchema = schema(() =>
+  z.union([z.strictObject({ redirectTo: z.string().min(1).max(100) }), z.strictObject({ gone: z.literal(true) }), z.strictObject({})]).default({}),
+);
+
+/** What points to a page: shown before it is deleted (`details.links` of the 409). */
+export interface PageLink {
+  /** `navigation`, or the collection of the block whose link or rich text points here. */
+  source: string;
+  /** The block's id (absent for the navigation). */
+  id?: string;
+  /** The block's title or the menu item's label. */
+  title: string;
+  /** The field (`data.linkUrl`, `data.body`) or the menu (`header`, `footer`). */
+  field: string;
+}
+
+/** A redirect from an old address: to a page (by id, so renames never chain), an outside address, or gone (410). */
+export interface Redirect {
+  id: string;
+  lang: string;
+  fromPath: string;
+  pageId: string | null;
+  url: string | null;
+  gone: boolean;
+  /** Made by the server when a published page's address changed or a page was deleted. */
+  automatic: boolean;
+  hits: number;
+  lastHitAt: string | null;
+  createdAt: string;
+}
+
+export const createRedirectBodySchema = schema(() =>
+  z
+    .strictObject({
+      fromPath: z.string().trim().max(pagePathMax).regex(/^\/[^\s?#]*$/, 'An old address starts with / and has no spaces, ? or #'),
+      pageId: z.string().max(100).optional(),
+      url: z.url({ protocol: /^https$/, error: 'An outside address starts with https://' }).max(2000).optional(),
+      gone: z.literal(true).optional(),
+    })
+    .refine((b) => [b.pageId, b.url, b.gone].filter((v) => v !== undefined).length === 1, { message: 'Choose one target: a page, an https:// address, or gone', path: ['pageId'] }),
+);
+
+/** The site's structure API. */
+export const siteApi = {
+  pages: '/api/site/pages',
+  page: (id: string) => `/api/site/pages/${encodeURIComponent(id)}`,
+  pageStep: (id: string, step: 'publish' | 'unpublish' | 'discard' | 'schedule' | 'revisions') => `/api/site/pages/${encodeURIComponent(id)}/${step}`,
+  navigation: '/api/site/navigation',
+  navigationPublish: '/api/site/navigation/publish',
+  redirects: '/api/site/redirects',
+  redirect: (id: string) => `/api/site/redirects/${encodeURIComponent(id)}`,
+  notFound: '/api/site/not-found',
+} as const;
+
+/** How many missing paths the "Not found" list keeps (the most requested). */
+export const notFoundListMax = 100;
