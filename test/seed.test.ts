@@ -1,4 +1,5 @@
 /** The demo content: a fresh start shows a full site; seeding again changes nothing; reset restores it. */
+import { defaultPages } from '../src/server/structure/default-pages.js';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -151,7 +152,10 @@ describe.each(dialects())('demo content on %s', (dialect) => {
     const users = (await snapshot(t)).users;
     const lines: string[] = [];
     await resetContent(t.app.services, (l) => lines.push(l));
-    expect(await k.selectFrom('documents').select('id').execute()).toEqual([]);
+    // Every block goes; the pages (their records: addresses, titles, sections) stay.
+    const left = await k.selectFrom('documents').select(['id', 'collection']).execute();
+    expect(left.filter((d) => d.collection !== 'sitepage')).toEqual([]);
+    expect(left.map((d) => d.id).sort()).toEqual(defaultPages().map((p) => p.id).sort());
     expect(await k.selectFrom('media').select('id').execute()).toEqual([]);
     const report = await seedDemo(t.app.services, (l) => lines.push(l));
     expect(report?.collections).toBe(collections.length);

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { matchPath, matchRoutes } from 'react-router';
 import { routeTable } from './routes.js';
+import { defaultPages } from '../server/structure/default-pages.js';
 import { collections } from './collections.js';
 import { guardAllows } from './access.js';
 import { menuFor } from '../web/admin/layouts/menu.js';
 import { specListPaths, specListsWithoutForm, specPaths } from '../../test/fixtures/spec-paths.js';
 
 const tablePaths = new Set(routeTable.map((r) => r.path));
+const seededPagePaths = new Set(defaultPages().map((p) => p.data.path));
 const superUser = { uid: 's', email: 's@example.org', claims: { admin: false, super: true } };
 
 describe('route table', () => {
@@ -24,8 +26,8 @@ describe('route table', () => {
   });
 
   it.each(paths)('has SPEC.md path %s', (p) => {
-    // Paths in prose (e.g. "/user-form") are matched as prefixes of a route.
-    const ok = tablePaths.has(p) || [...tablePaths].some((t) => t !== '*' && (matchPath(t, p) || t.startsWith(`${p}/`)));
+    // Paths in prose (e.g. "/user-form") are matched as prefixes of a route; public pages are data, seeded at their paths.
+    const ok = tablePaths.has(p) || seededPagePaths.has(p) || [...tablePaths].some((t) => t !== '*' && (matchPath(t, p) || t.startsWith(`${p}/`)));
     expect(ok, `${p} missing from the route table`).toBe(true);
   });
 

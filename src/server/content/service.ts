@@ -287,6 +287,6 @@ export class ContentService {
   /** The cached bundle of the published page at an address, or null. */
   async pageBundleAt(path: string): Promise<BundleEntry | null> {
     const found = await this.services.structure.resolve(path);
-    return found.kind === 'page' ? this.pages.get(found.id) : null;
+    return found.kind === 'page' ? this.pageBundle(found.id) : null;
   }
 }
