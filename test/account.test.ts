@@ -41,6 +41,11 @@ describe.each(dialects())('own account on %s', (dialect) => {
     return { headers: { authorization: `Bearer ${(res.json() as SignInAnswer).idToken}` }, cookie: refreshCookie(res)! };
   }
 
+  /** Ends the session the test account was made with, so the devices signed in next are its only ones. */
+  const endHelperSession = async (u: TestUser) => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', cookies: { refresh_token: u.refreshToken } })).statusCode).toBe(204);
+  };
+
   const sessions = async (device: Device | TestUser) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/account/sessions', headers: device.headers });
     expect(res.statusCode, res.body).toBe(200);
@@ -115,6 +120,7 @@ describe.each(dialects())('own account on %s', (dialect) => {
 
   it('lists the sessions with browser, address and this device marked', async () => {
     const u = await createUser(t.app, 'admin');
+    await endHelperSession(u);
     const laptop = await signInFrom(u, firefox, '198.51.100.7');
     const phone = await signInFrom(u, chromeAndroid, '203.0.113.9');
 
@@ -143,6 +149,8 @@ describe.each(dialects())('own account on %s', (dialect) => {
   it('signs one session out: its refresh ends, the others stay; another user’s session is unknown', async () => {
     const u = await createUser(t.app, 'admin');
     const someoneElse = await createUser(t.app, 'admin');
+    await endHelperSession(u);
+    await endHelperSession(someoneElse);
     const laptop = await signInFrom(u, firefox, '198.51.100.7');
     const phone = await signInFrom(u, chromeAndroid, '203.0.113.9');
     const theirs = await signInFrom(someoneElse, firefox, '192.0.2.1');
@@ -165,6 +173,7 @@ describe.each(dialects())('own account on %s', (dialect) => {
 
   it('signs out everywhere else, leaving only this session', async () => {
     const u = await createUser(t.app, 'admin');
+    await endHelperSession(u);
     const devices = [await signInFrom(u, firefox, '198.51.100.7'), await signInFrom(u, chromeAndroid, '203.0.113.9'), await signInFrom(u, firefox, '192.0.2.44')];
     const [here, ...others] = devices as [Device, Device, Device];
     expect(await sessions(here)).toHaveLength(3);

@@ -67,6 +67,7 @@ describe.each(dialects())('bootstrap super-admin on %s', (dialect) => {
           created_at: new Date().toISOString(),
           updated_at: new Date().toISOString(),
           last_sign_in_at: null,
+          token_epoch: '',
         })
         .execute();
       await first.close();

@@ -55,8 +55,8 @@ describe.each(dialects())('identity on %s', (dialect) => {
         },
       });
       const payload = await t.app.services.tokens.verify(body.idToken);
-      // `sid` names the session (the refresh-token family) the token belongs to.
-      expect(payload).toEqual({ uid: u.uid, email: 'editor@example.org', claims: { admin: true, super: false }, issuedAt: expect.any(Number), sid: expect.any(String) });
+      // `sid` names the session (the refresh-token family) the token belongs to; `epoch` the account's token epoch.
+      expect(payload).toEqual({ uid: u.uid, email: 'editor@example.org', claims: { admin: true, super: false }, sid: expect.any(String), epoch: expect.any(String) });
       // The idToken opens a staff endpoint.
       const who = await t.app.inject({ method: 'GET', url: '/api/collections', headers: { authorization: `Bearer ${body.idToken}` } });
       expect(who.statusCode).toBe(200);
@@ -72,7 +72,8 @@ describe.each(dialects())('identity on %s', (dialect) => {
 
       const token = refreshCookie(res);
       expect(token).toBeDefined();
-      const rows = await t.app.services.db.kysely.selectFrom('refresh_tokens').selectAll().where('user_id', '=', u.uid).execute();
+      // The sign-in's session (the test account was made with one of its own).
+      const rows = await t.app.services.db.kysely.selectFrom('refresh_tokens').selectAll().where('user_id', '=', u.uid).where('family_id', '!=', u.sid).execute();
       expect(rows).toHaveLength(1);
       // Only the hash is stored.
       expect(rows[0]?.token_hash).toBe(hashRefreshToken(token!));
@@ -215,6 +216,7 @@ describe.each(dialects())('identity on %s', (dialect) => {
         .selectFrom('refresh_tokens')
         .select('id')
         .where('user_id', '=', u.uid)
+        .where('family_id', '!=', u.sid)
         .where('revoked_at', 'is', null)
         .execute();
       expect(live).toHaveLength(0);

@@ -7,6 +7,7 @@ import { signIn } from './auth-helpers.js';
 import { addContent } from './backup-fixtures.js';
 import { build, testConfig, type TestApp } from './helpers/app.js';
 import { runCli } from './helpers/cli.js';
+import { SEAL_MISMATCH } from '../src/server/backup/archive-reader.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
 
 
@@ -54,17 +55,28 @@ describe.each(dialects())('npm run cli -- backup / restore on %s', (dialect) => 
 
   it('restores into an empty database of the other kind (exit 0); a second restore is refused (exit 1, one line)', async () => {
     const file = path.join(dir, 'site.tar.gz');
-    const run = await runCli(target, ['restore', file]);
+    // The target is another site (its own DATA_DIR, so its own secret): the archive's seal needs the source site's AUTH_SECRET.
+    const foreign = await runCli(target, ['restore', file]);
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr).toBe(`restore refused: ${SEAL_MISMATCH}\n`);
+    const env = { AUTH_SECRET: fs.readFileSync(path.join(site.db.dataDir, 'auth-secret'), 'utf8').trim() };
+    const run = await runCli(target, ['restore', file], { env });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const again = await runCli(target, ['restore', file]);
+    expect(run.stdout).toContain('every session ended');
+    const again = await runCli(target, ['restore', file], { env });
     expect(again.code).toBe(1);
     expect(again.stderr).toBe('restore refused: the database is not empty; add --replace to overwrite it\n');
-    const replaced = await runCli(target, ['restore', file, '--replace']);
+    const replaced = await runCli(target, ['restore', file, '--replace'], { env });
     expect(replaced.code, replaced.stderr).toBe(0);
 
     const app = await buildApp(testConfig(target), { logger: false, render: false });
     try {
+      // The restore is on record, with the archive and who ran it; the line of the first restore was replaced with the rest.
+      const lines = await app.services.db.kysely.selectFrom('audit_log').select(['subject', 'actor_id']).where('action', '=', 'backup.restore').execute();
+      expect(lines).toHaveLength(1);
+      expect(lines[0]?.actor_id).toBeNull();
+      expect(lines[0]?.subject).toMatch(/^site\.tar\.gz \(taken .*\) restored by .+ on .+ \(command line\); every session ended$/);
       for (const user of emails) expect((await signIn(app, user.email, user.password)).statusCode).toBe(200);
     } finally {
       await app.close();

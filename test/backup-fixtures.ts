@@ -10,7 +10,8 @@ import { extract as createExtract, pack as createPack } from 'tar-stream';
 import { expect } from 'vitest';
 import { takeBackup } from '../src/server/backup/backup.js';
 import { readCatalogue } from '../src/server/backup/catalogue.js';
-import { MEDIA_STORE_TABLE, encodeRow } from '../src/server/backup/format.js';
+import { MANIFEST, MANIFEST_SEAL, MEDIA_STORE_TABLE, encodeRow } from '../src/server/backup/format.js';
+import { sealManifest } from '../src/server/backup/seal.js';
 import { silentProgress } from '../src/server/backup/progress.js';
 import { restoreBackup } from '../src/server/backup/restore.js';
 import type { AppConfig } from '../src/server/config.js';
@@ -41,6 +42,32 @@ export async function snapshot(config: AppConfig, db: Db): Promise<Snapshot> {
     else if (object) media[key] = sha256Hex(Buffer.concat(await object.stream.toArray()));
   }
   return { tables, media };
+}
+
+/**
+ * A snapshot without what a restore renews on purpose: every account's token
+ * epoch, the revocation of refresh tokens and unused links, the sign-in
+ * challenges and the restore's own audit line. A restored database compares
+ * equal to its source through this; restore-sessions.test.ts checks the
+ * renewals themselves.
+ */
+export function withoutRenewals(s: Snapshot): Snapshot {
+  const renewed = (table: string, row: Record<string, unknown>): Record<string, unknown> | null => {
+    if (table === 'sign_in_challenges') return null;
+    if (table === 'audit_log') return row.action === 'backup.restore' ? null : row;
+    if (table === 'users') return { ...row, token_epoch: '(renewed)' };
+    if (table === 'refresh_tokens' || table === 'action_codes') return { ...row, revoked_at: '(revoked)' };
+    return row;
+  };
+  const tables: Record<string, string[]> = {};
+  for (const [table, rows] of Object.entries(s.tables)) {
+    tables[table] = rows
+      .map((line) => renewed(table, JSON.parse(line) as Record<string, unknown>))
+      .filter((row) => row !== null)
+      .map((row) => JSON.stringify(row))
+      .sort();
+  }
+  return { tables, media: s.media };
 }
 
 function multipart(bytes: Buffer, filename: string, contentType: string) {
@@ -80,8 +107,8 @@ export function backupTo(config: AppConfig, db: Db, out: string, passphrase?: st
   return takeBackup({ config, db, out, passphrase, progress: silentProgress });
 }
 
-export function restoreFrom(config: AppConfig, db: Db, file: string, options: { replace?: boolean; passphrase?: string } = {}) {
-  return restoreBackup({ config, db, file, passphrase: options.passphrase, replace: options.replace ?? false });
+export function restoreFrom(config: AppConfig, db: Db, file: string, options: { replace?: boolean; passphrase?: string; acceptUnsealed?: boolean } = {}) {
+  return restoreBackup({ config, db, file, passphrase: options.passphrase, replace: options.replace ?? false, acceptUnsealed: options.acceptUnsealed, record: { by: 'the restore tests' } });
 }
 
 /** Unpacks a (plain) archive into memory, in order. */
@@ -110,18 +137,38 @@ export async function repack(entries: Map<string, Buffer>, file: string): Promis
   await done;
 }
 
-/** Edits an archive and, when asked, fixes the manifest's checksums so only the edit itself is wrong. */
-export async function editArchive(src: string, dst: string, edit: (entries: Map<string, Buffer>, manifest: Record<string, unknown>) => void, fixChecksums = false): Promise<void> {
+/**
+ * Edits an archive and, when asked, fixes the manifest's checksums so only the
+ * edit itself is wrong. The seal is kept as it was (so it no longer matches the
+ * rewritten manifest), unless `sealWith` names the secret to seal it again
+ * with: what a test of a check behind the seal needs. An edit that deletes
+ * `manifest.seal` from the entries leaves the archive unsealed.
+ */
+export async function editArchive(
+  src: string,
+  dst: string,
+  edit: (entries: Map<string, Buffer>, manifest: Record<string, unknown>) => void,
+  fixChecksums = false,
+  sealWith?: string,
+): Promise<void> {
   const entries = await unpack(src);
-  const manifest = JSON.parse((entries.get('manifest.json') ?? Buffer.from('{}')).toString('utf8')) as Record<string, unknown>;
-  entries.delete('manifest.json');
+  const manifest = JSON.parse((entries.get(MANIFEST) ?? Buffer.from('{}')).toString('utf8')) as Record<string, unknown>;
+  const seal = entries.get(MANIFEST_SEAL);
+  entries.delete(MANIFEST);
+  entries.delete(MANIFEST_SEAL);
+  if (seal) entries.set(MANIFEST_SEAL, seal);
   edit(entries, manifest);
+  const sealAfter = entries.get(MANIFEST_SEAL);
+  entries.delete(MANIFEST_SEAL);
   if (fixChecksums) {
     const files: Record<string, { sha256: string; size: number }> = {};
     for (const [name, bytes] of entries) files[name] = { sha256: sha256Hex(bytes), size: bytes.length };
     manifest.files = files;
   }
-  entries.set('manifest.json', Buffer.from(JSON.stringify(manifest)));
+  const manifestBytes = Buffer.from(JSON.stringify(manifest));
+  entries.set(MANIFEST, manifestBytes);
+  if (sealWith !== undefined) entries.set(MANIFEST_SEAL, sealManifest(sealWith, manifestBytes));
+  else if (sealAfter) entries.set(MANIFEST_SEAL, sealAfter);
   await fs.promises.mkdir(path.dirname(dst), { recursive: true });
   await repack(entries, dst);
 }

@@ -76,6 +76,11 @@ describe('docs/operations.md, followed step by step', () => {
     for (const undo of cleanup.reverse()) await undo();
   });
 
+  function copySecret(from: TestDatabase, to: TestDatabase): void {
+    fs.mkdirSync(to.dataDir, { recursive: true });
+    fs.copyFileSync(path.join(from.dataDir, 'auth-secret'), path.join(to.dataDir, 'auth-secret'));
+  }
+
   it('"Back up" and "Restore": a backup into BACKUP_DIR restores into an empty database, and again only with --replace', async () => {
     const text = section('Back up') + section('Restore');
     expect(text).toContain('npm run cli -- backup ');
@@ -90,6 +95,8 @@ describe('docs/operations.md, followed step by step', () => {
 
     const target = await createTestDatabase('sqlite');
     cleanup.push(() => target.drop());
+    // Another DATA_DIR is another site until it has the same secret, which opens the archive's seal.
+    copySecret(sqlite, target);
     expectOk(await runCli(target, ['restore', archive]));
     const again = await runCli(target, ['restore', archive]);
     expect(again.code).toBe(1);
@@ -114,13 +121,12 @@ describe('docs/operations.md, followed step by step', () => {
     const work = tempDir('ngo-recipe-move-');
     const move = path.join(work, 'move.tar.gz');
     expectOk(await runCli(sqlite, ['backup', '--out', move]));
-    // Step 4: restore it into PostgreSQL (runCli sets DATABASE_URL for a PostgreSQL database).
+    // Step 4: the same AUTH_SECRET (copied from DATA_DIR/auth-secret), then restore it into PostgreSQL (runCli sets DATABASE_URL for a PostgreSQL database).
     const postgres = await createTestDatabase('postgres');
     cleanup.push(() => postgres.drop());
+    copySecret(sqlite, postgres);
     expectOk(await runCli(postgres, ['restore', move]));
-    // Step 5: start with DATABASE_URL and the same AUTH_SECRET (copied from DATA_DIR/auth-secret).
-    fs.mkdirSync(postgres.dataDir, { recursive: true });
-    fs.copyFileSync(path.join(sqlite.dataDir, 'auth-secret'), path.join(postgres.dataDir, 'auth-secret'));
+    // Step 5: start with DATABASE_URL.
     const onPostgres = await startBuiltServer({ env: { DATA_DIR: postgres.dataDir, DATABASE_URL: postgres.url } });
     try {
       // Step 6: the home page, a sign-in, a picture.
@@ -134,6 +140,7 @@ describe('docs/operations.md, followed step by step', () => {
     expectOk(await runCli(postgres, ['backup', '--out', back]));
     const again = await createTestDatabase('sqlite');
     cleanup.push(() => again.drop());
+    copySecret(postgres, again);
     expectOk(await runCli(again, ['restore', back]));
     const onSqlite = await startBuiltServer({ env: { DATA_DIR: again.dataDir } });
     try {

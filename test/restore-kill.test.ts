@@ -6,8 +6,8 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupTo, restoreFrom, snapshot } from './backup-fixtures.js';
-import { build, testConfig, type TestApp } from './helpers/app.js';
+import { backupTo, restoreFrom, snapshot, withoutRenewals } from './backup-fixtures.js';
+import { build, testAuthSecret, testConfig, type TestApp } from './helpers/app.js';
 import { runCli } from './helpers/cli.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
 import { buildApp } from '../src/server/app.js';
@@ -45,13 +45,13 @@ describe.each(dialects())('a restore killed at a random moment on %s', (dialect)
     await site.app.services.db.kysely.deleteFrom('documents').where('collection', '=', 'home').execute();
     undo = path.join(dir, 'before.tar.gz');
     await backupTo(site.app.services.config, site.app.services.db, undo);
-    before = (await snapshot(site.app.services.config, site.app.services.db)).tables;
+    before = withoutRenewals(await snapshot(site.app.services.config, site.app.services.db)).tables;
 
     scratch = await createTestDatabase(dialect);
     const app = await buildApp(testConfig(scratch), { logger: false, render: false });
     await app.ready();
     await restoreFrom(app.services.config, app.services.db, archive);
-    after = (await snapshot(app.services.config, app.services.db)).tables;
+    after = withoutRenewals(await snapshot(app.services.config, app.services.db)).tables;
     await app.close();
   }, 300_000);
   afterAll(async () => {
@@ -62,7 +62,7 @@ describe.each(dialects())('a restore killed at a random moment on %s', (dialect)
   it('is never half done', async () => {
     // How long a whole restore takes from the command line, start-up included.
     const started = Date.now();
-    const whole = await runCli(scratch, ['restore', archive, '--replace']);
+    const whole = await runCli(scratch, ['restore', archive, '--replace'], { env: { AUTH_SECRET: testAuthSecret } });
     expect(whole.code, whole.stderr).toBe(0);
     const duration = Date.now() - started;
 
@@ -70,9 +70,9 @@ describe.each(dialects())('a restore killed at a random moment on %s', (dialect)
     for (const fraction of [0.35, 0.5, 0.65, 0.8, 0.9, 0.97, 1.0, 1.05]) {
       const at = Math.round(duration * fraction * (0.9 + Math.random() * 0.2));
       let timer: NodeJS.Timeout | undefined;
-      const run = await runCli(site.db, ['restore', archive, '--replace'], { onStart: (child) => (timer = setTimeout(() => child.kill('SIGKILL'), at)) });
+      const run = await runCli(site.db, ['restore', archive, '--replace'], { env: { AUTH_SECRET: testAuthSecret }, onStart: (child) => (timer = setTimeout(() => child.kill('SIGKILL'), at)) });
       clearTimeout(timer);
-      const now = (await snapshot(site.app.services.config, site.app.services.db)).tables;
+      const now = withoutRenewals(await snapshot(site.app.services.config, site.app.services.db)).tables;
       const state = JSON.stringify(now) === JSON.stringify(before) ? 'as before' : JSON.stringify(now) === JSON.stringify(after) ? 'restored' : 'mixed';
       outcomes.push(`${at} ms: ${run.code === null ? 'killed' : `exit ${run.code}`}, ${state}`);
       expect(state, outcomes.join('; ')).not.toBe('mixed');

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRONG_PASSPHRASE } from '../src/server/backup/envelope.js';
 import { NOT_EMPTY, Refusal } from '../src/server/backup/restore.js';
 import { migrationNames } from '../src/server/db/index.js';
-import { addContent, backupTo, editArchive, restoreFrom, snapshot, type Snapshot } from './backup-fixtures.js';
+import { SEAL_MISMATCH, UNSEALED } from '../src/server/backup/archive-reader.js';
+import { MANIFEST_SEAL } from '../src/server/backup/format.js';
+import { addContent, backupTo, editArchive, restoreFrom, snapshot, withoutRenewals, type Snapshot } from './backup-fixtures.js';
 import { build, testConfig, type TestApp } from './helpers/app.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
 
@@ -35,6 +37,9 @@ describe.each(dialects())('restore refusals on %s', (dialect) => {
     for (const t of targets) await t.drop();
     await site?.close();
   });
+
+  /** The site's AUTH_SECRET: what seals its plain archives. */
+  const secret = () => site.app.services.config.authSecret;
 
   async function expectRefused(file: string, message: RegExp | string, options: { replace?: boolean; passphrase?: string } = { replace: true }): Promise<void> {
     const attempt = restoreFrom(site.app.services.config, site.app.services.db, file, options);
@@ -63,15 +68,52 @@ describe.each(dialects())('restore refusals on %s', (dialect) => {
     await editArchive(archive, file, (entries) => {
       const users = entries.get('tables/users.jsonl')?.toString('utf8') ?? '';
       entries.set('tables/users.jsonl', Buffer.from(users.replace('"role":"admin"', '"role":"super"')));
-    });
+    }, false, secret());
     await expectRefused(file, 'checksum mismatch for tables/users.jsonl');
+  });
+
+  it('refuses a row changed inside the archive with every checksum recomputed: the seal no longer matches', async () => {
+    const file = path.join(dir, 'resealed-by-hand.tar.gz');
+    await editArchive(
+      archive,
+      file,
+      (entries) => {
+        const users = entries.get('tables/users.jsonl')?.toString('utf8') ?? '';
+        entries.set('tables/users.jsonl', Buffer.from(users.replace('"role":"admin"', '"role":"super"')));
+      },
+      true,
+    );
+    await expectRefused(file, SEAL_MISMATCH);
+    // Sealed again, but with a secret that is not this site's: refused the same way.
+    const forged = path.join(dir, 'forged-seal.tar.gz');
+    await editArchive(archive, forged, () => undefined, true, 'a guess at the secret, long enough to look real');
+    await expectRefused(forged, SEAL_MISMATCH);
+  });
+
+  it('refuses an archive whose seal was removed unless the operator accepts an unsealed archive, and then says so', async () => {
+    const file = path.join(dir, 'unsealed.tar.gz');
+    await editArchive(archive, file, (entries) => entries.delete(MANIFEST_SEAL));
+    await expectRefused(file, UNSEALED);
+    await expectRefused(file, UNSEALED, { replace: true, passphrase: 'a passphrase does not stand in for the seal' });
+    const target = await createTestDatabase(dialect);
+    targets.push(target);
+    const config = testConfig(target);
+    const db = target.open();
+    try {
+      const result = await restoreFrom(config, db, file, { acceptUnsealed: true });
+      expect(result.unsealed).toBe(true);
+      const line = await db.kysely.selectFrom('audit_log').select('subject').where('action', '=', 'backup.restore').executeTakeFirstOrThrow();
+      expect(line.subject).toContain('unsealed: accepted with --accept-unsealed');
+    } finally {
+      await db.close();
+    }
   });
 
   it('refuses an archive from a newer schema level', async () => {
     const file = path.join(dir, 'newer.tar.gz');
     await editArchive(archive, file, (_entries, manifest) => {
       manifest.schemaLevel = '2099-01-01-from-the-future';
-    });
+    }, false, secret());
     await expectRefused(file, `newer than this site's ${migrationNames(dialect).at(-1)}; upgrade the site first`);
   });
 
@@ -79,7 +121,7 @@ describe.each(dialects())('restore refusals on %s', (dialect) => {
     const file = path.join(dir, 'unknown-level.tar.gz');
     await editArchive(archive, file, (_entries, manifest) => {
       manifest.schemaLevel = '2000-01-01-another-product';
-    });
+    }, false, secret());
     await expectRefused(file, "the archive's schema level 2000-01-01-another-product is not one of this site's migrations");
   });
 
@@ -100,6 +142,7 @@ describe.each(dialects())('restore refusals on %s', (dialect) => {
         if (users) users.rows += 1;
       },
       true,
+      secret(),
     );
     const attempt = restoreFrom(site.app.services.config, site.app.services.db, file, { replace: true });
     await expect(attempt).rejects.toThrow();
@@ -138,7 +181,7 @@ describe.each(dialects())('restore refusals on %s', (dialect) => {
       const db = target.open();
       try {
         await restoreFrom(config, db, encrypted, { passphrase });
-        expect(await snapshot(config, db)).toEqual(before);
+        expect(withoutRenewals(await snapshot(config, db))).toEqual(withoutRenewals(before));
       } finally {
         await db.close();
       }

@@ -148,7 +148,7 @@ describe.each(dialects())('demo content on %s', (dialect) => {
       .insertInto('documents')
       .values({ id: 'staff-written', collection: 'home', data: JSON.stringify({ title: 'Staff slide' }), position: 99, status: 'draft', version: 1, created_at: now, updated_at: now, created_by: null, updated_by: null })
       .execute();
-    await k.insertInto('users').values({ id: 'u-kept', email: 'kept@example.org', display_name: 'Kept', password_hash: 'x', role: 'admin', disabled: 0, created_at: now, updated_at: now, last_sign_in_at: null }).execute();
+    await k.insertInto('users').values({ id: 'u-kept', email: 'kept@example.org', display_name: 'Kept', password_hash: 'x', role: 'admin', disabled: 0, created_at: now, updated_at: now, last_sign_in_at: null, token_epoch: '' }).execute();
     const users = (await snapshot(t)).users;
     const lines: string[] = [];
     await resetContent(t.app.services, (l) => lines.push(l));

@@ -4,7 +4,7 @@
  *   media prune
  *   seed [--reset]
  *   backup [--out FILE]
- *   restore FILE [--replace]
+ *   restore FILE [--replace] [--accept-unsealed]
  *   audit prune --before YYYY-MM-DD
  */
 import { configFromEnv } from './config.js';
@@ -24,7 +24,7 @@ async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const load = name ? commands[name] : undefined;
   if (!load) {
-    console.error('Usage: npm run cli -- user add --email E --role super|admin | media prune | seed [--reset] | backup [--out FILE] | restore FILE [--replace] | audit prune --before YYYY-MM-DD');
+    console.error('Usage: npm run cli -- user add --email E --role super|admin | media prune | seed [--reset] | backup [--out FILE] | restore FILE [--replace] [--accept-unsealed] | audit prune --before YYYY-MM-DD');
     return 2;
   }
   configFromEnv(); // fail early on a bad environment

@@ -190,6 +190,7 @@ export const auditActions = [
   'preview.revoke',
   'content.publish-overridden',
   'content.publish-held',
+  'backup.restore',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -226,6 +227,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'preview.revoke': 'Revoked a preview link',
   'content.publish-overridden': 'Published despite accessibility errors',
   'content.publish-held': 'Scheduled publish held back: accessibility errors',
+  'backup.restore': 'Restored a backup',
 };
 
 /** One line of the audit log. */

@@ -6,6 +6,9 @@ import type { EditorialSchedulerOptions } from '../../src/server/content/schedul
 import type { Dialect } from '../../src/server/db/index.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 
+/** The AUTH_SECRET of every test site (a command run against one needs it to open its sealed archives). */
+export const testAuthSecret = 'test-secret-test-secret-test-secret-0123456789';
+
 export function testConfig(t: TestDatabase, overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
@@ -13,7 +16,7 @@ export function testConfig(t: TestDatabase, overrides: Partial<AppConfig> = {}):
     dataDir: t.dataDir,
     databaseUrl: t.url,
     publicUrl: 'http://localhost:3000',
-    authSecret: 'test-secret-test-secret-test-secret-0123456789',
+    authSecret: testAuthSecret,
     authTokenTtl: 3600,
     refreshTokenTtl: 30 * 86_400,
     bootstrapSuperEmail: undefined,

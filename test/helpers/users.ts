@@ -1,11 +1,14 @@
 /**
- * Test accounts: inserts a user straight into the database and mints its
- * idToken with the app's own token service, so API tests do not depend on the
- * sign-in flow (which has tests of its own).
+ * Test accounts: inserts a user straight into the database, starts a session
+ * (a refresh-token family) for it and mints its idToken with the app's own
+ * token service, so API tests do not depend on the sign-in flow (which has
+ * tests of its own).
  */
 import crypto from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
+import { startRefreshFamily } from '../../src/server/auth/refresh-tokens.js';
+import { newTokenEpoch } from '../../src/server/auth/revocation.js';
 
 export type TestRole = 'super' | 'admin' | 'none';
 
@@ -17,6 +20,9 @@ export interface TestUser {
   displayName: string;
   token: string;
   headers: { authorization: string };
+  /** The session the token belongs to, and its refresh token (the cookie a browser would hold). */
+  sid: string;
+  refreshToken: string;
 }
 
 export async function createUser(app: FastifyInstance, role: TestRole, options: { disabled?: boolean; email?: string; password?: string } = {}): Promise<TestUser> {
@@ -25,6 +31,7 @@ export async function createUser(app: FastifyInstance, role: TestRole, options: 
   const password = options.password ?? `pw-${crypto.randomBytes(8).toString('hex')}`;
   const now = new Date().toISOString();
   const displayName = `${role} user`;
+  const epoch = newTokenEpoch();
   await app.services.db.kysely
     .insertInto('users')
     .values({
@@ -38,8 +45,10 @@ export async function createUser(app: FastifyInstance, role: TestRole, options: 
       created_at: now,
       updated_at: now,
       last_sign_in_at: null,
+      token_epoch: epoch,
     })
     .execute();
-  const token = await app.services.tokens.sign({ uid, email, claims: { admin: role === 'admin', super: role === 'super' } });
-  return { uid, email, password, displayName, token, headers: { authorization: `Bearer ${token}` } };
+  const session = await startRefreshFamily(app.services.db.kysely, uid, app.services.config.refreshTokenTtl);
+  const token = await app.services.tokens.sign({ uid, email, claims: { admin: role === 'admin', super: role === 'super' }, sid: session.familyId, epoch });
+  return { uid, email, password, displayName, token, headers: { authorization: `Bearer ${token}` }, sid: session.familyId, refreshToken: session.token };
 }

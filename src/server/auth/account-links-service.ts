@@ -37,7 +37,7 @@ import {
 } from './action-codes.js';
 import { assertAcceptablePassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
-import { revokeUserTokens } from './refresh-token-repository.js';
+import { endAccountSessions } from './revocation.js';
 import { connectRedisStore, MemoryThrottleStore, SignInThrottle, type SignInThrottleOptions, type ThrottleStore } from './sign-in-throttle.js';
 import { findUserByEmail, findUserById, namesOfUsers, updateUserRow, type UserRow } from './users-repository.js';
 
@@ -152,13 +152,8 @@ export class AccountLinks {
         throw new AppError('auth/invalid-action-code', 'This password reset link is not valid for any active account. Contact your administrator.');
       }
       const now = new Date();
-      await updateUserRow(trx, user.id, {
-        password_hash: passwordHash,
-        // Whole seconds, as in a token's iat: idTokens issued before this second stop working.
-        tokens_valid_after: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString(),
-        updated_at: now.toISOString(),
-      });
-      await revokeUserTokens(trx, user.id);
+      await updateUserRow(trx, user.id, { password_hash: passwordHash, updated_at: now.toISOString() });
+      await endAccountSessions(trx, user.id);
       await revokeActionCodesFor(trx, 'password-reset', user.email, now);
       await appendAudit(trx, { action: 'auth.password-reset', actor: { uid: user.id }, subjectId: user.id, subject: user.email, ip });
       return user.id;

@@ -20,6 +20,7 @@ import { assertAcceptablePassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
 import { bearerToken } from './principal.js';
 import { findLiveSessions, revokeOtherFamilies, revokeUserFamily } from './refresh-token-repository.js';
+import { endAccountSessions } from './revocation.js';
 import { findUserById, updateUserRow, type UserRow } from './users-repository.js';
 
 
@@ -83,8 +84,7 @@ export async function accountRoutes(app: FastifyInstance, { auth }: { auth: Auth
   /**
    * A new password: the current one must be right (401 auth/requires-recent-login
    * otherwise) and the new one pass the password policy. Every other session
-   * ends: idTokens issued before now are refused and the other refresh
-   * families are revoked; this session's family stays, so the staff app
+   * ends (revocation.ts); this session's family stays, so the staff app
    * renews its idToken and carries on.
    */
   app.post('/api/account/password', async (request, reply) => {
@@ -108,13 +108,8 @@ export async function accountRoutes(app: FastifyInstance, { auth }: { auth: Auth
     const keep = await sessionOf(request);
     await transaction(db, async (trx) => {
       const now = new Date();
-      await updateUserRow(trx, user.id, {
-        password_hash: passwordHash,
-        updated_at: now.toISOString(),
-        // Whole seconds, as in a token's iat (as for a password set by a super-admin).
-        tokens_valid_after: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString(),
-      });
-      await revokeOtherFamilies(trx, user.id, keep);
+      await updateUserRow(trx, user.id, { password_hash: passwordHash, updated_at: now.toISOString() });
+      await endAccountSessions(trx, user.id, keep);
       await appendAudit(trx, { action: 'auth.password-change', actor: { uid: user.id }, subjectId: user.id, subject: user.email, ip: request.ip });
     });
     request.log.info({ uid: user.id, keptSession: keep !== null }, 'own password changed; other sessions ended');

@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.js';
 import { appendAudit, type AuditActorRef } from '../audit/repository.js';
 import { assertAcceptablePassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
+import { newTokenEpoch } from './revocation.js';
 import { findUserByEmail, insertUser, isUniqueViolation, type UserRow } from './users-repository.js';
 
 export { claimsOf } from '../../shared/auth.js';
@@ -86,7 +87,7 @@ export async function createAccount(
     created_at: now,
     updated_at: now,
     last_sign_in_at: null,
-    tokens_valid_after: null,
+    token_epoch: newTokenEpoch(),
   };
   const { audit } = options;
   const write = async (conn: Kysely<Database>) => {

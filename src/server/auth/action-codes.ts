@@ -125,3 +125,8 @@ export async function revokeActionCode(db: Kysely<Database>, id: string, now = n
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Withdraws every link not yet used (after a restore: links handed out before it must not open the restored site). */
+export async function revokeAllPendingActionCodes(db: Kysely<Database>, now = new Date()): Promise<void> {
+  await db.updateTable('action_codes').set({ revoked_at: now.toISOString() }).where('used_at', 'is', null).where('revoked_at', 'is', null).execute();
+}

@@ -18,6 +18,7 @@ import { defaultRefreshGraceSeconds, revokeFamilyOf, rotateRefreshToken, startRe
 import { connectRedisStore, MemoryThrottleStore, SignInThrottle, type SignInThrottleOptions, type ThrottleStore } from './sign-in-throttle.js';
 import { findCaller, findUserByEmail, findUserById, recordSignIn, type UserRow } from './users-repository.js';
 import type { ClientInfo } from './refresh-token-repository.js';
+import { sessionEnded } from './tokens.js';
 import { TwoFactorService, type NowMs } from './two-factor-service.js';
 
 export interface AuthOptions {
@@ -271,7 +272,7 @@ export class AuthService {
   private async session(user: UserRow, refreshToken: string, sid: string): Promise<Session> {
     const { tokens } = this.services;
     const claims = claimsOf(user.role);
-    const [idToken, twoFactor] = await Promise.all([tokens.sign({ uid: user.id, email: user.email, claims, sid }), this.twoFactor.state(user.id, user.role)]);
+    const [idToken, twoFactor] = await Promise.all([tokens.sign({ uid: user.id, email: user.email, claims, sid, epoch: user.token_epoch }), this.twoFactor.state(user.id, user.role)]);
     return {
       answer: { idToken, expiresIn: tokens.ttl, user: { uid: user.id, email: user.email, displayName: user.display_name, claims, twoFactor } },
       refreshToken,
@@ -281,16 +282,15 @@ export class AuthService {
 
 /**
  * The caller an idToken names. The role comes from the account as stored now,
- * so a demotion or a disable takes effect at once, not when the token expires.
+ * so a demotion or a disable takes effect at once, not when the token expires;
+ * so does the end of the token's session (sign-out, a session ended on the
+ * account screen) and of every session of the account (revocation.ts).
  */
 export async function principalOf(services: Pick<Services, 'db' | 'tokens'>, idToken: string): Promise<Principal> {
   const payload = await services.tokens.verify(idToken);
-  const user = await findCaller(services.db.kysely, payload.uid);
+  const user = await findCaller(services.db.kysely, payload.uid, payload.sid, new Date().toISOString());
   if (!user) throw new AppError('auth/user-token-expired', 'This account no longer exists. Please sign in again.');
   if (user.disabled) throw new AppError('auth/user-disabled');
-  // A password change ends the sessions that were open before it.
-  if (user.tokens_valid_after && payload.issuedAt * 1000 < Date.parse(user.tokens_valid_after)) {
-    throw new AppError('auth/user-token-expired', 'Your password was changed. Please sign in again.');
-  }
+  if (user.token_epoch !== payload.epoch || !user.session_live) throw new AppError('auth/user-token-expired', sessionEnded);
   return { uid: user.id, email: user.email, claims: claimsOf(user.role) };
 }

@@ -98,6 +98,11 @@ export async function revokeUserTokens(db: Kysely<Database>, userId: string): Pr
     .execute();
 }
 
+/** Ends every session of every account (after a restore). */
+export async function revokeAllTokens(db: Kysely<Database>): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ revoked_at: new Date().toISOString() }).where('revoked_at', 'is', null).execute();
+}
+
 /** A user's sessions as they are now: the one live token of each family, neither used, revoked nor expired. */
 export function findLiveSessions(db: Kysely<Database>, userId: string, now: string): Promise<RefreshTokenRow[]> {
   return db

@@ -103,3 +103,8 @@ export async function claimChallenge(db: Kysely<Database>, id: string, now: stri
   const r = await db.updateTable('sign_in_challenges').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** Drops every sign-in challenge (after a restore: a right password given before it does not finish a sign-in after). */
+export async function deleteAllChallenges(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('sign_in_challenges').execute();
+}

@@ -85,9 +85,41 @@ export async function recordSignIn(db: Kysely<Database>, uid: string, at: string
   await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', uid).execute();
 }
 
-/** What resolving a caller needs of their account. */
-export function findCaller(db: Kysely<Database>, uid: string) {
-  return db.selectFrom('users').select(['id', 'email', 'role', 'disabled', 'tokens_valid_after']).where('id', '=', uid).executeTakeFirst();
+/**
+ * What resolving a caller needs of their account, and whether the session `sid`
+ * is still live (a token of the family neither revoked nor expired): one query,
+ * the session found through refresh_tokens' index on family_id.
+ */
+export async function findCaller(db: Kysely<Database>, uid: string, sid: string, now: string) {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'disabled', 'token_epoch'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .where('refresh_tokens.family_id', '=', sid)
+            .whereRef('refresh_tokens.user_id', '=', 'users.id')
+            .where('refresh_tokens.revoked_at', 'is', null)
+            .where('refresh_tokens.expires_at', '>', now),
+        )
+        .as('session_live'),
+    )
+    .where('id', '=', uid)
+    .executeTakeFirst();
+  // SQLite answers 0 or 1, PostgreSQL a boolean.
+  return row ? { ...row, session_live: Boolean(row.session_live) } : undefined;
+}
+
+/** Every account's id. */
+export async function userIds(db: Kysely<Database>): Promise<string[]> {
+  return (await db.selectFrom('users').select('id').execute()).map((r) => r.id);
+}
+
+export async function setTokenEpoch(db: Kysely<Database>, uid: string, epoch: string): Promise<void> {
+  await db.updateTable('users').set({ token_epoch: epoch }).where('id', '=', uid).execute();
 }
 
 /** How each of these accounts is named to colleagues: its display name, or its e-mail when it has none. */

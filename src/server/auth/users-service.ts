@@ -12,7 +12,7 @@ import { appendAudit, type AuditActorRef } from '../audit/repository.js';
 import { createAccount, toUserView, type NewAccount } from './accounts.js';
 import { assertAcceptablePassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
-import { revokeUserTokens } from './refresh-token-repository.js';
+import { endAccountSessions } from './revocation.js';
 import { deleteUserRow, findUserById, lockSupers, otherActiveSupers, searchUsers, updateUserRow, type UserRow } from './users-repository.js';
 
 const users = { type: 'users' } as const;
@@ -99,14 +99,10 @@ export class UsersService {
       if (body.displayName !== undefined) changes.display_name = body.displayName;
       if (body.role !== undefined) changes.role = body.role;
       if (body.disabled !== undefined) changes.disabled = body.disabled ? 1 : 0;
-      if (passwordHash !== undefined) {
-        changes.password_hash = passwordHash;
-        // Whole seconds, as in a token's iat: tokens issued from the next second on stay valid.
-        changes.tokens_valid_after = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
-      }
+      if (passwordHash !== undefined) changes.password_hash = passwordHash;
       await updateUserRow(trx, uid, changes);
       // A disabled account or a new password ends every open session.
-      if (body.disabled === true || passwordHash !== undefined) await revokeUserTokens(trx, uid);
+      if (body.disabled === true || passwordHash !== undefined) await endAccountSessions(trx, uid);
       const said = describeUserChanges(current, body);
       if (said.length > 0) {
         await appendAudit(trx, { action: 'user.update', actor: actorOf(principal), subjectId: uid, subject: `${current.email}: ${said.join('; ')}`, ip: client.ip });

@@ -1,18 +1,65 @@
 /**
- * Reading an archive back: the whole file is read and checked (manifest,
- * every checksum, every row line) before a restore touches anything.
+ * Reading an archive back: the whole file is read and checked (its size
+ * limits as it streams in, the seal, manifest, every checksum, every row
+ * line) before a restore touches anything.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract as createExtract } from 'tar-stream';
 import { WRONG_PASSPHRASE, isEncrypted, openDecrypted } from './envelope.js';
-import { MANIFEST, MEDIA_STORE_TABLE, manifestSchema, rowSchema, streamChunkBytes, type Manifest, type NeutralRow } from './format.js';
+import {
+  MANIFEST,
+  MANIFEST_SEAL,
+  MEDIA_STORE_TABLE,
+  archiveLimits,
+  describeBytes,
+  manifestSchema,
+  rowSchema,
+  streamChunkBytes,
+  type ArchiveLimits,
+  type Manifest,
+  type NeutralRow,
+} from './format.js';
+import { sealMatches } from './seal.js';
 
 /** A reason to refuse, shown to the operator as one line. */
 export class Refusal extends Error {}
+
+/** An archive bigger than a limit: said as it is, even for an encrypted archive (whose other damage all reads as a wrong passphrase). */
+class LimitRefusal extends Refusal {}
+
+/** The keys an archive is opened and checked with: the passphrase of an encrypted one, the site's AUTH_SECRET for the seal of a plain one. */
+export interface ArchiveKeys {
+  passphrase?: string | undefined;
+  authSecret: string;
+}
+
+export interface VerifyOptions {
+  /** Accept a plain archive that carries no seal (one made before archives were sealed); the result says so. */
+  acceptUnsealed?: boolean | undefined;
+  /** For tests: smaller limits than archiveLimits. */
+  limits?: ArchiveLimits | undefined;
+}
+
+export const UNSEALED =
+  'the archive carries no seal: it was made before archives were sealed, or the seal was removed. If you know where this file comes from, restore it with --accept-unsealed';
+export const SEAL_MISMATCH =
+  "the archive's seal does not match: it was changed after it was written, or it was made by a site with another AUTH_SECRET (restore with that site's AUTH_SECRET set)";
+
+/** Counts every unpacked byte and refuses once there are more than the limit. */
+function unpackedMeter(limit: number): Transform {
+  let total = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      if (total > limit) callback(new LimitRefusal(`the archive unpacks to more than ${describeBytes(limit)}, the most an archive may hold`));
+      else callback(null, chunk);
+    },
+  });
+}
 
 interface Entry {
   name: string;
@@ -21,7 +68,7 @@ interface Entry {
 }
 
 /** Calls `onEntry` for every file in the archive, in order; any damage becomes one Refusal. */
-export async function readArchive(file: string, passphrase: string | undefined, onEntry: (entry: Entry) => Promise<void>): Promise<void> {
+export async function readArchive(file: string, passphrase: string | undefined, onEntry: (entry: Entry) => Promise<void>, limits: ArchiveLimits = archiveLimits): Promise<void> {
   let stat: fs.Stats;
   try {
     stat = await fs.promises.stat(file);
@@ -38,14 +85,23 @@ export async function readArchive(file: string, passphrase: string | undefined, 
     throw new Refusal(WRONG_PASSPHRASE);
   }
   const extract = createExtract();
-  const piping = pipeline(source, createGunzip({ chunkSize: streamChunkBytes }), extract);
+  const piping = pipeline(source, createGunzip({ chunkSize: streamChunkBytes }), unpackedMeter(limits.totalBytes), extract);
   piping.catch(() => undefined); // awaited below; this only keeps an early failure from being reported as unhandled
+  let entries = 0;
   try {
     for await (const entry of extract) {
+      entries += 1;
+      if (entries > limits.entries) throw new LimitRefusal(`the archive holds more than ${limits.entries} files, the most an archive may hold`);
+      const tooBig = (): LimitRefusal => new LimitRefusal(`${entry.header.name} in the archive is larger than ${describeBytes(limits.entryBytes)}, the most one file may hold`);
+      // The header says how long the entry is: refused before a byte of it is kept.
+      if ((entry.header.size ?? 0) > limits.entryBytes) throw tooBig();
       const chunks: Buffer[] = [];
+      let size = 0;
       // Hashed as the pieces arrive, so a large file never costs one long synchronous step.
       const hash = crypto.createHash('sha256');
       for await (const chunk of entry) {
+        size += (chunk as Buffer).length;
+        if (size > limits.entryBytes) throw tooBig();
         chunks.push(chunk as Buffer);
         hash.update(chunk as Buffer);
       }
@@ -56,7 +112,7 @@ export async function readArchive(file: string, passphrase: string | undefined, 
     await piping;
   } catch (err) {
     source.destroy();
-    if (err instanceof Refusal && !encrypted) throw err;
+    if (err instanceof LimitRefusal || (err instanceof Refusal && !encrypted)) throw err;
     // With encryption, any damage (a changed byte, a wrong key) first shows as garbage: one message for all.
     if (encrypted) throw new Refusal(WRONG_PASSPHRASE);
     throw new Refusal(`the archive is damaged or incomplete (${err instanceof Error ? err.message : String(err)})`);
@@ -65,6 +121,8 @@ export async function readArchive(file: string, passphrase: string | undefined, 
 
 export interface VerifiedArchive {
   manifest: Manifest;
+  /** A plain archive without a seal, accepted because the caller asked to (`acceptUnsealed`). */
+  unsealed: boolean;
   /** Every table's rows, parsed and checked against the manifest's columns. */
   rows: Map<string, NeutralRow[]>;
 }
@@ -93,23 +151,48 @@ async function parseLines(table: Manifest['tables'][number], bytes: Buffer): Pro
 }
 
 /** Reads the whole archive, checking every file against the manifest (which comes last). */
-export async function verifyArchive(file: string, passphrase: string | undefined): Promise<VerifiedArchive> {
+export async function verifyArchive(file: string, keys: ArchiveKeys, options: VerifyOptions = {}): Promise<VerifiedArchive> {
+  const limits = options.limits ?? archiveLimits;
   const seen = new Map<string, { sha256: string; size: number }>();
   const tableBytes = new Map<string, Buffer>();
+  let tableTotal = 0;
   let manifestBytes: Buffer | null = null;
-  await readArchive(file, passphrase, async ({ name, bytes, sha256 }) => {
-    if (seen.has(name) || (name === MANIFEST && manifestBytes)) throw new Refusal(`the archive holds ${name} twice`);
-    if (name === MANIFEST) {
-      manifestBytes = bytes;
-      return;
-    }
-    seen.set(name, { sha256, size: bytes.length });
-    const media = /^media\/([0-9a-f]{64})\./.exec(name);
-    // Media keys are content addresses: the name itself says what the bytes must hash to.
-    if (media && media[1] !== sha256) throw new Refusal(`${name} does not match its content`);
-    if (name.startsWith('tables/')) tableBytes.set(name, bytes);
-  });
+  let sealBytes: Buffer | null = null;
+  await readArchive(
+    file,
+    keys.passphrase,
+    async ({ name, bytes, sha256 }) => {
+      if (seen.has(name) || (name === MANIFEST && manifestBytes) || (name === MANIFEST_SEAL && sealBytes)) throw new Refusal(`the archive holds ${name} twice`);
+      if (name === MANIFEST) {
+        manifestBytes = bytes;
+        return;
+      }
+      if (name === MANIFEST_SEAL) {
+        sealBytes = bytes;
+        return;
+      }
+      seen.set(name, { sha256, size: bytes.length });
+      const media = /^media\/([0-9a-f]{64})\./.exec(name);
+      // Media keys are content addresses: the name itself says what the bytes must hash to.
+      if (media && media[1] !== sha256) throw new Refusal(`${name} does not match its content`);
+      if (name.startsWith('tables/')) {
+        tableTotal += bytes.length;
+        if (tableTotal > limits.tableBytes) throw new LimitRefusal(`the archive's tables are larger than ${describeBytes(limits.tableBytes)} together, the most an archive may hold`);
+        tableBytes.set(name, bytes);
+      }
+    },
+    limits,
+  );
   if (!manifestBytes) throw new Refusal('the archive has no manifest; is it a backup of this site?');
+  // A plain archive must carry the seal of this site's secret; an encrypted one is authenticated by its passphrase (GCM).
+  const encrypted = await isEncrypted(file);
+  let unsealed = false;
+  if (!encrypted) {
+    if (sealBytes) {
+      if (!sealMatches(keys.authSecret, manifestBytes, sealBytes)) throw new Refusal(SEAL_MISMATCH);
+    } else if (options.acceptUnsealed) unsealed = true;
+    else throw new Refusal(UNSEALED);
+  } else if (sealBytes) throw new Refusal(`the archive holds ${MANIFEST_SEAL}, which an encrypted archive never does`);
   let manifest: Manifest;
   try {
     manifest = manifestSchema.parse(JSON.parse((manifestBytes as Buffer).toString('utf8')));
@@ -135,5 +218,5 @@ export async function verifyArchive(file: string, passphrase: string | undefined
     if (parsed.length !== table.rows) throw new Refusal(`table ${table.name} has ${parsed.length} rows; the manifest says ${table.rows}`);
     rows.set(table.name, parsed);
   }
-  return { manifest, rows };
+  return { manifest, rows, unsealed };
 }

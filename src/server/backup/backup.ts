@@ -1,8 +1,9 @@
 /**
  * Taking a backup: every table (from the database's catalogue) and every stored
- * media object, read in one read-only snapshot, packed as a .tar.gz (optionally
- * encrypted) and written under a temporary name that is renamed only when the
- * whole archive is on disk.
+ * media object, read in one read-only snapshot, packed as a .tar.gz (encrypted
+ * with a passphrase, or else sealed with the site's secret: seal.ts) and
+ * written under a temporary name that is renamed only when the whole archive
+ * is on disk.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,9 +18,10 @@ import type { Database } from '../db/schema.js';
 import { createMediaStore, sha256Hex } from '../media/store.js';
 import { readCatalogue, schemaLevel, type TableInfo } from './catalogue.js';
 import { createEncryptor } from './envelope.js';
-import { FORMAT, FORMAT_VERSION, MANIFEST, MEDIA_STORE_TABLE, encodeRow, mediaFile, streamChunkBytes, tableFile, type Manifest } from './format.js';
+import { FORMAT, FORMAT_VERSION, MANIFEST, MANIFEST_SEAL, MEDIA_STORE_TABLE, encodeRow, mediaFile, streamChunkBytes, tableFile, type Manifest } from './format.js';
 import type { Progress } from './progress.js';
 import { productVersion } from './product.js';
+import { sealManifest } from './seal.js';
 
 export interface BackupResult {
   file: string;
@@ -169,8 +171,10 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
         } satisfies Manifest;
       }),
     ]);
-    // Last, because it holds the checksums of everything before it.
-    await addEntry(pack, MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'), now);
+    // Last, because it holds the checksums of everything before it; then, unless encrypted, its seal.
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
+    await addEntry(pack, MANIFEST, manifestBytes, now);
+    if (!encryptor) await addEntry(pack, MANIFEST_SEAL, sealManifest(config.authSecret, manifestBytes), now);
     pack.finalize();
     await finished;
     if (encryptor) await fs.promises.appendFile(temp, encryptor.cipher.getAuthTag());

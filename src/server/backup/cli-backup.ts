@@ -1,7 +1,8 @@
 /**
- * `npm run cli -- backup [--out FILE]` and `npm run cli -- restore FILE [--replace]`.
+ * `npm run cli -- backup [--out FILE]` and `npm run cli -- restore FILE [--replace] [--accept-unsealed]`.
  * Exit codes: 0 done, 1 refused or failed (one line on stderr saying why), 2 usage.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { configFromEnv } from '../config.js';
 import { openDatabase } from '../db/index.js';
@@ -11,7 +12,19 @@ import { terminalProgress } from './progress.js';
 import { Refusal, restoreBackup } from './restore.js';
 
 const backupUsage = 'Usage: npm run cli -- backup [--out FILE]';
-const restoreUsage = 'Usage: npm run cli -- restore FILE [--replace]';
+const restoreUsage = 'Usage: npm run cli -- restore FILE [--replace] [--accept-unsealed]';
+const restoreFlags = ['--replace', '--accept-unsealed'];
+
+/** Who runs a command, for the audit log: the system account and the machine. */
+function operator(): string {
+  let user: string;
+  try {
+    user = os.userInfo().username;
+  } catch {
+    user = process.env.USER ?? 'an unknown system account';
+  }
+  return `${user} on ${os.hostname()} (command line)`;
+}
 
 function reason(err: unknown): string {
   // Only the first line: driver errors can run long, and the operator needs the cause.
@@ -48,7 +61,7 @@ export async function restoreCommand(args: string[]): Promise<number> {
   const files = args.filter((a) => !a.startsWith('--'));
   const flags = args.filter((a) => a.startsWith('--'));
   const [file] = files;
-  if (!file || files.length !== 1 || flags.some((f) => f !== '--replace')) {
+  if (!file || files.length !== 1 || flags.some((f) => !restoreFlags.includes(f))) {
     console.error(restoreUsage);
     return 2;
   }
@@ -56,10 +69,19 @@ export async function restoreCommand(args: string[]): Promise<number> {
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const started = Date.now();
   try {
-    const result = await restoreBackup({ config, db, file: path.resolve(file), passphrase: config.backupPassphrase, replace: flags.includes('--replace') });
+    const result = await restoreBackup({
+      config,
+      db,
+      file: path.resolve(file),
+      passphrase: config.backupPassphrase,
+      replace: flags.includes('--replace'),
+      acceptUnsealed: flags.includes('--accept-unsealed'),
+      record: { by: operator() },
+    });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const forward = result.broughtForwardFrom ? `, brought forward from schema level ${result.broughtForwardFrom}` : '';
-    console.log(`restore: ${result.rows} rows in ${result.tables} tables and ${result.mediaObjects} media objects restored (${seconds} s${forward})`);
+    if (result.unsealed) console.error('restore: warning: the archive carried no seal, so nothing proved it unchanged; restored because --accept-unsealed was given');
+    console.log(`restore: ${result.rows} rows in ${result.tables} tables and ${result.mediaObjects} media objects restored (${seconds} s${forward}); every session ended: staff sign in again`);
     return 0;
   } catch (err) {
     console.error(err instanceof Refusal ? `restore refused: ${reason(err)}` : `restore failed, nothing changed: ${reason(err)}`);

@@ -11,6 +11,34 @@ import type { NeutralType } from './catalogue.js';
 export const FORMAT = 'ngo-site-backup';
 export const FORMAT_VERSION = 1;
 export const MANIFEST = 'manifest.json';
+/** An unencrypted archive's seal: the HMAC of manifest.json's bytes (seal.ts), written after it. */
+export const MANIFEST_SEAL = 'manifest.seal';
+
+const MiB = 1024 * 1024;
+
+/**
+ * What an archive may hold. The reader checks these as the archive streams in,
+ * before an entry is buffered, and refuses with a line naming the limit: an
+ * archive cannot make a restore or a read-back exhaust memory or run for ever.
+ * Backups are read back after they are written, so a site that outgrew one
+ * would see its backups fail, not a restore.
+ */
+export const archiveLimits = {
+  /** One file inside the archive (a table's rows, a media object, the manifest). */
+  entryBytes: 512 * MiB,
+  /** All the tables/ files together: they are held in memory while every row is checked. */
+  tableBytes: 1024 * MiB,
+  /** Everything once unpacked (media included), so a small compressed file cannot unpack without end. */
+  totalBytes: 32 * 1024 * MiB,
+  /** Files in the archive. */
+  entries: 1_000_000,
+};
+export type ArchiveLimits = typeof archiveLimits;
+
+/** A limit in words: "512 MiB". */
+export function describeBytes(bytes: number): string {
+  return bytes >= 1024 * MiB && bytes % (1024 * MiB) === 0 ? `${bytes / (1024 * MiB)} GiB` : bytes >= MiB ? `${Math.round(bytes / MiB)} MiB` : `${bytes} bytes`;
+}
 
 /**
  * The media store's own table. Its bytes are held once, as `media/<key>` files

@@ -8,8 +8,20 @@
  * which is then migrated to this site's level and read back in the archive's
  * neutral form. An archive from a newer level, or from a level that is not
  * one of this site's migrations, is refused.
+ *
+ * In the transaction that writes the rows, after them: every session of every
+ * account ends (new token epochs, refresh tokens revoked), links not yet used
+ * are withdrawn and two-factor sign-in challenges dropped, so nothing handed
+ * out before the backup or before the restore opens the restored site; and
+ * the restore itself is the last line of the audit log, so it survives it.
  */
+import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { appendAudit } from '../audit/repository.js';
+import { revokeAllPendingActionCodes } from '../auth/action-codes.js';
+import { endAllSessions } from '../auth/revocation.js';
+import { deleteAllChallenges } from '../auth/two-factor-repository.js';
+import type { Database } from '../db/schema.js';
 import type { AppConfig } from '../config.js';
 import { migrate, migrationNames, openDatabase, type Db, type Dialect } from '../db/index.js';
 import { createMediaStore, sha256Hex } from '../media/store.js';
@@ -83,13 +95,29 @@ async function insertRows(db: AnyDb, tables: TableInfo[], rows: Map<string, Reco
   return total;
 }
 
-/** Deletes every row and inserts the archive's, parents first, in one transaction. */
-async function replaceRows(db: Db, tables: TableInfo[], rows: Map<string, Record<string, unknown>[]>): Promise<number> {
+/** Deletes every row and inserts the archive's, parents first, then runs `after`, all in one transaction. */
+async function replaceRows(db: Db, tables: TableInfo[], rows: Map<string, Record<string, unknown>[]>, after: (trx: Kysely<Database>) => Promise<void>): Promise<number> {
   return db.kysely.transaction().execute(async (trx) => {
     const t = trx as unknown as AnyDb;
     for (const table of [...tables].reverse()) await t.deleteFrom(table.name).execute();
-    return insertRows(t, tables, rows);
+    const inserted = await insertRows(t, tables, rows);
+    await after(trx);
+    return inserted;
   });
+}
+
+/** What the audit line of a restore says: which archive, and who restored it. */
+export interface RestoreRecord {
+  /** Who ran the restore, in words (the command line: the system account and the machine). */
+  by: string;
+}
+
+/** After the rows: nothing issued before the restore stays usable, and the restore is on record. */
+async function afterRestore(trx: Kysely<Database>, line: string): Promise<void> {
+  await endAllSessions(trx);
+  await revokeAllPendingActionCodes(trx);
+  await deleteAllChallenges(trx);
+  await appendAudit(trx, { action: 'backup.restore', actor: null, subject: line });
 }
 
 /**
@@ -129,11 +157,24 @@ export interface RestoreResult {
   mediaObjects: number;
   /** The archive's schema level when its rows were brought forward to this site's, else null. */
   broughtForwardFrom: string | null;
+  /** A plain archive without a seal, restored because `acceptUnsealed` was given. */
+  unsealed: boolean;
 }
 
-export async function restoreBackup(options: { config: AppConfig; db: Db; file: string; passphrase?: string | undefined; replace: boolean }): Promise<RestoreResult> {
+export interface RestoreOptions {
+  config: AppConfig;
+  db: Db;
+  file: string;
+  passphrase?: string | undefined;
+  replace: boolean;
+  /** Restore a plain archive that carries no seal (made before archives were sealed). */
+  acceptUnsealed?: boolean | undefined;
+  record: RestoreRecord;
+}
+
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const { config, db, file, passphrase } = options;
-  const archive = await verifyArchive(file, passphrase);
+  const archive = await verifyArchive(file, { passphrase, authSecret: config.authSecret }, { acceptUnsealed: options.acceptUnsealed });
   // Plain `migrate`, never the upgrade backup of start-up (upgrade.ts): a restore replaces every row anyway.
   await migrate(db);
   const current = await schemaLevel(db.kysely, db.dialect);
@@ -156,6 +197,10 @@ export async function restoreBackup(options: { config: AppConfig; db: Db; file: 
     await store.put(media.key, bytes, media.contentType);
     mediaObjects += 1;
   });
-  const rows = await replaceRows(db, tables, decoded);
-  return { tables: tables.length, rows, mediaObjects, broughtForwardFrom: plan === 'forward' ? archive.manifest.schemaLevel : null };
+  const broughtForwardFrom = plan === 'forward' ? archive.manifest.schemaLevel : null;
+  const line =
+    `${path.basename(file)} (taken ${archive.manifest.createdAt}, schema level ${archive.manifest.schemaLevel}` +
+    `${broughtForwardFrom ? ', brought forward' : ''}${archive.unsealed ? ', unsealed: accepted with --accept-unsealed' : ''}) restored by ${options.record.by}; every session ended`;
+  const rows = await replaceRows(db, tables, decoded, (trx) => afterRestore(trx, line));
+  return { tables: tables.length, rows, mediaObjects, broughtForwardFrom, unsealed: archive.unsealed };
 }

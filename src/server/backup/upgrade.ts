@@ -119,7 +119,7 @@ async function upgradeBackup(config: AppConfig, db: Db, level: string): Promise<
     await fs.promises.mkdir(dir, { recursive: true });
     file = await freeName(dir, new Date(), !!passphrase);
     await takeBackup({ config, db, out: file, passphrase, progress: silentProgress });
-    await verifyArchive(file, passphrase);
+    await verifyArchive(file, { passphrase, authSecret: config.authSecret });
     return file;
   } catch (err) {
     // A backup that did not verify is no backup: it must not count among the ones kept.

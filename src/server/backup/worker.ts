@@ -87,7 +87,7 @@ function main(): void {
       send({ type: 'written', rows: result.rows, mediaObjects: result.mediaObjects, bytes: result.bytes, threadId });
       await go;
       phase = 'verifying';
-      await verifyArchive(job.out, job.config.backupPassphrase);
+      await verifyArchive(job.out, { passphrase: job.config.backupPassphrase, authSecret: job.config.authSecret });
       send({ type: 'verified' });
     } catch (err) {
       send({ type: 'failed', phase, error: failure(err) });

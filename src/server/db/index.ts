@@ -15,6 +15,7 @@ import { editorial } from './migrations/2026-11-25-editorial.js';
 import { mediaLibrary } from './migrations/2026-11-26-media-library.js';
 import { publishOverride } from './migrations/2026-11-27-publish-override.js';
 import { siteStructure } from './migrations/2026-11-28-site-structure.js';
+import { tokenEpoch } from './migrations/2026-11-28-token-epoch.js';
 import { backupRuns } from './migrations/2026-11-23-backup-runs.js';
 import { titleSearch } from './migrations/2026-11-23-title-search.js';
 import { mailAndActionCodes } from './migrations/2026-11-24-mail-and-action-codes.js';
@@ -75,6 +76,7 @@ class StaticMigrations implements MigrationProvider {
       '2026-11-26-media-library': mediaLibrary,
       '2026-11-27-publish-override': publishOverride,
       '2026-11-28-site-structure': siteStructure,
+      '2026-11-28-token-epoch': tokenEpoch,
     };
   }
 }

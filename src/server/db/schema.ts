@@ -91,8 +91,8 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   last_sign_in_at: string | null;
-  /** idTokens issued before this instant (ISO) are refused: set when the password changes. */
-  tokens_valid_after: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Carried in every idToken; a token whose epoch differs is refused. Renewed (random) when the account's sessions end: auth/revocation.ts. */
+  token_epoch: string;
 }
 
 export interface RefreshTokensTable {
