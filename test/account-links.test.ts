@@ -4,13 +4,14 @@
  * staff screen would open. Expiry is tested by moving Date forward.
  */
 import { Writable } from 'node:stream';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountLinkApi, accountLinkPaths, invitationPath, invitationResendPath, passwordResetRequestedMessage, tokenFromFragment } from '../src/shared/account-links.js';
 import { buildAuthApp, refresh, refreshCookie, signIn } from './auth-helpers.js';
 import type { TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { linksOf, startSmtp, type ReceivedMail, type TestSmtp } from './helpers/smtp.js';
-import { createUser } from './helpers/users.js';
+import { createUser, type TestUser } from './helpers/users.js';
 
 const publicUrl = 'https://ngo.example.org';
 const newPassword = 'a fresh and unusual passphrase';
@@ -262,6 +263,72 @@ describe.each(dialects())('account links on %s', (dialect) => {
       expect(newToken).not.toBe(oldToken);
       expect((await accept(oldToken)).json()).toMatchObject({ error: { code: 'auth/invalid-action-code' } });
       expect((await accept(newToken)).statusCode).toBe(200);
+    });
+
+    function withdrawals(invitationId: string) {
+      return t.app.services.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'user.invitation-withdraw').where('subject_id', '=', invitationId).execute();
+    }
+
+    const loseSuper: Record<'demoted' | 'disabled' | 'deleted', (boss: TestUser, sender: TestUser) => Promise<LightMyRequestResponse>> = {
+      demoted: (boss, sender) => t.app.inject({ method: 'PATCH', url: `/api/users/${sender.uid}`, headers: boss.headers, payload: { role: 'admin' } }),
+      disabled: (boss, sender) => t.app.inject({ method: 'PATCH', url: `/api/users/${sender.uid}`, headers: boss.headers, payload: { disabled: true } }),
+      deleted: (boss, sender) => t.app.inject({ method: 'DELETE', url: `/api/users/${sender.uid}`, headers: boss.headers }),
+    };
+
+    it.each(['demoted', 'disabled', 'deleted'] as const)('withdraws the open invitations of a super-admin who is %s, with a line in the audit log', async (how) => {
+      const boss = await createUser(t.app, 'super');
+      const sender = await createUser(t.app, 'super');
+      const email = `sent-by-${how}@example.org`;
+      const { id } = (await invite(sender.headers, email, 'super')).json() as { id: string };
+      const token = await invitationToken(email);
+      // Another colleague's invitation is not touched.
+      const otherEmail = `kept-${how}@example.org`;
+      await invite(boss.headers, otherEmail);
+      const otherToken = await invitationToken(otherEmail);
+
+      const changed = await loseSuper[how](boss, sender);
+      expect(changed.statusCode, changed.body).toBeLessThan(300);
+
+      const check = await t.app.inject({ method: 'POST', url: accountLinkApi.invitationCheck, payload: { token } });
+      expect(check.statusCode).toBe(400);
+      const res = await accept(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'auth/invalid-action-code', message: expect.stringMatching(/withdrawn/) } });
+      expect((await signIn(t.app, email, newPassword)).statusCode).toBe(401);
+      const listed = await t.app.inject({ method: 'GET', url: accountLinkApi.invitations, headers: boss.headers });
+      expect(listed.json().invitations.map((i: { id: string }) => i.id)).not.toContain(id);
+      const lines = await withdrawals(id);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ actor_id: boss.uid, subject: expect.stringContaining(`${email}: role super, sent by ${sender.email}`) });
+
+      expect((await accept(otherToken)).statusCode).toBe(200);
+    });
+
+    it('refuses, and withdraws for good, an invitation whose sender lost the role without it being withdrawn', async () => {
+      const sender = await createUser(t.app, 'super');
+      const email = 'missed@example.org';
+      const { id } = (await invite(sender.headers, email, 'super')).json() as { id: string };
+      const token = await invitationToken(email);
+      // As if the sender had been demoted before invitations were withdrawn with the role.
+      const users = () => t.app.services.db.kysely.updateTable('users').where('id', '=', sender.uid);
+      await users().set({ role: 'admin' }).execute();
+
+      const check = await t.app.inject({ method: 'POST', url: accountLinkApi.invitationCheck, payload: { token } });
+      expect(check.json()).toMatchObject({ error: { code: 'auth/invalid-action-code', message: expect.stringMatching(/withdrawn/) } });
+      const res = await accept(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'auth/invalid-action-code', message: expect.stringMatching(/withdrawn/) } });
+      expect((await signIn(t.app, email, newPassword)).statusCode).toBe(401);
+      expect(await withdrawals(id)).toHaveLength(1);
+
+      // A later promotion does not bring it back; neither does a disabled super-admin's invitation work.
+      await users().set({ role: 'super' }).execute();
+      expect((await accept(token)).json()).toMatchObject({ error: { code: 'auth/invalid-action-code', message: expect.stringMatching(/withdrawn/) } });
+      const disabledEmail = 'missed-disabled@example.org';
+      await invite(sender.headers, disabledEmail);
+      const disabledToken = await invitationToken(disabledEmail);
+      await users().set({ disabled: 1 }).execute();
+      expect((await accept(disabledToken)).json()).toMatchObject({ error: { code: 'auth/invalid-action-code', message: expect.stringMatching(/withdrawn/) } });
     });
 
     it('refuses to invite an address that already has an account, and an unknown role', async () => {

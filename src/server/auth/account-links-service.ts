@@ -6,6 +6,7 @@
  * transaction, so a link works exactly once and bad input changes nothing.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Principal } from '../../shared/access.js';
 import {
   accountLinkPaths,
@@ -20,6 +21,7 @@ import { AppError } from '../../shared/errors.js';
 import { roleDescriptions } from '../../shared/users.js';
 import { authorize } from '../authorize.js';
 import { transaction } from '../db/index.js';
+import type { Database } from '../db/schema.js';
 import { appendAudit } from '../audit/repository.js';
 import { readSiteSettings } from '../content/repository.js';
 import { composeMail } from '../mail/index.js';
@@ -32,6 +34,7 @@ import {
   openInvitations,
   revokeActionCode,
   revokeActionCodesFor,
+  senderLostRights,
   useActionCode,
   type ActionCodeRow,
 } from './action-codes.js';
@@ -39,9 +42,15 @@ import { assertAcceptablePassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
 import { revokeUserTokens } from './refresh-token-repository.js';
 import { connectRedisStore, MemoryThrottleStore, SignInThrottle, type SignInThrottleOptions, type ThrottleStore } from './sign-in-throttle.js';
-import { findUserByEmail, findUserById, namesOfUsers, updateUserRow, type UserRow } from './users-repository.js';
+import { findUserByEmail, findUserById, lockSupers, namesOfUsers, updateUserRow, type UserRow } from './users-repository.js';
 
 const users = { type: 'users' } as const;
+
+/** An invitation works only while the super-admin who sent it still is one, and active. */
+async function senderCanInvite(db: Kysely<Database>, code: ActionCodeRow): Promise<boolean> {
+  const sender = code.created_by ? await findUserById(db, code.created_by) : undefined;
+  return sender !== undefined && sender.role === 'super' && !sender.disabled;
+}
 
 /** Reset requests: a few per address and a few dozen per client in 15 minutes. */
 export const passwordResetThrottle = { accountLimit: 3, ipLimit: 20, windowSeconds: 15 * 60, keyPrefix: 'ngo-reset:' };
@@ -224,6 +233,7 @@ export class AccountLinks {
 
   async checkInvitation(token: string): Promise<InvitationCheck> {
     const row = await checkActionCode(this.services.db.kysely, 'invitation', token);
+    if (!(await senderCanInvite(this.services.db.kysely, row))) throw senderLostRights();
     const { organisationName } = (await readSiteSettings(this.services.db.kysely)).data;
     return { email: row.email, role: row.role ?? 'admin', organisation: organisationName, expiresAt: row.expires_at };
   }
@@ -233,7 +243,22 @@ export class AccountLinks {
     const { db } = this.services;
     await checkActionCode(db.kysely, 'invitation', input.token);
     await assertAcceptablePassword(input.password);
-    const uid = await transaction(db, async (trx) => {
+    const uid = await transaction(db, async (trx): Promise<string | null> => {
+      // The lock a demotion, disable or deletion of a super-admin takes: the sender's rights are read as they are now.
+      await lockSupers(db, trx);
+      const open = await checkActionCode(trx, 'invitation', input.token);
+      if (!(await senderCanInvite(trx, open))) {
+        // Its withdrawal was missed (a sender who lost the role before withdrawals existed): withdrawn now, for good.
+        await revokeActionCode(trx, open.id);
+        await appendAudit(trx, {
+          action: 'user.invitation-withdraw',
+          actor: null,
+          subjectId: open.id,
+          subject: `${open.email}: role ${open.role ?? 'admin'}, its sender is no longer an active super-admin`,
+          ip,
+        });
+        return null;
+      }
       const code = await useActionCode(trx, 'invitation', input.token);
       const account = await createAccount(
         trx,
@@ -242,6 +267,10 @@ export class AccountLinks {
       );
       return account.uid;
     });
+    if (uid === null) {
+      this.log.info('invitation refused: its sender is no longer an active super-admin');
+      throw senderLostRights();
+    }
     const user = await findUserById(db.kysely, uid);
     if (!user) throw new AppError('internal', 'The account was created but cannot be read back.');
     this.log.info({ uid, role: user.role }, 'invitation accepted: account created');
