@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountLinkApi, accountLinkPaths, invitationPath, invitationResendPath, passwordResetRequestedMessage, tokenFromFragment } from '../src/shared/account-links.js';
+import { deviceCookie } from '../src/server/auth/sign-in-device.js';
 import { buildAuthApp, refresh, refreshCookie, signIn } from './auth-helpers.js';
 import type { TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
@@ -161,16 +162,34 @@ describe.each(dialects())('account links on %s', (dialect) => {
       expect((await confirm(second, newPassword)).statusCode).toBe(204);
     });
 
-    it('throttles requests per address (429 with Retry-After) and sends no more mails', async () => {
+    it("throttles an attacker's requests for a colleague's address (429 with Retry-After, no more mails) without blocking the colleague's own", async () => {
       const u = await createUser(t.app, 'admin');
+      // The colleague signed in from their browser before: it carries a device cookie (Secure: PUBLIC_URL is https).
+      const signedIn = await signIn(t.app, u.email, u.password, '198.51.100.99');
+      const device = signedIn.cookies.find((c) => c.name === deviceCookie.name);
+      expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true, path: '/api/auth', maxAge: deviceCookie.maxAgeSeconds });
+      const fromDevice = (ip: string) =>
+        t.app.inject({ method: 'POST', url: accountLinkApi.passwordReset, payload: { email: u.email }, remoteAddress: ip, cookies: { [deviceCookie.name]: device!.value } });
+
+      const attacker = '198.51.100.20';
       const answers = [];
-      for (let i = 0; i < 4; i++) answers.push(await requestReset(u.email, `198.51.100.${20 + i}`));
+      for (let i = 0; i < 4; i++) answers.push(await requestReset(u.email, attacker));
       expect(answers.slice(0, 3).map((a) => a.statusCode)).toEqual([202, 202, 202]);
       expect(answers[3]!.statusCode).toBe(429);
       expect(answers[3]!.json()).toMatchObject({ error: { code: 'auth/too-many-requests' } });
       expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(0);
       await settled();
       await vi.waitFor(() => expect(mailsTo(u.email)).toHaveLength(3), { timeout: 10_000, interval: 20 });
+
+      // The colleague, from their own address, still gets a link.
+      expect((await requestReset(u.email, '198.51.100.30')).statusCode).toBe(202);
+      // Spread over addresses, the attacker reaches the account's cap (6 requests, refused ones too, from clients it has not seen)...
+      expect((await requestReset(u.email, '198.51.100.40')).statusCode).toBe(202);
+      expect((await requestReset(u.email, '198.51.100.50')).statusCode).toBe(429);
+      // ...which the colleague's own browser is not held to, even at the attacker's address.
+      expect((await fromDevice(attacker)).statusCode).toBe(202);
+      await settled();
+      await vi.waitFor(() => expect(mailsTo(u.email)).toHaveLength(6), { timeout: 10_000, interval: 20 });
     });
 
     it('answers a malformed address with auth/invalid-email', async () => {

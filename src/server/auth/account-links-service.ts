@@ -41,6 +41,7 @@ import {
 import { assertAcceptablePassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
 import { revokeUserTokens } from './refresh-token-repository.js';
+import { knownDevice } from './sign-in-device.js';
 import { connectRedisStore, MemoryThrottleStore, SignInThrottle, type SignInThrottleOptions, type ThrottleStore } from './sign-in-throttle.js';
 import { findUserByEmail, findUserById, lockSupers, namesOfUsers, updateUserRow, type UserRow } from './users-repository.js';
 
@@ -52,8 +53,12 @@ async function senderCanInvite(db: Kysely<Database>, code: ActionCodeRow): Promi
   return sender !== undefined && sender.role === 'super' && !sender.disabled;
 }
 
-/** Reset requests: a few per address and a few dozen per client in 15 minutes. */
-export const passwordResetThrottle = { accountLimit: 3, ipLimit: 20, windowSeconds: 15 * 60, keyPrefix: 'ngo-reset:' };
+/**
+ * Reset requests in 15 minutes: 3 for one account from one client address, 6
+ * for one account from all clients it has not seen sign in, 20 from one
+ * address; a known device of the account (its device cookie) gets 3 of its own.
+ */
+export const passwordResetThrottle: SignInThrottleOptions = { pairLimit: 3, accountLimit: 6, ipLimit: 20, deviceLimit: 3, windowSeconds: 15 * 60, keyPrefix: 'ngo-reset:' };
 
 /** 429 for too many reset requests, with the wait for Retry-After. */
 export class ResetThrottledError extends AppError {
@@ -98,13 +103,14 @@ export class AccountLinks {
   }
 
   /**
-   * Checks the address's form and the throttle, then returns at once; the
+   * Checks the address's form and the throttle (a device cookie of this
+   * account counts apart), then returns at once; the
    * account lookup and the mail happen afterwards, so an unknown address
    * answers as fast as a known one.
    */
-  async requestReset(rawEmail: string, ip: string): Promise<void> {
+  async requestReset(rawEmail: string, ip: string, deviceCookie?: string): Promise<void> {
     const email = normaliseEmail(rawEmail);
-    const decision = await this.throttle.begin(email, ip);
+    const decision = await this.throttle.begin(email, ip, knownDevice(this.services.config.authSecret, email, deviceCookie));
     if (!decision.allowed) {
       this.log.warn({ retryAfter: decision.retryAfterSeconds }, 'password reset throttled');
       throw new ResetThrottledError(decision.retryAfterSeconds);

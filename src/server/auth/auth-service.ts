@@ -15,6 +15,7 @@ import { transaction } from '../db/index.js';
 import { normaliseEmail } from './accounts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { defaultRefreshGraceSeconds, revokeFamilyOf, rotateRefreshToken, startRefreshFamily } from './refresh-tokens.js';
+import { issueDeviceCookie, knownDevice } from './sign-in-device.js';
 import { connectRedisStore, MemoryThrottleStore, SignInThrottle, type SignInThrottleOptions, type ThrottleStore } from './sign-in-throttle.js';
 import { findCaller, findUserByEmail, findUserById, recordSignIn, type UserRow } from './users-repository.js';
 import type { ClientInfo } from './refresh-token-repository.js';
@@ -44,6 +45,11 @@ export interface SignInClient {
   userAgent: string | undefined;
 }
 
+/** A sign-in attempt's client, with its device cookie if it sent one (sign-in-device.ts). */
+export interface SignInAttempt extends SignInClient {
+  device?: string | undefined;
+}
+
 function clientInfo(client: SignInClient): ClientInfo {
   return { ip: client.ip, userAgent: client.userAgent ?? null };
 }
@@ -52,6 +58,8 @@ function clientInfo(client: SignInClient): ClientInfo {
 export interface Session {
   answer: SignInAnswer;
   refreshToken: string;
+  /** A new device cookie for the client, after a sign-in with its password (and code). */
+  device?: string;
 }
 
 /** 429 with how long to wait, for the Retry-After header. */
@@ -95,7 +103,7 @@ export class AuthService {
       services,
       new SignInThrottle(await store(), options.throttle ?? {}, log),
       // Wrong second-factor codes count apart from wrong passwords, under keys of their own.
-      new SignInThrottle(await store(), { accountLimit: 5, ipLimit: 50, ...options.secondFactorThrottle, keyPrefix: 'ngo-2fa:' }, log),
+      new SignInThrottle(await store(), { pairLimit: 5, accountLimit: 5, ipLimit: 50, ...options.secondFactorThrottle, keyPrefix: 'ngo-2fa:' }, log),
       options,
     );
   }
@@ -110,11 +118,12 @@ export class AuthService {
     await Promise.all([this.throttle.close(), this.codeThrottle.close()]);
   }
 
-  async signIn(input: { email: string; password: string } & SignInClient, log: FastifyBaseLogger): Promise<Session> {
+  async signIn(input: { email: string; password: string } & SignInAttempt, log: FastifyBaseLogger): Promise<Session> {
     const email = normaliseEmail(input.email);
     const { password } = input;
 
-    const decision = await this.throttle.begin(email, input.ip);
+    // A browser that signed in to this account before is counted apart: others' failures do not lock it out.
+    const decision = await this.throttle.begin(email, input.ip, knownDevice(this.services.config.authSecret, email, input.device));
     if (!decision.allowed) {
       log.warn({ retryAfter: decision.retryAfterSeconds }, 'sign-in throttled');
       throw new ThrottledError(decision.retryAfterSeconds);
@@ -140,7 +149,12 @@ export class AuthService {
       log.info({ uid: user.id }, 'sign-in: password accepted, second factor required');
       throw new SecondFactorRequired(challenge);
     }
-    return this.begin(user, input, log, 'signed in');
+    return this.withDevice(await this.begin(user, input, log, 'signed in'), user);
+  }
+
+  /** The session with a fresh device cookie for the account it signed in to. */
+  private withDevice(session: Session, user: UserRow): Session {
+    return { ...session, device: issueDeviceCookie(this.services.config.authSecret, user.email) };
   }
 
   /** The second step of a sign-in with two-factor on: the challenge of the first step and a code. */
@@ -171,9 +185,11 @@ export class AuthService {
       throw new AppError('auth/invalid-credential', 'That code is not correct, or it was already used. Enter the current code from your app.', { field: 'code' });
     }
     await this.codeThrottle.succeeded(decision.ticket);
-    return kind === 'recovery'
-      ? this.begin(user, input, log, 'signed in with a recovery code', `${user.email}: with a recovery code`)
-      : this.begin(user, input, log, 'signed in with a second factor', `${user.email}: with a second factor`);
+    const session =
+      kind === 'recovery'
+        ? await this.begin(user, input, log, 'signed in with a recovery code', `${user.email}: with a recovery code`)
+        : await this.begin(user, input, log, 'signed in with a second factor', `${user.email}: with a second factor`);
+    return this.withDevice(session, user);
   }
 
   /** Starts a session for an account whose credentials were just proven another way (an accepted invitation). */
