@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../../shared/access.js';
 import { claimsOf, type SignInAnswer } from '../../shared/auth.js';
+import { isTwoFactorLocked } from '../../shared/two-factor.js';
 import { AppError } from '../../shared/errors.js';
 import type { Services } from '../services.js';
 import { appendAudit } from '../audit/repository.js';
@@ -86,7 +87,7 @@ export class AuthService {
   readonly twoFactor: TwoFactorService;
 
   private constructor(
-    private readonly services: Pick<Services, 'config' | 'db' | 'tokens' | 'changes'>,
+    private readonly services: Pick<Services, 'config' | 'db' | 'tokens' | 'changes' | 'mail'>,
     private readonly throttle: SignInThrottle,
     private readonly codeThrottle: SignInThrottle,
     options: AuthOptions,
@@ -96,7 +97,7 @@ export class AuthService {
   }
 
   /** Counters in Redis when REDIS_URL is set, so every instance sees the same counts; in memory otherwise. */
-  static async create(services: Pick<Services, 'config' | 'db' | 'tokens' | 'changes'>, options: AuthOptions, log: FastifyBaseLogger): Promise<AuthService> {
+  static async create(services: Pick<Services, 'config' | 'db' | 'tokens' | 'changes' | 'mail'>, options: AuthOptions, log: FastifyBaseLogger): Promise<AuthService> {
     const { redisUrl } = services.config;
     const store = async (): Promise<ThrottleStore> => (redisUrl ? await connectRedisStore(redisUrl, log) : new MemoryThrottleStore());
     return new AuthService(
@@ -145,6 +146,8 @@ export class AuthService {
     }
     await this.throttle.succeeded(decision.ticket);
     if (await this.twoFactor.isEnabled(user.id)) {
+      // Locked after a run of wrong codes: said only to someone who knows the password.
+      await this.twoFactor.assertNotLocked(user.id);
       const challenge = await this.twoFactor.startChallenge(user.id);
       log.info({ uid: user.id }, 'sign-in: password accepted, second factor required');
       throw new SecondFactorRequired(challenge);
@@ -172,10 +175,12 @@ export class AuthService {
       await this.failed(user, `${user.email}: account disabled`, input.ip);
       throw new AppError('auth/user-disabled');
     }
+    await this.twoFactor.assertNotLocked(user.id);
     // The challenge is claimed before the code is used: of two requests with one challenge, only one can spend a recovery code.
     if (!(await this.twoFactor.consumeChallenge(id))) throw new AppError('auth/user-token-expired', 'This sign-in was already completed. Sign in again with your password.');
-    const kind = await this.twoFactor.useCode(user.id, input.code).catch(async (err: unknown) => {
+    const kind = await this.twoFactor.useCodeCounted(user, input.code, input.ip).catch(async (err: unknown) => {
       await this.twoFactor.releaseChallenge(id);
+      if (err instanceof AppError && isTwoFactorLocked(err.details)) log.warn({ uid: user.id }, 'second factor locked: too many wrong codes in a row');
       throw err;
     });
     if (!kind) {
@@ -226,11 +231,11 @@ export class AuthService {
    * counted against the same limit as codes at sign-in: a stolen idToken is
    * no way around it.
    */
-  async confirmSecondFactor(userId: string, code: string, ip: string, log: FastifyBaseLogger): Promise<void> {
-    const decision = await this.codeThrottle.begin(userId, ip);
+  async confirmSecondFactor(user: UserRow, code: string, ip: string, log: FastifyBaseLogger): Promise<void> {
+    const decision = await this.codeThrottle.begin(user.id, ip);
     if (!decision.allowed) throw new ThrottledError(decision.retryAfterSeconds);
-    if (!(await this.twoFactor.useCode(userId, code))) {
-      log.info({ uid: userId }, 'second factor confirmation refused');
+    if (!(await this.twoFactor.useCodeCounted(user, code, ip))) {
+      log.info({ uid: user.id }, 'second factor confirmation refused');
       throw new AppError('auth/requires-recent-login', 'That code is not correct. Enter the current code from your app, or a recovery code.', { field: 'code' });
     }
     await this.codeThrottle.succeeded(decision.ticket);

@@ -18,6 +18,7 @@ import { backupRuns } from './migrations/2026-11-23-backup-runs.js';
 import { titleSearch } from './migrations/2026-11-23-title-search.js';
 import { mailAndActionCodes } from './migrations/2026-11-24-mail-and-action-codes.js';
 import { twoFactor } from './migrations/2026-11-24-two-factor.js';
+import { twoFactorFailures } from './migrations/2026-11-28-two-factor-failures.js';
 
 export type { Dialect } from './schema.js';
 
@@ -73,6 +74,7 @@ class StaticMigrations implements MigrationProvider {
       '2026-11-25-editorial': editorial,
       '2026-11-26-media-library': mediaLibrary,
       '2026-11-27-publish-override': publishOverride,
+      '2026-11-28-two-factor-failures': twoFactorFailures,
     };
   }
 }
