@@ -199,6 +199,20 @@ describe.runIf(redis).each(dialects())('sign-in throttle in Redis on %s', (diale
     expect((await signIn(a.app, email, ua.password, '10.7.0.2')).statusCode).toBe(200);
   });
 
+  it("slows an account down on every instance for unknown browsers, but lets its owner's known browser in on either", async () => {
+    const email = `known-${crypto.randomBytes(4).toString('hex')}@example.org`;
+    const password = 'the same password on both instances';
+    await createUser(a.app, 'admin', { email, password });
+    await createUser(b.app, 'admin', { email, password });
+    const first = await signIn(a.app, email, password, '10.9.9.9');
+    expect(first.statusCode).toBe(200);
+    const device = first.cookies.find((c) => c.name === deviceCookie.name)!.value;
+    for (let i = 0; i < 3; i++) expect((await signIn(i % 2 ? a.app : b.app, email, 'wrong', `10.9.0.${i}`)).statusCode).toBe(401);
+    expect((await signIn(b.app, email, password, '10.9.1.1')).statusCode).toBe(429);
+    const known = await b.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: '10.9.1.1', cookies: { [deviceCookie.name]: device } });
+    expect(known.statusCode).toBe(200);
+  });
+
   it('keeps its counters in Redis with an expiry', async () => {
     const r = new Redis(redis!);
     try {
