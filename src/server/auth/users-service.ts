@@ -3,14 +3,14 @@
  * name, disable and enable, set a password, delete. The last active
  * super-admin can be neither demoted, disabled nor deleted.
  */
+import type { Kysely } from 'kysely';
 import type { Principal } from '../../shared/access.js';
 import { AppError } from '../../shared/errors.js';
 import type { UserRole, UserView } from '../../shared/users.js';
 import { authorize } from '../authorize.js';
 import { transaction, type Db } from '../db/index.js';
-import { appendAudit, type AuditActorRef } from '../audit/repository.js';
-import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { appendAudit, type AuditActorRef } from '../audit/repository.js';
 import { withdrawInvitationsBy } from './action-codes.js';
 import { createAccount, toUserView, type NewAccount } from './accounts.js';
 import { assertAcceptablePassword } from './common-passwords.js';
