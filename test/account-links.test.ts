@@ -4,13 +4,15 @@
  * staff screen would open. Expiry is tested by moving Date forward.
  */
 import { Writable } from 'node:stream';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountLinkApi, accountLinkPaths, invitationPath, invitationResendPath, passwordResetRequestedMessage, tokenFromFragment } from '../src/shared/account-links.js';
+import { deviceCookie } from '../src/server/auth/sign-in-device.js';
 import { buildAuthApp, refresh, refreshCookie, signIn } from './auth-helpers.js';
 import type { TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { linksOf, startSmtp, type ReceivedMail, type TestSmtp } from './helpers/smtp.js';
-import { createUser } from './helpers/users.js';
+import { createUser, type TestUser } from './helpers/users.js';
 
 const publicUrl = 'https://ngo.example.org';
 const newPassword = 'a fresh and unusual passphrase';
@@ -160,16 +162,34 @@ describe.each(dialects())('account links on %s', (dialect) => {
       expect((await confirm(second, newPassword)).statusCode).toBe(204);
     });
 
-    it('throttles requests per address (429 with Retry-After) and sends no more mails', async () => {
+    it("throttles an attacker's requests for a colleague's address (429 with Retry-After, no more mails) without blocking the colleague's own", async () => {
       const u = await createUser(t.app, 'admin');
+      // The colleague signed in from their browser before: it carries a device cookie (Secure: PUBLIC_URL is https).
+      const signedIn = await signIn(t.app, u.email, u.password, '198.51.100.99');
+      const device = signedIn.cookies.find((c) => c.name === deviceCookie.name);
+      expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true, path: '/api/auth', maxAge: deviceCookie.maxAgeSeconds });
+      const fromDevice = (ip: string) =>
+        t.app.inject({ method: 'POST', url: accountLinkApi.passwordReset, payload: { email: u.email }, remoteAddress: ip, cookies: { [deviceCookie.name]: device!.value } });
+
+      const attacker = '198.51.100.20';
       const answers = [];
-      for (let i = 0; i < 4; i++) answers.push(await requestReset(u.email, `198.51.100.${20 + i}`));
+      for (let i = 0; i < 4; i++) answers.push(await requestReset(u.email, attacker));
       expect(answers.slice(0, 3).map((a) => a.statusCode)).toEqual([202, 202, 202]);
       expect(answers[3]!.statusCode).toBe(429);
       expect(answers[3]!.json()).toMatchObject({ error: { code: 'auth/too-many-requests' } });
       expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(0);
       await settled();
       await vi.waitFor(() => expect(mailsTo(u.email)).toHaveLength(3), { timeout: 10_000, interval: 20 });
+
+      // The colleague, from their own address, still gets a link.
+      expect((await requestReset(u.email, '198.51.100.30')).statusCode).toBe(202);
+      // Spread over addresses, the attacker reaches the account's cap (6 requests, refused ones too, from clients it has not seen)...
+      expect((await requestReset(u.email, '198.51.100.40')).statusCode).toBe(202);
+      expect((await requestReset(u.email, '198.51.100.50')).statusCode).toBe(429);
+      // ...which the colleague's own browser is not held to, even at the attacker's address.
+      expect((await fromDevice(attacker)).statusCode).toBe(202);
+      await settled();
+      await vi.waitFor(() => expect(mailsTo(u.email)).toHaveLength(6), { timeout: 10_000, interval: 20 });
     });
 
     it('answers a malformed address with auth/invalid-email', async () => {
@@ -262,6 +282,72 @@ describe.each(dialects())('account links on %s', (dialect) => {
       expect(newToken).not.toBe(oldToken);
       expect((await accept(oldToken)).json()).toMatchObject({ error: { code: 'auth/invalid-action-code' } });
       expect((await accept(newToken)).statusCode).toBe(200);
+    });
+
+    function withdrawals(invitationId: string) {
+      return t.app.services.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'user.invitation-withdraw').where('subject_id', '=', invitationId).execute();
+    }
+
+    const loseSuper: Record<'demoted' | 'disabled' | 'deleted', (boss: TestUser, sender: TestUser) => Promise<LightMyRequestResponse>> = {
+      demoted: (boss, sender) => t.app.inject({ method: 'PATCH', url: `/api/users/${sender.uid}`, headers: boss.headers, payload: { role: 'admin' } }),
+      disabled: (boss, sender) => t.app.inject({ method: 'PATCH', url: `/api/users/${sender.uid}`, headers: boss.headers, payload: { disabled: true } }),
+      deleted: (boss, sender) => t.app.inject({ method: 'DELETE', url: `/api/users/${sender.uid}`, headers: boss.headers }),
+    };
+
+    it.each(['demoted', 'disabled', 'deleted'] as const)('withdraws the open invitations of a super-admin who is %s, with a line in the audit log', async (how) => {
+      const boss = await createUser(t.app, 'super');
+      const sender = await createUser(t.app, 'super');
+      const email = `sent-by-${how}@example.org`;
+      const { id } = (await invite(sender.headers, email, 'super')).json() as { id: string };
+      const token = await invitationToken(email);
+      // Another colleague's invitation is not touched.
+      const otherEmail = `kept-${how}@example.org`;
+      await invite(boss.headers, otherEmail);
+      const otherToken = await invitationToken(otherEmail);
+
+      const changed = await loseSuper[how](boss, sender);
+      expect(changed.statusCode, changed.body).toBeLessThan(300);
+
+      const check = await t.app.inject({ method: 'POST', url: accountLinkApi.invitationCheck, payload: { token } });
+      expect(check.statusCode).toBe(400);
+      const res = await accept(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'auth/invalid-action-code', message: expect.stringMatching(/withdrawn/) } });
+      expect((await signIn(t.app, email, newPassword)).statusCode).toBe(401);
+      const listed = await t.app.inject({ method: 'GET', url: accountLinkApi.invitations, headers: boss.headers });
+      expect(listed.json().invitations.map((i: { id: string }) => i.id)).not.toContain(id);
+      const lines = await withdrawals(id);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ actor_id: boss.uid, subject: expect.stringContaining(`${email}: role super, sent by ${sender.email}`) });
+
+      expect((await accept(otherToken)).statusCode).toBe(200);
+    });
+
+    it('refuses, and withdraws for good, an invitation whose sender lost the role without it being withdrawn', async () => {
+      const sender = await createUser(t.app, 'super');
+      const email = 'missed@example.org';
+      const { id } = (await invite(sender.headers, email, 'super')).json() as { id: string };
+      const token = await invitationToken(email);
+      // As if the sender had been demoted before invitations were withdrawn with the role.
+      const users = () => t.app.services.db.kysely.updateTable('users').where('id', '=', sender.uid);
+      await users().set({ role: 'admin' }).execute();
+
+      const check = await t.app.inject({ method: 'POST', url: accountLinkApi.invitationCheck, payload: { token } });
+      expect(check.json()).toMatchObject({ error: { code: 'auth/invalid-action-code', message: expect.stringMatching(/withdrawn/) } });
+      const res = await accept(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'auth/invalid-action-code', message: expect.stringMatching(/withdrawn/) } });
+      expect((await signIn(t.app, email, newPassword)).statusCode).toBe(401);
+      expect(await withdrawals(id)).toHaveLength(1);
+
+      // A later promotion does not bring it back; neither does a disabled super-admin's invitation work.
+      await users().set({ role: 'super' }).execute();
+      expect((await accept(token)).json()).toMatchObject({ error: { code: 'auth/invalid-action-code', message: expect.stringMatching(/withdrawn/) } });
+      const disabledEmail = 'missed-disabled@example.org';
+      await invite(sender.headers, disabledEmail);
+      const disabledToken = await invitationToken(disabledEmail);
+      await users().set({ disabled: 1 }).execute();
+      expect((await accept(disabledToken)).json()).toMatchObject({ error: { code: 'auth/invalid-action-code', message: expect.stringMatching(/withdrawn/) } });
     });
 
     it('refuses to invite an address that already has an account, and an unknown role', async () => {

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
+import type { LightMyRequestResponse } from 'fastify';
 import { RedisThrottleStore } from '../src/server/auth/sign-in-throttle.js';
+import { deviceCookie } from '../src/server/auth/sign-in-device.js';
 import { dialects } from './helpers/databases.js';
 import type { TestApp } from './helpers/app.js';
 import { createUser } from './helpers/users.js';
-import { buildAuthApp, signIn } from './auth-helpers.js';
+import { buildAuthApp, setCookieHeader, signIn } from './auth-helpers.js';
 
 function redisUrl(): string | undefined {
   const url = process.env.TEST_REDIS_URL;
@@ -23,19 +25,67 @@ describe.each(dialects())('sign-in throttle with the default limits on %s', (dia
     await t?.close();
   });
 
-  it('allows 10 failed sign-ins per account, then answers 429 auth/too-many-requests with Retry-After of about 15 minutes', async () => {
+  /** The device cookie a successful sign-in set (its value), after checking its attributes. */
+  function deviceOf(res: LightMyRequestResponse): string {
+    const c = res.cookies.find((k) => k.name === deviceCookie.name);
+    expect(c, 'a device cookie').toBeDefined();
+    return c!.value;
+  }
+
+  function signInFrom(email: string, password: string, ip: string, device?: string): Promise<LightMyRequestResponse> {
+    return t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: ip, ...(device ? { cookies: { [deviceCookie.name]: device } } : {}) });
+  }
+
+  it("refuses an attacker's address after 10 failures for an account while the owner's right password still gets in, from their known browser even at that address", async () => {
     const u = await createUser(t.app, 'admin');
+    // The owner signed in from this browser before: it carries a device cookie for the account.
+    const first = await signInFrom(u.email, u.password, '10.1.9.9');
+    expect(first.statusCode).toBe(200);
+    const device = deviceOf(first);
+    expect(setCookieHeader(first)).toMatch(new RegExp(`${deviceCookie.name}=[^;]+; Max-Age=${deviceCookie.maxAgeSeconds}; Path=/api/auth; HttpOnly; SameSite=Strict`));
+    expect(setCookieHeader(first)).not.toMatch(new RegExp(`${deviceCookie.name}=[^\n]*Secure`));
+
+    // The attacker, behind the office's router: 10 wrong passwords, then even the right one is refused there.
+    const office = '10.1.0.1';
     for (let i = 0; i < 10; i++) {
-      const res = await signIn(t.app, u.email, `wrong-${i}`, `10.1.0.${i}`);
+      const res = await signInFrom(u.email, `wrong-${i}`, office);
       expect(res.json()).toMatchObject({ error: { code: 'auth/invalid-credential' } });
     }
-    // Even the right password is refused now, from any address: the guesser learns nothing.
-    const blocked = await signIn(t.app, u.email, u.password, '10.1.1.1');
+    const blocked = await signInFrom(u.email, u.password, office);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ error: { code: 'auth/too-many-requests', message: expect.stringMatching(/minutes/) } });
     const retry = Number(blocked.headers['retry-after']);
     expect(retry).toBeGreaterThan(14 * 60);
     expect(retry).toBeLessThanOrEqual(15 * 60);
+
+    // The owner's own browser, at the same address, still gets in; so does the owner from another address.
+    expect((await signInFrom(u.email, u.password, office, device)).statusCode).toBe(200);
+    expect((await signInFrom(u.email, u.password, '10.1.1.1')).statusCode).toBe(200);
+    // The attacker's address stays slowed down.
+    expect((await signInFrom(u.email, 'wrong-again', office)).statusCode).toBe(429);
+  });
+
+  it("caps guessing spread over many addresses at 30 per account for browsers it has not seen (they wait the window), never for the owner's known browser", async () => {
+    const u = await createUser(t.app, 'admin');
+    const other = await createUser(t.app, 'admin');
+    const device = deviceOf(await signInFrom(u.email, u.password, '10.8.9.9'));
+    const othersDevice = deviceOf(await signInFrom(other.email, other.password, '10.8.9.9'));
+    for (let i = 0; i < 30; i++) expect((await signInFrom(u.email, `wrong-${i}`, `10.8.0.${i}`)).statusCode).toBe(401);
+    // A browser that never signed in to this account, anywhere, waits (documented: the account-wide cap).
+    const unknown = await signInFrom(u.email, u.password, '10.8.1.1');
+    expect(unknown.statusCode).toBe(429);
+    expect(Number(unknown.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // Another account's device cookie, or a forged one, is no pass.
+    expect((await signInFrom(u.email, u.password, '10.8.1.1', othersDevice)).statusCode).toBe(429);
+    const [nonce, issued, mac] = device.split('.');
+    expect((await signInFrom(u.email, u.password, '10.8.1.1', `${nonce}.${Number(issued) + 1}.${mac}`)).statusCode).toBe(429);
+    // The owner's own browser gets in.
+    const owner = await signInFrom(u.email, u.password, '10.8.1.1', device);
+    expect(owner.statusCode).toBe(200);
+    // A known browser is counted on its own: 10 wrong passwords from it, then it waits too.
+    const fresh = deviceOf(owner);
+    for (let i = 0; i < 10; i++) expect((await signInFrom(u.email, `typo-${i}`, '10.8.1.1', fresh)).statusCode).toBe(401);
+    expect((await signInFrom(u.email, u.password, '10.8.1.1', fresh)).statusCode).toBe(429);
   });
 
   it('allows 50 failed sign-ins per address, then answers 429 for any account from it but not from elsewhere', async () => {
@@ -53,7 +103,7 @@ describe.each(dialects())('sign-in throttle with the default limits on %s', (dia
 
   it('does not count a burst of parallel guesses as fewer than they are', async () => {
     const u = await createUser(t.app, 'admin');
-    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => signIn(t.app, u.email, `wrong-${i}`, `10.3.0.${i}`)));
+    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => signIn(t.app, u.email, `wrong-${i}`, '10.3.0.1')));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(10);
     expect(codes.filter((c) => c === 429)).toHaveLength(6);
@@ -147,6 +197,20 @@ describe.runIf(redis).each(dialects())('sign-in throttle in Redis on %s', (diale
       await r.quit();
     }
     expect((await signIn(a.app, email, ua.password, '10.7.0.2')).statusCode).toBe(200);
+  });
+
+  it("slows an account down on every instance for unknown browsers, but lets its owner's known browser in on either", async () => {
+    const email = `known-${crypto.randomBytes(4).toString('hex')}@example.org`;
+    const password = 'the same password on both instances';
+    await createUser(a.app, 'admin', { email, password });
+    await createUser(b.app, 'admin', { email, password });
+    const first = await signIn(a.app, email, password, '10.9.9.9');
+    expect(first.statusCode).toBe(200);
+    const device = first.cookies.find((c) => c.name === deviceCookie.name)!.value;
+    for (let i = 0; i < 3; i++) expect((await signIn(i % 2 ? a.app : b.app, email, 'wrong', `10.9.0.${i}`)).statusCode).toBe(401);
+    expect((await signIn(b.app, email, password, '10.9.1.1')).statusCode).toBe(429);
+    const known = await b.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: '10.9.1.1', cookies: { [deviceCookie.name]: device } });
+    expect(known.statusCode).toBe(200);
   });
 
   it('keeps its counters in Redis with an expiry', async () => {

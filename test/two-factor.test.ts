@@ -4,16 +4,19 @@
  * codes, the challenge's lifetime, turning it off, the super-admin's reset,
  * the site setting that requires it, and a log that holds none of the secrets.
  */
+import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealSecret } from '../src/server/auth/two-factor-codes.js';
+import { hashRecoveryCode, sealSecret } from '../src/server/auth/two-factor-codes.js';
 import type { AccountView, TwoFactorSetup } from '../src/shared/account.js';
 import type { SignInAnswer } from '../src/shared/auth.js';
 import { defaultSiteSettings } from '../src/shared/settings.js';
+import { secondFactorFailureLimit } from '../src/shared/two-factor.js';
 import { dialects } from './helpers/databases.js';
 import type { TestApp } from './helpers/app.js';
+import { startSmtp, type TestSmtp } from './helpers/smtp.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { buildAuthApp, refreshCookie, setCookieHeader, signIn } from './auth-helpers.js';
 
@@ -373,6 +376,29 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
     expect((await secondStep(await firstStep(u), recoveryCodes[0]!)).statusCode).toBe(200);
   });
 
+  it('keeps recovery codes as an HMAC under the server secret, not a bare SHA-256; codes stored as SHA-256 before still work, once', async () => {
+    const u = await createUser(t.app, 'admin');
+    const { recoveryCodes } = await turnOn(u);
+    const db = t.app.services.db.kysely;
+    const stored = await db.selectFrom('two_factor_recovery_codes').select(['id', 'code_hash']).where('user_id', '=', u.uid).execute();
+    expect(stored).toHaveLength(10);
+    // A copy of the database alone gives no way to test a guess: no row is the code's plain SHA-256.
+    // As codes were kept before: SHA-256 of "recovery:" and the code without its dash.
+    const plainSha = (code: string) => crypto.createHash('sha256').update(`recovery:${code.replace('-', '')}`).digest('hex');
+    for (const code of recoveryCodes) expect(stored.map((r) => r.code_hash)).not.toContain(plainSha(code));
+    for (const row of stored) expect(row.code_hash).toMatch(/^h1:[0-9a-f]{64}$/);
+
+    // A code stored the old way (SHA-256 only) is accepted, once.
+    const rowOf = (code: string) => db.updateTable('two_factor_recovery_codes').where('user_id', '=', u.uid).where('code_hash', '=', hashRecoveryCode(t.app.services.config.authSecret, code));
+    await rowOf(recoveryCodes[0]!).set({ code_hash: plainSha(recoveryCodes[0]!) }).execute();
+    expect((await secondStep(await firstStep(u), recoveryCodes[0]!)).statusCode).toBe(200);
+    expect((await secondStep(await firstStep(u), recoveryCodes[0]!)).statusCode).toBe(401);
+    // One made under another AUTH_SECRET (a restore onto another server) is refused: a super-admin resets it.
+    await rowOf(recoveryCodes[1]!).set({ code_hash: hashRecoveryCode('another-secret-another-secret-another-secret', recoveryCodes[1]!) }).execute();
+    expect((await secondStep(await firstStep(u), recoveryCodes[1]!)).statusCode).toBe(401);
+    expect((await secondStep(await firstStep(u), recoveryCodes[2]!)).statusCode).toBe(200);
+  });
+
   it('writes no key, code, recovery code or challenge to the log', () => {
     expect(sensitive.length).toBeGreaterThan(30);
     expect(log).toContain('second factor');
@@ -381,5 +407,91 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
       const found = /^\d+$/.test(value) ? new RegExp(`(?<![0-9])${value}(?![0-9])`).test(log) : log.includes(value);
       expect(found, 'a secret value reached the log').toBe(false);
     }
+  });
+});
+
+describe.each(dialects())('two-factor lock-out on %s', (dialect) => {
+  let t: TestApp;
+  let smtp: TestSmtp;
+  let now = start;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    // The rate limit is set out of the way: the run of wrong codes in the database is what is tested here.
+    t = await buildAuthApp(dialect, { smtpUrl: smtp.url }, { auth: { now: () => now, secondFactorThrottle: { pairLimit: 100, accountLimit: 100 } } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const post = (url: string, user: TestUser | null, payload?: Record<string, string>): Promise<LightMyRequestResponse> =>
+    t.app.inject({ method: 'POST', url, headers: user?.headers ?? {}, ...(payload === undefined ? {} : { payload }) });
+
+  async function turnOn(user: TestUser): Promise<{ secret: string; recoveryCodes: string[] }> {
+    const { secret } = (await post('/api/auth/second-factor/setup', user)).json() as TwoFactorSetup;
+    const res = await post('/api/auth/second-factor/enable', user, { code: codeAt(secret, now) });
+    expect(res.statusCode, res.body).toBe(200);
+    now += step;
+    return { secret, recoveryCodes: (res.json() as { recoveryCodes: string[] }).recoveryCodes };
+  }
+
+  async function firstStep(user: TestUser): Promise<string> {
+    const res = await signIn(t.app, user.email, user.password);
+    expect(res.statusCode, res.body).toBe(401);
+    return (res.json() as MfaRequired).mfa.challenge;
+  }
+
+  const secondStep = (challenge: string, code: string) => post('/api/auth/sign-in/second-factor', null, { challenge, code });
+
+  it(`stops two-factor sign-in after ${secondFactorFailureLimit} wrong codes in a row until a super-admin resets it, with a mail to the account; a right code ends the run`, async () => {
+    const u = await createUser(t.app, 'admin');
+    const boss = await createUser(t.app, 'super');
+    const { secret, recoveryCodes } = await turnOn(u);
+    const wrong = codeAt(secret, now + 60 * 60_000);
+
+    // Nine wrong codes, then the right one: the run starts again.
+    let challenge = await firstStep(u);
+    for (let i = 0; i < 9; i++) expect((await secondStep(challenge, wrong)).statusCode).toBe(401);
+    expect((await secondStep(challenge, codeAt(secret, now))).statusCode).toBe(200);
+    now += step;
+
+    // Ten in a row: the tenth locks it.
+    challenge = await firstStep(u);
+    for (let i = 0; i < 9; i++) expect((await secondStep(challenge, wrong)).statusCode).toBe(401);
+    const tenth = await secondStep(challenge, wrong);
+    expect(tenth.statusCode).toBe(403);
+    expect(tenth.json()).toMatchObject({ error: { code: 'permission-denied', message: expect.stringMatching(/super-admin/), details: { reason: 'two-factor-locked' } } });
+    expect(tenth.headers['retry-after']).toBeUndefined();
+
+    // Every code is refused now, the right one and a recovery code too, and the password step says so (to someone who knows the password).
+    for (const code of [codeAt(secret, now), recoveryCodes[0]!]) {
+      const refused = await secondStep(challenge, code);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: { details: { reason: 'two-factor-locked' } } });
+      expect(refreshCookie(refused)).toBeUndefined();
+    }
+    const password = await signIn(t.app, u.email, u.password);
+    expect(password.statusCode).toBe(403);
+    expect(password.json()).toMatchObject({ error: { details: { reason: 'two-factor-locked' } } });
+    expect((await signIn(t.app, u.email, 'not the password')).statusCode).toBe(401);
+
+    // One mail to the account, saying what happened and what to do; one line in the audit log.
+    const [mail] = await smtp.waitForMail(1);
+    expect(mail!.rcptTo).toEqual([u.email]);
+    expect(mail!.parsed.subject).toBe(`Two-factor sign-in to ${defaultSiteSettings.organisationName} is locked for your account`);
+    expect(mail!.parsed.text).toContain(`${secondFactorFailureLimit} wrong codes in a row for the staff account ${u.email}`);
+    expect(mail!.parsed.text).toContain('Ask a super-admin to reset your two-factor sign-in');
+    const lines = await t.app.services.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'user.two-factor-lock').where('subject_id', '=', u.uid).execute();
+    expect(lines).toHaveLength(1);
+    await t.app.services.mail.idle();
+    expect(smtp.received.filter((m) => m.rcptTo.includes(u.email))).toHaveLength(1);
+
+    // A super-admin resets it: the colleague signs in with the password and sets it up again.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${u.uid}/second-factor`, headers: boss.headers })).statusCode).toBe(204);
+    expect((await signIn(t.app, u.email, u.password)).statusCode).toBe(200);
+    const again = await turnOn(u);
+    expect((await secondStep(await firstStep(u), codeAt(again.secret, now))).statusCode).toBe(200);
+    // The runs above are written out for the declared limit.
+    expect(secondFactorFailureLimit).toBe(10);
   });
 });

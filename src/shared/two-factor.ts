@@ -32,3 +32,18 @@ export interface TwoFactorState {
 export function mustEnrolTwoFactor(state: TwoFactorState | undefined): boolean {
   return state !== undefined && state.required && !state.enabled;
 }
+
+/**
+ * Wrong second-factor codes in a row (at sign-in, or offered to turn it off)
+ * after which two-factor sign-in of the account stops until a super-admin
+ * resets it; a right code starts the run again.
+ */
+export const secondFactorFailureLimit = 10;
+
+/** `details.reason` of the refusal (403 permission-denied) while an account's two-factor sign-in is locked. */
+export const twoFactorLockedReason = 'two-factor-locked';
+
+/** Whether an error's details say two-factor sign-in is locked (the staff app then shows the server's words). */
+export function isTwoFactorLocked(details: unknown): boolean {
+  return typeof details === 'object' && details !== null && (details as { reason?: unknown }).reason === twoFactorLockedReason;
+}

@@ -18,6 +18,7 @@ import {
 import type { SignInAnswer } from '../../shared/auth.js';
 import { parseRequest as parse } from '../plugins/errors.js';
 import { ResetThrottledError } from './account-links-service.js';
+import { deviceCookie } from './sign-in-device.js';
 import type { UserRow } from './users-repository.js';
 
 export interface AccountLinkRoutesOptions {
@@ -34,7 +35,7 @@ export async function accountLinkRoutes(app: FastifyInstance, options: AccountLi
   app.post(accountLinkApi.passwordReset, async (request, reply): Promise<PasswordResetRequested> => {
     const { email } = parse(passwordResetRequestSchema, request.body);
     try {
-      await links.requestReset(email, request.ip);
+      await links.requestReset(email, request.ip, request.cookies[deviceCookie.name]);
     } catch (err) {
       if (err instanceof ResetThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
       throw err;

@@ -6,6 +6,7 @@
  * transaction, so a link works exactly once and bad input changes nothing.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Principal } from '../../shared/access.js';
 import {
   accountLinkPaths,
@@ -20,6 +21,7 @@ import { AppError } from '../../shared/errors.js';
 import { roleDescriptions } from '../../shared/users.js';
 import { authorize } from '../authorize.js';
 import { transaction } from '../db/index.js';
+import type { Database } from '../db/schema.js';
 import { appendAudit } from '../audit/repository.js';
 import { readSiteSettings } from '../content/repository.js';
 import { composeMail } from '../mail/index.js';
@@ -32,19 +34,31 @@ import {
   openInvitations,
   revokeActionCode,
   revokeActionCodesFor,
+  senderLostRights,
   useActionCode,
   type ActionCodeRow,
 } from './action-codes.js';
 import { assertAcceptablePassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
 import { endAccountSessions } from './revocation.js';
+import { knownDevice } from './sign-in-device.js';
 import { connectRedisStore, MemoryThrottleStore, SignInThrottle, type SignInThrottleOptions, type ThrottleStore } from './sign-in-throttle.js';
-import { findUserByEmail, findUserById, namesOfUsers, updateUserRow, type UserRow } from './users-repository.js';
+import { findUserByEmail, findUserById, lockSupers, namesOfUsers, updateUserRow, type UserRow } from './users-repository.js';
 
 const users = { type: 'users' } as const;
 
-/** Reset requests: a few per address and a few dozen per client in 15 minutes. */
-export const passwordResetThrottle = { accountLimit: 3, ipLimit: 20, windowSeconds: 15 * 60, keyPrefix: 'ngo-reset:' };
+/** An invitation works only while the super-admin who sent it still is one, and active. */
+async function senderCanInvite(db: Kysely<Database>, code: ActionCodeRow): Promise<boolean> {
+  const sender = code.created_by ? await findUserById(db, code.created_by) : undefined;
+  return sender !== undefined && sender.role === 'super' && !sender.disabled;
+}
+
+/**
+ * Reset requests in 15 minutes: 3 for one account from one client address, 6
+ * for one account from all clients it has not seen sign in, 20 from one
+ * address; a known device of the account (its device cookie) gets 3 of its own.
+ */
+export const passwordResetThrottle: SignInThrottleOptions = { pairLimit: 3, accountLimit: 6, ipLimit: 20, deviceLimit: 3, windowSeconds: 15 * 60, keyPrefix: 'ngo-reset:' };
 
 /** 429 for too many reset requests, with the wait for Retry-After. */
 export class ResetThrottledError extends AppError {
@@ -89,13 +103,14 @@ export class AccountLinks {
   }
 
   /**
-   * Checks the address's form and the throttle, then returns at once; the
+   * Checks the address's form and the throttle (a device cookie of this
+   * account counts apart), then returns at once; the
    * account lookup and the mail happen afterwards, so an unknown address
    * answers as fast as a known one.
    */
-  async requestReset(rawEmail: string, ip: string): Promise<void> {
+  async requestReset(rawEmail: string, ip: string, deviceCookie?: string): Promise<void> {
     const email = normaliseEmail(rawEmail);
-    const decision = await this.throttle.begin(email, ip);
+    const decision = await this.throttle.begin(email, ip, knownDevice(this.services.config.authSecret, email, deviceCookie));
     if (!decision.allowed) {
       this.log.warn({ retryAfter: decision.retryAfterSeconds }, 'password reset throttled');
       throw new ResetThrottledError(decision.retryAfterSeconds);
@@ -219,6 +234,7 @@ export class AccountLinks {
 
   async checkInvitation(token: string): Promise<InvitationCheck> {
     const row = await checkActionCode(this.services.db.kysely, 'invitation', token);
+    if (!(await senderCanInvite(this.services.db.kysely, row))) throw senderLostRights();
     const { organisationName } = (await readSiteSettings(this.services.db.kysely)).data;
     return { email: row.email, role: row.role ?? 'admin', organisation: organisationName, expiresAt: row.expires_at };
   }
@@ -228,7 +244,22 @@ export class AccountLinks {
     const { db } = this.services;
     await checkActionCode(db.kysely, 'invitation', input.token);
     await assertAcceptablePassword(input.password);
-    const uid = await transaction(db, async (trx) => {
+    const uid = await transaction(db, async (trx): Promise<string | null> => {
+      // The lock a demotion, disable or deletion of a super-admin takes: the sender's rights are read as they are now.
+      await lockSupers(db, trx);
+      const open = await checkActionCode(trx, 'invitation', input.token);
+      if (!(await senderCanInvite(trx, open))) {
+        // Its withdrawal was missed (a sender who lost the role before withdrawals existed): withdrawn now, for good.
+        await revokeActionCode(trx, open.id);
+        await appendAudit(trx, {
+          action: 'user.invitation-withdraw',
+          actor: null,
+          subjectId: open.id,
+          subject: `${open.email}: role ${open.role ?? 'admin'}, its sender is no longer an active super-admin`,
+          ip,
+        });
+        return null;
+      }
       const code = await useActionCode(trx, 'invitation', input.token);
       const account = await createAccount(
         trx,
@@ -237,6 +268,10 @@ export class AccountLinks {
       );
       return account.uid;
     });
+    if (uid === null) {
+      this.log.info('invitation refused: its sender is no longer an active super-admin');
+      throw senderLostRights();
+    }
     const user = await findUserById(db.kysely, uid);
     if (!user) throw new AppError('internal', 'The account was created but cannot be read back.');
     this.log.info({ uid, role: user.role }, 'invitation accepted: account created');

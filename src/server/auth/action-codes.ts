@@ -130,3 +130,25 @@ export async function revokeActionCode(db: Kysely<Database>, id: string, now = n
 export async function revokeAllPendingActionCodes(db: Kysely<Database>, now = new Date()): Promise<void> {
   await db.updateTable('action_codes').set({ revoked_at: now.toISOString() }).where('used_at', 'is', null).where('revoked_at', 'is', null).execute();
 }
+
+/**
+ * Withdraws the open invitations an account sent: it stopped being an active
+ * super-admin (demoted, disabled or deleted). Run it in that change's
+ * transaction; answers the rows withdrawn, for the audit log.
+ */
+export function withdrawInvitationsBy(trx: Kysely<Database>, senderId: string, now = new Date()): Promise<ActionCodeRow[]> {
+  return trx
+    .updateTable('action_codes')
+    .set({ revoked_at: now.toISOString() })
+    .where('purpose', '=', 'invitation')
+    .where('created_by', '=', senderId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .execute();
+}
+
+/** The refusal of an invitation whose sender is no longer an active super-admin. */
+export function senderLostRights(): AppError {
+  return new AppError('auth/invalid-action-code', 'This invitation was withdrawn: the person who sent it can no longer invite colleagues. Ask a super-admin for a new one.');
+}

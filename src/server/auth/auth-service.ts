@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../../shared/access.js';
 import { claimsOf, type SignInAnswer } from '../../shared/auth.js';
+import { isTwoFactorLocked } from '../../shared/two-factor.js';
 import { AppError } from '../../shared/errors.js';
 import type { Services } from '../services.js';
 import { appendAudit } from '../audit/repository.js';
@@ -15,6 +16,7 @@ import { transaction } from '../db/index.js';
 import { normaliseEmail } from './accounts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { defaultRefreshGraceSeconds, revokeFamilyOf, rotateRefreshToken, startRefreshFamily } from './refresh-tokens.js';
+import { issueDeviceCookie, knownDevice } from './sign-in-device.js';
 import { connectRedisStore, MemoryThrottleStore, SignInThrottle, type SignInThrottleOptions, type ThrottleStore } from './sign-in-throttle.js';
 import { findCaller, findUserByEmail, findUserById, recordSignIn, type UserRow } from './users-repository.js';
 import type { ClientInfo } from './refresh-token-repository.js';
@@ -45,6 +47,11 @@ export interface SignInClient {
   userAgent: string | undefined;
 }
 
+/** A sign-in attempt's client, with its device cookie if it sent one (sign-in-device.ts). */
+export interface SignInAttempt extends SignInClient {
+  device?: string | undefined;
+}
+
 function clientInfo(client: SignInClient): ClientInfo {
   return { ip: client.ip, userAgent: client.userAgent ?? null };
 }
@@ -53,6 +60,8 @@ function clientInfo(client: SignInClient): ClientInfo {
 export interface Session {
   answer: SignInAnswer;
   refreshToken: string;
+  /** A new device cookie for the client, after a sign-in with its password (and code). */
+  device?: string;
 }
 
 /** 429 with how long to wait, for the Retry-After header. */
@@ -79,7 +88,7 @@ export class AuthService {
   readonly twoFactor: TwoFactorService;
 
   private constructor(
-    private readonly services: Pick<Services, 'config' | 'db' | 'tokens' | 'changes'>,
+    private readonly services: Pick<Services, 'config' | 'db' | 'tokens' | 'changes' | 'mail'>,
     private readonly throttle: SignInThrottle,
     private readonly codeThrottle: SignInThrottle,
     options: AuthOptions,
@@ -89,14 +98,14 @@ export class AuthService {
   }
 
   /** Counters in Redis when REDIS_URL is set, so every instance sees the same counts; in memory otherwise. */
-  static async create(services: Pick<Services, 'config' | 'db' | 'tokens' | 'changes'>, options: AuthOptions, log: FastifyBaseLogger): Promise<AuthService> {
+  static async create(services: Pick<Services, 'config' | 'db' | 'tokens' | 'changes' | 'mail'>, options: AuthOptions, log: FastifyBaseLogger): Promise<AuthService> {
     const { redisUrl } = services.config;
     const store = async (): Promise<ThrottleStore> => (redisUrl ? await connectRedisStore(redisUrl, log) : new MemoryThrottleStore());
     return new AuthService(
       services,
       new SignInThrottle(await store(), options.throttle ?? {}, log),
       // Wrong second-factor codes count apart from wrong passwords, under keys of their own.
-      new SignInThrottle(await store(), { accountLimit: 5, ipLimit: 50, ...options.secondFactorThrottle, keyPrefix: 'ngo-2fa:' }, log),
+      new SignInThrottle(await store(), { pairLimit: 5, accountLimit: 5, ipLimit: 50, ...options.secondFactorThrottle, keyPrefix: 'ngo-2fa:' }, log),
       options,
     );
   }
@@ -111,11 +120,12 @@ export class AuthService {
     await Promise.all([this.throttle.close(), this.codeThrottle.close()]);
   }
 
-  async signIn(input: { email: string; password: string } & SignInClient, log: FastifyBaseLogger): Promise<Session> {
+  async signIn(input: { email: string; password: string } & SignInAttempt, log: FastifyBaseLogger): Promise<Session> {
     const email = normaliseEmail(input.email);
     const { password } = input;
 
-    const decision = await this.throttle.begin(email, input.ip);
+    // A browser that signed in to this account before is counted apart: others' failures do not lock it out.
+    const decision = await this.throttle.begin(email, input.ip, knownDevice(this.services.config.authSecret, email, input.device));
     if (!decision.allowed) {
       log.warn({ retryAfter: decision.retryAfterSeconds }, 'sign-in throttled');
       throw new ThrottledError(decision.retryAfterSeconds);
@@ -137,11 +147,18 @@ export class AuthService {
     }
     await this.throttle.succeeded(decision.ticket);
     if (await this.twoFactor.isEnabled(user.id)) {
+      // Locked after a run of wrong codes: said only to someone who knows the password.
+      await this.twoFactor.assertNotLocked(user.id);
       const challenge = await this.twoFactor.startChallenge(user.id);
       log.info({ uid: user.id }, 'sign-in: password accepted, second factor required');
       throw new SecondFactorRequired(challenge);
     }
-    return this.begin(user, input, log, 'signed in');
+    return this.withDevice(await this.begin(user, input, log, 'signed in'), user);
+  }
+
+  /** The session with a fresh device cookie for the account it signed in to. */
+  private withDevice(session: Session, user: UserRow): Session {
+    return { ...session, device: issueDeviceCookie(this.services.config.authSecret, user.email) };
   }
 
   /** The second step of a sign-in with two-factor on: the challenge of the first step and a code. */
@@ -159,10 +176,12 @@ export class AuthService {
       await this.failed(user, `${user.email}: account disabled`, input.ip);
       throw new AppError('auth/user-disabled');
     }
+    await this.twoFactor.assertNotLocked(user.id);
     // The challenge is claimed before the code is used: of two requests with one challenge, only one can spend a recovery code.
     if (!(await this.twoFactor.consumeChallenge(id))) throw new AppError('auth/user-token-expired', 'This sign-in was already completed. Sign in again with your password.');
-    const kind = await this.twoFactor.useCode(user.id, input.code).catch(async (err: unknown) => {
+    const kind = await this.twoFactor.useCodeCounted(user, input.code, input.ip).catch(async (err: unknown) => {
       await this.twoFactor.releaseChallenge(id);
+      if (err instanceof AppError && isTwoFactorLocked(err.details)) log.warn({ uid: user.id }, 'second factor locked: too many wrong codes in a row');
       throw err;
     });
     if (!kind) {
@@ -172,9 +191,11 @@ export class AuthService {
       throw new AppError('auth/invalid-credential', 'That code is not correct, or it was already used. Enter the current code from your app.', { field: 'code' });
     }
     await this.codeThrottle.succeeded(decision.ticket);
-    return kind === 'recovery'
-      ? this.begin(user, input, log, 'signed in with a recovery code', `${user.email}: with a recovery code`)
-      : this.begin(user, input, log, 'signed in with a second factor', `${user.email}: with a second factor`);
+    const session =
+      kind === 'recovery'
+        ? await this.begin(user, input, log, 'signed in with a recovery code', `${user.email}: with a recovery code`)
+        : await this.begin(user, input, log, 'signed in with a second factor', `${user.email}: with a second factor`);
+    return this.withDevice(session, user);
   }
 
   /** Starts a session for an account whose credentials were just proven another way (an accepted invitation). */
@@ -211,11 +232,11 @@ export class AuthService {
    * counted against the same limit as codes at sign-in: a stolen idToken is
    * no way around it.
    */
-  async confirmSecondFactor(userId: string, code: string, ip: string, log: FastifyBaseLogger): Promise<void> {
-    const decision = await this.codeThrottle.begin(userId, ip);
+  async confirmSecondFactor(user: UserRow, code: string, ip: string, log: FastifyBaseLogger): Promise<void> {
+    const decision = await this.codeThrottle.begin(user.id, ip);
     if (!decision.allowed) throw new ThrottledError(decision.retryAfterSeconds);
-    if (!(await this.twoFactor.useCode(userId, code))) {
-      log.info({ uid: userId }, 'second factor confirmation refused');
+    if (!(await this.twoFactor.useCodeCounted(user, code, ip))) {
+      log.info({ uid: user.id }, 'second factor confirmation refused');
       throw new AppError('auth/requires-recent-login', 'That code is not correct. Enter the current code from your app, or a recovery code.', { field: 'code' });
     }
     await this.codeThrottle.succeeded(decision.ticket);

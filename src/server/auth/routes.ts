@@ -2,7 +2,8 @@
  * Identity endpoints: sign-in, refresh, sign-out and the password policy.
  * The idToken goes in the JSON answer (the staff app keeps it in memory); the
  * refresh token only ever travels in an HttpOnly, SameSite=Strict cookie
- * scoped to /api/auth. Cookies, status codes and request parsing only; the
+ * scoped to /api/auth; a successful sign-in also sets the device cookie
+ * (sign-in-device.ts) that lets this browser past others' failures. Cookies, status codes and request parsing only; the
  * rules are in auth-service.ts.
  */
 import cookie from '@fastify/cookie';
@@ -17,6 +18,7 @@ import { accountRoutes } from './account-routes.js';
 import { AuthService, SecondFactorRequired, ThrottledError, type AuthOptions, type Session } from './auth-service.js';
 import type { SignInThrottleOptions } from './sign-in-throttle.js';
 import { refreshCookieName, refreshCookiePath } from './refresh-tokens.js';
+import { deviceCookie, deviceCookieOptions } from './sign-in-device.js';
 import { twoFactorRoutes } from './two-factor-routes.js';
 import { accountLinkRoutes } from './account-links-routes.js';
 
@@ -61,6 +63,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   function answer(reply: FastifyReply, session: Session): SignInAnswer {
     setRefreshCookie(reply, session.refreshToken);
+    if (session.device) reply.setCookie(deviceCookie.name, session.device, deviceCookieOptions(secure));
     reply.header('cache-control', 'no-store');
     return session.answer;
   }
@@ -69,7 +72,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const parsed = signInBody.safeParse(request.body ?? {});
     if (!parsed.success) throw zodToAppError(parsed.error);
     try {
-      return answer(reply, await auth.signIn({ ...parsed.data, ip: request.ip, userAgent: request.headers['user-agent'] }, request.log));
+      return answer(reply, await auth.signIn({ ...parsed.data, ip: request.ip, userAgent: request.headers['user-agent'], device: request.cookies[deviceCookie.name] }, request.log));
     } catch (err) {
       if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
       // Two-factor sign-in: no tokens yet, only the challenge for the second step.

@@ -1,27 +1,44 @@
 /**
- * Brute-force protection for sign-in: failed attempts are counted per account
- * and per client address in fixed windows; over the limit the answer is 429
- * auth/too-many-requests with Retry-After until the window ends, so the real
- * owner is never locked out for good. Counters live in memory, or in Redis when
- * REDIS_URL is set so that every server instance sees the same counts.
+ * Brute-force protection for sign-in (and, with other limits, for reset
+ * requests and second-factor codes). Attempts are counted before the check, in
+ * fixed windows; over a limit the answer is 429 auth/too-many-requests with
+ * Retry-After until the window ends. What is counted depends on the client:
+ *
+ * - a known device (a device cookie this server issued for this account, see
+ *   sign-in-device.ts) is counted on its own, `deviceLimit` per window, and is
+ *   never refused for what other clients did;
+ * - any other client is counted per account and address together
+ *   (`pairLimit`), per address (`ipLimit`, IPv6 by /64) and per account over
+ *   all unknown clients (`accountLimit`, which slows guessing spread over many
+ *   addresses).
+ *
+ * So an attacker slows down their own address, and at worst the account for
+ * clients it has not seen, but never its owner's own browser. Counters live in
+ * memory, or in Redis when REDIS_URL is set so every instance sees them.
  */
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
 export interface SignInThrottleOptions {
-  /** Failed sign-ins per account per window. */
+  /** Attempts per account from one client address (not a known device), per window. */
+  pairLimit: number;
+  /** Attempts per account from all clients that are not a known device of it, per window. */
   accountLimit: number;
-  /** Failed sign-ins per client address per window. */
+  /** Attempts per client address (not a known device), all accounts together, per window. */
   ipLimit: number;
+  /** Attempts from one known device (its device cookie), per window. */
+  deviceLimit: number;
   windowSeconds: number;
   /** Prefix of the Redis keys. */
   keyPrefix: string;
 }
 
 export const defaultSignInThrottle: SignInThrottleOptions = {
-  accountLimit: 10,
+  pairLimit: 10,
+  accountLimit: 30,
   ipLimit: 50,
+  deviceLimit: 10,
   windowSeconds: 15 * 60,
   keyPrefix: 'ngo-signin:',
 };
@@ -149,8 +166,10 @@ export function addressKey(ip: string): string {
 export type ThrottleDecision = { allowed: true; ticket: AttemptTicket } | { allowed: false; retryAfterSeconds: number };
 
 export interface AttemptTicket {
-  accountKey: string;
-  ipKey: string;
+  /** Counters a success clears (the account's, the pair's or the device's). */
+  clear: string[];
+  /** Counters a success takes its one attempt back from (the address's: an office behind one router). */
+  undo: string[];
 }
 
 export class SignInThrottle {
@@ -166,29 +185,35 @@ export class SignInThrottle {
   }
 
   /**
-   * Counts the attempt before the password is checked, so that a burst of
-   * parallel guesses cannot all slip under the limit; a success takes it back.
+   * Counts the attempt before it is checked, so that a burst of parallel
+   * guesses cannot all slip under the limit; a success takes it back.
+   * `device` is the id of a known device of this account (sign-in-device.ts), or null.
    */
-  async begin(email: string, ip: string): Promise<ThrottleDecision> {
-    const ticket: AttemptTicket = {
-      // Hashed so that Redis never holds e-mail addresses.
-      accountKey: `${this.options.keyPrefix}account:${crypto.createHash('sha256').update(email).digest('hex')}`,
-      ipKey: `${this.options.keyPrefix}ip:${addressKey(ip)}`,
-    };
-    const windowMs = this.options.windowSeconds * 1000;
-    const [account, address] = await Promise.all([this.safe((s) => s.hit(ticket.accountKey, windowMs)), this.safe((s) => s.hit(ticket.ipKey, windowMs))]);
-    const blocked = [
-      account.count > this.options.accountLimit ? account.ttlMs : 0,
-      address.count > this.options.ipLimit ? address.ttlMs : 0,
-    ];
-    const waitMs = Math.max(...blocked);
+  async begin(account: string, ip: string, device: string | null = null): Promise<ThrottleDecision> {
+    const o = this.options;
+    const hash = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+    // Hashed so that Redis never holds e-mail addresses or device ids.
+    const accountId = hash(account);
+    const counted: { key: string; limit: number; onSuccess: 'clear' | 'undo' }[] = device
+      ? [{ key: `${o.keyPrefix}device:${hash(device)}`, limit: o.deviceLimit, onSuccess: 'clear' }]
+      : [
+          { key: `${o.keyPrefix}pair:${accountId}:${addressKey(ip)}`, limit: o.pairLimit, onSuccess: 'clear' },
+          { key: `${o.keyPrefix}ip:${addressKey(ip)}`, limit: o.ipLimit, onSuccess: 'undo' },
+          { key: `${o.keyPrefix}account:${accountId}`, limit: o.accountLimit, onSuccess: 'clear' },
+        ];
+    const windowMs = o.windowSeconds * 1000;
+    const counters = await Promise.all(counted.map((c) => this.safe((s) => s.hit(c.key, windowMs))));
+    const waitMs = Math.max(0, ...counters.map((c, i) => (c.count > counted[i]!.limit ? c.ttlMs : 0)));
     if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
-    return { allowed: true, ticket };
+    return {
+      allowed: true,
+      ticket: { clear: counted.filter((c) => c.onSuccess === 'clear').map((c) => c.key), undo: counted.filter((c) => c.onSuccess === 'undo').map((c) => c.key) },
+    };
   }
 
-  /** A successful sign-in clears the account's failures and does not count against the address. */
+  /** A successful sign-in clears the account's (or device's) failures and does not count against the address. */
   async succeeded(ticket: AttemptTicket): Promise<void> {
-    await Promise.all([this.safe((s) => s.reset(ticket.accountKey)), this.safe((s) => s.undo(ticket.ipKey))]);
+    await Promise.all([...ticket.clear.map((k) => this.safe((s) => s.reset(k))), ...ticket.undo.map((k) => this.safe((s) => s.undo(k)))]);
   }
 
   async close(): Promise<void> {

@@ -2,8 +2,9 @@
  * The protocol side of two-factor sign-in: TOTP (RFC 6238, through otpauth:
  * SHA-1, 6 digits, 30-second steps, one step of drift either way), the
  * encryption of the secret at rest (AES-256-GCM under a key derived from
- * AUTH_SECRET with HKDF, bound to the account), recovery codes and sign-in
- * challenges (random, stored as SHA-256 only). Nothing here logs.
+ * AUTH_SECRET with HKDF, bound to the account), recovery codes (stored as an
+ * HMAC under another key derived from AUTH_SECRET) and sign-in challenges
+ * (random, stored as SHA-256 only). Nothing here logs.
  */
 import crypto from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
@@ -86,7 +87,21 @@ export function sha256(text: string): string {
   return crypto.createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-export function hashRecoveryCode(code: string): string {
+function recoveryKeyOf(authSecret: string): Buffer {
+  return Buffer.from(crypto.hkdfSync('sha256', authSecret, 'ngo-two-factor', 'recovery-code-v1', 32));
+}
+
+/**
+ * What the database keeps of a recovery code: `h1:` and its HMAC-SHA256 under
+ * a key derived from AUTH_SECRET (HKDF, its own purpose label), so a copy of
+ * the database alone gives no way to test guesses offline.
+ */
+export function hashRecoveryCode(authSecret: string, code: string): string {
+  return `h1:${crypto.createHmac('sha256', recoveryKeyOf(authSecret)).update(normaliseCode(code), 'utf8').digest('hex')}`;
+}
+
+/** How codes made before they were keyed are stored (SHA-256 only); still accepted until used or replaced. */
+export function legacyRecoveryCodeHash(code: string): string {
   return sha256(`recovery:${normaliseCode(code)}`);
 }
 

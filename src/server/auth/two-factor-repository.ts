@@ -18,15 +18,43 @@ export async function isTwoFactorEnabled(db: Kysely<Database>, userId: string): 
 export async function savePendingSecret(db: Kysely<Database>, userId: string, sealed: string, now: string): Promise<void> {
   const updated = await db.updateTable('two_factor').set({ pending_secret: sealed, updated_at: now }).where('user_id', '=', userId).executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) {
-    await db.insertInto('two_factor').values({ user_id: userId, secret: null, pending_secret: sealed, enabled_at: null, last_step: null, updated_at: now }).execute();
+    await db
+      .insertInto('two_factor')
+      .values({ user_id: userId, secret: null, pending_secret: sealed, enabled_at: null, last_step: null, updated_at: now, failed_codes: 0, locked_at: null })
+      .execute();
   }
+}
+
+/**
+ * Counts one more wrong code in the account's run, and locks two-factor
+ * sign-in when the run reaches `limit`. Run it in a transaction: answers the
+ * run's length and whether this call locked it (once, however many wrong
+ * codes arrive at the same time).
+ */
+export async function recordWrongCode(trx: Kysely<Database>, userId: string, limit: number, now: string): Promise<{ failures: number; lockedNow: boolean }> {
+  await trx
+    .updateTable('two_factor')
+    .set((eb) => ({ failed_codes: eb('failed_codes', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('enabled_at', 'is not', null)
+    .execute();
+  const row = await trx.selectFrom('two_factor').select('failed_codes').where('user_id', '=', userId).executeTakeFirst();
+  const failures = Number(row?.failed_codes ?? 0);
+  if (failures < limit) return { failures, lockedNow: false };
+  const locked = await trx.updateTable('two_factor').set({ locked_at: now }).where('user_id', '=', userId).where('locked_at', 'is', null).executeTakeFirst();
+  return { failures, lockedNow: Number(locked.numUpdatedRows) === 1 };
+}
+
+/** A right code: the run of wrong ones starts again. */
+export async function clearWrongCodes(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.updateTable('two_factor').set({ failed_codes: 0 }).where('user_id', '=', userId).where('failed_codes', '>', 0).where('locked_at', 'is', null).execute();
 }
 
 /** Turns the pending secret on, with the step of the code that confirmed it (that code is then used); false when it was on already (two confirmations at once: one wins). */
 export async function enableSecret(db: Kysely<Database>, userId: string, sealed: string, step: number, now: string): Promise<boolean> {
   const r = await db
     .updateTable('two_factor')
-    .set({ secret: sealed, pending_secret: null, enabled_at: now, last_step: step, updated_at: now })
+    .set({ secret: sealed, pending_secret: null, enabled_at: now, last_step: step, updated_at: now, failed_codes: 0, locked_at: null })
     .where('user_id', '=', userId)
     .where('enabled_at', 'is', null)
     .where('pending_secret', '=', sealed)
@@ -66,13 +94,13 @@ export async function replaceRecoveryCodes(db: Kysely<Database>, userId: string,
     .execute();
 }
 
-/** Uses a recovery code once; true when it was unused until this call. */
-export async function claimRecoveryCode(db: Kysely<Database>, userId: string, codeHash: string, now: string): Promise<boolean> {
+/** Uses a recovery code once, stored under any of `codeHashes` (its current and its older form); true when it was unused until this call. */
+export async function claimRecoveryCode(db: Kysely<Database>, userId: string, codeHashes: readonly string[], now: string): Promise<boolean> {
   const r = await db
     .updateTable('two_factor_recovery_codes')
     .set({ used_at: now })
     .where('user_id', '=', userId)
-    .where('code_hash', '=', codeHash)
+    .where('code_hash', 'in', codeHashes)
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;

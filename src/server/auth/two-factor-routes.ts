@@ -52,7 +52,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: Au
     if (!user) throw new AppError('auth/user-token-expired');
     try {
       if ('password' in body) await auth.confirmPassword(user, body.password, request.ip, request.log);
-      else await auth.confirmSecondFactor(user.id, body.code, request.ip, request.log);
+      else await auth.confirmSecondFactor(user, body.code, request.ip, request.log);
     } catch (err) {
       if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
       throw err;

@@ -30,18 +30,23 @@ import {
   releaseChallenge,
   claimRecoveryCode,
   claimStep,
+  clearWrongCodes,
   countUnusedRecoveryCodes,
   enableSecret,
   findChallenge,
   findTwoFactor,
   insertChallenge,
   isTwoFactorEnabled,
+  recordWrongCode,
   removeTwoFactor,
   replaceRecoveryCodes,
   savePendingSecret,
 } from './two-factor-repository.js';
 import { readSiteSettings } from '../content/repository.js';
-import { hashRecoveryCode, matchTotp, newChallenge, newRecoveryCodes, newTotpSecret, openSecret, otpauthUrl, qrSvg, sealSecret, sha256 } from './two-factor-codes.js';
+import { composeMail } from '../mail/index.js';
+import { secondFactorFailureLimit, twoFactorLockedReason } from '../../shared/two-factor.js';
+import { hashRecoveryCode, legacyRecoveryCodeHash, matchTotp, newChallenge, newRecoveryCodes, newTotpSecret, openSecret, otpauthUrl, qrSvg, sealSecret, sha256 } from './two-factor-codes.js';
+import type { UserRow } from './users-repository.js';
 
 /** Milliseconds since the epoch; tests move it by hand. */
 export type NowMs = () => number;
@@ -57,6 +62,15 @@ export function enrolmentRequired(): AppError {
   return new AppError('permission-denied', 'This site requires two-factor sign-in for your account. Turn it on from your account page (/account) first.', {
     details: { reason: 'two-factor-required' },
   });
+}
+
+/** The refusal of every code, right or wrong, once the account's run of wrong codes reached the limit. */
+export function secondFactorLocked(): AppError {
+  return new AppError(
+    'permission-denied',
+    `Two-factor sign-in of this account is stopped after ${secondFactorFailureLimit} wrong codes in a row. A super-admin must reset it on your user page; a mail to the account says so.`,
+    { details: { reason: twoFactorLockedReason } },
+  );
 }
 
 /**
@@ -77,7 +91,7 @@ export class TwoFactorService {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly services: Pick<Services, 'config' | 'db' | 'changes'>,
+    private readonly services: Pick<Services, 'config' | 'db' | 'changes' | 'mail'>,
     private readonly now: NowMs = Date.now,
   ) {
     // Saved settings (on this instance or, with PostgreSQL, another) drop the cached requirement.
@@ -172,7 +186,61 @@ export class TwoFactorService {
       const step = secret === null ? null : matchTotp(secret, normalised, this.now());
       return step !== null && (await claimStep(this.db, userId, step)) ? 'totp' : null;
     }
-    return (await claimRecoveryCode(this.db, userId, hashRecoveryCode(normalised), new Date(this.now()).toISOString())) ? 'recovery' : null;
+    // Codes made before they were keyed are stored as SHA-256 alone: accepted too, until used or replaced.
+    const forms = [hashRecoveryCode(this.services.config.authSecret, normalised), legacyRecoveryCodeHash(normalised)];
+    return (await claimRecoveryCode(this.db, userId, forms, new Date(this.now()).toISOString())) ? 'recovery' : null;
+  }
+
+  /** Refuses every code of an account whose run of wrong codes reached the limit. */
+  async assertNotLocked(userId: string): Promise<void> {
+    if ((await findTwoFactor(this.db, userId))?.locked_at) throw secondFactorLocked();
+  }
+
+  /**
+   * `useCode` with the run of wrong codes kept in the database: a right code
+   * ends the run; the wrong code that makes it reach the limit locks
+   * two-factor sign-in (audit line, mail to the account) and is answered with
+   * the lock's refusal, as is every code after it until a super-admin resets it.
+   */
+  async useCodeCounted(user: UserRow, code: string, ip: string | null): Promise<'totp' | 'recovery' | null> {
+    await this.assertNotLocked(user.id);
+    const kind = await this.useCode(user.id, code);
+    if (kind) {
+      await clearWrongCodes(this.db, user.id);
+      return kind;
+    }
+    const at = new Date(this.now()).toISOString();
+    const { lockedNow } = await transaction(this.services.db, async (trx) => {
+      const run = await recordWrongCode(trx, user.id, secondFactorFailureLimit, at);
+      if (run.lockedNow) {
+        await appendAudit(trx, {
+          action: 'user.two-factor-lock',
+          actor: null,
+          subjectId: user.id,
+          subject: `${user.email}: ${secondFactorFailureLimit} wrong codes in a row`,
+          ip,
+        });
+      }
+      return run;
+    });
+    if (!lockedNow) return null;
+    await this.mailLocked(user);
+    throw secondFactorLocked();
+  }
+
+  private async mailLocked(user: UserRow): Promise<void> {
+    const { organisationName } = (await readSiteSettings(this.db)).data;
+    const composed = composeMail({
+      subject: `Two-factor sign-in to ${organisationName} is locked for your account`,
+      organisation: organisationName,
+      heading: 'Two-factor sign-in is locked',
+      paragraphs: [
+        `Someone entered ${secondFactorFailureLimit} wrong codes in a row for the staff account ${user.email} on the website of ${organisationName}, after its password. Two-factor sign-in of this account is now stopped: no code and no recovery code is accepted.`,
+        'Ask a super-admin to reset your two-factor sign-in on your user page. You then sign in with your password and set up your authenticator app again.',
+      ],
+      after: ['If this was not you, someone knows your password: choose a new one as soon as you are back in, or ask for a reset link on the sign-in page.'],
+    });
+    await this.services.mail.enqueue({ ...composed, purpose: 'two-factor-locked', to: user.email });
   }
 
   // ---- set-up, turning on and off ----
@@ -205,7 +273,7 @@ export class TwoFactorService {
     const now = new Date(this.now()).toISOString();
     await transaction(this.services.db, async (trx) => {
       if (!(await enableSecret(trx, principal.uid, row.pending_secret!, step, now))) throw new AppError('failed-precondition', 'Two-factor sign-in is already on.');
-      await replaceRecoveryCodes(trx, principal.uid, codes.map(hashRecoveryCode), now);
+      await replaceRecoveryCodes(trx, principal.uid, codes.map((c) => hashRecoveryCode(this.services.config.authSecret, c)), now);
       if (audit) await appendAudit(trx, audit);
     });
     return codes;

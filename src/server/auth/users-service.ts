@@ -3,12 +3,15 @@
  * name, disable and enable, set a password, delete. The last active
  * super-admin can be neither demoted, disabled nor deleted.
  */
+import type { Kysely } from 'kysely';
 import type { Principal } from '../../shared/access.js';
 import { AppError } from '../../shared/errors.js';
 import type { UserRole, UserView } from '../../shared/users.js';
 import { authorize } from '../authorize.js';
 import { transaction, type Db } from '../db/index.js';
+import type { Database } from '../db/schema.js';
 import { appendAudit, type AuditActorRef } from '../audit/repository.js';
+import { withdrawInvitationsBy } from './action-codes.js';
 import { createAccount, toUserView, type NewAccount } from './accounts.js';
 import { assertAcceptablePassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
@@ -44,6 +47,19 @@ export function describeUserChanges(current: UserRow, body: UserChanges): string
   if (body.disabled !== undefined && body.disabled !== Boolean(current.disabled)) said.push(body.disabled ? 'disabled' : 'enabled');
   if (body.password !== undefined) said.push('password set');
   return said;
+}
+
+/** A super-admin who is demoted, disabled or deleted: the invitations they sent stop working, each with its line in the audit log. */
+async function withdrawInvitationsOf(trx: Kysely<Database>, sender: UserRow, actor: AuditActorRef | null, client: Client): Promise<void> {
+  for (const row of await withdrawInvitationsBy(trx, sender.id)) {
+    await appendAudit(trx, {
+      action: 'user.invitation-withdraw',
+      actor,
+      subjectId: row.id,
+      subject: `${row.email}: role ${row.role ?? 'admin'}, sent by ${sender.email}, who is no longer an active super-admin`,
+      ip: client.ip,
+    });
+  }
 }
 
 function noSuchUser(): AppError {
@@ -107,6 +123,7 @@ export class UsersService {
       if (said.length > 0) {
         await appendAudit(trx, { action: 'user.update', actor: actorOf(principal), subjectId: uid, subject: `${current.email}: ${said.join('; ')}`, ip: client.ip });
       }
+      if (losesSuper) await withdrawInvitationsOf(trx, current, actorOf(principal), client);
       return { ...current, ...changes };
     });
     return toUserView(updated);
@@ -127,6 +144,7 @@ export class UsersService {
       }
       await deleteUserRow(trx, uid);
       await appendAudit(trx, { action: 'user.delete', actor: actorOf(principal), subjectId: uid, subject: `${current.email} (${current.role})`, ip: client.ip });
+      if (current.role === 'super') await withdrawInvitationsOf(trx, current, actorOf(principal), client);
     });
   }
 }

@@ -20,6 +20,7 @@ import { backupRuns } from './migrations/2026-11-23-backup-runs.js';
 import { titleSearch } from './migrations/2026-11-23-title-search.js';
 import { mailAndActionCodes } from './migrations/2026-11-24-mail-and-action-codes.js';
 import { twoFactor } from './migrations/2026-11-24-two-factor.js';
+import { twoFactorFailures } from './migrations/2026-11-28-two-factor-failures.js';
 
 export type { Dialect } from './schema.js';
 
@@ -77,6 +78,7 @@ class StaticMigrations implements MigrationProvider {
       '2026-11-27-publish-override': publishOverride,
       '2026-11-28-site-structure': siteStructure,
       '2026-11-28-token-epoch': tokenEpoch,
+      '2026-11-28-two-factor-failures': twoFactorFailures,
     };
   }
 }

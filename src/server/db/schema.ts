@@ -271,9 +271,13 @@ export interface TwoFactorTable {
   /** The newest TOTP time step accepted: a code is accepted once. */
   last_step: number | null;
   updated_at: string;
+  /** Wrong codes in a row since the last right one. */
+  failed_codes: Generated<number>;
+  /** When that run reached the limit: two-factor sign-in stops until a super-admin resets it. */
+  locked_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A single-use recovery code, by its SHA-256. */
+/** A single-use recovery code, by its HMAC (or, made before that, its SHA-256). */
 export interface RecoveryCodesTable {
   id: string;
   user_id: string;

@@ -14,7 +14,7 @@ import { messageByCode } from '../../shared/errors.js';
 import { emailFieldSchema } from '../../shared/users.js';
 import { passwordLength } from '../../shared/password-policy.js';
 import { ApiError } from '../api-client.js';
-import { mustEnrolTwoFactor } from '../../shared/two-factor.js';
+import { isTwoFactorLocked, mustEnrolTwoFactor } from '../../shared/two-factor.js';
 import { safeNextPath } from './auth/next-path.js';
 import { SecondFactorStep } from './auth/second-factor-step.js';
 import { secondFactorChallenge } from './auth/session.js';
@@ -32,6 +32,8 @@ function waitInWords(seconds: number): string {
 /** What a failed sign-in says, from the error catalogue. */
 export function signInErrorMessage(err: unknown): string {
   if (!(err instanceof ApiError)) return messageByCode.unknown;
+  // Locked after too many wrong codes: the server's words say who can undo it.
+  if (isTwoFactorLocked(err.details)) return err.message;
   if (err.code === 'auth/too-many-requests' || err.code === 'resource-exhausted') {
     return err.retryAfter ? `Too many attempts. Wait ${waitInWords(err.retryAfter)} and try again.` : messageByCode['auth/too-many-requests'];
   }

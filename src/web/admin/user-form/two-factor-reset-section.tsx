@@ -1,4 +1,4 @@
-/** A super-admin turns a colleague's two-factor sign-in off (lost phone and recovery codes); they sign in with their password alone until they set it up again. */
+/** A super-admin turns a colleague's two-factor sign-in off (lost phone and recovery codes, or locked after wrong codes); they sign in with their password alone until they set it up again. */
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -22,7 +22,7 @@ export function TwoFactorResetSection({ uid, email }: { uid: string; email: stri
         <Title order={2} size="h3" id="two-factor-reset-title">
           Two-factor sign-in
         </Title>
-        <Text size="sm">If this colleague lost the phone with their authenticator app and their recovery codes, turn their two-factor sign-in off so they can sign in with their password and set it up again.</Text>
+        <Text size="sm">If this colleague lost the phone with their authenticator app and their recovery codes, or their two-factor sign-in was locked after too many wrong codes, turn it off so they can sign in with their password and set it up again.</Text>
         <Group>
           {confirming ? (
             <>
