@@ -19,6 +19,8 @@ import { insertDocument } from '../src/server/content/repository.js';
 import { issueActionCode } from '../src/server/auth/action-codes.js';
 import { editorialApi } from '../src/shared/editorial.js';
 import { siteCheckApi } from '../src/shared/site-check.js';
+import { siteApi, sitePageCollection } from '../src/shared/site-structure.js';
+import { putRedirect } from '../src/server/structure/repository.js';
 import { hashPreviewToken, insertPreviewLink, newPreviewToken } from '../src/server/preview/repository.js';
 import { accountLinkApi, invitationPath, invitationResendPath } from '../src/shared/account-links.js';
 import { build, type TestApp } from './helpers/app.js';
@@ -58,7 +60,7 @@ const collectionGroups = {
   customer: ['customer'],
 } as const;
 type CollectionGroup = keyof typeof collectionGroups;
-type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'account' | 'two-factor';
+type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'site structure' | 'account' | 'two-factor';
 
 /** What a call answers: `ok` 2xx, `401` unauthenticated, `403` permission-denied, `off` 403 auth/user-disabled. */
 type Outcome = 'ok' | '401' | '403' | 'off';
@@ -165,6 +167,17 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['audit',         'export the audit log',      '401',    '403', '403', 'ok',  'off'],
 
   ['site check',    'read the site check',       '401',    '403', 'ok',  'ok',  'off'],
+  // Pages, redirects and missing paths (design: admins shape pages; deleting pages and redirects are the super-admin's).
+  ['site structure', 'list pages',               '401',    '403', 'ok',  'ok',  'off'],
+  ['site structure', 'read a page',              '401',    '403', 'ok',  'ok',  'off'],
+  ['site structure', 'create a page',            '401',    '403', 'ok',  'ok',  'off'],
+  ['site structure', 'change a page',            '401',    '403', 'ok',  'ok',  'off'],
+  ['site structure', 'publish a page',           '401',    '403', 'ok',  'ok',  'off'],
+  ['site structure', 'delete a page',            '401',    '403', '403', 'ok',  'off'],
+  ['site structure', 'list redirects',           '401',    '403', '403', 'ok',  'off'],
+  ['site structure', 'add a redirect',           '401',    '403', '403', 'ok',  'off'],
+  ['site structure', 'remove a redirect',        '401',    '403', '403', 'ok',  'off'],
+  ['site structure', 'list missing paths',       '401',    '403', '403', 'ok',  'off'],
 
   ['account',       'read own account',          '401',    'ok',  'ok',  'ok',  'off'],
   ['account',       'rename own account',        '401',    'ok',  'ok',  'ok',  'off'],
@@ -184,6 +197,12 @@ interface Env {
   refs: FixtureRefs;
   /** A published document per collection, for reads. */
   published: Map<string, string>;
+}
+
+/** A draft page made as a trusted fixture (not through the API), with its version. */
+async function fixturePage(env: Env): Promise<{ id: string; version: number }> {
+  const doc = await env.t.app.content.createAs(sitePageCollection, { data: { path: `/matrix-${crypto.randomBytes(4).toString('hex')}`, title: 'Matrix page', sections: [] }, status: 'draft' }, { principal: null, ip: null });
+  return { id: doc.id, version: doc.version };
 }
 
 interface Row {
@@ -540,6 +559,49 @@ const rows: Row[] = [
   { group: 'audit', endpoint: 'read the audit log', target: 'audit', request: async () => ({ method: 'GET', url: '/api/audit?limit=5' }) },
   { group: 'audit', endpoint: 'export the audit log', target: 'audit', request: async () => ({ method: 'GET', url: '/api/audit?action=auth.sign-in', headers: { accept: 'text/csv' } }) },
   { group: 'site check', endpoint: 'read the site check', target: 'site-check', request: async () => ({ method: 'GET', url: siteCheckApi }) },
+  { group: 'site structure', endpoint: 'list pages', target: 'pages', request: async () => ({ method: 'GET', url: siteApi.pages }) },
+  { group: 'site structure', endpoint: 'read a page', target: 'pages', request: async () => ({ method: 'GET', url: siteApi.page('about') }) },
+  { group: 'site structure', endpoint: 'create a page', target: 'pages', request: async () => ({ method: 'POST', url: siteApi.pages, payload: { path: `/matrix-${crypto.randomBytes(4).toString('hex')}`, title: 'Matrix page' } }) },
+  {
+    group: 'site structure',
+    endpoint: 'change a page',
+    target: 'pages',
+    request: async (env) => {
+      const page = await fixturePage(env);
+      return { method: 'PATCH', url: siteApi.page(page.id), headers: { 'if-match': String(page.version) }, payload: { title: 'Matrix page, renamed' } };
+    },
+  },
+  {
+    group: 'site structure',
+    endpoint: 'publish a page',
+    target: 'pages',
+    request: async (env) => {
+      const page = await fixturePage(env);
+      return { method: 'POST', url: siteApi.pageStep(page.id, 'publish'), headers: { 'if-match': String(page.version) }, payload: {} };
+    },
+  },
+  {
+    group: 'site structure',
+    endpoint: 'delete a page',
+    target: 'pages',
+    request: async (env) => {
+      const page = await fixturePage(env);
+      return { method: 'DELETE', url: siteApi.page(page.id), headers: { 'if-match': String(page.version) } };
+    },
+  },
+  { group: 'site structure', endpoint: 'list redirects', target: 'redirects', request: async () => ({ method: 'GET', url: siteApi.redirects }) },
+  { group: 'site structure', endpoint: 'add a redirect', target: 'redirects', request: async () => ({ method: 'POST', url: siteApi.redirects, payload: { fromPath: `/old-${crypto.randomBytes(4).toString('hex')}`, pageId: 'about' } }) },
+  {
+    group: 'site structure',
+    endpoint: 'remove a redirect',
+    target: 'redirects',
+    request: async (env) => {
+      const r = await putRedirect(env.t.app.services.db.kysely, { lang: 'en', fromPath: `/gone-${crypto.randomBytes(4).toString('hex')}`, gone: true, automatic: false, at: new Date().toISOString(), by: null });
+      env.t.app.services.changes.publish({ type: 'structure' });
+      return { method: 'DELETE', url: siteApi.redirect(r.id) };
+    },
+  },
+  { group: 'site structure', endpoint: 'list missing paths', target: 'not-found', request: async () => ({ method: 'GET', url: siteApi.notFound }) },
   {
     group: 'users',
     endpoint: 'reset a user\'s two-factor',

@@ -34,6 +34,7 @@ import { functionsRoutes } from './functions/routes.js';
 import { backupsRoutes, type BackupsRoutesOptions } from './routes/backups.js';
 import { auditRoutes } from './audit/routes.js';
 import { siteCheckRoutes } from './site-check/routes.js';
+import { structureRoutes } from './structure/routes.js';
 import { renderRoutes } from './render/routes.js';
 import { previewRoutes } from './preview/routes.js';
 import type { PreviewServiceOptions } from './preview/service.js';
@@ -194,6 +195,7 @@ async function assemble(
     await api.register(functionsRoutes);
     await api.register(auditRoutes);
     await api.register(siteCheckRoutes);
+    await api.register(structureRoutes);
   });
   await app.register(backupsRoutes, options.backups ?? {});
   if (options.render !== false) {

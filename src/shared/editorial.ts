@@ -192,6 +192,8 @@ export const auditActions = [
   'content.publish-overridden',
   'content.publish-held',
   'backup.restore',
+  'redirect.create',
+  'redirect.delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -230,6 +232,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'content.publish-overridden': 'Published despite accessibility errors',
   'content.publish-held': 'Scheduled publish held back: accessibility errors',
   'backup.restore': 'Restored a backup',
+  'redirect.create': 'Added a redirect',
+  'redirect.delete': 'Removed a redirect',
 };
 
 /** One line of the audit log. */

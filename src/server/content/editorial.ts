@@ -84,6 +84,8 @@ export interface StepInput {
   /** Overrides the audit subject (default: the block's title after the step). */
   subject?: string;
   caller: Caller;
+  /** More writes that belong to the step, in its transaction (a deleted page's redirect). */
+  also?: (trx: Kysely<Database>) => Promise<void>;
 }
 
 /** The acting account's name as it is now (for revisions and the audit log). */
@@ -127,6 +129,7 @@ export class Editorial {
       // Someone else wrote between our read and our write: their change stands.
       if (!row) throw staleVersion();
       if (row.collection === sitePageCollection) await this.services.structure.afterPageWrite(trx, input.current, row, actor?.uid ?? null);
+      if (input.also) await input.also(trx);
       let revisionId: string | null = null;
       for (const action of input.revisions) {
         revisionId = await appendRevision(trx, {
@@ -330,7 +333,8 @@ export class Editorial {
   }
 
   /** Moves a block to the trash: hidden from visitors and lists at once, its schedule cancelled. */
-  async trash(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion): Promise<void> {
+  /** Moves a block to the trash; `also` writes in the same transaction (a deleted page's redirect). */
+  async trash(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion, also?: StepInput['also']): Promise<void> {
     const { c, current, version } = await this.target(caller, name, id, expectedVersion, 'delete');
     await this.step({
       collection: c,
@@ -340,6 +344,7 @@ export class Editorial {
       revisions: [],
       audits: ['content.delete'],
       caller,
+      ...(also ? { also } : {}),
     });
   }
 

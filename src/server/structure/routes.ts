@@ -1,0 +1,85 @@
+/**
+ * The site's structure API (shared/site-structure.ts): pages as records with
+ * the editorial steps every block has, their redirects and the missing paths
+ * visitors asked for. Thin over the content domain: a page is a block of
+ * `sitepage`, so drafts, publishing, history, trash and the audit log are
+ * the blocks' own; what is particular to pages (addresses, sections,
+ * deleting with redirects) is the page service's.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { siteApi } from '../../shared/site-structure.js';
+import { ifMatchVersion } from '../http/if-match.js';
+import type { Caller } from '../content/service.js';
+import { PageService } from './page-service.js';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+function callerOf(request: FastifyRequest): Caller {
+  return { principal: request.principal, ip: request.ip };
+}
+
+export const structureRoutes = fp(
+  async (app: FastifyInstance) => {
+    const pages = new PageService(app.services, app.content);
+
+    app.get(siteApi.pages, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return pages.list(request.principal);
+    });
+
+    app.post(siteApi.pages, async (request, reply) => {
+      const page = await pages.create(callerOf(request), request.body);
+      return reply.code(201).header('etag', `"${page.version}"`).header('cache-control', 'no-store').send(page);
+    });
+
+    app.get('/api/site/pages/:id', async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      const page = await pages.read(request.principal, id);
+      return reply.header('etag', `"${page.version}"`).header('cache-control', 'no-store').send(page);
+    });
+
+    app.patch('/api/site/pages/:id', async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      const page = await pages.update(callerOf(request), id, ifMatchVersion(request), request.body);
+      return reply.header('etag', `"${page.version}"`).header('cache-control', 'no-store').send(page);
+    });
+
+    for (const step of ['publish', 'unpublish', 'discard'] as const) {
+      app.post(`/api/site/pages/:id/${step}`, async (request, reply) => {
+        const { id } = idParams.parse(request.params);
+        const page = await pages.step(callerOf(request), step, id, ifMatchVersion(request), request.body);
+        return reply.header('etag', `"${page.version}"`).header('cache-control', 'no-store').send(page);
+      });
+    }
+
+    app.delete('/api/site/pages/:id', async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      await pages.remove(callerOf(request), id, ifMatchVersion(request), request.body);
+      return reply.code(204).send();
+    });
+
+    app.get(siteApi.redirects, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return pages.redirects(request.principal);
+    });
+
+    app.post(siteApi.redirects, async (request, reply) => {
+      const redirect = await pages.addRedirect(callerOf(request), request.body);
+      return reply.code(201).header('cache-control', 'no-store').send(redirect);
+    });
+
+    app.delete('/api/site/redirects/:id', async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      await pages.removeRedirect(callerOf(request), id);
+      return reply.code(204).send();
+    });
+
+    app.get(siteApi.notFound, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return pages.notFound(request.principal);
+    });
+  },
+  { name: 'structure', dependencies: ['content'] },
+);

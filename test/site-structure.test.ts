@@ -1,0 +1,187 @@
+/**
+ * Pages as data through the API and the public site: SPEC.md's pages are
+ * records at their paths, an editor creates, fills, publishes and renames a
+ * page, old addresses answer 301 to the page's current one (no chains, no
+ * loops), and deleting a page something links to asks where its address
+ * should lead. On SQLite and PostgreSQL.
+ */
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kinds } from '../src/shared/kinds.js';
+import { pages as seedPages } from '../src/shared/pages.js';
+import { siteApi } from '../src/shared/site-structure.js';
+import { build, type TestApp } from './helpers/app.js';
+import { dialects } from './helpers/databases.js';
+import { createUser, type TestUser } from './helpers/users.js';
+import { insertMedia, validData, type FixtureRefs } from './content-fixtures.js';
+
+interface PageAnswer {
+  id: string;
+  path: string;
+  title: string;
+  state: string;
+  livePath: string | null;
+  version: number;
+  sections: { id: string; kind: string; heading: string | null; collection: string }[];
+}
+
+describe.each(dialects())('pages as data on %s', (dialect) => {
+  let t: TestApp;
+  let admin: TestUser;
+  let superAdmin: TestUser;
+  let refs: FixtureRefs;
+
+  beforeAll(async () => {
+    t = await build(dialect, {}, { render: true });
+    admin = await createUser(t.app, 'admin');
+    superAdmin = await createUser(t.app, 'super');
+    refs = { imageId: await insertMedia(t.app), fileId: await insertMedia(t.app, 'pdf') };
+  });
+  afterAll(async () => t?.close());
+
+  const as = (user: TestUser | null, options: InjectOptions) =>
+    t.app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(user ? { authorization: `Bearer ${user.token}` } : {}) } });
+  const page = async (id: string) => (await as(admin, { method: 'GET', url: siteApi.page(id) })).json<PageAnswer>();
+  const publish = async (id: string) => {
+    const p = await page(id);
+    const res = await as(admin, { method: 'POST', url: siteApi.pageStep(id, 'publish'), headers: { 'if-match': String(p.version) }, payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<PageAnswer>();
+  };
+  const rename = async (id: string, path: string) => {
+    const p = await page(id);
+    const res = await as(admin, { method: 'PATCH', url: siteApi.page(id), headers: { 'if-match': String(p.version) }, payload: { path } });
+    expect(res.statusCode, res.body).toBe(200);
+    return publish(id);
+  };
+
+  it("lists SPEC.md's thirteen pages as records at their paths, each with its sections", async () => {
+    const res = await as(admin, { method: 'GET', url: siteApi.pages });
+    expect(res.statusCode).toBe(200);
+    const listed = res.json<{ pages: PageAnswer[] }>().pages;
+    expect(listed.map((p) => p.path).sort()).toEqual(seedPages.map((p) => p.path).sort());
+    const about = listed.find((p) => p.id === 'about');
+    expect(about?.sections.map((s) => s.collection)).toEqual(['aboutslide', 'aboutvision', 'aboutdiscover', 'abouthistory', 'aboutleader', 'aboutpartner']);
+    expect(about?.state).toBe('published');
+    expect((await as(null, { method: 'GET', url: siteApi.pages })).statusCode).toBe(401);
+  });
+
+  it('refuses every reserved or malformed address naming `path`, and a taken one with 409', async () => {
+    for (const path of ['/api', '/api/pages', '/media/x', '/assets/app.js', '/preview/abc', '/login', '/user', '/home-form', '/news/some-story', '/events/2026', '/sitemap.xml', '/robots.txt', '/trash', '/media', 'no-slash', '/Upper', '/two--dashes', '/trailing/', '/with space', '/s-abcdefghij']) {
+      const res = await as(admin, { method: 'POST', url: siteApi.pages, payload: { path, title: 'A page' } });
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(400);
+      expect(res.json<{ error: { code: string; details?: { field?: string } } }>().error).toMatchObject({ code: 'invalid-argument' });
+      expect(res.body).toContain('path');
+    }
+    const taken = await as(admin, { method: 'POST', url: siteApi.pages, payload: { path: '/about', title: 'Another about' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json<{ error: { code: string } }>().error.code).toBe('already-exists');
+    const count = (await as(admin, { method: 'GET', url: siteApi.pages })).json<{ pages: PageAnswer[] }>().pages.length;
+    expect(count).toBe(seedPages.length);
+  });
+
+  let campaign: PageAnswer;
+
+  it('creates a campaign page from its preset, fills and publishes it: served at its path, in the sitemap', async () => {
+    const res = await as(admin, { method: 'POST', url: siteApi.pages, payload: { path: '/water-rights', title: 'Water is a right', description: 'Our campaign for safe water in every ward.', preset: 'campaign' } });
+    expect(res.statusCode, res.body).toBe(201);
+    campaign = res.json<PageAnswer>();
+    expect(campaign.state).toBe('draft');
+    expect(campaign.sections.map((s) => s.kind)).toEqual(['slide', 'section', 'story', 'section']);
+    // A draft page is not on the site.
+    expect((await t.app.inject({ method: 'GET', url: '/water-rights' })).statusCode).toBe(404);
+
+    const textSection = campaign.sections[1]!;
+    const block = await as(admin, {
+      method: 'POST',
+      url: `/api/collections/${textSection.collection}/documents`,
+      payload: { data: { ...validData(kinds.section, refs, 'Campaign'), title: 'Every ward deserves clean water' }, status: 'published' },
+    });
+    expect(block.statusCode, block.body).toBe(201);
+    // A collection no section names does not exist.
+    expect((await as(admin, { method: 'POST', url: '/api/collections/s-zzzzzzzzzz/documents', payload: { data: {} } })).statusCode).toBe(404);
+
+    await publish(campaign.id);
+    const html = await t.app.inject({ method: 'GET', url: '/water-rights' });
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain('Water is a right');
+    expect(html.body).toContain('Our campaign for safe water in every ward.');
+    expect(html.body).toContain('Every ward deserves clean water');
+    expect(html.body).toContain('<link rel="canonical" href="http');
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain('/water-rights</loc>');
+  });
+
+  it('answers an old address with 301 to the current one: no chains, no loops, a page taking an address back removes its redirect', async () => {
+    await rename(campaign.id, '/water-rights-2026');
+    let res = await t.app.inject({ method: 'GET', url: '/water-rights' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/water-rights-2026');
+    expect((await t.app.inject({ method: 'GET', url: '/water-rights-2026' })).statusCode).toBe(200);
+
+    await rename(campaign.id, '/water');
+    for (const old of ['/water-rights', '/water-rights-2026']) {
+      res = await t.app.inject({ method: 'GET', url: old });
+      expect(res.statusCode, old).toBe(301);
+      expect(res.headers.location, old).toBe('/water');
+    }
+
+    await rename(campaign.id, '/water-rights');
+    expect((await t.app.inject({ method: 'GET', url: '/water-rights' })).statusCode).toBe(200);
+    res = await t.app.inject({ method: 'GET', url: '/water' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/water-rights');
+    const redirects = (await as(superAdmin, { method: 'GET', url: siteApi.redirects })).json<{ redirects: { fromPath: string; pageId: string; hits: number }[] }>().redirects;
+    expect(redirects.map((r) => r.fromPath).sort()).toEqual(['/water', '/water-rights-2026']);
+    expect(redirects.every((r) => r.pageId === campaign.id)).toBe(true);
+  });
+
+  it('refuses to delete a page something links to, naming the links; then answers 410 once the editor says it is gone', async () => {
+    const link = await as(admin, {
+      method: 'POST',
+      url: '/api/collections/aboutvision/documents',
+      payload: { data: { ...validData(kinds.section, refs, 'Linking'), title: 'Read about our campaign', linkLabel: 'The water campaign', linkUrl: '/water-rights' }, status: 'published' },
+    });
+    expect(link.statusCode, link.body).toBe(201);
+    const version = String((await page(campaign.id)).version);
+    expect((await as(admin, { method: 'DELETE', url: siteApi.page(campaign.id), headers: { 'if-match': version } })).statusCode).toBe(403);
+
+    const refused = await as(superAdmin, { method: 'DELETE', url: siteApi.page(campaign.id), headers: { 'if-match': version } });
+    expect(refused.statusCode).toBe(409);
+    const error = refused.json<{ error: { code: string; details: { links: { source: string; title: string; field: string }[] } } }>().error;
+    expect(error.code).toBe('failed-precondition');
+    expect(error.details.links).toEqual([expect.objectContaining({ source: 'aboutvision', title: 'Read about our campaign', field: 'data.linkUrl' })]);
+    expect((await t.app.inject({ method: 'GET', url: '/water-rights' })).statusCode).toBe(200);
+
+    const deleted = await as(superAdmin, { method: 'DELETE', url: siteApi.page(campaign.id), headers: { 'if-match': version }, payload: { gone: true } });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: '/water-rights' })).statusCode).toBe(410);
+    expect((await as(admin, { method: 'GET', url: siteApi.page(campaign.id) })).statusCode).toBe(404);
+  });
+
+  it('redirects a deleted page to another page when asked', async () => {
+    const created = (await as(admin, { method: 'POST', url: siteApi.pages, payload: { path: '/old-campaign', title: 'Old campaign' } })).json<PageAnswer>();
+    await publish(created.id);
+    const version = String((await page(created.id)).version);
+    const res = await as(superAdmin, { method: 'DELETE', url: siteApi.page(created.id), headers: { 'if-match': version }, payload: { redirectTo: 'about' } });
+    expect(res.statusCode, res.body).toBe(204);
+    const old = await t.app.inject({ method: 'GET', url: '/old-campaign' });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/about');
+  });
+
+  it('counts missing paths for super-admins, and a redirect made from one leads there', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await t.app.inject({ method: 'GET', url: '/programmes/water' })).statusCode).toBe(404);
+    await expect.poll(async () => (await as(superAdmin, { method: 'GET', url: siteApi.notFound })).json<{ paths: { path: string; hits: number }[] }>().paths.find((p) => p.path === '/programmes/water')?.hits).toBe(3);
+    expect((await as(admin, { method: 'GET', url: siteApi.notFound })).statusCode).toBe(403);
+    const made = await as(superAdmin, { method: 'POST', url: siteApi.redirects, payload: { fromPath: '/programmes/water', pageId: 'socio' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const res = await t.app.inject({ method: 'GET', url: '/programmes/water' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/socio');
+  });
+
+  it("keeps SPEC.md's pages at their paths with their sections", async () => {
+    for (const p of seedPages) expect((await t.app.inject({ method: 'GET', url: p.path })).statusCode, p.path).toBe(200);
+  });
+});
