@@ -31,7 +31,7 @@ vi.mock('../src/shared/declarations.js', async (importOriginal) => {
   });
   // Its place on the page: right after the about page's vision sections.
   const at = real.declarations.findIndex((d) => d.name === 'aboutvision') + 1;
-  return { declarations: [...real.declarations.slice(0, at), pressReleases, ...real.declarations.slice(at)] };
+  return { ...real, declarations: [...real.declarations.slice(0, at), pressReleases, ...real.declarations.slice(at)] };
 });
 
 describe.each(dialects())('a collection added by one declaration, on %s', (dialect) => {

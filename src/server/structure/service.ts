@@ -21,7 +21,7 @@ import { defaultLanguage, pageDataSchema, sitePageCollection, type PageData, typ
 import type { ChangeBus, ChangeEvent } from '../changes.js';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
-import type { DocumentRow } from '../content/repository.js';
+import { titleSearchFor, type DocumentRow } from '../content/repository.js';
 import * as repo from './repository.js';
 import { defaultPages } from './default-pages.js';
 
@@ -254,7 +254,7 @@ export class SiteStructure {
         const data = JSON.stringify(pageDataSchema.parse(p.data));
         await trx
           .insertInto('documents')
-          .values({ id: p.id, collection: sitePageCollection, data, status: 'published', position: position++, version: 1, created_at: at, updated_at: at, created_by: null, updated_by: null, title_search: null })
+          .values({ id: p.id, collection: sitePageCollection, data, status: 'published', position: position++, version: 1, created_at: at, updated_at: at, created_by: null, updated_by: null, title_search: titleSearchFor(sitePageCollection, data) })
           .execute();
         await trx.insertInto('revisions').values({ id: crypto.randomUUID(), document_id: p.id, collection: sitePageCollection, number: 1, action: 'create', status: 'published', data, at, by_id: null, by_name: null }).execute();
         await repo.holdPaths(trx, defaultLanguage, p.id, [p.data.path]);
