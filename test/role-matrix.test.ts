@@ -175,7 +175,7 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['two-factor',    'turn off two-factor',       '401',    'ok',  'ok',  'ok',  'off'],
 
   // The doctor's TRUST_PROXY check: tells a caller only their own address.
-  ['deploy',        'read own client address',   'ok',     'ok',  'ok',  'ok',  'ok'],
+  ['deploy',        'read own client address',   'ok',     'ok',  'ok',  'ok',  'off'],
 ];
 
 interface Env {

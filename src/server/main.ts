@@ -12,8 +12,6 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Site ready at ${config.publicUrl}`);
   if (config.production) {
     // The doctor's quick checks (no network, no database), logged at every start; `npm run cli -- doctor` runs them all.
     const { startChecks } = await import('./deploy/doctor.js');
@@ -22,6 +20,8 @@ async function main(): Promise<void> {
       else app.log.warn({ check: check.id, fix: check.fix }, check.message);
     }
   }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Site ready at ${config.publicUrl}`);
 }
 
 main().catch((err: unknown) => {
