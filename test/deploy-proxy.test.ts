@@ -11,13 +11,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setup } from '../src/server/deploy/setup.js';
 import { systemProbes, runChecks } from '../src/server/deploy/checks.js';
 import { installedPaths } from '../src/server/deploy/files.js';
 import { freePort, startBuiltServer, type RunningServer } from './support/built-server.js';
-import { curl, startCaddy, startNginx, startPebble, toolsOrSkip, withCaddyGlobals, type Background, type Pebble } from './support/proxies.js';
+import { certbotCertificate, curl, localCaddyfile, localNginxFiles, startCaddy, startNginx, startPebble, toolsOrSkip, waitForHttps, type Background, type Pebble } from './support/proxies.js';
 
 const domain = 'site.test';
 const haveTools = toolsOrSkip(['caddy', 'nginx', 'certbot', 'pebble', 'pebble-challtestsrv', 'openssl', 'curl']);
@@ -90,17 +89,10 @@ describe.skipIf(!haveTools)('setup\'s reverse proxies with automatic HTTPS', () 
   it('Caddy with the written Caddyfile gets a certificate from the ACME server and passes the site through unchanged', async () => {
     await runSetup('caddy');
     const written = fs.readFileSync(path.join(prefix, installedPaths.caddyfile), 'utf8');
-    const caddyfile = withCaddyGlobals(written, ['admin off', `acme_ca ${pebble.directory}`, `acme_ca_root ${pebble.apiCert}`, `http_port ${httpPort}`, `https_port ${httpsPort}`, `storage file_system ${path.join(dir, 'caddy-storage')}`]);
-    const caddy = startCaddy(dir, caddyfile);
+    const caddy = startCaddy(dir, localCaddyfile(written, pebble, dir, { httpPort, httpsPort }));
     try {
       // Caddy answers once it holds the certificate; until then the TLS handshake fails.
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const ok = await curl(`https://${domain}:${httpsPort}/api/health`, { resolve: resolve(httpsPort), caFile: rootFile }).then((r) => r.status === 200, () => false);
-        if (ok) break;
-        if (Date.now() > deadline || caddy.child.exitCode !== null) throw new Error(`Caddy got no certificate:\n${caddy.output()}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await waitForHttps(`https://${domain}:${httpsPort}/api/health`, { resolve: resolve(httpsPort), caFile: rootFile }, caddy);
       await expectSameSite();
     } finally {
       await caddy.stop();
@@ -109,33 +101,13 @@ describe.skipIf(!haveTools)('setup\'s reverse proxies with automatic HTTPS', () 
 
   it('nginx with the written site files and a certificate from certbot passes the site through unchanged', async () => {
     await runSetup('nginx');
-    const webroot = path.join(dir, 'acme-webroot');
-    const letsencrypt = path.join(dir, 'letsencrypt');
-    fs.mkdirSync(webroot, { recursive: true });
-    fs.chmodSync(webroot, 0o755);
-    const testFile = (name: string) => {
-      const text = fs
-        .readFileSync(path.join(prefix, name), 'utf8')
-        .replace(/^\s*listen \[::\]:\d+.*\n/gm, '')
-        .replace(/listen 80;/, `listen 127.0.0.1:${httpPort};`)
-        .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${httpsPort} ssl http2;`)
-        .replaceAll(installedPaths.acmeWebroot, webroot)
-        .replaceAll(installedPaths.letsencryptLive, path.join(letsencrypt, 'live'));
-      const out = path.join(dir, path.basename(name));
-      fs.writeFileSync(out, text);
-      return out;
-    };
-    const httpConf = testFile(installedPaths.nginxHttp);
-    const httpsConf = testFile(installedPaths.nginxHttps);
+    const files = localNginxFiles({ http: path.join(prefix, installedPaths.nginxHttp), https: path.join(prefix, installedPaths.nginxHttps) }, dir, { httpPort, httpsPort }, installedPaths);
     // As setup's real run: port 80 first (the challenge), certbot, then 443 with the certificate.
-    let nginx: Background = await startNginx(dir, [httpConf], { url: `http://127.0.0.1:${httpPort}/` });
+    let nginx: Background = await startNginx(dir, [files.httpConf], { url: `http://127.0.0.1:${httpPort}/` });
     try {
-      execFileSync('certbot', ['certonly', '--webroot', '-w', webroot, '-d', domain, '--server', pebble.directory, '--config-dir', letsencrypt, '--work-dir', path.join(letsencrypt, 'work'), '--logs-dir', path.join(letsencrypt, 'logs'), '--email', `admin@${domain}`, '--agree-tos', '--non-interactive', '--no-random-sleep-on-renew'], {
-        env: { ...process.env, REQUESTS_CA_BUNDLE: pebble.apiCert },
-        stdio: 'pipe',
-      });
+      certbotCertificate(pebble, domain, files.webroot, files.letsencrypt);
       await nginx.stop();
-      nginx = await startNginx(dir, [httpConf, httpsConf], { url: `http://127.0.0.1:${httpPort}/` });
+      nginx = await startNginx(dir, [files.httpConf, files.httpsConf], { url: `http://127.0.0.1:${httpPort}/` });
       await expectSameSite();
     } finally {
       await nginx.stop();

@@ -145,11 +145,11 @@ export function withCaddyGlobals(caddyfile: string, lines: string[]): string {
 }
 
 /** nginx with a main configuration of its own in `dir`, including the given site files. */
-export async function startNginx(dir: string, siteFiles: string[], probe: { url: string }): Promise<Background> {
+export async function startNginx(dir: string, siteFiles: string[], probe: { url: string }, options: { workers?: number | 'auto' } = {}): Promise<Background> {
   const prefix = path.join(dir, 'nginx');
   fs.mkdirSync(prefix, { recursive: true });
   const asRoot = process.getuid?.() === 0;
-  const conf = `${asRoot ? 'user root;\n' : ''}worker_processes 1;
+  const conf = `${asRoot ? 'user root;\n' : ''}worker_processes ${options.workers ?? 1};
 daemon off;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
@@ -196,5 +196,52 @@ export function curl(url: string, options: { resolve?: string; caFile?: string; 
       }
       resolve({ status: Number(head[0]?.split(' ')[1]), headers, body: stdout.subarray(split + 4) });
     });
+  });
+}
+
+export interface ProxyPorts {
+  httpPort: number;
+  httpsPort: number;
+}
+
+/** The written Caddyfile with the test-only globals: the local ACME server, non-privileged ports, state in `dir`. */
+export function localCaddyfile(written: string, pebble: Pebble, dir: string, ports: ProxyPorts, extra: string[] = []): string {
+  return withCaddyGlobals(written, ['admin off', `acme_ca ${pebble.directory}`, `acme_ca_root ${pebble.apiCert}`, `http_port ${ports.httpPort}`, `https_port ${ports.httpsPort}`, `storage file_system ${path.join(dir, 'caddy-storage')}`, ...extra]);
+}
+
+/** Polls (a request, not a fixed wait) until the proxy serves `url` over HTTPS with a certificate curl trusts from `caFile`. */
+export async function waitForHttps(url: string, options: { resolve: string; caFile: string }, proc: Background & { child: ChildProcess }, ms = 60_000): Promise<void> {
+  await waitFor('the proxy with its certificate', proc, () => curl(url, options).then((r) => r.status === 200, () => false), ms);
+}
+
+/**
+ * setup's nginx site files with the test-only changes: listening on 127.0.0.1
+ * at non-privileged ports (no IPv6), the ACME webroot and certbot's folder in `dir`.
+ */
+export function localNginxFiles(written: { http: string; https: string }, dir: string, ports: ProxyPorts, paths: { acmeWebroot: string; letsencryptLive: string }): { httpConf: string; httpsConf: string; webroot: string; letsencrypt: string } {
+  const webroot = path.join(dir, 'acme-webroot');
+  const letsencrypt = path.join(dir, 'letsencrypt');
+  fs.mkdirSync(webroot, { recursive: true });
+  fs.chmodSync(webroot, 0o755);
+  const local = (file: string) => {
+    const text = fs
+      .readFileSync(file, 'utf8')
+      .replace(/^\s*listen \[::\]:\d+.*\n/gm, '')
+      .replace(/listen 80;/, `listen 127.0.0.1:${ports.httpPort};`)
+      .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${ports.httpsPort} ssl http2;`)
+      .replaceAll(paths.acmeWebroot, webroot)
+      .replaceAll(paths.letsencryptLive, path.join(letsencrypt, 'live'));
+    const out = path.join(dir, path.basename(file));
+    fs.writeFileSync(out, text);
+    return out;
+  };
+  return { httpConf: local(written.http), httpsConf: local(written.https), webroot, letsencrypt };
+}
+
+/** certbot certonly --webroot against the local ACME server, its state in `letsencrypt`. */
+export function certbotCertificate(pebble: Pebble, domain: string, webroot: string, letsencrypt: string): void {
+  execFileSync('certbot', ['certonly', '--webroot', '-w', webroot, '-d', domain, '--server', pebble.directory, '--config-dir', letsencrypt, '--work-dir', path.join(letsencrypt, 'work'), '--logs-dir', path.join(letsencrypt, 'logs'), '--email', `admin@${domain}`, '--agree-tos', '--non-interactive'], {
+    env: { ...process.env, REQUESTS_CA_BUNDLE: pebble.apiCert },
+    stdio: 'pipe',
   });
 }

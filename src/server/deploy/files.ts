@@ -201,6 +201,12 @@ server {
 export function renderNginxHttps(c: SetupChoices): string {
   const live = `${installedPaths.letsencryptLive}/${c.domain}`;
   return `${writtenBySetup}
+# Connections to the site are kept open between requests (keepalive), as Caddy does.
+upstream ngo_site {
+    server ${proxyAddress}:${c.port};
+    keepalive 32;
+}
+
 server {
     listen 443 ssl http2;
     listen [::]:443 ssl http2;
@@ -211,7 +217,7 @@ server {
     ssl_session_cache shared:ngo_site:10m;
     client_max_body_size 100m;
     location / {
-        proxy_pass http://${proxyAddress}:${c.port};
+        proxy_pass http://ngo_site;
         proxy_http_version 1.1;
         proxy_set_header Connection "";
         proxy_set_header Host $host;
