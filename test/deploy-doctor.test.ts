@@ -123,6 +123,7 @@ describe.each(dbDialects)('doctor on %s', (dialect) => {
   it('database: pending migrations are a warning, a database that does not answer an error', async () => {
     const fresh = await createTestDatabase(dialect);
     try {
+      await fresh.open().close(); // an empty database, as an older version left it before its migrations
       const pending = byId(await runChecks({ env: { ...m.env, DATABASE_URL: fresh.url, DATA_DIR: fresh.dataDir }, probes: m.probes }), 'database');
       expect(pending).toMatchObject({ status: 'warn', message: expect.stringMatching(/migration\(s\) are not applied yet/) });
     } finally {
@@ -169,6 +170,15 @@ describe('doctor checks on a prepared bad machine', () => {
     expect(checkNode(process.version).status).toBe('ok');
     expect(checkNode('v20.19.0')).toMatchObject({ status: 'error', message: 'Node.js v20.19.0 is not supported: the site needs Node.js 22 (22.12 or later) or 24.' });
     expect(checkNode('v22.11.0').status).toBe('error');
+  });
+
+  it('creates nothing: on an empty DATA_DIR no secret and no database appear, and the missing database is a warning', async () => {
+    const empty = tempDir();
+    const env = { ...m.env, DATA_DIR: empty, DATABASE_URL: undefined, AUTH_SECRET: undefined };
+    const checks = await runChecks({ env, probes: { ...m.probes, lastVerifiedBackup: systemProbes().lastVerifiedBackup } });
+    expect(byId(checks, 'database')).toMatchObject({ status: 'warn', message: `There is no database yet (${path.join(empty, 'site.sqlite')}).` });
+    expect(byId(checks, 'backup').status).toBe('warn');
+    expect(fs.readdirSync(empty)).toEqual([]);
   });
 
   it('config: an invalid setting is an error and exit 2', async () => {

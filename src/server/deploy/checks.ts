@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { nextScheduledTime } from '../backup/schedule.js';
 import { configFromEnv, type AppConfig } from '../config.js';
-import { migrationStatus, openDatabase } from '../db/index.js';
+import { isPostgresUrl, migrationStatus, openDatabase, sqliteFile } from '../db/index.js';
 import { proxyAddress } from './files.js';
 import { lastVerifiedBackupAt } from './repository.js';
 import { smtpProbe } from './smtp-probe.js';
@@ -78,7 +78,14 @@ export interface DoctorInput {
   probes: Probes;
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The installation's folder: the nearest one above this module with the site's package.json (src/ or dist/ alike). */
+export function installRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file) && /"name":\s*"ngo-site"/.test(fs.readFileSync(file, 'utf8'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no package.json of the site above ${from}`);
+  }
+}
 
 function result(id: string, status: CheckStatus, message: string, fix = ''): CheckResult {
   return { id, status, message, fix };
@@ -90,7 +97,7 @@ function gib(n: number): string {
 
 /** The supported Node.js lines, from package.json's engines ("^22.12.0 || ^24.0.0"), as check-node.cjs reads them. */
 export function supportedNodeLines(): [number, number][] {
-  const pkg = z.object({ engines: z.object({ node: z.string() }) }).parse(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')));
+  const pkg = z.object({ engines: z.object({ node: z.string() }) }).parse(JSON.parse(fs.readFileSync(path.join(installRoot(), 'package.json'), 'utf8')));
   return pkg.engines.node.split('||').map((part) => {
     const m = /(\d+)\.(\d+)/.exec(part);
     return [Number(m?.[1]), Number(m?.[2])];
@@ -99,7 +106,12 @@ export function supportedNodeLines(): [number, number][] {
 
 export function checkNode(version: string): CheckResult {
   const [major, minor] = version.replace(/^v/, '').split('.').map(Number) as [number, number];
-  const lines = supportedNodeLines();
+  let lines: [number, number][];
+  try {
+    lines = supportedNodeLines();
+  } catch (err) {
+    return result('node', 'warn', `Node.js ${version}: the supported lines could not be read (${(err as Error).message}).`, 'Run the site from its own folder, with its package.json.');
+  }
   const names = lines.map(([a, b]) => (b ? `${a} (${a}.${b} or later)` : String(a))).join(' or ');
   const ok = lines.some(([a, b]) => major === a && minor >= b);
   return ok
@@ -178,6 +190,11 @@ function checkServiceUser(probes: Probes): CheckResult {
 }
 
 async function checkDatabase(config: AppConfig): Promise<CheckResult> {
+  if (!isPostgresUrl(config.databaseUrl)) {
+    const file = sqliteFile(config);
+    // The doctor creates nothing: a missing file is made (and migrated) by the first start.
+    if (file !== ':memory:' && !fs.existsSync(file)) return result('database', 'warn', `There is no database yet (${file}).`, 'Start the service: the first start creates and migrates it.');
+  }
   let db;
   try {
     db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -262,7 +279,8 @@ export async function runChecks(input: DoctorInput): Promise<CheckResult[]> {
   const checks: CheckResult[] = [checkNode(probes.nodeVersion)];
   let config: AppConfig;
   try {
-    config = configFromEnv(input.env);
+    // Without AUTH_SECRET, reading the configuration would create DATA_DIR/auth-secret: the doctor creates nothing.
+    config = configFromEnv({ ...input.env, AUTH_SECRET: input.env.AUTH_SECRET ?? 'x'.repeat(32) });
     checks.push(result('config', 'ok', 'The configuration is valid.'));
   } catch (err) {
     checks.push(result('config', 'error', (err as Error).message, `Correct it in ${input.envFile ?? 'the environment'} and restart.`));
@@ -374,6 +392,7 @@ export function systemProbes(options: SystemProbeOptions = {}): Probes {
       });
     },
     async lastVerifiedBackup(config) {
+      if (!isPostgresUrl(config.databaseUrl) && !fs.existsSync(sqliteFile(config))) return undefined;
       const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
       try {
         return await lastVerifiedBackupAt(db.kysely);

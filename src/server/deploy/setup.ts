@@ -13,11 +13,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { installRoot } from './checks.js';
 import { installedPaths, parseEnvFile, plannedFiles, publicUrlOf, serviceName, setupChoicesSchema, writtenBySetup, type PlannedFile, type SetupChoices } from './files.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export const setupUsage =
   'Usage: npm run cli -- setup --domain example.org --email admin@example.org [--smtp-url URL] [--backup-schedule CRON] [--proxy caddy|nginx] [--port 3000] [--prefix DIR] [--dry-run] [--yes]';
@@ -117,7 +116,7 @@ export async function setup(argv: string[], io: Io): Promise<number> {
     backupSchedule: backupSchedule || undefined,
     proxy: parsed.proxy,
     port: parsed.port,
-    installDir: parsed['install-dir'] ?? repoRoot,
+    installDir: parsed['install-dir'] ?? installRoot(),
     dataDir: parsed['data-dir'],
     node: parsed.node ?? process.execPath,
     user: parsed.user,
