@@ -77,6 +77,32 @@ describe('setup --dry-run', () => {
   });
 });
 
+describe('setup asks', () => {
+  it('for the address, the admin e-mail, the SMTP address and the schedule when they are not given', async () => {
+    const root = tempRoot();
+    const answers = ['example.org', 'admin@example.org', '', ''];
+    const questions: string[] = [];
+    const { code } = await run(['--prefix', root], async (q) => {
+      questions.push(q);
+      return answers.shift() ?? '';
+    });
+    expect(code).toBe(0);
+    expect(questions.map((q) => q.split(/[,(:]/)[0])).toEqual(["The site's address", "The admin's e-mail ", 'SMTP address for mail', 'Backup schedule']);
+    const env = parseEnvFile(fs.readFileSync(path.join(root, installedPaths.envFile), 'utf8'));
+    expect(env).toMatchObject({ PUBLIC_URL: 'https://example.org', BACKUP_SCHEDULE: '0 3 * * *' });
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it('not with --yes: what is missing is said in words', async () => {
+    const { code, out } = await run(['--yes', '--dry-run'], async () => {
+      throw new Error('asked');
+    });
+    expect(code).toBe(2);
+    expect(out).toContain("--domain is required: the site's address, such as example.org");
+    expect(out).toContain("--email is required: the admin's e-mail, such as admin@example.org");
+  });
+});
+
 describe('setup --prefix', () => {
   it('writes the environment file (0600), the unit and the Caddyfile, and says what a real run also does', async () => {
     const root = tempRoot();

@@ -16,14 +16,14 @@ export const serviceName = 'ngo-site';
 const envValue = z.string().refine((v) => !/["\\\n\r$`]/.test(v), 'must not contain quotes, backslashes, $, ` or line breaks');
 
 const domainSchema = z
-  .string()
+  .string({ error: 'is required: the site\'s address, such as example.org' })
   .trim()
   .toLowerCase()
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name such as example.org (no https://, no path)');
 
 export const setupChoicesSchema = z.object({
   domain: domainSchema,
-  email: z.email('must be an e-mail address such as admin@example.org'),
+  email: z.email({ error: (issue) => (issue.input === undefined ? 'is required: the admin\'s e-mail, such as admin@example.org' : 'must be an e-mail address such as admin@example.org') }),
   smtpUrl: envValue
     .optional()
     .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), 'must look like smtp://user:password@host:587 or smtps://…'),
