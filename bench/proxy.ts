@@ -43,17 +43,21 @@ async function main(): Promise<void> {
   const rootFile = path.join(dir, 'pebble-root.pem');
   fs.writeFileSync(rootFile, await pebble.issuingRoot());
   const server = await startBuiltServer({ env: { PUBLIC_URL: `https://${domain}:${ports.httpsPort}`, TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'info' }, logFile: path.join(dir, 'server.log') });
-  const rows: [string, WrkResult][] = [];
   // wrk sends its URL's host as the TLS server name, which Caddy needs to pick the certificate: wrk alone
   // sees a hosts file naming site.test 127.0.0.1, bind-mounted in a mount namespace of its own (needs root).
   const hosts = path.join(dir, 'hosts');
   fs.writeFileSync(hosts, `127.0.0.1 localhost\n127.0.0.1 ${domain}\n`);
   const wrapper = ['unshare', '--mount', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts];
-  const load = async (name: string, url: string, headers: Record<string, string>) => {
+  const rows: [string, WrkResult, { server: number; proxy: number | null }][] = [];
+  const load = async (name: string, url: string, headers: Record<string, string>, proxyPid?: number) => {
     await runWrk({ url, headers, connections, seconds: 2, wrapper }); // warm-up
+    // The proxy's processes (nginx: its master and workers) and the server's, CPU time before and after the load.
+    const proxyPids = proxyPid === undefined ? [] : [proxyPid, ...childrenOf(proxyPid)];
+    const before = { server: cpuSeconds([server.pid!]), proxy: cpuSeconds(proxyPids) };
     const r = await runWrk({ url, headers, connections, seconds, wrapper });
+    const cpu = { server: cpuSeconds([server.pid!]) - before.server, proxy: proxyPids.length ? cpuSeconds(proxyPids) - before.proxy : null };
     if (r.badStatus || r.socketErrors) throw new Error(`${name}: ${r.badStatus} bad answers, ${r.socketErrors} socket errors`);
-    rows.push([name, r]);
+    rows.push([name, r, { server: (cpu.server / r.requests) * 1e6, proxy: cpu.proxy === null ? null : (cpu.proxy / r.requests) * 1e6 }]);
     console.error(`${name}: ${r.requestsPerSecond} req/s`);
   };
   const loadBefore = loadAverageText();
@@ -75,7 +79,7 @@ async function main(): Promise<void> {
     const caddy = startCaddy(dir, localCaddyfile(written, pebble, dir, ports));
     try {
       await waitForHttps(`https://${domain}:${ports.httpsPort}/api/health`, { resolve: `${domain}:${ports.httpsPort}:127.0.0.1`, caFile: rootFile }, caddy);
-      await load(`Caddy ${version.caddy} (HTTPS)`, proxied, viaProxy);
+      await load(`Caddy ${version.caddy} (HTTPS)`, proxied, viaProxy, caddy.child.pid);
     } finally {
       await caddy.stop();
     }
@@ -86,7 +90,7 @@ async function main(): Promise<void> {
     await nginx.stop();
     nginx = await startNginx(dir, [files.httpConf, files.httpsConf], { url: `http://127.0.0.1:${ports.httpPort}/` }, { workers: 'auto' });
     try {
-      await load(`nginx ${version.nginx} (HTTPS)`, proxied, viaProxy);
+      await load(`nginx ${version.nginx} (HTTPS)`, proxied, viaProxy, nginx.child.pid);
     } finally {
       await nginx.stop();
     }
@@ -101,10 +105,35 @@ async function main(): Promise<void> {
   printTable(
     { started, loadBefore, loadAfter: loadAverageText() },
     `${wrkVersion}, 2 threads, ${connections} connections, ${seconds} s after a 2 s warm-up; GET / cached, brotli`,
-    ['Path', 'req/s', 'p50 ms', 'p99 ms', 'of direct'],
-    [false, true, true, true, true],
-    rows.map(([name, r]) => [name, r.requestsPerSecond, ms(r.p50Ms), ms(r.p99Ms), `${Math.round((r.requestsPerSecond / direct) * 100)} %`]),
+    ['Path', 'req/s', 'p50 ms', 'p99 ms', 'of direct', 'server CPU µs/req', 'proxy CPU µs/req'],
+    [false, true, true, true, true, true, true],
+    rows.map(([name, r, cpu]) => [name, r.requestsPerSecond, ms(r.p50Ms), ms(r.p99Ms), `${Math.round((r.requestsPerSecond / direct) * 100)} %`, Math.round(cpu.server), cpu.proxy === null ? '–' : Math.round(cpu.proxy)]),
   );
+}
+
+/** User and system CPU seconds of these processes so far (/proc/<pid>/stat, in clock ticks of 1/100 s). */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100;
+}
+
+/** The processes whose parent is `pid` (nginx's workers). */
+function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 /** The first word of `caddy version`, and nginx's version from `nginx -v` (on stderr). */

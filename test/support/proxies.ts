@@ -145,7 +145,7 @@ export function withCaddyGlobals(caddyfile: string, lines: string[]): string {
 }
 
 /** nginx with a main configuration of its own in `dir`, including the given site files. */
-export async function startNginx(dir: string, siteFiles: string[], probe: { url: string }, options: { workers?: number | 'auto' } = {}): Promise<Background> {
+export async function startNginx(dir: string, siteFiles: string[], probe: { url: string }, options: { workers?: number | 'auto' } = {}): Promise<Background & { child: ChildProcess }> {
   const prefix = path.join(dir, 'nginx');
   fs.mkdirSync(prefix, { recursive: true });
   const asRoot = process.getuid?.() === 0;
