@@ -215,6 +215,8 @@ describe('doctor checks on a prepared bad machine', () => {
     const backups = tempDir();
     fs.chmodSync(backups, 0o777);
     expect(await check('backup-dir', { ...m.env, BACKUP_DIR: backups })).toMatchObject({ status: 'error', message: expect.stringContaining(`BACKUP_DIR ${backups} is writable by every user`) });
+    const missing = path.join(backups, 'nowhere');
+    expect(await check('backup-dir', { ...m.env, BACKUP_DIR: missing })).toMatchObject({ status: 'error', message: `BACKUP_DIR ${missing} does not exist: backups fail.` });
   });
 
   it('secret-files: an environment file others can read is an error', async () => {
@@ -408,7 +410,7 @@ describe('doctor checks on a prepared bad machine', () => {
 describe('at start in production', () => {
   it('the quick checks (no network, no database) run and are logged', async () => {
     const quick = await startChecks({ NODE_ENV: 'production', PUBLIC_URL: 'https://site.test', DATA_DIR: tempDir(), AUTH_SECRET: 'x'.repeat(40) });
-    expect(quick.map((c) => c.id)).toEqual(['node', 'config', 'public-url', 'service-user', 'data-dir', 'secret-files', 'disk', 'memory']);
+    expect(quick.map((c) => c.id)).toEqual(['node', 'config', 'public-url', 'service-user', 'data-dir', 'backup-dir', 'secret-files', 'disk', 'memory']);
     const server = await startBuiltServer({ env: { LOG_LEVEL: 'info' } });
     try {
       const logged = () => server.output().split('\n').filter((l) => l.includes('"check":')).map((l) => (JSON.parse(l) as { check: string }).check);

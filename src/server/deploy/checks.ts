@@ -290,7 +290,9 @@ export async function runChecks(input: DoctorInput): Promise<CheckResult[]> {
   checks.push(checkServiceUser(probes));
   checks.push(checkFolder('data-dir', 'DATA_DIR', config.dataDir, probes, quick));
   const backupDir = config.backupDir ?? path.join(config.dataDir, 'backups');
-  if (fs.existsSync(backupDir) || !quick) checks.push(checkFolder('backup-dir', 'BACKUP_DIR', fs.existsSync(backupDir) ? backupDir : config.dataDir, probes, quick));
+  if (fs.existsSync(backupDir)) checks.push(checkFolder('backup-dir', 'BACKUP_DIR', backupDir, probes, quick));
+  else if (backupDir.startsWith(config.dataDir + path.sep)) checks.push(result('backup-dir', 'ok', `BACKUP_DIR ${backupDir} is made inside DATA_DIR at the first backup.`));
+  else checks.push(result('backup-dir', 'error', `BACKUP_DIR ${backupDir} does not exist: backups fail.`, `Create it for the service user: sudo install -d -m 0750 -o ngo-site -g ngo-site ${backupDir}, and add it to ReadWritePaths= in the unit (sudo systemctl edit ngo-site).`));
   checks.push(checkSecretFiles(config, input.envFile));
   checks.push(await checkDisk(config.dataDir, probes));
   checks.push(checkMemory(probes));
