@@ -19,7 +19,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backupTriggers } from '../src/shared/backups.js';
 import { finishRun, insertRun } from '../src/server/backup/runs.js';
-import { migrate } from '../src/server/db/index.js';
+import { migrate, openDatabase } from '../src/server/db/index.js';
 import { checkNode, doctorReportSchema, exitCodeOf, forgedAddress, runChecks, systemProbes, unitUser, type CheckResult, type Probes } from '../src/server/deploy/checks.js';
 import { doctor, startChecks } from '../src/server/deploy/doctor.js';
 import { build, type TestApp } from './helpers/app.js';
@@ -404,6 +404,32 @@ describe('doctor checks on a prepared bad machine', () => {
     const json = await runCli(db, ['doctor', '--json', '--env-file', envFile, '--unit', '/nonexistent.service']);
     expect(json.code).toBe(2);
     expect(doctorReportSchema.parse(JSON.parse(json.stdout)).checks.find((c) => c.id === 'config')?.status).toBe('error');
+  });
+});
+
+describe.skipIf(!asRoot)('doctor with sudo', () => {
+  it('runs the checks as the unit\'s user: a database file only root can read is found', async () => {
+    const dataDir = tempDir();
+    const db = openDatabase({ dataDir });
+    await migrate(db);
+    await db.close();
+    const unit = path.join(tempDir(), 'ngo-site.service');
+    fs.writeFileSync(unit, '[Service]\nUser=nobody\nExecStart=/bin/true\n');
+    const user = unitUser(unit)!;
+    // DATA_DIR belongs to the service user, but the database file was left behind by a command run as root.
+    fs.chmodSync(dataDir, 0o750);
+    fs.chownSync(dataDir, user.uid, user.gid);
+    fs.chmodSync(path.join(dataDir, 'site.sqlite'), 0o600);
+    const envFile = path.join(tempDir(), 'ngo-site.env');
+    fs.writeFileSync(envFile, `DATA_DIR="${dataDir}"\nAUTH_SECRET="${'x'.repeat(40)}"\n`, { mode: 0o600 });
+    const db2 = { dialect: 'sqlite' as const, url: '', dataDir, open: () => { throw new Error('unused'); }, drop: async () => undefined };
+    const res = await runCli(db2, ['doctor', '--json', '--env-file', envFile, '--unit', unit]);
+    const checks = doctorReportSchema.parse(JSON.parse(res.stdout)).checks;
+    expect(byId(checks, 'service-user')).toMatchObject({ status: 'ok', message: expect.stringContaining('runs as nobody') });
+    expect(byId(checks, 'database')).toMatchObject({ status: 'error', message: expect.stringMatching(/^The database (cannot be opened|does not answer)/) });
+    fs.chownSync(path.join(dataDir, 'site.sqlite'), user.uid, user.gid);
+    const fixed = doctorReportSchema.parse(JSON.parse((await runCli(db2, ['doctor', '--json', '--env-file', envFile, '--unit', unit])).stdout)).checks;
+    expect(byId(fixed, 'database').status).toBe('ok');
   });
 });
 

@@ -199,7 +199,7 @@ async function checkDatabase(config: AppConfig): Promise<CheckResult> {
   try {
     db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (err) {
-    return result('database', 'error', `The database cannot be opened: ${(err as Error).message}.`, 'Check DATABASE_URL (or DATA_DIR for SQLite) and that the database server runs.');
+    return result('database', 'error', `The database cannot be opened: ${(err as Error).message}.`, 'Check DATABASE_URL (or DATA_DIR for SQLite), that the database server runs, and that the service user owns DATA_DIR and every file in it (sudo chown -R ngo-site: /var/lib/ngo-site).');
   }
   try {
     const status = await migrationStatus(db);
@@ -314,6 +314,8 @@ export function exitCodeOf(checks: readonly CheckResult[]): 0 | 1 | 2 {
 export interface SystemProbeOptions {
   /** The user the service runs as: from the unit file's User=, else the current process. */
   unitFile?: string | undefined;
+  /** The service user as already read from the unit (the doctor reads it before it stops being root). */
+  user?: { name: string; uid: number; gid: number } | undefined;
   /** Extra trusted roots (tests: the local ACME server's). */
   ca?: string | undefined;
   /** Where PUBLIC_URL's host resolves to (tests); the system's resolver when absent. */
@@ -359,6 +361,7 @@ export function systemProbes(options: SystemProbeOptions = {}): Probes {
     },
     memory: () => ({ total: os.totalmem(), free: os.freemem() }),
     serviceUser() {
+      if (options.user) return options.user;
       if (options.unitFile) return unitUser(options.unitFile);
       const uid = process.getuid?.();
       const gid = process.getgid?.();

@@ -54,11 +54,13 @@ export async function doctor(run: DoctorRun): Promise<number> {
     }
   }
   const user = unitFile ? unitUser(unitFile) : undefined;
-  if (!run.probes && process.getuid?.() === 0 && user && user.uid !== 0 && process.setgid && process.setuid) {
+  if (!run.probes && process.getuid?.() === 0 && user && user.uid !== 0 && process.setgroups && process.setgid && process.setuid) {
+    // root's supplementary groups first, then the group, then the user (after which none can be changed back).
+    process.setgroups([user.gid]);
     process.setgid(user.gid);
     process.setuid(user.uid);
   }
-  const probes = run.probes ?? systemProbes({ unitFile });
+  const probes = run.probes ?? systemProbes({ unitFile, user });
   const checks = await runChecks({ env, envFile, mailTo: values['mail-to'], probes });
   run.out(values.json ? JSON.stringify({ checks }, null, 2) : formatChecks(checks));
   return exitCodeOf(checks);
