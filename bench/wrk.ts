@@ -22,6 +22,8 @@ export interface WrkOptions {
   connections: number;
   seconds: number;
   threads?: number;
+  /** A command wrk runs under, e.g. `unshare -m …` for a private /etc/hosts (bench/proxy.ts); wrk's arguments follow it. */
+  wrapper?: string[];
 }
 
 function versionLine(out: string): string {
@@ -70,7 +72,8 @@ export function runWrk(options: WrkOptions): Promise<WrkResult> {
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`);
   args.push(options.url);
   return new Promise((resolve, reject) => {
-    execFile('wrk', args, { encoding: 'utf8', maxBuffer: 1024 * 1024 }, (err, stdout, stderr) => {
+    const [cmd, ...before] = options.wrapper ? [...options.wrapper, 'wrk'] : ['wrk'];
+    execFile(cmd!, [...before, ...args], { encoding: 'utf8', maxBuffer: 1024 * 1024 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`wrk ${args.join(' ')} failed: ${err.message}\n${stdout}${stderr}`));
       try {
         resolve(parseWrk(stdout));

@@ -60,7 +60,7 @@ const collectionGroups = {
   customer: ['customer'],
 } as const;
 type CollectionGroup = keyof typeof collectionGroups;
-type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'site structure' | 'account' | 'two-factor';
+type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'site structure' | 'account' | 'two-factor' | 'deploy';
 
 /** What a call answers: `ok` 2xx, `401` unauthenticated, `403` permission-denied, `off` 403 auth/user-disabled. */
 type Outcome = 'ok' | '401' | '403' | 'off';
@@ -189,6 +189,9 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['two-factor',    'set up two-factor',         '401',    'ok',  'ok',  'ok',  'off'],
   ['two-factor',    'turn on two-factor',        '401',    'ok',  'ok',  'ok',  'off'],
   ['two-factor',    'turn off two-factor',       '401',    'ok',  'ok',  'ok',  'off'],
+
+  // The doctor's TRUST_PROXY check: tells a caller only their own address.
+  ['deploy',        'read own client address',   'ok',     'ok',  'ok',  'ok',  'off'],
 ];
 
 interface Env {
@@ -547,6 +550,7 @@ const rows: Row[] = [
       payload: { data: { name: 'Amina Juma', email: 'amina@example.org', message: 'I would like to volunteer at the next community hearing.', consent: true } },
     }),
   },
+  { group: 'deploy', endpoint: 'read own client address', target: 'deploy', request: async () => ({ method: 'GET', url: '/api/deploy/client-address' }) },
   { group: 'backups', endpoint: 'list backups', target: 'backups', request: async () => ({ method: 'GET', url: backupsApiPath }) },
   // Only the super-admin's call starts one (in the background); every other role is refused first.
   { group: 'backups', endpoint: 'start a backup', target: 'backups', request: async () => ({ method: 'POST', url: backupsApiPath }) },

@@ -23,6 +23,7 @@ import { SiteStructure } from './structure/service.js';
 import { AppError } from '../shared/errors.js';
 import type { Services } from './services.js';
 import { healthRoutes } from './routes/health.js';
+import { deployRoutes } from './deploy/routes.js';
 import { registryRoutes } from './routes/registry.js';
 import { authRoutes, type AuthRoutesOptions } from './auth/routes.js';
 import { usersRoutes } from './auth/users-routes.js';
@@ -181,6 +182,8 @@ async function assemble(
   });
 
   await app.register(healthRoutes);
+  // The address the site believes a request came from (the doctor's TRUST_PROXY check).
+  await app.register(deployRoutes);
   // Cookies are parsed in this scope only.
   await app.register(authRoutes, options.auth ?? {});
   // Content, settings and media compress their dynamic answers in scopes of their own.

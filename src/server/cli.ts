@@ -6,6 +6,8 @@
  *   backup [--out FILE]
  *   restore FILE [--replace] [--accept-unsealed]
  *   audit prune --before YYYY-MM-DD
+ *   setup --domain D --email E [...]   (docs/deployment.md)
+ *   doctor [--mail-to ADDRESS] [--json]
  */
 import { configFromEnv } from './config.js';
 
@@ -18,16 +20,21 @@ const commands: Record<string, () => Promise<Command>> = {
   backup: async () => (await import('./backup/cli-backup.js')).backupCommand,
   restore: async () => (await import('./backup/cli-backup.js')).restoreCommand,
   audit: async () => (await import('./audit/cli-audit.js')).auditCommand,
+  setup: async () => (await import('./deploy/setup.js')).setupCommand,
+  doctor: async () => (await import('./deploy/doctor.js')).doctorCommand,
 };
+
+/** These read their own settings (setup's flags; the doctor reports a bad configuration as one of its checks). */
+const ownConfiguration = new Set(['setup', 'doctor']);
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const load = name ? commands[name] : undefined;
   if (!load) {
-    console.error('Usage: npm run cli -- user add --email E --role super|admin | media prune | seed [--reset] | backup [--out FILE] | restore FILE [--replace] [--accept-unsealed] | audit prune --before YYYY-MM-DD');
+    console.error('Usage: npm run cli -- user add --email E --role super|admin | media prune | seed [--reset] | backup [--out FILE] | restore FILE [--replace] [--accept-unsealed] | audit prune --before YYYY-MM-DD | setup --domain D --email E [--proxy caddy|nginx] [--prefix DIR] [--dry-run] | doctor [--mail-to A] [--json]');
     return 2;
   }
-  configFromEnv(); // fail early on a bad environment
+  if (!ownConfiguration.has(name!)) configFromEnv(); // fail early on a bad environment
   return (await load())(rest);
 }
 

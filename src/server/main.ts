@@ -12,6 +12,14 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  if (config.production) {
+    // The doctor's quick checks (no network, no database), logged at every start; `npm run cli -- doctor` runs them all.
+    const { startChecks } = await import('./deploy/doctor.js');
+    for (const check of await startChecks(process.env)) {
+      if (check.status === 'ok') app.log.info({ check: check.id }, check.message);
+      else app.log.warn({ check: check.id, fix: check.fix }, check.message);
+    }
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Site ready at ${config.publicUrl}`);
 }

@@ -36,17 +36,20 @@ export function isPostgresUrl(url: string | undefined): boolean {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
+/** The SQLite file a configuration uses (DATABASE_URL's path, else DATA_DIR/site.sqlite), or `:memory:`. */
+export function sqliteFile(options: { databaseUrl?: string | undefined; dataDir: string }): string {
+  const file = options.databaseUrl?.replace(/^(sqlite|file):(\/\/)?/, '') || path.join(options.dataDir, 'site.sqlite');
+  return file === ':memory:' ? file : path.resolve(file);
+}
+
 export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Db {
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', pool, close: () => kysely.destroy() };
   }
-  let file = options.databaseUrl?.replace(/^(sqlite|file):(\/\/)?/, '') || path.join(options.dataDir, 'site.sqlite');
-  if (file !== ':memory:') {
-    file = path.resolve(file);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-  }
+  const file = sqliteFile(options);
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
