@@ -12,6 +12,7 @@ import { siteSettingsFields } from './settings.js';
 
 import type { PageSection } from './page-sections.js';
 import { pageDataSchema, sitePageCollection } from './site-structure.js';
+import { navigationSchema, siteNavigationCollection } from './site-navigation.js';
 import {
   declarations,
   systemDeclarations,
@@ -111,13 +112,21 @@ export function sectionCollectionDef(section: PageSection, page: { id: string; t
   return { ...def, heading: section.heading ?? kind.heading };
 }
 
+/** The structure's records have schemas of their own (sections and menus are not fields). */
+const systemSchemas: Record<string, () => z.ZodType<Record<string, unknown>>> = {
+  [sitePageCollection]: () => pageDataSchema as unknown as z.ZodType<Record<string, unknown>>,
+  [siteNavigationCollection]: () => navigationSchema as unknown as z.ZodType<Record<string, unknown>>,
+};
+
 /** Zod schemas per kind of data, built once (a page's record has its own; sections are not fields). */
 const schemaCache = new Map<string, z.ZodType<Record<string, unknown>>>();
 export function collectionDataSchema(c: Pick<CollectionDef, 'name' | 'kind' | 'fields'>): z.ZodType<Record<string, unknown>> {
-  const key = c.name === sitePageCollection ? c.name : `kind:${c.kind}`;
+  const own = systemSchemas[c.name];
+  if (own) return own();
+  const key = `kind:${c.kind}`;
   let s = schemaCache.get(key);
   if (!s) {
-    s = c.name === sitePageCollection ? (pageDataSchema as unknown as z.ZodType<Record<string, unknown>>) : dataSchema(c.fields);
+    s = dataSchema(c.fields);
     schemaCache.set(key, s);
   }
   return s;

@@ -82,4 +82,5 @@ export const declarations = [
  */
 export const systemDeclarations = [
   declare({ name: 'sitepage', label: 'Pages', group: 'Site', kind: 'page', page: null, read: 'staff', write: 'admin', remove: 'super' }),
+  declare({ name: 'sitenavigation', label: 'Navigation', group: 'Site', kind: 'navigation', page: null, read: 'staff', write: 'admin', remove: 'super' }),
 ] as const;

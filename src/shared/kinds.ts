@@ -212,6 +212,16 @@ export const kinds = {
     nouns: { one: 'page', many: 'pages' },
     heading: null,
   }),
+  /** The site's navigation (the system collection `sitenavigation`): the top bar and footer links (site-navigation.ts). */
+  navigation: defineKind({
+    block: false,
+    fields: [{ name: 'name', type: 'text', label: 'Name', max: 60 }],
+    titleField: 'name',
+    imageField: null,
+    purpose: 'The top bar and the footer links of every public page.',
+    nouns: { one: 'navigation', many: 'navigations' },
+    heading: null,
+  }),
   customer: defineKind({
     block: false,
     fields: [
@@ -242,7 +252,7 @@ export const kinds = {
 export type Kinds = typeof kinds;
 export type CollectionKind = keyof Kinds;
 /** Kinds of the site's structure (system collections, site-structure.ts): no demo blocks, no list or form screens of their own. */
-export type SystemKind = 'page';
+export type SystemKind = 'page' | 'navigation';
 /** The kinds whose blocks appear on public pages. */
 export type BlockKind = { [K in CollectionKind]: Kinds[K]['block'] extends true ? K : never }[CollectionKind];
 /** Kinds whose blocks each have a page of their own. */
