@@ -10,6 +10,7 @@ import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { z } from 'zod';
 import type { CollectionDef } from '../../../shared/collections.js';
 import { findingSchema, type Finding } from '../../../shared/site-check.js';
+import type { PreviewBody } from '../../../shared/editorial.js';
 import { messageByCode } from '../../../shared/errors.js';
 import { ApiError } from '../../api-client.js';
 import { blockTitle } from '../content/block-summary.js';
@@ -38,6 +39,8 @@ interface EditorialActionsProps {
   announce(message: string): void;
   /** Moves focus to a field the authoring checks name ("Go back and fix"). */
   onFix?(field: string): void;
+  /** What Preview shows: by default the block on its collection's page (none without a page). */
+  preview?: PreviewBody | null;
 }
 
 /** A publish the server refused for accessibility errors, waiting for the editor's answer. */
@@ -62,7 +65,7 @@ function fieldLabel(collection: CollectionDef, path: string): string {
 }
 
 /** The buttons go inside the form's button row; the dialogs and the last refusal beside it. */
-export function useEditorialActions({ collection, doc, dirty, form, timeZone, onChanged, announce, onFix }: EditorialActionsProps): { buttons: ReactNode; panel: ReactNode } {
+export function useEditorialActions({ collection, doc, dirty, form, timeZone, onChanged, announce, onFix, preview: previewOf }: EditorialActionsProps): { buttons: ReactNode; panel: ReactNode } {
   const [working, setWorking] = useState<Step | null>(null);
   const [pendingOverride, setPendingOverride] = useState<PendingOverride | null>(null);
   const [overriding, setOverriding] = useState(false);
@@ -74,6 +77,7 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
   const title = blockTitle(collection, doc.data);
   const published = doc.status === 'published';
   const canPublish = !published || doc.hasPendingChanges || dirty;
+  const previewBody: PreviewBody | null = previewOf !== undefined ? previewOf : collection.page ? { page: collection.page, document: doc.id } : null;
 
   const refuse = (step: Step, err: unknown, wording: string) => {
     if (err instanceof ApiError && err.code === 'aborted') {
@@ -164,8 +168,8 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
 
   const preview = () =>
     void run('preview', 'No preview', async () => {
-      if (!collection.page) return null;
-      const link = await createPreviewLink({ page: collection.page, document: doc.id });
+      if (!previewBody) return null;
+      const link = await createPreviewLink(previewBody);
       setPreviewLink({ url: link.url, expiresAt: link.expiresAt });
       const tab = window.open(link.url, '_blank');
       if (tab) tab.opener = null;
@@ -237,7 +241,7 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
           Unpublish
         </Button>
       )}
-      {collection.page && (
+      {previewBody && (
         <Button variant="default" onClick={preview} loading={working === 'preview'}>
           Preview
         </Button>

@@ -241,27 +241,14 @@ export function BlockForm({ fields, dataSchema, initial, cancelTo, save, loadLat
         )}
       </form>
 
-      <Modal opened={conflict !== null} onClose={() => setConflict(null)} title={`Someone else changed ${subject}`} centered>
-        <Stack gap="md">
-          <Text>
-            While you were editing, someone else saved a newer version of {subject}. Choose which version to keep.
-          </Text>
-          <Text size="sm" c="dimmed">
-            “Reload their version” discards your changes. “Overwrite with mine” replaces their changes with yours.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConflict(null)} disabled={resolving !== null}>
-              Keep editing
-            </Button>
-            <Button variant="light" onClick={() => void reloadTheirs()} loading={resolving === 'reload'} disabled={resolving !== null}>
-              Reload their version
-            </Button>
-            <Button color="red" onClick={() => void overwriteWithMine()} loading={resolving === 'overwrite'} disabled={resolving !== null}>
-              Overwrite with mine
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConflictDialog
+        opened={conflict !== null}
+        subject={subject}
+        resolving={resolving}
+        onKeep={() => setConflict(null)}
+        onReload={() => void reloadTheirs()}
+        onOverwrite={() => void overwriteWithMine()}
+      />
 
       <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Leave without saving?" centered>
         <Stack gap="md">
@@ -277,5 +264,42 @@ export function BlockForm({ fields, dataSchema, initial, cancelTo, save, loadLat
         </Stack>
       </Modal>
     </FormProvider>
+  );
+}
+
+interface ConflictDialogProps {
+  opened: boolean;
+  /** What was changed, in the dialog's words ("this block", "this page"). */
+  subject: string;
+  resolving: 'reload' | 'overwrite' | null;
+  onKeep(): void;
+  onReload(): void;
+  onOverwrite(): void;
+}
+
+/** A save refused with 409: someone else saved first; keep editing, take their version, or overwrite it with mine. */
+export function ConflictDialog({ opened, subject, resolving, onKeep, onReload, onOverwrite }: ConflictDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onKeep} title={`Someone else changed ${subject}`} centered>
+      <Stack gap="md">
+        <Text>
+          While you were editing, someone else saved a newer version of {subject}. Choose which version to keep.
+        </Text>
+        <Text size="sm" c="dimmed">
+          “Reload their version” discards your changes. “Overwrite with mine” replaces their changes with yours.
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onKeep} disabled={resolving !== null}>
+            Keep editing
+          </Button>
+          <Button variant="light" onClick={onReload} loading={resolving === 'reload'} disabled={resolving !== null}>
+            Reload their version
+          </Button>
+          <Button color="red" onClick={onOverwrite} loading={resolving === 'overwrite'} disabled={resolving !== null}>
+            Overwrite with mine
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
