@@ -16,6 +16,12 @@ export type CollectionName = (typeof declarations)[number]['name'];
 /** The name of a collection a new section creates for its blocks: `s-` and ten random letters or digits (its list path is a staff path, so no page may take it). */
 export const sectionCollectionPattern = /^s-[a-z0-9]{10}$/;
 
+/** The section collection whose staff screen a path is (`/s-…` lists, `/s-…-form/:id` forms), or null. */
+export function sectionCollectionOfPath(pathname: string): string | null {
+  const first = (pathname.split('/')[1] ?? '').replace(/-form$/, '');
+  return sectionCollectionPattern.test(first) ? first : null;
+}
+
 const declarationsByName = new Map<string, Declaration>([...declarations, ...systemDeclarations].map((d) => [d.name, d]));
 
 export function declarationOf(name: string): Declaration | undefined {

@@ -5,8 +5,8 @@
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import type { RouteMark } from '../shared/access.js';
-import { routeTable } from '../shared/routes.js';
+import { routeMarksOf, type RouteMark } from '../shared/access.js';
+import { formPathOf, listPathOf, routeTable } from '../shared/routes.js';
 import { Root, RootErrorBoundary, RootHydrateFallback } from './root.js';
 
 function publicRoutes(): RouteObject[] {
@@ -112,6 +112,19 @@ function staffRoutes(): RouteObject[] {
     }
   }
   return children;
+}
+
+/**
+ * The list and form screens of a section's collection (`/s-…`, `/s-…-form/:id`):
+ * their names are data, so the staff app's router adds them when such a path
+ * is opened (main.tsx); the server sends the staff shell for them.
+ */
+export function sectionCollectionRoutes(collection: string): RouteObject[] {
+  const marks = routeMarksOf({ type: 'collection', name: collection });
+  return [
+    { id: `list:/${collection}`, path: listPathOf(collection), lazy: async () => ({ Component: (await import('./admin/list-route.js')).sectionListRoute(collection, marks) }) },
+    { id: `form:/${collection}`, path: formPathOf(collection, ':id').replace(encodeURIComponent(':id'), ':id'), lazy: async () => ({ Component: (await import('./admin/form-route.js')).sectionFormRoute(collection, marks) }) },
+  ];
 }
 
 export function buildRoutes(): RouteObject[] {

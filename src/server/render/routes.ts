@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { PageName } from '../../shared/pages.js';
 import { routeTable } from '../../shared/routes.js';
+import { sectionCollectionOfPath } from '../../shared/registry-index.js';
 import { AppError } from '../../shared/errors.js';
 import { sendError } from '../plugins/errors.js';
 import {
@@ -199,6 +200,8 @@ async function render(app: FastifyInstance): Promise<void> {
     if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/media/') || pathname.startsWith('/assets/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(reply, new AppError('not-found', 'No such endpoint.'));
     }
+    // The list and form screens of a section's collection (`/s-…`, `/s-…-form/:id`): names are data, so no route is declared for them.
+    if (sectionCollectionOfPath(pathname)) return sendShell(request, reply);
     const found = await structure.resolve(pathname);
     if (found.kind === 'page') return renderPage(request, reply, pathname);
     if (found.kind === 'redirect' || found.kind === 'gone') {

@@ -15,7 +15,7 @@ import { collectionDataSchema, type CollectionDef } from '../../shared/collectio
 import { listPathOf } from '../../shared/routes.js';
 import { ApiError } from '../api-client.js';
 import { blockTitle } from './content/block-summary.js';
-import { collectionRoute, ContentLoader } from './content/screen.js';
+import { collectionRoute, ContentLoader, sectionCollectionRoute } from './content/screen.js';
 import { contentKeys, createDocument, fetchDocument, patchDocument, useDocument, type StaffDocument } from './content/documents.js';
 import { useEditorialActions, savedMessage } from './editorial/editorial-actions.js';
 import { HistoryPanel } from './editorial/history-panel.js';
@@ -218,4 +218,9 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
 
 export function formRoute(collection: string, marks: readonly RouteMark[]) {
   return collectionRoute(collection, marks, BlockEditor);
+}
+
+/** The form screen of a section's collection (`/s-…-form/:id`), found on its page at run time. */
+export function sectionFormRoute(collection: string, marks: readonly RouteMark[]) {
+  return sectionCollectionRoute(collection, marks, BlockEditor);
 }

@@ -6,9 +6,14 @@
  * live in ./list/.
  */
 import type { RouteMark } from '../../shared/access.js';
-import { collectionRoute } from './content/screen.js';
+import { collectionRoute, sectionCollectionRoute } from './content/screen.js';
 import { ListScreen } from './list/list-screen.js';
 
 export function listRoute(collection: string, marks: readonly RouteMark[]) {
   return collectionRoute(collection, marks, ListScreen);
+}
+
+/** The list screen of a section's collection (`/s-…`), found on its page at run time. */
+export function sectionListRoute(collection: string, marks: readonly RouteMark[]) {
+  return sectionCollectionRoute(collection, marks, ListScreen);
 }

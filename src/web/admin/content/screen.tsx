@@ -4,6 +4,7 @@ import { useEffect, type ComponentType, type ReactNode } from 'react';
 import type { RouteMark } from '../../../shared/access.js';
 import { getCollection, type CollectionDef } from '../../../shared/collections.js';
 import { RequireMarks } from '../auth/guard.js';
+import { collectionFromPages, useSitePages } from '../pages/site-pages.js';
 
 export function Screen({ children }: { children: ReactNode }) {
   return (
@@ -45,6 +46,35 @@ export function collectionRoute(collection: string, marks: readonly RouteMark[],
     return (
       <GuardedScreen marks={marks}>
         <Body collection={def} />
+      </GuardedScreen>
+    );
+  };
+}
+
+/**
+ * The route component of a section's collection (`s-…`, made when editors add
+ * a section): not in the code's registry, so it is found on the page that
+ * shows it (the site's pages, read from the API) once the screen opens.
+ */
+export function sectionCollectionRoute(collection: string, marks: readonly RouteMark[], Body: ComponentType<{ collection: CollectionDef }>) {
+  function SectionBody() {
+    const pages = useSitePages();
+    const def = collectionFromPages(collection, pages.data);
+    if (pages.isPending) return <ContentLoader label="Loading the section" />;
+    if (pages.isError) return <LoadFailed title="The section could not be loaded" error={pages.error} onRetry={() => void pages.refetch()} />;
+    if (!def) {
+      return (
+        <Alert color="red" role="alert" title="This section does not exist">
+          No page has a section showing these blocks. It may have been removed from its page; its blocks may still be in the Trash.
+        </Alert>
+      );
+    }
+    return <Body collection={def} />;
+  }
+  return function SectionCollectionRoute() {
+    return (
+      <GuardedScreen marks={marks}>
+        <SectionBody />
       </GuardedScreen>
     );
   };
