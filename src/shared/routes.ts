@@ -5,7 +5,7 @@
  * The browser router and the server's page renderer are both built from it.
  */
 import { routeMarksOf, type RouteMark } from './access.js';
-import { declarations, detailCollections, formPathsOf, listPathsOf, type Declaration } from './registry-index.js';
+import { declarations, detailCollections, formPathsOf, listPathsOf, systemDeclarations, type Declaration } from './registry-index.js';
 import { backupsScreenPath } from './backups.js';
 import { auditScreenPath } from './audit.js';
 import { accountLinkPaths } from './account-links.js';
@@ -35,6 +35,8 @@ export type RouteEntry =
   | { kind: 'site-check'; path: string; marks: readonly RouteMark[] }
   /** Every public page with its blocks, previews and pending changes. */
   | { kind: 'pages'; path: string; marks: readonly RouteMark[] }
+  /** One page's editor: its address, titles, description, picture, sections and editorial steps. */
+  | { kind: 'page-editor'; path: string; marks: readonly RouteMark[] }
   /** Blocks moved to the trash: every staff member (emptying it is super-only, on the server). */
   | { kind: 'trash'; path: string; marks: readonly RouteMark[] }
   /** The media library: every upload, its default alt text, focal point and uses (staff). */
@@ -43,6 +45,13 @@ export type RouteEntry =
   | { kind: 'account'; path: '/account' }
   /** Every other address: a page of the site (by its address, from the data), else the not-found page. */
   | { kind: 'not-found'; path: '*' };
+
+/** The collection of page records (`sitepage`; site-structure.ts names it, with zod this module does not load). */
+const pageRecords = (() => {
+  const d = systemDeclarations.find((x) => x.kind === 'page');
+  if (!d) throw new Error('No system collection holds the page records');
+  return d.name;
+})();
 
 function marksOf(d: Declaration): readonly RouteMark[] {
   return routeMarksOf({ type: 'collection', name: d.name });
@@ -58,6 +67,7 @@ export const routeTable: readonly RouteEntry[] = [
   { kind: 'backups', path: backupsScreenPath, marks: routeMarksOf({ type: 'backups' }) },
   { kind: 'audit', path: auditScreenPath, marks: routeMarksOf({ type: 'audit' }, 'read') },
   { kind: 'pages', path: editorialPaths.pages, marks: routeMarksOf({ type: 'preview' }) },
+  { kind: 'page-editor', path: `${editorialPaths.pages}/:id`, marks: routeMarksOf({ type: 'collection', name: pageRecords }) },
   { kind: 'site-check', path: siteCheckPath, marks: routeMarksOf({ type: 'site-check' }, 'read') },
   { kind: 'trash', path: editorialPaths.trash, marks: routeMarksOf({ type: 'trash' }, 'read') },
   { kind: 'media', path: mediaLibraryPath, marks: routeMarksOf({ type: 'media' }) },
@@ -76,6 +86,11 @@ export const staffPaths: readonly string[] = routeTable
 
 /** Staff screens shown without the staff layout: sign-in and the screens of mailed links. */
 export const signedOutStaffPaths: ReadonlySet<string> = new Set(routeTable.filter((r) => r.kind === 'login' || r.kind === 'account-link').map((r) => r.path));
+
+/** A page's editor (`/pages/:id`). */
+export function pageEditorPathOf(id: string): string {
+  return `${editorialPaths.pages}/${encodeURIComponent(id)}`;
+}
 
 /** The list path a form returns to. */
 export function listPathOf(collection: string): string {

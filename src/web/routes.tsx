@@ -95,6 +95,9 @@ function staffRoutes(): RouteObject[] {
       case 'pages':
         children.push(guardedScreen('pages', r.path, r.marks, async () => (await import('./admin/pages/pages-screen.js')).PagesScreen));
         break;
+      case 'page-editor':
+        children.push(guardedScreen('page-editor', r.path, r.marks, async () => (await import('./admin/pages/page-editor.js')).PageEditorScreen));
+        break;
       case 'site-check':
         children.push(guardedScreen('site-check', r.path, r.marks, async () => (await import('./admin/site-check/site-check-screen.js')).SiteCheckScreen));
         break;

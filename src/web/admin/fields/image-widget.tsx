@@ -54,7 +54,8 @@ export function ImageWidget({ field, name }: WidgetProps) {
     if (formState.isSubmitted) void trigger(name);
   };
   const chooseButton = (
-    <Button variant="default" onClick={() => setPicking(true)} aria-describedby={!image && ownError ? errorId : undefined} ref={image ? undefined : (el) => input.ref(el)}>
+    // A long field label wraps on a narrow screen rather than running out of the button.
+    <Button variant="default" h="auto" mih={36} py={6} maw="100%" styles={{ label: { whiteSpace: 'normal' } }} onClick={() => setPicking(true)} aria-describedby={!image && ownError ? errorId : undefined} ref={image ? undefined : (el) => input.ref(el)}>
       Choose {label} from library
     </Button>
   );

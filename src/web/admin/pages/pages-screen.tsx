@@ -1,12 +1,13 @@
 /**
- * /pages (admin and super): every public page with its blocks in the order
- * visitors see them (the page's collections in their declared order, then
- * each block's position), each block's collection, title and state in words
- * with a link to its form; per page a Preview button that makes a shared
- * preview link (shown with a copy button, and opened in a new tab), the
- * page's live links with Revoke; per block with unpublished changes a
- * "Publish changes" button. `/pages#<page>` opens on that page (the public
- * site's "Edit this page" leads here).
+ * /pages (admin and super): every page of the site as the data has it
+ * (`GET /api/site/pages`, drafts too) with its state in words, its address,
+ * a link to its editor, and its sections in order, each with its blocks
+ * (title and state in words, a link to the form) and a link to its list;
+ * per page a Preview button that makes a shared preview link (shown with a
+ * copy button, and opened in a new tab), the page's live links with Revoke;
+ * per block with unpublished changes a "Publish changes" button; "New page".
+ * `/pages#<page id>` opens on that page (the public site's "Edit this page"
+ * leads here).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
@@ -14,16 +15,24 @@ import { notifications } from '@mantine/notifications';
 import { useIsFetching, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../api-client.js';
-import { collectionsOfPage, type CollectionDef } from '../../../shared/collections.js';
+import type { CollectionDef } from '../../../shared/collections.js';
 import { documentStateLabels, documentStateOf, type DocumentState, type PreviewLinkAnswer } from '../../../shared/editorial.js';
-import { pages, type PageDef } from '../../../shared/pages.js';
+import { sectionHeading } from '../../../shared/page-sections.js';
 import { SiteCheckNotice } from '../site-check/count-badge.js';
-import { formPathOf, listPathOf } from '../../../shared/routes.js';
+import { formPathOf, listPathOf, pageEditorPathOf } from '../../../shared/routes.js';
 import { blockTitle } from '../content/block-summary.js';
 import { absoluteTime } from '../content/relative-time.js';
 import { LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { blocksLimit, createPreviewLink, pagesKeys, publishChanges, revokePreviewLink, useCollectionBlocks, usePreviewLinks, type PageBlock } from './api.js';
 import { publishedGreen } from '../theme.js';
+import { useCan } from '../content/abilities.js';
+import { collectionFromPages, sitePagesKey, useSitePages, type SitePageAnswer } from './site-pages.js';
+import { kindLabel } from './section-edits.js';
+import { sitePageCollection } from '../../../shared/site-structure.js';
+import { NewPageButton } from './new-page-dialog.js';
+
+/** A page as this screen shows it: its record, its id as `name` (anchors and preview links use it). */
+type PageDef = SitePageAnswer & { name: string };
 
 /** Each state's colour: dark enough for small text on white (at least 4.5:1). */
 const stateColours: Record<DocumentState, string> = {
@@ -34,7 +43,10 @@ const stateColours: Record<DocumentState, string> = {
 };
 
 function StateLabel({ block }: { block: PageBlock }) {
-  const state = documentStateOf(block);
+  return <StateWords state={documentStateOf(block)} />;
+}
+
+export function StateWords({ state }: { state: DocumentState }) {
   return (
     <Text component="span" size="sm" fw={600} c={stateColours[state]} data-state={state}>
       <span aria-hidden="true">● </span>
@@ -89,8 +101,12 @@ function BlockItem({ collection, block }: { collection: CollectionDef; block: Pa
   );
 }
 
-function PageBlocks({ page }: { page: PageDef }) {
-  const collections = collectionsOfPage(page.name);
+function PageBlocks({ page, pages }: { page: PageDef; pages: SitePageAnswer[] }) {
+  const sections = page.sections.flatMap((s) => {
+    const collection = collectionFromPages(s.collection, pages);
+    return collection ? [{ section: s, collection }] : [];
+  });
+  const collections = sections.map((s) => s.collection);
   const results = useCollectionBlocks(collections);
   const failed = results.find((r) => r.isError);
   if (failed?.error) {
@@ -103,30 +119,45 @@ function PageBlocks({ page }: { page: PageDef }) {
       </Text>
     );
   }
-  const rows = collections.flatMap((c, i) => (results[i]?.data?.documents ?? []).map((block) => ({ collection: c, block })));
-  const more = collections.flatMap((c, i) => {
-    const data = results[i]?.data;
-    return data && data.total > data.documents.length ? [{ collection: c, count: data.total - data.documents.length }] : [];
-  });
+  if (sections.length === 0) return <Text size="sm">This page has no sections yet: add them in its editor.</Text>;
   return (
-    <Stack gap="xs">
-      {rows.length === 0 ? (
-        <Text size="sm">No blocks on this page yet.</Text>
-      ) : (
-        <Stack component="ol" gap={6} p={0} m={0} aria-label={`Blocks of ${page.title}, in the order visitors see them`}>
-          {rows.map(({ collection, block }) => (
-            <BlockItem key={block.id} collection={collection} block={block} />
-          ))}
-        </Stack>
-      )}
-      {more.map(({ collection, count }) => (
-        <Text key={collection.name} size="sm">
-          {`${count} more ${count === 1 ? collection.nouns.one : collection.nouns.many} (only the first ${blocksLimit} are shown): `}
-          <Anchor component={Link} to={listPathOf(collection.name)}>
-            {collection.label}
-          </Anchor>
-        </Text>
-      ))}
+    <Stack component="ol" gap="sm" p={0} m={0} aria-label={`Sections of ${page.title}, in the order visitors see them`}>
+      {sections.map(({ section, collection }, i) => {
+        const data = results[i]?.data;
+        const blocks = data?.documents ?? [];
+        const more = data && data.total > data.documents.length ? data.total - data.documents.length : 0;
+        const heading = sectionHeading(section);
+        const name = `${kindLabel(section.kind)}${heading ? `: ${heading}` : ''}`;
+        return (
+          <Stack component="li" key={section.id} gap={6} style={{ listStyle: 'none' }} data-testid="page-section-row" data-collection={section.collection}>
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Title order={3} size="h5">
+                {name}
+              </Title>
+              <Anchor component={Link} to={listPathOf(collection.name)} size="sm" aria-label={`Edit the blocks of ${name}`}>
+                Edit blocks
+              </Anchor>
+            </Group>
+            {blocks.length === 0 ? (
+              <Text size="sm">No blocks in this section yet.</Text>
+            ) : (
+              <Stack component="ol" gap={6} p={0} m={0} aria-label={`Blocks of ${name}`}>
+                {blocks.map((block) => (
+                  <BlockItem key={block.id} collection={collection} block={block} />
+                ))}
+              </Stack>
+            )}
+            {more > 0 && (
+              <Text size="sm">
+                {`${more} more ${more === 1 ? collection.nouns.one : collection.nouns.many} (only the first ${blocksLimit} are shown): `}
+                <Anchor component={Link} to={listPathOf(collection.name)}>
+                  {collection.label}
+                </Anchor>
+              </Text>
+            )}
+          </Stack>
+        );
+      })}
     </Stack>
   );
 }
@@ -202,7 +233,8 @@ function SharedLinks({ page, open }: { page: PageDef; open: boolean }) {
   );
 }
 
-function PageSection({ page }: { page: PageDef }) {
+function PageSection({ page, pages }: { page: PageDef; pages: SitePageAnswer[] }) {
+  const canEdit = useCan({ type: 'collection', name: sitePageCollection })('update');
   const client = useQueryClient();
   const [link, setLink] = useState<PreviewLinkAnswer | null>(null);
   const [showLinks, setShowLinks] = useState(false);
@@ -240,12 +272,24 @@ function PageSection({ page }: { page: PageDef }) {
             <Title order={2} size="h3" id={titleId} tabIndex={-1}>
               {page.title}
             </Title>
-            <Anchor href={page.path} size="sm" target="_blank" rel="noopener">
-              {`Open ${page.title} on the public site`}
-              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-            </Anchor>
+            <Group gap="xs" wrap="wrap">
+              <StateWords state={page.state} />
+              {page.livePath ? (
+                <Anchor href={page.livePath} size="sm" target="_blank" rel="noopener" aria-label={`${page.livePath}: open ${page.title} on the public site (opens in a new tab)`}>
+                  {page.livePath}
+                </Anchor>
+              ) : (
+                <Text size="sm">{`Not on the site yet; its address will be ${page.path}`}</Text>
+              )}
+              {page.livePath && page.livePath !== page.path && <Text size="sm">{`(moves to ${page.path} when the changes are published)`}</Text>}
+            </Group>
           </div>
           <Group gap="xs">
+            {canEdit && (
+              <Button component={Link} to={pageEditorPathOf(page.id)} variant="default" size="sm" aria-label={`Edit the page ${page.title}`}>
+                Edit page
+              </Button>
+            )}
             <Button variant="default" size="sm" aria-expanded={showLinks} aria-controls={linksId} onClick={() => setShowLinks((v) => !v)}>
               Shared links
             </Button>
@@ -258,7 +302,7 @@ function PageSection({ page }: { page: PageDef }) {
         <div id={linksId}>
           <SharedLinks page={page} open={showLinks} />
         </div>
-        <PageBlocks page={page} />
+        <PageBlocks page={page} pages={pages} />
       </Stack>
     </Paper>
   );
@@ -266,7 +310,9 @@ function PageSection({ page }: { page: PageDef }) {
 
 export function PagesScreen() {
   const { hash } = useLocation();
-  const loading = useIsFetching({ queryKey: pagesKeys.all }) > 0;
+  const loading = useIsFetching({ queryKey: pagesKeys.all }) + useIsFetching({ queryKey: sitePagesKey }) > 0;
+  const pages = useSitePages();
+  const canCreate = useCan({ type: 'collection', name: sitePageCollection })('create');
   const scrolledTo = useRef<string | null>(null);
 
 
@@ -284,12 +330,21 @@ export function PagesScreen() {
   return (
     <Screen>
       <Stack gap="lg">
-        <ScreenHeading title="Pages">
-          Every page of the public site with its blocks in the order visitors see them. Preview a page to see it with its unpublished changes, and share the link with colleagues.
-        </ScreenHeading>
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+          <ScreenHeading title="Pages">
+            Every page of the site, drafts too, with its sections and their blocks in the order visitors see them. Preview a page to see it with its unpublished changes, and share the link with colleagues.
+          </ScreenHeading>
+          {canCreate && pages.data && <NewPageButton pages={pages.data} />}
+        </Group>
         <SiteCheckNotice />
-        {pages.map((page) => (
-          <PageSection key={page.name} page={page} />
+        {pages.isPending && (
+          <Text size="sm" c="dimmed" role="status">
+            Loading the pages…
+          </Text>
+        )}
+        {pages.isError && <LoadFailed title="The pages could not be loaded" error={pages.error} onRetry={() => void pages.refetch()} />}
+        {pages.data?.map((page) => (
+          <PageSection key={page.id} page={{ ...page, name: page.id }} pages={pages.data} />
         ))}
       </Stack>
     </Screen>

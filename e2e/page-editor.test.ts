@@ -1,0 +1,265 @@
+/**
+ * Pages as data in the staff app, in a real browser against the built app.
+ * An editor (admin) builds a campaign page from its starting layout at
+ * /water-rights: the address is refused when taken (the message under the
+ * field, which has focus), the hero slide and the text section are filled
+ * through "Edit blocks" (the ordinary list and form screens of the sections'
+ * own collections, the media picker for the picture), the sections are
+ * reordered by keyboard alone, the preview link shows the draft page, and
+ * once published the page answers at its address with its title and blocks
+ * in the new order. A super-admin deletes a page a block links to: the links
+ * are listed, "Gone" is chosen, and the address answers 410. axe at 1280 and
+ * 375 px on the Pages overview, the New page dialog, the page editor, a
+ * section's list screen and the delete dialog. Screenshots:
+ * docs/screenshots/pages-overview-*.png, page-editor-*.png.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { previewBannerText, previewPathPrefix } from '../src/shared/editorial.js';
+import { siteApi } from '../src/shared/site-structure.js';
+import { createAccount, settle, watchStaffConsole } from './helpers/staff.js';
+import { setUpSite } from './helpers/fixture.js';
+import { apiCall, field, uploadViaApi, waitForScreen } from './admin-content-support.js';
+import { axeViolations, distinctImage } from './media-support.js';
+
+const site = setUpSite();
+const shots = path.resolve(__dirname, '../docs/screenshots');
+const sizes = [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+] as const;
+
+interface PageAnswer {
+  id: string;
+  path: string;
+  title: string;
+  version: number;
+  livePath: string | null;
+  sections: { id: string; kind: string; heading: string | null; collection: string }[];
+}
+
+async function pageById(id: string): Promise<PageAnswer> {
+  return apiCall<PageAnswer>(site.server.url, site.superToken, siteApi.page(id));
+}
+
+/** axe at both widths on what is on screen now (the width is put back to 1280 after). */
+async function axeAtBothWidths(page: Page, ready: () => Promise<void> = async () => undefined): Promise<void> {
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await settle(page);
+    await ready();
+    expect(await axeViolations(page), `${page.url()} at ${size.width} px`).toEqual([]);
+  }
+  await page.setViewportSize(sizes[0]);
+  await settle(page);
+}
+
+/** Moves keyboard focus to an element by pressing Tab (or Shift+Tab), as a keyboard user does. */
+async function tabTo(page: Page, target: Locator, back = false): Promise<void> {
+  for (let i = 0; i < 150; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error('focus never reached the element by Tab');
+}
+
+/** Fills a new block of a section's list through its form: title, text, and (for slides) a picture from the library. */
+async function addBlock(page: Page, title: string, picture: string | null): Promise<void> {
+  await page.getByRole('link', { name: /^New / }).first().click();
+  await waitForScreen(page);
+  await field(page, 'Title').fill(title);
+  if (picture) {
+    await page.getByRole('button', { name: 'Choose image from library' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose the image from the library' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: new RegExp(`^Choose ${picture.replace('.', '\\.')}`) }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await field(page, 'Alt text').fill('Women carrying water from a well');
+  }
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.includes('-form/'));
+  await waitForScreen(page);
+  await page.getByRole('button', { name: `Publish “${title}”` }).click();
+  await page.locator('[data-testid=block-row]', { hasText: title }).getByText('Published').first().waitFor();
+}
+
+describe('pages in the staff app', () => {
+  it('an editor builds a campaign page from its layout, fills it through Edit blocks, reorders its sections by keyboard, previews and publishes it', async () => {
+    fs.mkdirSync(shots, { recursive: true });
+    await createAccount(site.server.url, site.superToken, { email: 'editor@example.org', role: 'admin', password: 'rivers-and-wells-2026', displayName: 'Edna Editor' });
+    await uploadViaApi(site.server.url, site.superToken, await distinctImage(1200, 600, 'png'), 'village-well.png', 'image/png');
+    const { page } = await site.newPage();
+    const errors = watchStaffConsole(page, [
+      { url: /\/api\/auth\/refresh$/, status: 401 },
+      { url: /\/api\/site\/pages$/, status: 409 },
+    ]).errors;
+    await site.signInAs(page, 'editor@example.org', 'rivers-and-wells-2026', '/pages');
+    await waitForScreen(page);
+    await page.locator('section[data-page=about] [data-testid=page-block]').first().waitFor();
+    await axeAtBothWidths(page);
+
+    // New page: a taken address is refused under the field, which takes focus.
+    await page.getByRole('button', { name: 'New page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New page' });
+    await dialog.waitFor();
+    await axeAtBothWidths(page);
+    await dialog.getByRole('radio', { name: /^Campaign/ }).check();
+    const address = dialog.getByRole('textbox', { name: /^Address/ });
+    await address.fill('/about');
+    await dialog.getByRole('textbox', { name: /^Title/ }).fill('Water rights');
+    await dialog.getByRole('button', { name: 'Create page' }).click();
+    await dialog.getByText('Another page already has this address.').waitFor();
+    await expect.poll(() => address.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await address.getAttribute('aria-invalid')).toBe('true');
+    await address.fill('/water-rights');
+    await dialog.getByRole('button', { name: 'Create page' }).click();
+    await page.waitForURL(/\/pages\/[^/]+$/);
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+    await page.getByRole('heading', { level: 1, name: 'Edit page: Water rights' }).waitFor();
+    let record = await pageById(id);
+    expect(record.sections.map((s) => s.kind)).toEqual(['slide', 'section', 'story', 'section']);
+    const [slides, text, , action] = record.sections;
+    if (!slides || !text || !action) throw new Error('the campaign layout has four sections');
+
+    // The editor, with its sections in words.
+    const rows = page.locator('[data-testid=section-row]');
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await rows.nth(0).getByRole('heading').textContent()).toBe('1. Slides');
+    expect(await rows.nth(2).getByRole('heading').textContent()).toBe('3. Stories');
+    expect(await rows.nth(3).getByRole('textbox', { name: /^Heading/ }).inputValue()).toBe('Take action');
+    await axeAtBothWidths(page);
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await settle(page);
+      await page.screenshot({ path: path.join(shots, `page-editor-${size.width}.png`), fullPage: true });
+    }
+    await page.setViewportSize(sizes[0]);
+
+    // The hero slide through "Edit blocks": the section's own list and form, the media picker for the picture.
+    await rows.nth(0).getByRole('link', { name: /^Edit blocks/ }).click();
+    await page.waitForURL(`${site.server.url}/${slides.collection}`);
+    await waitForScreen(page);
+    await axeAtBothWidths(page);
+    await addBlock(page, 'Water is a right, not a privilege', 'village-well.png');
+    // The text section, opened afresh at its address (the server sends the staff app for it).
+    await page.goto(`${site.server.url}/${text.collection}`);
+    await waitForScreen(page);
+    await addBlock(page, 'Two hours a day to fetch water', null);
+    // A block in "Take action" too, so its place on the public page shows.
+    await apiCall(site.server.url, site.superToken, `/api/collections/${action.collection}/documents`, { method: 'POST', body: { status: 'published', data: { title: 'Sign the letter to the water board' } } });
+
+    // Keyboard only: "Take action" (4th) goes to 2nd place, by the drag handle's keyboard moves and a Move button.
+    await page.goto(`${site.server.url}/pages/${encodeURIComponent(id)}`);
+    await page.getByRole('heading', { level: 1, name: 'Edit page: Water rights' }).waitFor();
+    await page.locator('body').focus();
+    const handle = rows.nth(3).getByRole('button', { name: /^Drag “Take action”/ });
+    await tabTo(page, handle);
+    await handle.scrollIntoViewIfNeeded();
+    await page.keyboard.press('Space');
+    // Picked up: the handle is pressed. Moved: its row is shifted up by the drag. Then dropped.
+    await expect.poll(() => handle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => rows.nth(3).evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42), { timeout: 10_000 }).toBeLessThan(0);
+    // Screen readers hear where it is (dnd-kit's live region, in words).
+    await expect.poll(() => page.evaluate(() => document.body.textContent?.includes('“Take action” is over position 3 of 4.'))).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => rows.nth(2).getByRole('textbox', { name: /^Heading/ }).inputValue()).toBe('Take action');
+    const moveUp = rows.nth(2).getByRole('button', { name: 'Move “Take action” up' });
+    await tabTo(page, moveUp);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rows.nth(1).getByRole('textbox', { name: /^Heading/ }).inputValue()).toBe('Take action');
+    await page.getByText('“Take action” moved to position 2 of 4. Save the page to keep the new order.').waitFor();
+    // Focus stays on the Move button of the moved section.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move “Take action” up');
+    // The description, with its count.
+    const description = page.getByRole('textbox', { name: 'Search-engine description' });
+    const words = 'Everyone has a right to clean water close to home. Join our campaign.';
+    await description.fill(words);
+    await page.getByText(`${words.length} / 300 characters`).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved “Water rights”.').first().waitFor();
+    // Saved: nothing is left unsaved (the form starts from the saved page).
+    await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
+    record = await pageById(id);
+    expect(record.sections.map((s) => s.collection)).toEqual([slides.collection, action.collection, text.collection, record.sections[3]?.collection]);
+
+    // Preview: the link opens the draft page in a new tab.
+    const opened = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toMatch(new RegExp(`^${previewPathPrefix}`));
+    await tab.getByText(previewBannerText).first().waitFor();
+    await tab.getByText('Water is a right, not a privilege').first().waitFor();
+    await tab.getByText('Two hours a day to fetch water').first().waitFor();
+    expect(await tab.title()).toContain('Water rights');
+    await tab.close();
+    expect((await fetch(`${site.server.url}/water-rights`)).status).toBe(404);
+
+    // Publish: the page answers at its address with its title and its blocks in the new order.
+    // By keyboard: the notifications sit over the buttons' row at the bottom of the window.
+    await page.getByRole('button', { name: 'Publish', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('“Water rights” is published. The website shows it now.').first().waitFor();
+    const res = await fetch(`${site.server.url}/water-rights`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/<title>[^<]*Water rights/);
+    expect(html).toContain('Everyone has a right to clean water close to home.');
+    const at = (s: string) => html.indexOf(s);
+    expect(at('Water is a right, not a privilege')).toBeGreaterThan(0);
+    expect(at('Sign the letter to the water board')).toBeGreaterThan(at('Water is a right, not a privilege'));
+    expect(at('Two hours a day to fetch water')).toBeGreaterThan(at('Sign the letter to the water board'));
+
+    // The overview follows the data: the new page with its state, address and sections.
+    await page.goto(`${site.server.url}/pages#${encodeURIComponent(id)}`);
+    await waitForScreen(page);
+    const section = page.locator(`section[data-page="${id}"]`);
+    await section.locator('[data-testid=page-block]').first().waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`page-${id}-title`);
+    expect(await section.textContent()).toContain('Published');
+    expect(await section.getByRole('link', { name: /^\/water-rights/ }).count()).toBe(1);
+    expect(await section.locator('[data-testid=page-section-row]').count()).toBe(4);
+    await axeAtBothWidths(page);
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await settle(page);
+      await section.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: path.join(shots, `pages-overview-${size.width}.png`) });
+    }
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('a super-admin deleting a page a block links to is shown the links and chooses "Gone"', async () => {
+    const created = await apiCall<PageAnswer>(site.server.url, site.superToken, siteApi.pages, { method: 'POST', body: { path: '/old-campaign', title: 'Old campaign', preset: 'blank' } });
+    await apiCall(site.server.url, site.superToken, siteApi.pageStep(created.id, 'publish'), { method: 'POST', body: {}, ifMatch: created.version });
+    const target = (await pageById(created.id)).sections;
+    expect(target).toEqual([]);
+    await apiCall(site.server.url, site.superToken, '/api/collections/aboutvision/documents', { method: 'POST', body: { status: 'published', data: { title: 'Read about our old campaign', linkLabel: 'The old campaign', linkUrl: '/old-campaign' } } });
+
+    const { page } = await site.newPage();
+    const errors = watchStaffConsole(page, [
+      { url: /\/api\/auth\/refresh$/, status: 401 },
+      { url: /\/api\/site\/pages\/[^/]+$/, status: 409 },
+    ]).errors;
+    await site.signIn(page, `/pages/${encodeURIComponent(created.id)}`);
+    await page.getByRole('heading', { level: 1, name: 'Edit page: Old campaign' }).waitFor();
+    await page.getByRole('button', { name: 'Delete page…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this page?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Delete page' }).click();
+    const ask = page.getByRole('dialog', { name: 'Where should its address lead?' });
+    await ask.waitFor();
+    const links = ask.getByRole('list', { name: 'Links to this page' });
+    expect(await links.textContent()).toContain('“Read about our old campaign” (linkUrl)');
+    await axeAtBothWidths(page);
+    await ask.getByRole('radio', { name: /^Is gone/ }).check();
+    await ask.getByRole('button', { name: 'Delete page' }).click();
+    await page.waitForURL(`${site.server.url}/pages`);
+    await page.getByText('“Old campaign” is in the Trash.').first().waitFor();
+    expect((await fetch(`${site.server.url}/old-campaign`)).status).toBe(410);
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
