@@ -71,7 +71,7 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
     const g = groupOf(title, principal);
     // SPEC.md's drawer stays as it is above; the Pages screen (every page with its blocks, previews and publishing) heads the Site group.
     if (title === 'Site' && can(principal, 'read', { type: 'preview' })) {
-      g.entries.unshift({ label: 'Pages', caption: 'Every page and its blocks', short: 'PG', to: editorialPaths.pages });
+      g.entries.unshift({ label: 'Pages', caption: 'Every page and its blocks', short: 'PG', to: editorialPaths.pages, formPrefixes: [`${editorialPaths.pages}/`] });
     }
     if (title === 'Site' && can(principal, 'update', { type: 'media' })) {
       // Right after Pages: the pictures and documents those pages show.
