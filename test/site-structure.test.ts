@@ -167,6 +167,32 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
     expect(redirects.every((r) => r.pageId === campaign.id)).toBe(true);
   });
 
+  it('writes links to a moved page with its current address, and the site check names links that lead nowhere', async () => {
+    const linking = await as(admin, {
+      method: 'POST',
+      url: '/api/collections/descriptionhome/documents',
+      payload: {
+        data: { ...validData(kinds.section, refs, 'Links'), title: 'Links to the campaign', body: '<p>Join <a href="/water-2025#join">the water campaign</a>, read <a href="/draft-idea">our idea</a> or <a href="/no-such-page">this</a>.</p>', linkLabel: 'The campaign', linkUrl: '/water-rights-2026?from=home' },
+        status: 'published',
+      },
+    });
+    expect(linking.statusCode, linking.body).toBe(201);
+    // '/water-rights-2026' is an old address of the campaign (now at /water-rights); '/water-2025' never was one.
+    const home = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    expect(home).toContain('href="/water-rights?from=home"');
+    expect(home).toContain('href="/water-2025#join"');
+    const check = (await as(admin, { method: 'GET', url: '/api/site-check' })).json<{ findings: { id: string; rule: string; field: string; message: string }[] }>();
+    const mine = check.findings.filter((f) => f.id === linking.json<{ id: string }>().id && f.rule === 'link-internal-broken').map((f) => f.message);
+    expect(mine).toEqual([
+      expect.stringContaining('/water-2025#join leads nowhere visitors can see: no page has this address'),
+      expect.stringContaining('/draft-idea leads nowhere visitors can see: the page there is still a draft'),
+      expect.stringContaining('/no-such-page leads nowhere'),
+    ]);
+    // Out of the way of the next test, which lists what links to the campaign.
+    const doc = linking.json<{ id: string; version: number }>();
+    expect((await as(admin, { method: 'DELETE', url: `/api/collections/descriptionhome/documents/${doc.id}`, headers: { 'if-match': String(doc.version) } })).statusCode).toBe(204);
+  });
+
   it('refuses to delete a page something links to, naming the links; then answers 410 once the editor says it is gone', async () => {
     const link = await as(admin, {
       method: 'POST',
