@@ -99,6 +99,9 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
       payload: { data: { ...validData(kinds.section, refs, 'Campaign'), title: 'Every ward deserves clean water' }, status: 'published' },
     });
     expect(block.statusCode, block.body).toBe(201);
+    // Staff search a section's blocks by title like any list.
+    const found = await as(admin, { method: 'GET', url: `/api/collections/${textSection.collection}/documents?q=ward` });
+    expect(found.json<{ documents: { id: string }[] }>().documents.map((d) => d.id)).toEqual([block.json<{ id: string }>().id]);
     // A collection no section names does not exist.
     expect((await as(admin, { method: 'POST', url: '/api/collections/s-zzzzzzzzzz/documents', payload: { data: {} } })).statusCode).toBe(404);
 

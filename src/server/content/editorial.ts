@@ -119,6 +119,7 @@ export class Editorial {
     const run = async (trx: Kysely<Database>): Promise<DocumentRow> => {
       const row = await repo.writeDocumentIfVersion(trx, {
         collection: input.collection.name,
+        titleField: input.collection.titleField,
         id: input.current.id,
         expectedVersion: input.expectedVersion,
         changes: input.changes,

@@ -191,6 +191,7 @@ export class ContentService {
       const inserted = await repo.insertDocument(trx, {
         id,
         collection: name,
+        titleField: c.titleField,
         data: JSON.stringify(data),
         status: input.status ?? 'draft',
         position: input.position,
