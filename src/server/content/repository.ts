@@ -13,9 +13,6 @@ export type DocumentRow = Selectable<DocumentsTable>;
 export type MediaRow = Selectable<MediaTable>;
 type Conn = Kysely<Database>;
 
-/** The site settings moved to their own domain; these names stay here for the importers not yet moved to it. */
-export { SITE_SETTINGS_KEY, findSettings, readSiteSettings, saveSettingsIfVersion, type SettingsRow } from '../settings/repository.js';
-
 export interface ListQuery {
   collection: string;
   status?: 'draft' | 'published' | undefined;
