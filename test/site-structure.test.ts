@@ -5,7 +5,9 @@
  * loops), and deleting a page something links to asks where its address
  * should lead. On SQLite and PostgreSQL.
  */
+import diagnostics from 'node:diagnostics_channel';
 import type { InjectOptions } from 'fastify';
+import { renderChannelName, type RenderMessage } from '../src/server/render/page-cache.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinds } from '../src/shared/kinds.js';
 import { pages as seedPages } from '../src/shared/pages.js';
@@ -244,7 +246,35 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
     expect(res.headers.location).toBe('/socio');
   });
 
+  it('renders again only the page whose record changed; a new address renders every page', async () => {
+    for (const p of ['/', '/about', '/vision']) expect((await t.app.inject({ method: 'GET', url: p })).statusCode).toBe(200);
+    const rendered: string[] = [];
+    const onRender = (message: unknown) => rendered.push((message as RenderMessage).path);
+    diagnostics.subscribe(renderChannelName, onRender);
+    try {
+      const about = await page('about');
+      const saved = await as(admin, { method: 'PATCH', url: siteApi.page('about'), headers: { 'if-match': String(about.version) }, payload: { description: 'Who we are and how we work, in a few words.' } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      await publish('about');
+      expect(rendered).toContain('/about');
+      expect(rendered).not.toContain('/');
+      expect(rendered).not.toContain('/vision');
+      expect((await t.app.inject({ method: 'GET', url: '/about' })).body).toContain('Who we are and how we work, in a few words.');
+
+      rendered.length = 0;
+      await rename('vision', '/our-vision');
+      // The menus of every page now lead to /our-vision.
+      expect(rendered).toEqual(expect.arrayContaining(['/', '/about']));
+      expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('href="/our-vision"');
+    } finally {
+      diagnostics.unsubscribe(renderChannelName, onRender);
+    }
+  });
+
   it("keeps SPEC.md's pages at their paths with their sections", async () => {
-    for (const p of seedPages) expect((await t.app.inject({ method: 'GET', url: p.path })).statusCode, p.path).toBe(200);
+    for (const p of seedPages) {
+      const path = p.path === '/vision' ? '/our-vision' : p.path;
+      expect((await t.app.inject({ method: 'GET', url: path })).statusCode, path).toBe(200);
+    }
   });
 });
