@@ -6,14 +6,15 @@
  * should lead. On SQLite and PostgreSQL.
  */
 import diagnostics from 'node:diagnostics_channel';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { renderChannelName, type RenderMessage } from '../src/server/render/page-cache.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinds } from '../src/shared/kinds.js';
 import { pages as seedPages } from '../src/shared/pages.js';
 import { siteApi } from '../src/shared/site-structure.js';
 import type { NavigationAnswer } from '../src/shared/site-navigation.js';
-import { build, type TestApp } from './helpers/app.js';
+import { build, testConfig, type TestApp } from './helpers/app.js';
+import { buildApp } from '../src/server/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { insertMedia, validData, type FixtureRefs } from './content-fixtures.js';
@@ -276,5 +277,36 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
       const path = p.path === '/vision' ? '/our-vision' : p.path;
       expect((await t.app.inject({ method: 'GET', url: path })).statusCode, path).toBe(200);
     }
+  });
+});
+
+describe.runIf(dialects().includes('postgres'))('addresses on two instances sharing PostgreSQL', () => {
+  let t: TestApp;
+  let second: FastifyInstance;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    t = await build('postgres', {}, { render: true });
+    second = await buildApp(testConfig(t.db), { logger: false, render: true });
+    await second.ready();
+    admin = await createUser(t.app, 'admin');
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t?.close();
+  });
+
+  it('answers the old address with 301 on the other instance too, once the page moved on the first', async () => {
+    expect((await second.inject({ method: 'GET', url: '/strategy' })).statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${admin.token}` };
+    const current = (await t.app.inject({ method: 'GET', url: siteApi.page('strategy'), headers })).json<PageAnswer>();
+    const saved = await t.app.inject({ method: 'PATCH', url: siteApi.page('strategy'), headers: { ...headers, 'if-match': String(current.version) }, payload: { path: '/our-strategy' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const published = await t.app.inject({ method: 'POST', url: siteApi.pageStep('strategy', 'publish'), headers: { ...headers, 'if-match': String(saved.json<PageAnswer>().version) }, payload: {} });
+    expect(published.statusCode, published.body).toBe(200);
+    // The other instance hears of it through LISTEN/NOTIFY: wait for its answer to change, as a visitor would see it.
+    await expect.poll(async () => (await second.inject({ method: 'GET', url: '/strategy' })).statusCode, { timeout: 10_000 }).toBe(301);
+    expect((await second.inject({ method: 'GET', url: '/strategy' })).headers.location).toBe('/our-strategy');
+    expect((await second.inject({ method: 'GET', url: '/our-strategy' })).statusCode).toBe(200);
   });
 });
