@@ -14,6 +14,7 @@ import { parseRequest as parse } from '../plugins/errors.js';
 import { AccountService, type AccountCaller } from './account-service.js';
 import { ThrottledError, type AuthService } from './auth-service.js';
 import { bearerToken } from './principal.js';
+import { apiPaths } from '../../shared/api-paths.js';
 
 const sessionParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -24,14 +25,14 @@ function callerOf(request: FastifyRequest): AccountCaller {
 export async function accountRoutes(app: FastifyInstance, { auth }: { auth: AuthService }): Promise<void> {
   const accounts = new AccountService(app.services, auth);
 
-  app.get('/api/account', async (request, reply) => {
+  app.get(apiPaths.account.account, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return accounts.get(callerOf(request));
   });
 
-  app.patch('/api/account', async (request) => accounts.rename(callerOf(request), () => parse(accountPatchBody, request.body)));
+  app.patch(apiPaths.account.account, async (request) => accounts.rename(callerOf(request), () => parse(accountPatchBody, request.body)));
 
-  app.post('/api/account/password', async (request, reply) => {
+  app.post(apiPaths.account.password, async (request, reply) => {
     try {
       await accounts.changePassword(callerOf(request), () => parse(passwordChangeBody, request.body));
     } catch (err) {
@@ -41,18 +42,18 @@ export async function accountRoutes(app: FastifyInstance, { auth }: { auth: Auth
     return reply.status(204).send();
   });
 
-  app.get('/api/account/sessions', async (request, reply): Promise<SessionsAnswer> => {
+  app.get(apiPaths.account.sessions, async (request, reply): Promise<SessionsAnswer> => {
     const answer = await accounts.sessions(callerOf(request));
     reply.header('cache-control', 'no-store');
     return answer;
   });
 
-  app.delete('/api/account/sessions/:id', async (request, reply) => {
+  app.delete(apiPaths.account.session, async (request, reply) => {
     await accounts.endSession(callerOf(request), () => parse(sessionParams, request.params));
     return reply.status(204).send();
   });
 
-  app.post('/api/account/sessions/sign-out-others', async (request, reply) => {
+  app.post(apiPaths.account.signOutOthers, async (request, reply) => {
     await accounts.signOutOthers(callerOf(request));
     return reply.status(204).send();
   });
