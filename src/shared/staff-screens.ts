@@ -13,6 +13,7 @@ import { auditScreenPath } from './audit.js';
 import { siteCheckPath } from './site-check.js';
 import { editorialPaths } from './editorial.js';
 import { mediaLibraryPath } from './media-library.js';
+import { siteNavigationCollection } from './site-navigation.js';
 
 /** The site settings' screen. */
 export const settingsPath = '/settings';
@@ -49,6 +50,8 @@ export const staffScreens = [
   { id: 'pages', path: editorialPaths.pages, subject: { type: 'preview' }, action: 'update', drawer: { label: 'Pages', caption: 'Every page and its blocks', short: 'PG', place: site('start') } },
   /** The media library: every upload, its default alt text, focal point and uses; right after Pages. */
   { id: 'media', path: mediaLibraryPath, subject: { type: 'media' }, action: 'update', drawer: { label: 'Media library', caption: 'Pictures and documents', short: 'ML', place: site('start') } },
+  /** The top bar's menus and the footer's lists, drafted then published: whoever may change the navigation. */
+  { id: 'navigation', path: '/navigation', subject: { type: 'collection', name: siteNavigationCollection }, action: 'update', drawer: { label: 'Navigation', caption: 'Top bar and footer links', short: 'NV', place: site('start') } },
   /** The site check: read-only, so its marks are the roles that may read it. */
   { id: 'site-check', path: siteCheckPath, subject: { type: 'site-check' }, action: 'read', drawer: { label: 'Site check', caption: 'Accessibility of the site', short: 'SC', place: site('end') } },
   { id: 'settings', path: settingsPath, subject: { type: 'settings' }, action: 'update', drawer: { label: 'Site settings', short: 'SS', place: site('end') } },

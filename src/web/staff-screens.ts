@@ -11,6 +11,7 @@ export const staffScreenModules: Record<StaffScreenId, () => Promise<ComponentTy
   'user-form': async () => (await import('./admin/user-form-route.js')).UserFormScreen,
   pages: async () => (await import('./admin/pages/pages-screen.js')).PagesScreen,
   media: async () => (await import('./admin/media/media-screen.js')).MediaScreen,
+  navigation: async () => (await import('./admin/navigation/navigation-screen.js')).NavigationScreen,
   'site-check': async () => (await import('./admin/site-check/site-check-screen.js')).SiteCheckScreen,
   settings: async () => (await import('./admin/settings-route.js')).SettingsScreen,
   backups: async () => (await import('./admin/backups/backups-screen.js')).BackupsScreen,
