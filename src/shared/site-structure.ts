@@ -16,8 +16,8 @@ import { staffPaths } from './routes.js';
 import { detailCollections, sectionCollectionPattern } from './registry-index.js';
 import { previewPathPrefix } from './editorial.js';
 
-/** The collection that holds page records. */
-export const sitePageCollection = 'sitepage';
+/** The collection that holds page records (declared with the other system collections). */
+export { sitePageCollection } from './declarations.js';
 /** The languages a key can carry; only the default is used until translations arrive. */
 export const defaultLanguage = 'en';
 

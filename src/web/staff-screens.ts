@@ -12,6 +12,7 @@ export const staffScreenModules: Record<StaffScreenId, () => Promise<ComponentTy
   pages: async () => (await import('./admin/pages/pages-screen.js')).PagesScreen,
   media: async () => (await import('./admin/media/media-screen.js')).MediaScreen,
   navigation: async () => (await import('./admin/navigation/navigation-screen.js')).NavigationScreen,
+  redirects: async () => (await import('./admin/redirects/redirects-screen.js')).RedirectsScreen,
   'site-check': async () => (await import('./admin/site-check/site-check-screen.js')).SiteCheckScreen,
   settings: async () => (await import('./admin/settings-route.js')).SettingsScreen,
   backups: async () => (await import('./admin/backups/backups-screen.js')).BackupsScreen,
