@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinds } from '../src/shared/kinds.js';
 import { pages as seedPages } from '../src/shared/pages.js';
 import { siteApi } from '../src/shared/site-structure.js';
+import type { NavigationAnswer } from '../src/shared/site-navigation.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
@@ -112,11 +113,41 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
     expect(sitemap.body).toContain('/water-rights</loc>');
   });
 
+  it('puts the page in the navigation by its id: flagged while a draft, shown under "Our Work" once published', async () => {
+    const nav = async () => (await as(admin, { method: 'GET', url: siteApi.navigation })).json<NavigationAnswer>();
+    const before = await nav();
+    expect(before.problems).toEqual([]);
+    expect(before.navigation.header.map((i) => i.label)).toEqual(['HOME', 'About Us', 'Our Work', 'Our Strategy', 'Events']);
+    const draft = (await as(admin, { method: 'POST', url: siteApi.pages, payload: { path: '/draft-idea', title: 'A draft idea' } })).json<PageAnswer>();
+    const header = before.navigation.header.map((i) =>
+      i.label === 'Our Work' ? { ...i, children: [...(i.children ?? []), { label: 'Water rights', page: campaign.id }, { label: 'Draft idea', page: draft.id }] } : i,
+    );
+    const bad = await as(admin, { method: 'PUT', url: siteApi.navigation, headers: { 'if-match': String(before.version) }, payload: { navigation: { ...before.navigation, header: [...header, { label: 'Nowhere', url: 'http://example.org' }] } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: { details?: unknown; message: string } }>().error.message).toContain('navigation.header.5.url');
+    const saved = await as(admin, { method: 'PUT', url: siteApi.navigation, headers: { 'if-match': String(before.version) }, payload: { navigation: { ...before.navigation, header } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const answer = saved.json<NavigationAnswer>();
+    expect(answer.problems).toEqual([expect.objectContaining({ path: 'header.2.children.6', label: 'Draft idea' })]);
+    // Saved, not published: visitors still see the old menus.
+    expect((await t.app.inject({ method: 'GET', url: '/' })).body).not.toContain('Water rights');
+    const refused = await as(admin, { method: 'POST', url: siteApi.navigationPublish, headers: { 'if-match': String(answer.version) }, payload: {} });
+    expect(refused.statusCode).toBe(409);
+    const published = await as(admin, { method: 'POST', url: siteApi.navigationPublish, headers: { 'if-match': String(answer.version) }, payload: { acceptProblems: true } });
+    expect(published.statusCode, published.body).toBe(200);
+    const home = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    const work = home.slice(home.indexOf('id="menu-our-work"'));
+    expect(work.slice(0, work.indexOf('</ul>'))).toContain('<a href="/water-rights" class="submenu-link">Water rights</a>');
+    expect(home).not.toContain('Draft idea');
+  });
+
   it('answers an old address with 301 to the current one: no chains, no loops, a page taking an address back removes its redirect', async () => {
     await rename(campaign.id, '/water-rights-2026');
     let res = await t.app.inject({ method: 'GET', url: '/water-rights' });
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe('/water-rights-2026');
+    // The menu item points to the page, not to its address: it follows the rename on every page.
+    expect((await t.app.inject({ method: 'GET', url: '/about' })).body).toContain('<a href="/water-rights-2026" class="submenu-link">Water rights</a>');
     expect((await t.app.inject({ method: 'GET', url: '/water-rights-2026' })).statusCode).toBe(200);
 
     await rename(campaign.id, '/water');
@@ -150,7 +181,10 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
     expect(refused.statusCode).toBe(409);
     const error = refused.json<{ error: { code: string; details: { links: { source: string; title: string; field: string }[] } } }>().error;
     expect(error.code).toBe('failed-precondition');
-    expect(error.details.links).toEqual([expect.objectContaining({ source: 'aboutvision', title: 'Read about our campaign', field: 'data.linkUrl' })]);
+    expect(error.details.links).toEqual([
+      expect.objectContaining({ source: 'navigation', title: 'Water rights', field: 'header.2.children.5' }),
+      expect.objectContaining({ source: 'aboutvision', title: 'Read about our campaign', field: 'data.linkUrl' }),
+    ]);
     expect((await t.app.inject({ method: 'GET', url: '/water-rights' })).statusCode).toBe(200);
 
     const deleted = await as(superAdmin, { method: 'DELETE', url: siteApi.page(campaign.id), headers: { 'if-match': version }, payload: { gone: true } });

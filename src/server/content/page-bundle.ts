@@ -11,6 +11,7 @@ import type { PageName } from '../../shared/pages.js';
 import { kinds } from '../../shared/kinds.js';
 import { sectionHeading } from '../../shared/page-sections.js';
 import type { SitePage } from '../../shared/site-structure.js';
+import type { PublicNavigation } from '../../shared/site-navigation.js';
 import type { MediaInfo } from '../../shared/media.js';
 import { pagesTouchedBy, type ChangeEvent } from '../changes.js';
 import type { SiteStructure } from '../structure/service.js';
@@ -84,7 +85,7 @@ export class PageBundleCache {
     const page = await this.structure.livePage(name);
     if (!page) throw new Error(`unknown page ${name}`);
     const [rows, settings] = await Promise.all([listPublished(this.db.kysely, page.sections.map((s) => s.collection)), this.settings()]);
-    return bundleOf(this.db, page, rows, settings);
+    return bundleOf(this.db, page, rows, settings, await this.structure.publicNavigation());
   }
 }
 
@@ -93,7 +94,7 @@ export class PageBundleCache {
  * rows): the blocks by collection in the rows' order, the media and the
  * categories they use (a category in the trash is not shown), the settings.
  */
-export async function bundleOf(db: Db, page: SitePage, rows: readonly DocumentRow[], settings: SiteSettings): Promise<PageBundle> {
+export async function bundleOf(db: Db, page: SitePage, rows: readonly DocumentRow[], settings: SiteSettings, navigation: PublicNavigation): Promise<PageBundle> {
   const sections: Record<string, PublicDocument[]> = {};
   const kindOf = new Map(page.sections.map((s) => [s.collection, s.kind]));
   for (const s of page.sections) sections[s.collection] = [];
@@ -122,6 +123,7 @@ export async function bundleOf(db: Db, page: SitePage, rows: readonly DocumentRo
   return {
     page: { name: page.id, path: page.path, title: page.title, description: page.description, socialImage: page.socialImage },
     settings,
+    navigation,
     layout: page.sections.map((s) => ({ ...s, heading: sectionHeading(s) })),
     sections,
     media: mediaMap,

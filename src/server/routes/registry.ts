@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registryJson } from '../../shared/collections.js';
+import { collectionJson, registryJson } from '../../shared/collections.js';
 import { abilities, type Subject } from '../../shared/access.js';
 
 export async function registryRoutes(app: FastifyInstance): Promise<void> {
@@ -7,9 +7,11 @@ export async function registryRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/collections', async (request) => {
     // Each collection carries what this caller may do with it, so the staff app hides what it cannot use.
     const can = (subject: Subject) => abilities(request.principal, subject);
+    // Pages are data: the collections of the sections editors added come from the site structure.
+    const sections = [...(await app.services.structure.current()).sectionCollections.values()];
     return {
       ...registry,
-      collections: registry.collections.map((c) => ({ ...c, can: can({ type: 'collection', name: c.name }) })),
+      collections: [...registry.collections, ...sections.map(collectionJson)].map((c) => ({ ...c, can: can({ type: 'collection', name: c.name }) })),
       can: { users: can({ type: 'users' }), settings: can({ type: 'settings' }), media: can({ type: 'media' }) },
     };
   });

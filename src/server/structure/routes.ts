@@ -13,6 +13,7 @@ import { siteApi } from '../../shared/site-structure.js';
 import { ifMatchVersion } from '../http/if-match.js';
 import type { Caller } from '../content/service.js';
 import { PageService } from './page-service.js';
+import { NavigationService } from './navigation-service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -23,6 +24,22 @@ function callerOf(request: FastifyRequest): Caller {
 export const structureRoutes = fp(
   async (app: FastifyInstance) => {
     const pages = new PageService(app.services, app.content);
+    const navigation = new NavigationService(app.services, app.content);
+
+    app.get(siteApi.navigation, async (request, reply) => {
+      const answer = await navigation.read(request.principal);
+      return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').send(answer);
+    });
+
+    app.put(siteApi.navigation, async (request, reply) => {
+      const answer = await navigation.save(callerOf(request), ifMatchVersion(request), request.body);
+      return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').send(answer);
+    });
+
+    app.post(siteApi.navigationPublish, async (request, reply) => {
+      const answer = await navigation.publish(callerOf(request), ifMatchVersion(request), request.body);
+      return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').send(answer);
+    });
 
     app.get(siteApi.pages, async (request, reply) => {
       reply.header('cache-control', 'no-store');
