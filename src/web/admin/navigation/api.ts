@@ -6,15 +6,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../api-client.js';
-import { navigationSchema, type Navigation, type NavigationAnswer } from '../../../shared/site-navigation.js';
+import type { navigationPublishBodySchema} from '../../../shared/site-navigation.js';
+import { navigationSchema, type Navigation, type NavigationAnswer, type NavigationProblem } from '../../../shared/site-navigation.js';
 import { siteApi } from '../../../shared/site-structure.js';
+
+type NavigationPublishBody = z.input<typeof navigationPublishBodySchema>;
+
+const problemSchema = z.object({ path: z.string(), label: z.string(), message: z.string() });
 
 const navigationAnswerSchema: z.ZodType<NavigationAnswer> = z.object({
   navigation: navigationSchema,
   live: navigationSchema.nullable(),
   hasPendingChanges: z.boolean(),
   version: z.number(),
-  problems: z.array(z.object({ path: z.string(), label: z.string(), message: z.string() })),
+  problems: z.array(problemSchema),
 });
 
 export const navigationKey = ['site', 'navigation'] as const;
@@ -29,13 +34,24 @@ export function useNavigation() {
 }
 
 /** Saves the working copy; a 409 (`aborted`) when someone saved or published since `version`. */
-export async function saveNavigation(navigation: Navigation, version: number): Promise<void> {
-  await api<unknown>(siteApi.navigation, { method: 'PUT', body: { navigation }, ifMatch: `"${version}"` });
+export async function saveNavigation(navigation: Navigation, version: number): Promise<NavigationAnswer> {
+  return navigationAnswerSchema.parse(await api<unknown>(siteApi.navigation, { method: 'PUT', body: { navigation }, ifMatch: `"${version}"` }));
 }
 
-/** The working copy goes live on every page. */
-export async function publishNavigation(version: number): Promise<void> {
-  await api<unknown>(siteApi.navigationPublish, { method: 'POST', body: {}, ifMatch: `"${version}"` });
+/**
+ * The working copy goes live on every page. With problems (items pointing to
+ * pages visitors cannot open) the server refuses (409 `failed-precondition`
+ * with `details.problems`) unless the editor has seen them and accepts.
+ */
+export async function publishNavigation(version: number, acceptProblems: boolean): Promise<NavigationAnswer> {
+  const body: NavigationPublishBody = acceptProblems ? { acceptProblems: true } : {};
+  return navigationAnswerSchema.parse(await api<unknown>(siteApi.navigationPublish, { method: 'POST', body, ifMatch: `"${version}"` }));
+}
+
+/** The problems a refused publish names. */
+export function problemsOf(details: unknown): NavigationProblem[] | null {
+  const parsed = z.object({ problems: z.array(problemSchema) }).safeParse(details);
+  return parsed.success ? parsed.data.problems : null;
 }
 
 /** A page a link can point to: its id, title, address, and whether visitors can open it yet. */

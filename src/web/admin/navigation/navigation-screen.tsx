@@ -15,11 +15,13 @@ import { ApiError } from '../../api-client.js';
 import { footerListsMax, headerItemsMax, navigationSchema, type NavigationAnswer, type NavigationProblem } from '../../../shared/site-navigation.js';
 import type { PreviewLinkAnswer } from '../../../shared/editorial.js';
 import { LoadFailed, ContentLoader, Screen, ScreenHeading } from '../content/screen.js';
+import { absoluteTime } from '../content/relative-time.js';
+import { noticeBlue, publishedGreen, warningBrown } from '../theme.js';
 import { ConfirmDialog } from '../editorial/confirm-dialog.js';
 import { movedSentence, useFocusAfterMove, type MoveVia } from '../list/move-focus.js';
 import { SortableList } from '../list/sortable-list.js';
 import { createPreviewLink } from '../pages/api.js';
-import { fetchNavigation, navigationKey, publishNavigation, saveNavigation, useNavigation, useSitePages, type LinkablePage } from './api.js';
+import { fetchNavigation, navigationKey, problemsOf, publishNavigation, saveNavigation, useNavigation, useSitePages, type LinkablePage } from './api.js';
 import {
   appendTo,
   itemsOf,
@@ -69,11 +71,11 @@ function StateLine({ answer, dirty }: { answer: NavigationAnswer; dirty: boolean
   const state = answer.live === null ? 'Not published yet' : answer.hasPendingChanges ? 'Saved changes not published yet' : 'Published: visitors see this navigation';
   return (
     <Group gap="xs" wrap="wrap" data-testid="nav-state">
-      <Badge color={answer.live !== null && !answer.hasPendingChanges ? 'green.9' : 'orange.9'} variant="light">
+      <Badge color={answer.live !== null && !answer.hasPendingChanges ? publishedGreen : warningBrown} variant="outline" bg="white" tt="none">
         {state}
       </Badge>
       {dirty && (
-        <Badge color="indigo.8" variant="light">
+        <Badge color={noticeBlue} variant="outline" bg="white" tt="none">
           Edits not saved
         </Badge>
       )}
@@ -91,7 +93,7 @@ function PreviewLink({ link }: { link: PreviewLinkAnswer }) {
             <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
           </Anchor>
         </Text>
-        <Text size="sm">A preview shows the navigation visitors see now; publish to show your saved changes to everyone.</Text>
+        <Text size="sm">The preview shows the saved navigation, with the changes not published yet. Anyone with the link can open it until {absoluteTime(link.expiresAt)}.</Text>
       </Stack>
     </Paper>
   );
@@ -102,7 +104,7 @@ function PublishDialog({ opened, problems, working, onCancel, onConfirm }: { ope
     <ConfirmDialog opened={opened} title="Publish the navigation?" confirmLabel={problems.length > 0 ? 'Publish anyway' : 'Publish'} working={working} onCancel={onCancel} onConfirm={onConfirm}>
       <Stack gap="sm">
         {problems.length > 0 && (
-          <Alert color="orange" title={problems.length === 1 ? 'One item points to a page visitors cannot open' : `${problems.length} items point to pages visitors cannot open`} data-testid="nav-problems">
+          <Alert color="orange" styles={{ title: { color: warningBrown } }} title={problems.length === 1 ? 'One item points to a page visitors cannot open' : `${problems.length} items point to pages visitors cannot open`} data-testid="nav-problems">
             <List size="sm" spacing={4}>
               {problems.map((p) => (
                 <List.Item key={p.path}>
@@ -110,6 +112,9 @@ function PublishDialog({ opened, problems, working, onCancel, onConfirm }: { ope
                 </List.Item>
               ))}
             </List>
+            <Text size="sm" mt="xs">
+              Published anyway, these items stay out of the site’s menus until their page is published.
+            </Text>
           </Alert>
         )}
         <Text>Every page of the site shows the new top bar and footer at once.</Text>
@@ -186,6 +191,7 @@ function Editor({ answer, pages, onReload }: { answer: NavigationAnswer; pages: 
   const addFooterList = () => {
     const list: EditFooterList = { key: newKey(), heading: '', links: [] };
     change(appendTo(draft, { in: 'footer' }, list));
+    setOpen((s) => new Set([...s, list.key]));
     setFocusKey(list.key);
     setAnnouncement('A new list was added at the end of the footer.');
   };
@@ -205,9 +211,9 @@ function Editor({ answer, pages, onReload }: { answer: NavigationAnswer; pages: 
 
   const save = useMutation({
     mutationFn: () => saveNavigation(toStored(draft), answer.version),
-    onSuccess: async () => {
+    onSuccess: (saved) => {
       setShowErrors(false);
-      await client.invalidateQueries({ queryKey: navigationKey });
+      client.setQueryData(navigationKey, saved);
       setAnnouncement('The navigation is saved. Publish it to show it to visitors.');
       notifications.show({ color: 'green', message: 'Navigation saved. Visitors see it once it is published.' });
     },
@@ -215,13 +221,20 @@ function Editor({ answer, pages, onReload }: { answer: NavigationAnswer; pages: 
   });
 
   const publish = useMutation({
-    mutationFn: () => publishNavigation(answer.version),
-    onSuccess: async () => {
+    // The problems shown in the dialog are the ones the editor accepts; new ones make the server ask again.
+    mutationFn: (accept: boolean) => publishNavigation(answer.version, accept),
+    onSuccess: (published) => {
       setPublishing(null);
-      await client.invalidateQueries({ queryKey: navigationKey });
+      client.setQueryData(navigationKey, published);
+      setAnnouncement('The navigation is published. Every page shows it now.');
       notifications.show({ color: 'green', message: 'Navigation published. Every page shows it now.' });
     },
     onError: (err) => {
+      const problems = err instanceof ApiError && err.code === 'failed-precondition' ? problemsOf(err.details) : null;
+      if (problems) {
+        setPublishing(problems);
+        return;
+      }
       setPublishing(null);
       onFailure(err, 'published');
     },
@@ -240,7 +253,8 @@ function Editor({ answer, pages, onReload }: { answer: NavigationAnswer; pages: 
     if (Object.keys(found).length > 0) {
       setAnnouncement(`${Object.keys(found).length === 1 ? 'One field needs' : `${Object.keys(found).length} fields need`} fixing before the navigation can be saved.`);
       // Open the items with errors, then focus the first field that has one.
-      setOpen((s) => new Set([...s, ...draft.header.filter((i) => Object.keys(found).some((k) => k === paths.get(i.key) || k.startsWith(`${paths.get(i.key) ?? ''}.`))).map((i) => i.key)]));
+      const withErrors = [...draft.header, ...draft.footer].filter((i) => Object.keys(found).some((k) => k === paths.get(i.key) || k.startsWith(`${paths.get(i.key) ?? ''}.`)));
+      setOpen((s) => new Set([...s, ...withErrors.map((i) => i.key)]));
       window.requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="nav-editor"] [aria-invalid="true"]')?.focus());
       return;
     }
@@ -280,7 +294,7 @@ function Editor({ answer, pages, onReload }: { answer: NavigationAnswer; pages: 
         </Group>
         {dirty ? (
           <Text size="sm" c="dimmed">
-            Save your edits before publishing them.
+            Save your edits before publishing or previewing them.
           </Text>
         ) : nothingToPublish ? (
           <Text size="sm" c="dimmed">
@@ -290,7 +304,7 @@ function Editor({ answer, pages, onReload }: { answer: NavigationAnswer; pages: 
         {conflict && (
           <Alert color="red" role="alert" title="Someone else changed the navigation" data-testid="nav-conflict">
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">It was saved or published since you opened it, so your edits were not saved. Reload to see the latest version (your edits here are lost), then make them again.</Text>
+              <Text size="sm">It was saved or published since you loaded it, so your edits were not saved. Reload to see the latest version (your edits here are lost), then make them again.</Text>
               <Button size="xs" onClick={() => void reload()}>
                 Reload
               </Button>
@@ -355,7 +369,7 @@ function Editor({ answer, pages, onReload }: { answer: NavigationAnswer; pages: 
         </Group>
       </Stack>
 
-      <PublishDialog opened={publishing !== null} problems={publishing ?? []} working={publish.isPending} onCancel={() => setPublishing(null)} onConfirm={() => !publish.isPending && publish.mutate()} />
+      <PublishDialog opened={publishing !== null} problems={publishing ?? []} working={publish.isPending} onCancel={() => setPublishing(null)} onConfirm={() => !publish.isPending && publish.mutate((publishing ?? []).length > 0)} />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { CSS as DndCss } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 import { navLabelMax } from '../../../shared/site-navigation.js';
 import { Icon, icons } from '../list/row-parts.js';
+import { neutralGrey, warningBrown } from '../theme.js';
 import { moveButtonKey, type MoveVia } from '../list/move-focus.js';
 import { SortableList } from '../list/sortable-list.js';
 import type { LinkablePage } from './api.js';
@@ -49,7 +50,7 @@ function Destination({ link, pages }: { link: EditLink; pages: LinkablePage[] })
         {page ? `${page.title} (${page.path})` : 'A page that no longer exists'}
       </Text>
       {(!page || page.livePath === null) && (
-        <Badge color={page ? 'orange.9' : 'red.8'} variant="light" size="sm" data-testid="link-warning">
+        <Badge color={page ? warningBrown : '#a51d1d'} variant="outline" bg="white" tt="none" size="sm" data-testid="link-warning">
           {page ? 'Draft page' : 'Missing page'}
         </Badge>
       )}
@@ -220,12 +221,12 @@ export function HeaderItemRow({ item, index, count, ctx }: { item: EditHeaderIte
                   {item.label.trim() || (item.children ? 'New menu' : 'New link')}
                 </Text>
                 {item.children && (
-                  <Badge variant="light" color="gray.8" size="sm">
+                  <Badge variant="outline" color={neutralGrey} bg="white" tt="none" size="sm">
                     Menu · {item.children.length} {item.children.length === 1 ? 'link' : 'links'}
                   </Badge>
                 )}
                 {menuProblem && (
-                  <Badge color="orange.9" variant="light" size="sm" data-testid="link-warning">
+                  <Badge color={warningBrown} variant="outline" bg="white" tt="none" size="sm" data-testid="link-warning">
                     Links to a draft page
                   </Badge>
                 )}
@@ -262,7 +263,7 @@ export function HeaderItemRow({ item, index, count, ctx }: { item: EditHeaderIte
                       ctx.update(item.key, (l) => ({ ...l, label }));
                     }}
                   />
-                  <LinkList links={item.children} list={{ in: 'menu', key: item.key }} owner={name} ctx={ctx} />
+                  <LinkList links={item.children} list={{ in: 'menu', key: item.key }} owner={`the ${name} menu`} ctx={ctx} />
                 </Stack>
               ) : (
                 <LinkFields link={item} ctx={ctx} />
@@ -274,33 +275,60 @@ export function HeaderItemRow({ item, index, count, ctx }: { item: EditHeaderIte
   );
 }
 
-/** A footer list: its heading and its links. */
+/** A footer list: its heading and how many links; opened, its heading's field and its links. */
 export function FooterListRow({ list, index, count, ctx }: { list: EditFooterList; index: number; count: number; ctx: EditorContext }) {
   const { sortable, style } = useSortableRow(list.key);
   const name = nameOf(list.heading, 'New list');
   const path = ctx.pathOf(list.key);
+  const open = ctx.isOpen(list.key);
+  const panelId = `nav-${list.key}-panel`;
+  const hasError = Object.keys(ctx.errors).some((k) => k === path || k.startsWith(`${path}.`));
   return (
     <li ref={sortable.setNodeRef} style={style} data-testid="nav-footer-list">
-      <Paper withBorder p="xs" radius="md" shadow={sortable.isDragging ? 'md' : undefined}>
+      <Paper withBorder p="xs" radius="md" shadow={sortable.isDragging ? 'md' : undefined} style={hasError ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
         <Stack gap="xs">
           <Group justify="space-between" gap="xs" wrap="wrap">
-            <Text fw={600} style={{ flex: '1 1 10rem', minWidth: 0, overflowWrap: 'anywhere' }}>
-              {list.heading.trim() || 'New list'}
-            </Text>
-            <RowControls id={list.key} name={name} index={index} count={count} sortable={sortable} onMove={(to, via) => ctx.move({ in: 'footer' }, index, to, via)} onRemove={() => ctx.remove({ in: 'footer' }, list.key)} />
+            <Group gap={6} style={{ flex: '1 1 10rem', minWidth: 0 }}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {list.heading.trim() || 'New list'}
+              </Text>
+              <Badge variant="outline" color={neutralGrey} bg="white" tt="none" size="sm">
+                {list.links.length} {list.links.length === 1 ? 'link' : 'links'}
+              </Badge>
+            </Group>
+            <RowControls
+              id={list.key}
+              name={name}
+              index={index}
+              count={count}
+              sortable={sortable}
+              onMove={(to, via) => ctx.move({ in: 'footer' }, index, to, via)}
+              onRemove={() => ctx.remove({ in: 'footer' }, list.key)}
+              extra={
+                <Button variant="default" size="xs" aria-expanded={open} aria-controls={panelId} onClick={() => ctx.toggle(list.key)} aria-label={`${open ? 'Close' : 'Open'} the footer list ${name}`}>
+                  {open ? 'Close' : 'Open'}
+                </Button>
+              }
+            />
           </Group>
-          <TextInput
-            label="Heading"
-            id={`nav-${list.key}-heading`}
-            value={list.heading}
-            maxLength={navLabelMax}
-            error={ctx.errors[`${path}.heading`]}
-            onChange={(e) => {
-              const heading = e.currentTarget.value;
-              ctx.updateList(list.key, (l) => ({ ...l, heading }));
-            }}
-          />
-          <LinkList links={list.links} list={{ in: 'footer-list', key: list.key }} owner={name} ctx={ctx} />
+          <div id={panelId} hidden={!open}>
+            {open && (
+              <Stack gap="sm">
+                <TextInput
+                  label="Heading"
+                  id={`nav-${list.key}-heading`}
+                  value={list.heading}
+                  maxLength={navLabelMax}
+                  error={ctx.errors[`${path}.heading`]}
+                  onChange={(e) => {
+                    const heading = e.currentTarget.value;
+                    ctx.updateList(list.key, (l) => ({ ...l, heading }));
+                  }}
+                />
+                <LinkList links={list.links} list={{ in: 'footer-list', key: list.key }} owner={`the footer list ${name}`} ctx={ctx} />
+              </Stack>
+            )}
+          </div>
         </Stack>
       </Paper>
     </li>
