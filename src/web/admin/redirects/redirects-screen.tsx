@@ -14,6 +14,7 @@ import type { Redirect } from '../../../shared/site-structure.js';
 import { absoluteTime, relativeTime } from '../content/relative-time.js';
 import { ContentLoader, LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { ConfirmDialog } from '../editorial/confirm-dialog.js';
+import { neutralGrey, noticeBlue } from '../theme.js';
 import { useSitePages, type LinkablePage } from '../navigation/api.js';
 import { AddRedirectDialog } from './add-redirect-dialog.js';
 import { addRedirect, deleteRedirect, notFoundKey, redirectsKey, useNotFound, useRedirects, type NewRedirect, type NotFoundPath } from './api.js';
@@ -36,7 +37,7 @@ function When({ iso }: { iso: string | null }) {
 
 function KindBadge({ automatic }: { automatic: boolean }) {
   return (
-    <Badge variant="light" color={automatic ? 'gray.8' : 'indigo.8'} tt="none">
+    <Badge variant="outline" color={automatic ? neutralGrey : noticeBlue} bg="white" tt="none">
       {automatic ? 'Automatic' : 'Manual'}
     </Badge>
   );
@@ -83,8 +84,8 @@ function Rows<T>({ label, rows, keyOf, columns, card }: { label: string; rows: T
 
 function RedirectsTable({ redirects, pages, onDelete }: { redirects: Redirect[]; pages: LinkablePage[]; onDelete(r: Redirect): void }) {
   const del = (r: Redirect) => (
-    <Button size="xs" variant="subtle" color="red.8" onClick={() => onDelete(r)}>
-      Delete<VisuallyHidden> the redirect from {r.fromPath}</VisuallyHidden>
+    <Button size="xs" variant="default" onClick={() => onDelete(r)} aria-label={`Delete the redirect from ${r.fromPath}`}>
+      Delete
     </Button>
   );
   if (redirects.length === 0) return <Text size="sm">No redirects yet. The server adds one when a published page gets a new address or is deleted.</Text>;
@@ -124,8 +125,8 @@ function RedirectsTable({ redirects, pages, onDelete }: { redirects: Redirect[];
 
 function NotFoundTable({ paths, onRedirect }: { paths: NotFoundPath[]; onRedirect(path: string): void }) {
   const button = (p: NotFoundPath) => (
-    <Button size="xs" variant="default" onClick={() => onRedirect(p.path)}>
-      Redirect this<VisuallyHidden>: {p.path}</VisuallyHidden>
+    <Button size="xs" variant="default" onClick={() => onRedirect(p.path)} aria-label={`Redirect this: ${p.path}`}>
+      Redirect this
     </Button>
   );
   if (paths.length === 0) return <Text size="sm">No visitor has asked for a missing address yet.</Text>;
