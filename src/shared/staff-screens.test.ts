@@ -22,4 +22,14 @@ describe('a staff screen is one declaration', () => {
       expect(shown, `${s.id} in ${layout}`).toBe(s.drawer !== null && can(user, s.action, s.subject) && guardAllows(marks, user.claims));
     }
   });
+
+  it('puts Navigation (admins and super-admins) and Redirects (super-admins only) in the Site group, after Pages and the media library', () => {
+    const site = (layout: 'SuperLayout' | 'AdminLayout', user: typeof superUser) => menuFor(layout, user).find((g) => g.title === 'Site')?.entries.map((e) => e.label) ?? [];
+    expect(site('SuperLayout', superUser).slice(0, 4)).toEqual(['Pages', 'Media library', 'Navigation', 'Redirects']);
+    expect(site('AdminLayout', adminUser).slice(0, 3)).toEqual(['Pages', 'Media library', 'Navigation']);
+    expect(site('AdminLayout', adminUser)).not.toContain('Redirects');
+    const marks = (p: string) => routeTable.find((r) => r.path === p && 'marks' in r);
+    expect(marks('/navigation')).toMatchObject({ kind: 'navigation', marks: ['admin', 'super'] });
+    expect(marks('/redirects')).toMatchObject({ kind: 'redirects', marks: ['super'] });
+  });
 });
