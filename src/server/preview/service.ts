@@ -130,7 +130,7 @@ export class PreviewService {
     const page = await this.services.structure.workingPage(link.page);
     if (!page) return { ok: false, reason: 'unknown' };
     // A preview shows the navigation's unpublished changes too.
-    const bundle = await previewBundle(this.services.db, page, link.document_id, await this.settings(), await this.services.structure.previewNavigation());
+    const bundle = await previewBundle(this.services.db, page, link.document_id, await this.settings(), await this.services.structure.previewNavigation(), await this.services.structure.current());
     return { ok: true, page, bundle, expiresAt: link.expires_at };
   }
 }
