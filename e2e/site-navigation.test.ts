@@ -176,7 +176,11 @@ describe('navigation editor', () => {
   it('flags a menu link to a draft page before publishing', async () => {
     await makePage('/water-campaign', 'Water campaign', false);
     const { context, page } = await site.newPage();
-    const { errors } = watchStaffConsole(page);
+    // The 409 of the save that meets someone else's change is expected; nothing else may fail.
+    const { errors } = watchStaffConsole(page, [
+      { url: /\/api\/auth\/refresh$/, status: 401 },
+      { url: /\/api\/site\/navigation$/, status: 409 },
+    ]);
     try {
       await site.signIn(page, '/navigation');
       await waitForScreen(page);
@@ -208,6 +212,23 @@ describe('navigation editor', () => {
       expect(answer.hasPendingChanges).toBe(true);
       expect(answer.problems.map((p) => p.label)).toEqual(['Water campaign']);
       expect(JSON.stringify(answer.live)).not.toContain('Water campaign');
+
+      // Someone else saves meanwhile: Save says so and changes nothing; Reload shows their version.
+      const theirs = { ...answer.navigation, header: answer.navigation.header.map((i) => (i.label === 'Events' ? { ...i, label: 'Events and meetings' } : i)) };
+      expect((await staffApi(site.server, site.superToken, '/api/site/navigation', { method: 'PUT', body: { navigation: theirs }, ifMatch: answer.version })).status).toBe(200);
+      await page.getByRole('button', { name: 'Remove “Water campaign”' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const conflict = page.getByTestId('nav-conflict');
+      await conflict.getByText('Someone else changed the navigation').waitFor();
+      expect(await conflict.getAttribute('role')).toBe('alert');
+      expect((await navigation()).navigation).toEqual(theirs);
+      await conflict.getByRole('button', { name: 'Reload' }).click();
+      await conflict.waitFor({ state: 'hidden' });
+      await page.getByTestId('nav-item').getByText('Events and meetings', { exact: true }).waitFor();
+      // Their version, with the draft link saved before: focus waits at the top bar's heading.
+      const work = theirs.header.find((i) => i.label === 'Our Work');
+      await page.getByTestId('nav-item').filter({ hasText: 'Our Work' }).getByText(`Menu · ${work?.children?.length ?? 0} links`).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Top bar');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

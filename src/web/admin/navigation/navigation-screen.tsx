@@ -273,6 +273,8 @@ function Editor({ answer, pages, onReload }: { answer: NavigationAnswer; pages: 
     setServerErrors({});
     setShowErrors(false);
     setAnnouncement('The latest navigation is loaded.');
+    // The Reload button has gone with the message: focus waits at the start of the list.
+    window.requestAnimationFrame(() => document.getElementById('nav-header-title')?.focus());
   };
 
   const nothingToPublish = answer.live !== null && !answer.hasPendingChanges;
@@ -319,7 +321,7 @@ function Editor({ answer, pages, onReload }: { answer: NavigationAnswer; pages: 
       </VisuallyHidden>
 
       <Stack gap="sm" component="section" aria-labelledby="nav-header-title">
-        <Title order={2} size="h3" id="nav-header-title">
+        <Title order={2} size="h3" id="nav-header-title" tabIndex={-1}>
           Top bar
         </Title>
         <Text size="sm" c="dimmed">
