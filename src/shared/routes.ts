@@ -6,15 +6,10 @@
  */
 import { routeMarksOf, type RouteMark } from './access.js';
 import { declarations, detailCollections, formPathsOf, listPathsOf, type Declaration } from './registry-index.js';
-import { backupsScreenPath } from './backups.js';
-import { auditScreenPath } from './audit.js';
 import { accountLinkPaths } from './account-links.js';
-import { editorialPaths } from './editorial.js';
-import { siteCheckPath } from './site-check.js';
-import { mediaLibraryPath } from './media-library.js';
+import { settingsPath, staffScreens, type StaffScreenId } from './staff-screens.js';
 
-/** The site settings' screen. */
-export const settingsPath = '/settings';
+export { settingsPath };
 
 export type AccountLinkScreen = keyof typeof accountLinkPaths;
 
@@ -25,20 +20,8 @@ export type RouteEntry =
   | { kind: 'account-link'; path: string; screen: AccountLinkScreen }
   | { kind: 'list'; path: string; collection: string; marks: readonly RouteMark[] }
   | { kind: 'form'; path: string; collection: string; marks: readonly RouteMark[] }
-  | { kind: 'users'; path: string; marks: readonly RouteMark[] }
-  | { kind: 'user-form'; path: string; marks: readonly RouteMark[] }
-  | { kind: 'settings'; path: string; marks: readonly RouteMark[] }
-  | { kind: 'backups'; path: string; marks: readonly RouteMark[] }
-  /** The audit log: read-only, so its marks are the roles that may read it. */
-  | { kind: 'audit'; path: string; marks: readonly RouteMark[] }
-  /** The site check: read-only, so its marks are the roles that may read it. */
-  | { kind: 'site-check'; path: string; marks: readonly RouteMark[] }
-  /** Every public page with its blocks, previews and pending changes. */
-  | { kind: 'pages'; path: string; marks: readonly RouteMark[] }
-  /** Blocks moved to the trash: every staff member (emptying it is super-only, on the server). */
-  | { kind: 'trash'; path: string; marks: readonly RouteMark[] }
-  /** The media library: every upload, its default alt text, focal point and uses (staff). */
-  | { kind: 'media'; path: string; marks: readonly RouteMark[] }
+  /** A staff screen of staff-screens.ts (users, settings, backups, audit log, pages, site check, trash, media...), behind its marks. */
+  | { kind: StaffScreenId; path: string; marks: readonly RouteMark[] }
   /** The signed-in user's own account: every staff member, whatever the role. */
   | { kind: 'account'; path: '/account' }
   /** Every other address: a page of the site (by its address, from the data), else the not-found page. */
@@ -52,15 +35,7 @@ export const routeTable: readonly RouteEntry[] = [
   ...detailCollections.map((d): RouteEntry => ({ kind: 'detail', path: `${d.detail.path}/:id`, collection: d.name })),
   { kind: 'login', path: '/login', name: 'login' },
   ...(Object.keys(accountLinkPaths) as AccountLinkScreen[]).map((screen): RouteEntry => ({ kind: 'account-link', path: accountLinkPaths[screen], screen })),
-  { kind: 'users', path: '/user', marks: routeMarksOf({ type: 'users' }) },
-  { kind: 'user-form', path: '/user-form/:id', marks: routeMarksOf({ type: 'users' }) },
-  { kind: 'settings', path: settingsPath, marks: routeMarksOf({ type: 'settings' }) },
-  { kind: 'backups', path: backupsScreenPath, marks: routeMarksOf({ type: 'backups' }) },
-  { kind: 'audit', path: auditScreenPath, marks: routeMarksOf({ type: 'audit' }, 'read') },
-  { kind: 'pages', path: editorialPaths.pages, marks: routeMarksOf({ type: 'preview' }) },
-  { kind: 'site-check', path: siteCheckPath, marks: routeMarksOf({ type: 'site-check' }, 'read') },
-  { kind: 'trash', path: editorialPaths.trash, marks: routeMarksOf({ type: 'trash' }, 'read') },
-  { kind: 'media', path: mediaLibraryPath, marks: routeMarksOf({ type: 'media' }) },
+  ...staffScreens.map((r): RouteEntry => ({ kind: r.id, path: r.path, marks: routeMarksOf(r.subject, r.action) })),
   { kind: 'account', path: '/account' },
   ...declarations.flatMap((d: Declaration): RouteEntry[] => [
     ...listPathsOf(d).map((path): RouteEntry => ({ kind: 'list', path, collection: d.name, marks: marksOf(d) })),
@@ -68,6 +43,14 @@ export const routeTable: readonly RouteEntry[] = [
   ]),
   { kind: 'not-found', path: '*' },
 ];
+
+export type StaffScreenRoute = Extract<RouteEntry, { kind: StaffScreenId }>;
+const staffScreenIds: ReadonlySet<string> = new Set(staffScreens.map((s) => s.id));
+
+/** Is this route one of staff-screens.ts's screens? */
+export function isStaffScreenRoute(r: RouteEntry): r is StaffScreenRoute {
+  return staffScreenIds.has(r.kind);
+}
 
 /** Paths that belong to the staff app (kept out of robots and the sitemap). */
 export const staffPaths: readonly string[] = routeTable

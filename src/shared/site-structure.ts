@@ -17,8 +17,8 @@ import { detailCollections, sectionCollectionPattern } from './registry-index.js
 import { previewPathPrefix } from './editorial.js';
 import { apiPrefix, pathTo } from './api-paths.js';
 
-/** The collection that holds page records. */
-export const sitePageCollection = 'sitepage';
+/** The collection that holds page records (declared with the other system collections). */
+export { sitePageCollection } from './declarations.js';
 /** The languages a key can carry; only the default is used until translations arrive. */
 export const defaultLanguage = 'en';
 
