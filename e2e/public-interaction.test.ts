@@ -34,10 +34,10 @@ describe('public site interaction', () => {
       await expect(about.getAttribute('aria-expanded')).resolves.toBe('false');
       await page.keyboard.press('Enter');
       await expect(about.getAttribute('aria-expanded')).resolves.toBe('true');
-      await expect(page.locator('#menu-about').isVisible()).resolves.toBe(true);
+      await expect(page.locator('#menu-about-us').isVisible()).resolves.toBe(true);
       await page.keyboard.press('Escape');
       await expect(about.getAttribute('aria-expanded')).resolves.toBe('false');
-      await expect(page.locator('#menu-about').isVisible()).resolves.toBe(false);
+      await expect(page.locator('#menu-about-us').isVisible()).resolves.toBe(false);
       // Space opens; arrow keys move through the entries; focus stays on them.
       await page.keyboard.press('Space');
       await expect(about.getAttribute('aria-expanded')).resolves.toBe('true');
@@ -68,9 +68,9 @@ describe('public site interaction', () => {
       await expect(work.getAttribute('aria-expanded')).resolves.toBe('false');
       // A click opens a menu and a click elsewhere closes it.
       await about.click();
-      await expect(page.locator('#menu-about').isVisible()).resolves.toBe(true);
+      await expect(page.locator('#menu-about-us').isVisible()).resolves.toBe(true);
       await page.mouse.click(5, 600);
-      await expect(page.locator('#menu-about').isVisible()).resolves.toBe(false);
+      await expect(page.locator('#menu-about-us').isVisible()).resolves.toBe(false);
       expect(watch.errors).toEqual([]);
     } finally {
       await context.close();

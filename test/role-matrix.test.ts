@@ -178,6 +178,9 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['site structure', 'add a redirect',           '401',    '403', '403', 'ok',  'off'],
   ['site structure', 'remove a redirect',        '401',    '403', '403', 'ok',  'off'],
   ['site structure', 'list missing paths',       '401',    '403', '403', 'ok',  'off'],
+  ['site structure', 'read the navigation',      '401',    '403', 'ok',  'ok',  'off'],
+  ['site structure', 'save the navigation',      '401',    '403', 'ok',  'ok',  'off'],
+  ['site structure', 'publish the navigation',   '401',    '403', 'ok',  'ok',  'off'],
 
   ['account',       'read own account',          '401',    'ok',  'ok',  'ok',  'off'],
   ['account',       'rename own account',        '401',    'ok',  'ok',  'ok',  'off'],
@@ -206,6 +209,13 @@ interface Env {
 async function fixturePage(env: Env): Promise<{ id: string; version: number }> {
   const doc = await env.t.app.content.createAs(sitePageCollection, { data: { path: `/matrix-${crypto.randomBytes(4).toString('hex')}`, title: 'Matrix page', sections: [] }, status: 'draft' }, { principal: null, ip: null });
   return { id: doc.id, version: doc.version };
+}
+
+/** The navigation document's version and working copy, read as a trusted fixture. */
+async function currentNavigation(env: Env): Promise<{ version: number; navigation: unknown }> {
+  const s = await env.t.app.services.structure.current();
+  if (!s.navigation) throw new Error('no navigation');
+  return { version: Number(s.navigation.row.version), navigation: s.navigation.working };
 }
 
 interface Row {
@@ -606,6 +616,22 @@ const rows: Row[] = [
     },
   },
   { group: 'site structure', endpoint: 'list missing paths', target: 'not-found', request: async () => ({ method: 'GET', url: siteApi.notFound }) },
+  { group: 'site structure', endpoint: 'read the navigation', target: 'navigation', request: async () => ({ method: 'GET', url: siteApi.navigation }) },
+  {
+    group: 'site structure',
+    endpoint: 'save the navigation',
+    target: 'navigation',
+    request: async (env) => {
+      const { version, navigation } = await currentNavigation(env);
+      return { method: 'PUT', url: siteApi.navigation, headers: { 'if-match': String(version) }, payload: { navigation } };
+    },
+  },
+  {
+    group: 'site structure',
+    endpoint: 'publish the navigation',
+    target: 'navigation',
+    request: async (env) => ({ method: 'POST', url: siteApi.navigationPublish, headers: { 'if-match': String((await currentNavigation(env)).version) }, payload: {} }),
+  },
   {
     group: 'users',
     endpoint: 'reset a user\'s two-factor',

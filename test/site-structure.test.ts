@@ -5,12 +5,16 @@
  * loops), and deleting a page something links to asks where its address
  * should lead. On SQLite and PostgreSQL.
  */
-import type { InjectOptions } from 'fastify';
+import diagnostics from 'node:diagnostics_channel';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { renderChannelName, type RenderMessage } from '../src/server/render/page-cache.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinds } from '../src/shared/kinds.js';
 import { pages as seedPages } from '../src/shared/pages.js';
 import { siteApi } from '../src/shared/site-structure.js';
-import { build, type TestApp } from './helpers/app.js';
+import type { NavigationAnswer } from '../src/shared/site-navigation.js';
+import { build, testConfig, type TestApp } from './helpers/app.js';
+import { buildApp } from '../src/server/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { insertMedia, validData, type FixtureRefs } from './content-fixtures.js';
@@ -98,6 +102,9 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
       payload: { data: { ...validData(kinds.section, refs, 'Campaign'), title: 'Every ward deserves clean water' }, status: 'published' },
     });
     expect(block.statusCode, block.body).toBe(201);
+    // Staff search a section's blocks by title like any list.
+    const found = await as(admin, { method: 'GET', url: `/api/collections/${textSection.collection}/documents?q=ward` });
+    expect(found.json<{ documents: { id: string }[] }>().documents.map((d) => d.id)).toEqual([block.json<{ id: string }>().id]);
     // A collection no section names does not exist.
     expect((await as(admin, { method: 'POST', url: '/api/collections/s-zzzzzzzzzz/documents', payload: { data: {} } })).statusCode).toBe(404);
 
@@ -112,11 +119,41 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
     expect(sitemap.body).toContain('/water-rights</loc>');
   });
 
+  it('puts the page in the navigation by its id: flagged while a draft, shown under "Our Work" once published', async () => {
+    const nav = async () => (await as(admin, { method: 'GET', url: siteApi.navigation })).json<NavigationAnswer>();
+    const before = await nav();
+    expect(before.problems).toEqual([]);
+    expect(before.navigation.header.map((i) => i.label)).toEqual(['HOME', 'About Us', 'Our Work', 'Our Strategy', 'Events']);
+    const draft = (await as(admin, { method: 'POST', url: siteApi.pages, payload: { path: '/draft-idea', title: 'A draft idea' } })).json<PageAnswer>();
+    const header = before.navigation.header.map((i) =>
+      i.label === 'Our Work' ? { ...i, children: [...(i.children ?? []), { label: 'Water rights', page: campaign.id }, { label: 'Draft idea', page: draft.id }] } : i,
+    );
+    const bad = await as(admin, { method: 'PUT', url: siteApi.navigation, headers: { 'if-match': String(before.version) }, payload: { navigation: { ...before.navigation, header: [...header, { label: 'Nowhere', url: 'http://example.org' }] } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: { details?: unknown; message: string } }>().error.message).toContain('navigation.header.5.url');
+    const saved = await as(admin, { method: 'PUT', url: siteApi.navigation, headers: { 'if-match': String(before.version) }, payload: { navigation: { ...before.navigation, header } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const answer = saved.json<NavigationAnswer>();
+    expect(answer.problems).toEqual([expect.objectContaining({ path: 'header.2.children.6', label: 'Draft idea' })]);
+    // Saved, not published: visitors still see the old menus.
+    expect((await t.app.inject({ method: 'GET', url: '/' })).body).not.toContain('Water rights');
+    const refused = await as(admin, { method: 'POST', url: siteApi.navigationPublish, headers: { 'if-match': String(answer.version) }, payload: {} });
+    expect(refused.statusCode).toBe(409);
+    const published = await as(admin, { method: 'POST', url: siteApi.navigationPublish, headers: { 'if-match': String(answer.version) }, payload: { acceptProblems: true } });
+    expect(published.statusCode, published.body).toBe(200);
+    const home = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    const work = home.slice(home.indexOf('id="menu-our-work"'));
+    expect(work.slice(0, work.indexOf('</ul>'))).toContain('<a href="/water-rights" class="submenu-link">Water rights</a>');
+    expect(home).not.toContain('Draft idea');
+  });
+
   it('answers an old address with 301 to the current one: no chains, no loops, a page taking an address back removes its redirect', async () => {
     await rename(campaign.id, '/water-rights-2026');
     let res = await t.app.inject({ method: 'GET', url: '/water-rights' });
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe('/water-rights-2026');
+    // The menu item points to the page, not to its address: it follows the rename on every page.
+    expect((await t.app.inject({ method: 'GET', url: '/about' })).body).toContain('<a href="/water-rights-2026" class="submenu-link">Water rights</a>');
     expect((await t.app.inject({ method: 'GET', url: '/water-rights-2026' })).statusCode).toBe(200);
 
     await rename(campaign.id, '/water');
@@ -136,6 +173,32 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
     expect(redirects.every((r) => r.pageId === campaign.id)).toBe(true);
   });
 
+  it('writes links to a moved page with its current address, and the site check names links that lead nowhere', async () => {
+    const linking = await as(admin, {
+      method: 'POST',
+      url: '/api/collections/descriptionhome/documents',
+      payload: {
+        data: { ...validData(kinds.section, refs, 'Links'), title: 'Links to the campaign', body: '<p>Join <a href="/water-2025#join">the water campaign</a>, read <a href="/draft-idea">our idea</a> or <a href="/no-such-page">this</a>.</p>', linkLabel: 'The campaign', linkUrl: '/water-rights-2026?from=home' },
+        status: 'published',
+      },
+    });
+    expect(linking.statusCode, linking.body).toBe(201);
+    // '/water-rights-2026' is an old address of the campaign (now at /water-rights); '/water-2025' never was one.
+    const home = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    expect(home).toContain('href="/water-rights?from=home"');
+    expect(home).toContain('href="/water-2025#join"');
+    const check = (await as(admin, { method: 'GET', url: '/api/site-check' })).json<{ findings: { id: string; rule: string; field: string; message: string }[] }>();
+    const mine = check.findings.filter((f) => f.id === linking.json<{ id: string }>().id && f.rule === 'link-internal-broken').map((f) => f.message);
+    expect(mine).toEqual([
+      expect.stringContaining('/water-2025#join leads nowhere visitors can see: no page has this address'),
+      expect.stringContaining('/draft-idea leads nowhere visitors can see: the page there is still a draft'),
+      expect.stringContaining('/no-such-page leads nowhere'),
+    ]);
+    // Out of the way of the next test, which lists what links to the campaign.
+    const doc = linking.json<{ id: string; version: number }>();
+    expect((await as(admin, { method: 'DELETE', url: `/api/collections/descriptionhome/documents/${doc.id}`, headers: { 'if-match': String(doc.version) } })).statusCode).toBe(204);
+  });
+
   it('refuses to delete a page something links to, naming the links; then answers 410 once the editor says it is gone', async () => {
     const link = await as(admin, {
       method: 'POST',
@@ -150,7 +213,10 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
     expect(refused.statusCode).toBe(409);
     const error = refused.json<{ error: { code: string; details: { links: { source: string; title: string; field: string }[] } } }>().error;
     expect(error.code).toBe('failed-precondition');
-    expect(error.details.links).toEqual([expect.objectContaining({ source: 'aboutvision', title: 'Read about our campaign', field: 'data.linkUrl' })]);
+    expect(error.details.links).toEqual([
+      expect.objectContaining({ source: 'navigation', title: 'Water rights', field: 'header.2.children.5' }),
+      expect.objectContaining({ source: 'aboutvision', title: 'Read about our campaign', field: 'data.linkUrl' }),
+    ]);
     expect((await t.app.inject({ method: 'GET', url: '/water-rights' })).statusCode).toBe(200);
 
     const deleted = await as(superAdmin, { method: 'DELETE', url: siteApi.page(campaign.id), headers: { 'if-match': version }, payload: { gone: true } });
@@ -181,7 +247,66 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
     expect(res.headers.location).toBe('/socio');
   });
 
+  it('renders again only the page whose record changed; a new address renders every page', async () => {
+    for (const p of ['/', '/about', '/vision']) expect((await t.app.inject({ method: 'GET', url: p })).statusCode).toBe(200);
+    const rendered: string[] = [];
+    const onRender = (message: unknown) => rendered.push((message as RenderMessage).path);
+    diagnostics.subscribe(renderChannelName, onRender);
+    try {
+      const about = await page('about');
+      const saved = await as(admin, { method: 'PATCH', url: siteApi.page('about'), headers: { 'if-match': String(about.version) }, payload: { description: 'Who we are and how we work, in a few words.' } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      await publish('about');
+      expect(rendered).toContain('/about');
+      expect(rendered).not.toContain('/');
+      expect(rendered).not.toContain('/vision');
+      expect((await t.app.inject({ method: 'GET', url: '/about' })).body).toContain('Who we are and how we work, in a few words.');
+
+      rendered.length = 0;
+      await rename('vision', '/our-vision');
+      // The menus of every page now lead to /our-vision.
+      expect(rendered).toEqual(expect.arrayContaining(['/', '/about']));
+      expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('href="/our-vision"');
+    } finally {
+      diagnostics.unsubscribe(renderChannelName, onRender);
+    }
+  });
+
   it("keeps SPEC.md's pages at their paths with their sections", async () => {
-    for (const p of seedPages) expect((await t.app.inject({ method: 'GET', url: p.path })).statusCode, p.path).toBe(200);
+    for (const p of seedPages) {
+      const path = p.path === '/vision' ? '/our-vision' : p.path;
+      expect((await t.app.inject({ method: 'GET', url: path })).statusCode, path).toBe(200);
+    }
+  });
+});
+
+describe.runIf(dialects().includes('postgres'))('addresses on two instances sharing PostgreSQL', () => {
+  let t: TestApp;
+  let second: FastifyInstance;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    t = await build('postgres', {}, { render: true });
+    second = await buildApp(testConfig(t.db), { logger: false, render: true });
+    await second.ready();
+    admin = await createUser(t.app, 'admin');
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t?.close();
+  });
+
+  it('answers the old address with 301 on the other instance too, once the page moved on the first', async () => {
+    expect((await second.inject({ method: 'GET', url: '/strategy' })).statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${admin.token}` };
+    const current = (await t.app.inject({ method: 'GET', url: siteApi.page('strategy'), headers })).json<PageAnswer>();
+    const saved = await t.app.inject({ method: 'PATCH', url: siteApi.page('strategy'), headers: { ...headers, 'if-match': String(current.version) }, payload: { path: '/our-strategy' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const published = await t.app.inject({ method: 'POST', url: siteApi.pageStep('strategy', 'publish'), headers: { ...headers, 'if-match': String(saved.json<PageAnswer>().version) }, payload: {} });
+    expect(published.statusCode, published.body).toBe(200);
+    // The other instance hears of it through LISTEN/NOTIFY: wait for its answer to change, as a visitor would see it.
+    await expect.poll(async () => (await second.inject({ method: 'GET', url: '/strategy' })).statusCode, { timeout: 10_000 }).toBe(301);
+    expect((await second.inject({ method: 'GET', url: '/strategy' })).headers.location).toBe('/our-strategy');
+    expect((await second.inject({ method: 'GET', url: '/our-strategy' })).statusCode).toBe(200);
   });
 });

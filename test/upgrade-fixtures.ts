@@ -202,7 +202,7 @@ export function expectBroughtForward(
 function startingPageRow(table: string, line: string): boolean {
   if (table === 'site_paths') return true;
   const row = JSON.parse(line) as { collection?: unknown };
-  return (table === 'documents' || table === 'revisions') && row.collection === 'sitepage';
+  return (table === 'documents' || table === 'revisions') && (row.collection === 'sitepage' || row.collection === 'sitenavigation');
 }
 
 /** The same row with its columns in name order, so rows compare whatever order the columns came in. */

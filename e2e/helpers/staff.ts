@@ -93,12 +93,12 @@ export function watchStaffConsole(page: Page, expected: { url: RegExp; status?: 
   return { errors };
 }
 
-/** Every staff screen's path of the route table (lists, forms, users, settings, backups, trash, media library), with `new` as the form id. */
+/** Every staff screen's path of the route table (lists, forms, and every screen of staff-screens.ts), with `new` as the form id. */
 export async function staffPathsToGuard(): Promise<{ path: string; marks: readonly string[] }[]> {
-  const { routeTable } = await import('../../src/shared/routes.js');
+  const { isStaffScreenRoute, routeTable } = await import('../../src/shared/routes.js');
   const out: { path: string; marks: readonly string[] }[] = [];
   for (const r of routeTable) {
-    if (r.kind === 'list' || r.kind === 'form' || r.kind === 'users' || r.kind === 'user-form' || r.kind === 'settings' || r.kind === 'backups' || r.kind === 'trash' || r.kind === 'media') {
+    if (r.kind === 'list' || r.kind === 'form' || isStaffScreenRoute(r)) {
       out.push({ path: r.path.replace(':id', 'new'), marks: r.marks });
     }
   }

@@ -173,30 +173,35 @@ export function blockTitle(collection: Pick<CollectionDef, 'titleField'>, data: 
   return typeof t === 'string' && t.trim() ? t.trim() : 'Untitled';
 }
 
-/** The registry as GET /api/collections returns it. */
+/** A collection as GET /api/collections describes it. */
+export function collectionJson(c: CollectionDef & { extraListPaths: string[] }) {
+  return {
+    name: c.name,
+    label: c.label,
+    group: c.group,
+    description: c.description,
+    kind: c.kind,
+    page: c.page,
+    listPath: c.listPath,
+    listPaths: [c.listPath, ...c.extraListPaths],
+    formPaths: c.formPaths,
+    fields: c.fields,
+    titleField: c.titleField,
+    imageField: c.imageField,
+    nouns: c.nouns,
+    heading: c.heading,
+    detailPath: c.detailPath,
+    read: c.read,
+    write: c.write,
+    growing: c.growing,
+  };
+}
+
+/** The registry as GET /api/collections returns it (the server adds the collections of sections editors added). */
 export function registryJson() {
   return {
     pages: pages.map((p) => ({ ...p, collections: collectionsOfPage(p.name).map((c) => c.name) })),
-    collections: collections.map((c) => ({
-      name: c.name,
-      label: c.label,
-      group: c.group,
-      description: c.description,
-      kind: c.kind,
-      page: c.page,
-      listPath: c.listPath,
-      listPaths: [c.listPath, ...c.extraListPaths],
-      formPaths: c.formPaths,
-      fields: c.fields,
-      titleField: c.titleField,
-      imageField: c.imageField,
-      nouns: c.nouns,
-      heading: c.heading,
-      detailPath: c.detailPath,
-      read: c.read,
-      write: c.write,
-      growing: c.growing,
-    })),
+    collections: collections.map(collectionJson),
     settings: { fields: siteSettingsFields },
   };
 }

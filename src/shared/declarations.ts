@@ -80,7 +80,10 @@ export const declarations = [
  * staff drawer and without generic list and form screens; the structure API
  * and screens edit them, with the editorial steps every block has.
  */
+/** The collection that holds page records (site-structure.ts). */
+export const sitePageCollection = 'sitepage';
+
 export const systemDeclarations = [
-  declare({ name: 'sitepage', label: 'Pages', group: 'Site', kind: 'page', page: null, read: 'staff', write: 'admin', remove: 'super' }),
+  declare({ name: sitePageCollection, label: 'Pages', group: 'Site', kind: 'page', page: null, read: 'staff', write: 'admin', remove: 'super' }),
   declare({ name: 'sitenavigation', label: 'Navigation', group: 'Site', kind: 'navigation', page: null, read: 'staff', write: 'admin', remove: 'super' }),
 ] as const;

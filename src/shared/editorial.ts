@@ -14,6 +14,7 @@
  * after the retention period.
  */
 import { z } from 'zod';
+import { apiPaths, pathTo } from './api-paths.js';
 import { auditScreenPath } from './audit.js';
 
 /** What a list or form says a block is in. */
@@ -46,23 +47,19 @@ export function documentStateOf(doc: EditorialFields): DocumentState {
 /** A list filter by state (`?state=`): `scheduled` also finds blocks due to be unpublished. */
 export const stateFilterSchema = z.enum(documentStates);
 
-/** The API paths; `name` and `id` are a collection and a block. */
-function documentPath(name: string, id: string): string {
-  return `/api/collections/${encodeURIComponent(name)}/documents/${encodeURIComponent(id)}`;
-}
-
+/** The API paths of a block's editorial steps and of the trash; `name` and `id` are a collection and a block (patterns in api-paths.ts). */
 export const editorialApi = {
-  publish: (name: string, id: string) => `${documentPath(name, id)}/publish`,
-  unpublish: (name: string, id: string) => `${documentPath(name, id)}/unpublish`,
-  discard: (name: string, id: string) => `${documentPath(name, id)}/discard`,
+  publish: (name: string, id: string) => pathTo(apiPaths.collections.publish, { name, id }),
+  unpublish: (name: string, id: string) => pathTo(apiPaths.collections.unpublish, { name, id }),
+  discard: (name: string, id: string) => pathTo(apiPaths.collections.discard, { name, id }),
   /** `DELETE`: cancels a scheduled publish and unpublish. */
-  schedule: (name: string, id: string) => `${documentPath(name, id)}/schedule`,
-  revisions: (name: string, id: string) => `${documentPath(name, id)}/revisions`,
-  revision: (name: string, id: string, rev: string) => `${documentPath(name, id)}/revisions/${encodeURIComponent(rev)}`,
-  restoreRevision: (name: string, id: string, rev: string) => `${documentPath(name, id)}/revisions/${encodeURIComponent(rev)}/restore`,
+  schedule: (name: string, id: string) => pathTo(apiPaths.collections.schedule, { name, id }),
+  revisions: (name: string, id: string) => pathTo(apiPaths.collections.revisions, { name, id }),
+  revision: (name: string, id: string, rev: string) => pathTo(apiPaths.collections.revision, { name, id, rev }),
+  restoreRevision: (name: string, id: string, rev: string) => pathTo(apiPaths.collections.restoreRevision, { name, id, rev }),
   /** `GET` lists the trash; `DELETE` empties it (super-admins only). */
-  trash: '/api/trash',
-  restoreFromTrash: (id: string) => `/api/trash/${encodeURIComponent(id)}/restore`,
+  trash: apiPaths.trash.list,
+  restoreFromTrash: (id: string) => pathTo(apiPaths.trash.restore, { id }),
   preview: '/api/preview',
   previewLink: (id: string) => `/api/preview/${encodeURIComponent(id)}`,
   audit: '/api/audit',

@@ -5,6 +5,7 @@
  * sends it. Zod lives here, not in media.ts: public pages import media.ts.
  */
 import { z } from 'zod';
+import { apiPaths, pathTo } from './api-paths.js';
 import { imageVariantNames, type FocalPoint, type MediaInfo } from './media.js';
 
 /** The staff screen. */
@@ -12,11 +13,11 @@ export const mediaLibraryPath = '/media';
 
 export const mediaApi = {
   /** `GET` lists (query below); `POST` uploads one file (multipart, field `file`). */
-  list: '/api/media',
+  list: apiPaths.media.list,
   /** `GET` describes, `PATCH` changes alt text and focal point, `DELETE` removes when unused. */
-  one: (id: string) => `/api/media/${encodeURIComponent(id)}`,
+  one: (id: string) => pathTo(apiPaths.media.one, { id }),
   /** `POST` a new file (multipart, field `file`) in place of this one: every block and the settings switch to it. */
-  replace: (id: string) => `/api/media/${encodeURIComponent(id)}/replace`,
+  replace: (id: string) => pathTo(apiPaths.media.replace, { id }),
 } as const;
 
 /** How many items one page of the library holds by default, and at most. */

@@ -32,6 +32,7 @@ export const authoringRules = {
   'text-capitals': 'warning',
   'paragraph-long': 'warning',
   'link-pdf-unlabelled': 'warning',
+  'link-internal-broken': 'warning',
 } as const satisfies Record<string, FindingSeverity>;
 export type AuthoringRule = keyof typeof authoringRules;
 export const authoringRuleNames = Object.keys(authoringRules) as [AuthoringRule, ...AuthoringRule[]];
@@ -85,6 +86,7 @@ export const authoringRuleLabels: Record<AuthoringRule, string> = {
   'text-capitals': 'Text in capitals',
   'paragraph-long': 'Very long paragraph',
   'link-pdf-unlabelled': 'Link to a PDF not saying so',
+  'link-internal-broken': 'Link to a page visitors cannot see',
 };
 
 /** Where the site check puts findings that are on no public page. */

@@ -95,6 +95,14 @@ export interface NavigationAnswer {
 /** `PUT /api/site/navigation` (with If-Match). */
 export const navigationBodySchema = schema(() => z.strictObject({ navigation: z.unknown() }));
 
+/**
+ * `POST /api/site/navigation/publish` (with If-Match): items pointing to
+ * draft or trashed pages refuse the publish (409 `failed-precondition` with
+ * `details.problems`) unless the editor accepts them: they are left out of
+ * the public menus until their page is published.
+ */
+export const navigationPublishBodySchema = schema(() => z.strictObject({ acceptProblems: z.boolean().optional() }));
+
 /** A link as the public site renders it: resolved to the page's current address. */
 export interface ResolvedNavLink {
   label: string;

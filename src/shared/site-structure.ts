@@ -15,9 +15,10 @@ import { pageSectionsSchema, type PageSection } from './page-sections.js';
 import { staffPaths } from './routes.js';
 import { detailCollections, sectionCollectionPattern } from './registry-index.js';
 import { previewPathPrefix } from './editorial.js';
+import { apiPrefix, pathTo } from './api-paths.js';
 
-/** The collection that holds page records. */
-export const sitePageCollection = 'sitepage';
+/** The collection that holds page records (declared with the other system collections). */
+export { sitePageCollection } from './declarations.js';
 /** The languages a key can carry; only the default is used until translations arrive. */
 export const defaultLanguage = 'en';
 
@@ -26,7 +27,7 @@ export const pagePathMax = 200;
 export const pagePathPattern = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/;
 
 /** Paths the server keeps for itself, whatever the pages are: exactly these and everything under them. */
-const serverPrefixes = ['/api', '/media', '/assets', '/sitemap.xml', '/robots.txt', '/logo.svg'];
+const serverPrefixes = [apiPrefix, '/media', '/assets', '/sitemap.xml', '/robots.txt', '/logo.svg'];
 
 /**
  * Why a path cannot be a page's address, or null when it can: the staff
@@ -178,16 +179,30 @@ export const createRedirectBodySchema = schema(() =>
     .refine((b) => [b.pageId, b.url, b.gone].filter((v) => v !== undefined).length === 1, { message: 'Choose one target: a page, an https:// address, or gone', path: ['pageId'] }),
 );
 
-/** The site's structure API. */
+/** The site's structure API: route patterns (the server's) and the paths the browser builds from them. */
+const site = `${apiPrefix}/site` as const;
+export const siteApiRoutes = {
+  pages: `${site}/pages`,
+  page: `${site}/pages/:id`,
+  pageStep: `${site}/pages/:id/:step`,
+  navigation: `${site}/navigation`,
+  navigationPublish: `${site}/navigation/publish`,
+  redirects: `${site}/redirects`,
+  redirect: `${site}/redirects/:id`,
+  notFound: `${site}/not-found`,
+} as const;
+export const pageSteps = ['publish', 'unpublish', 'discard'] as const;
+export type PageStep = (typeof pageSteps)[number];
+
 export const siteApi = {
-  pages: '/api/site/pages',
-  page: (id: string) => `/api/site/pages/${encodeURIComponent(id)}`,
-  pageStep: (id: string, step: 'publish' | 'unpublish' | 'discard' | 'schedule' | 'revisions') => `/api/site/pages/${encodeURIComponent(id)}/${step}`,
-  navigation: '/api/site/navigation',
-  navigationPublish: '/api/site/navigation/publish',
-  redirects: '/api/site/redirects',
-  redirect: (id: string) => `/api/site/redirects/${encodeURIComponent(id)}`,
-  notFound: '/api/site/not-found',
+  pages: siteApiRoutes.pages,
+  page: (id: string) => pathTo(siteApiRoutes.page, { id }),
+  pageStep: (id: string, step: PageStep) => pathTo(siteApiRoutes.pageStep, { id, step }),
+  navigation: siteApiRoutes.navigation,
+  navigationPublish: siteApiRoutes.navigationPublish,
+  redirects: siteApiRoutes.redirects,
+  redirect: (id: string) => pathTo(siteApiRoutes.redirect, { id }),
+  notFound: siteApiRoutes.notFound,
 } as const;
 
 /** How many missing paths the "Not found" list keeps (the most requested). */

@@ -6,7 +6,8 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { routeMarksOf, type RouteMark } from '../shared/access.js';
-import { formPathOf, listPathOf, routeTable } from '../shared/routes.js';
+import { formPathOf, isStaffScreenRoute, listPathOf, routeTable } from '../shared/routes.js';
+import { staffScreenModules } from './staff-screens.js';
 import { Root, RootErrorBoundary, RootHydrateFallback } from './root.js';
 
 function publicRoutes(): RouteObject[] {
@@ -77,40 +78,11 @@ function staffRoutes(): RouteObject[] {
         });
         break;
       }
-      case 'users':
-        children.push(guardedScreen('users', r.path, r.marks, async () => (await import('./admin/users-route.js')).UsersScreen));
-        break;
-      case 'user-form':
-        children.push(guardedScreen('user-form', r.path, r.marks, async () => (await import('./admin/user-form-route.js')).UserFormScreen));
-        break;
-      case 'settings':
-        children.push(guardedScreen('settings', r.path, r.marks, async () => (await import('./admin/settings-route.js')).SettingsScreen));
-        break;
-      case 'backups':
-        children.push(guardedScreen('backups', r.path, r.marks, async () => (await import('./admin/backups/backups-screen.js')).BackupsScreen));
-        break;
-      case 'audit':
-        children.push(guardedScreen('audit', r.path, r.marks, async () => (await import('./admin/audit/audit-screen.js')).AuditScreen));
-        break;
-      case 'pages':
-        children.push(guardedScreen('pages', r.path, r.marks, async () => (await import('./admin/pages/pages-screen.js')).PagesScreen));
-        break;
-      case 'page-editor':
-        children.push(guardedScreen('page-editor', r.path, r.marks, async () => (await import('./admin/pages/page-editor.js')).PageEditorScreen));
-        break;
-      case 'site-check':
-        children.push(guardedScreen('site-check', r.path, r.marks, async () => (await import('./admin/site-check/site-check-screen.js')).SiteCheckScreen));
-        break;
-      case 'trash':
-        children.push(guardedScreen('trash', r.path, r.marks, async () => (await import('./admin/trash/trash-screen.js')).TrashScreen));
-        break;
-      case 'media':
-        children.push(guardedScreen('media', r.path, r.marks, async () => (await import('./admin/media/media-screen.js')).MediaScreen));
-        break;
       case 'account':
         children.push({ id: 'account', path: r.path, lazy: async () => ({ Component: (await import('./admin/account/account-screen.js')).AccountScreen }) });
         break;
       default:
+        if (isStaffScreenRoute(r)) children.push(guardedScreen(r.kind, r.path, r.marks, staffScreenModules[r.kind]));
         break;
     }
   }

@@ -15,6 +15,7 @@ import type { Principal } from '../../shared/access.js';
 import { AppError } from '../../shared/errors.js';
 import { principalOf } from './auth-service.js';
 import { TwoFactorService } from './two-factor-service.js';
+import { apiPaths, authApiPrefix, isApiPath } from '../../shared/api-paths.js';
 
 /**
  * Which routes resolve the caller: everything under /api and /media, except
@@ -23,8 +24,8 @@ import { TwoFactorService } from './two-factor-service.js';
  * two-factor set-up under /api/auth asks for its caller itself (`requireCaller`).
  */
 export function needsCaller(url: string): boolean {
-  if (url.startsWith('/api/auth/')) return false;
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/media/');
+  if (url.startsWith(`${authApiPrefix}/`)) return false;
+  return isApiPath(url) || url.startsWith('/media/');
 }
 
 const bearer = /^Bearer\s+(\S+)$/i;
@@ -35,7 +36,7 @@ const bearer = /^Bearer\s+(\S+)$/i;
  * /api/auth, which resolves no caller here, the set-up itself).
  */
 export function reachableBeforeEnrolment(url: string): boolean {
-  return url === '/api/account' || url.startsWith('/api/account/');
+  return url === apiPaths.account.account || url.startsWith(`${apiPaths.account.account}/`);
 }
 
 /** The idToken of a request's Authorization header, or null when there is none. */

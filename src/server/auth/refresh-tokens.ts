@@ -30,9 +30,10 @@ import {
   type ClientInfo,
 } from './refresh-token-repository.js';
 import { findUserById, type UserRow } from './users-repository.js';
+import { authApiPrefix } from '../../shared/api-paths.js';
 
 export const refreshCookieName = 'refresh_token';
-export const refreshCookiePath = '/api/auth';
+export const refreshCookiePath = authApiPrefix;
 /** A token used this recently may be answered with its successor (concurrent refreshes). */
 export const defaultRefreshGraceSeconds = 10;
 

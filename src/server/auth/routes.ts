@@ -21,6 +21,7 @@ import { refreshCookieName, refreshCookiePath } from './refresh-tokens.js';
 import { deviceCookie, deviceCookieOptions } from './sign-in-device.js';
 import { twoFactorRoutes } from './two-factor-routes.js';
 import { accountLinkRoutes } from './account-links-routes.js';
+import { apiPaths } from '../../shared/api-paths.js';
 
 export interface AuthRoutesOptions extends AuthOptions {
   /** Password reset request limits (tests lower them). */
@@ -68,7 +69,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return session.answer;
   }
 
-  app.post('/api/auth/sign-in', async (request, reply) => {
+  app.post(apiPaths.auth.signIn, async (request, reply) => {
     const parsed = signInBody.safeParse(request.body ?? {});
     if (!parsed.success) throw zodToAppError(parsed.error);
     try {
@@ -84,7 +85,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     }
   });
 
-  app.post('/api/auth/sign-in/second-factor', async (request, reply) => {
+  app.post(apiPaths.auth.signInSecondFactor, async (request, reply) => {
     const parsed = secondFactorSignInBody.safeParse(request.body ?? {});
     if (!parsed.success) throw zodToAppError(parsed.error);
     try {
@@ -95,7 +96,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     }
   });
 
-  app.post('/api/auth/refresh', async (request, reply) => {
+  app.post(apiPaths.auth.refresh, async (request, reply) => {
     const presented = request.cookies[refreshCookieName];
     if (!presented) {
       clearRefreshCookie(reply);
@@ -107,7 +108,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     throw result.error;
   });
 
-  app.post('/api/auth/sign-out', async (request, reply) => {
+  app.post(apiPaths.auth.signOut, async (request, reply) => {
     await auth.signOut(request.cookies[refreshCookieName], request.ip);
     clearRefreshCookie(reply);
     return reply.status(204).send();
@@ -118,7 +119,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     signIn: async (request, reply, user) => answer(reply, await auth.openSession(user, { ip: request.ip, userAgent: request.headers['user-agent'] }, request.log)),
   });
 
-  app.get('/api/auth/password-policy', async (_request, reply) => {
+  app.get(apiPaths.auth.passwordPolicy, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return passwordPolicy;
   });

@@ -11,12 +11,13 @@
  * account's e-mail address; it holds no address and nothing to sign in with.
  */
 import crypto from 'node:crypto';
+import { authApiPrefix } from '../../shared/api-paths.js';
 
 /** The cookie: its name, where the browser sends it, and how long it is honoured. The one place these are declared. */
 export const deviceCookie = {
   name: 'signin_device',
   /** Sign-in, the second factor and reset requests all live under it. */
-  path: '/api/auth',
+  path: authApiPrefix,
   /** 180 days; a value older than this is ignored even if a browser kept it. */
   maxAgeSeconds: 180 * 86_400,
 } as const;

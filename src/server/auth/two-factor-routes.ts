@@ -15,6 +15,7 @@ import { parseRequest as parse } from '../plugins/errors.js';
 import { ThrottledError, type AuthService } from './auth-service.js';
 import { requireCaller } from './principal.js';
 import { findUserById } from './users-repository.js';
+import { apiPaths } from '../../shared/api-paths.js';
 
 
 const uidParams = z.object({ uid: z.string().min(1).max(100) });
@@ -22,7 +23,7 @@ const uidParams = z.object({ uid: z.string().min(1).max(100) });
 export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: AuthService }): Promise<void> {
   const { db } = app.services;
 
-  app.post('/api/auth/second-factor/setup', async (request, reply): Promise<TwoFactorSetup> => {
+  app.post(apiPaths.auth.secondFactorSetup, async (request, reply): Promise<TwoFactorSetup> => {
     const principal = await requireCaller(request);
     const setup = await auth.twoFactor.setup(principal);
     request.log.info({ uid: principal.uid }, 'two-factor set-up started');
@@ -30,7 +31,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: Au
     return setup;
   });
 
-  app.post('/api/auth/second-factor/enable', async (request, reply): Promise<RecoveryCodesAnswer> => {
+  app.post(apiPaths.auth.secondFactorEnable, async (request, reply): Promise<RecoveryCodesAnswer> => {
     const principal = await requireCaller(request);
     const { code } = parse(enableTwoFactorBody, request.body);
     const recoveryCodes = await auth.twoFactor.enable(principal, code, {
@@ -45,7 +46,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: Au
     return { recoveryCodes };
   });
 
-  app.delete('/api/auth/second-factor', async (request, reply) => {
+  app.delete(apiPaths.auth.secondFactor, async (request, reply) => {
     const principal = await requireCaller(request);
     const body = parse(disableTwoFactorBody, request.body);
     const user = await findUserById(db.kysely, principal.uid);
@@ -69,7 +70,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: Au
   });
 
   // A colleague who lost their phone and their recovery codes: a super-admin turns their second factor off.
-  app.delete('/api/users/:uid/second-factor', async (request, reply) => {
+  app.delete(apiPaths.users.secondFactor, async (request, reply) => {
     authorize(request.principal, 'update', { type: 'users' });
     const { uid } = parse(uidParams, request.params);
     // One's own second factor goes off only with a code or the password (DELETE /api/auth/second-factor), so a stolen token cannot drop it.

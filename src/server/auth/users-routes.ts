@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { displayNameSchema, roleSchema } from '../../shared/users.js';
 import { parseRequest as parse } from '../plugins/errors.js';
 import { UsersService } from './users-service.js';
+import { apiPaths } from '../../shared/api-paths.js';
 
 const listQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -31,17 +32,17 @@ const uidParams = z.object({ uid: z.string().min(1).max(100) });
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const users = new UsersService(app.services.db);
 
-  app.get('/api/users', async (request) => users.list(request.principal, () => parse(listQuery, request.query)));
+  app.get(apiPaths.users.list, async (request) => users.list(request.principal, () => parse(listQuery, request.query)));
 
-  app.post('/api/users', async (request, reply) => {
+  app.post(apiPaths.users.list, async (request, reply) => {
     const user = await users.create(request.principal, () => parse(createBody, request.body), { ip: request.ip });
     request.log.info({ uid: user.uid, role: user.role }, 'user created');
     return reply.status(201).send(user);
   });
 
-  app.get('/api/users/:uid', async (request) => users.get(request.principal, () => parse(uidParams, request.params)));
+  app.get(apiPaths.users.one, async (request) => users.get(request.principal, () => parse(uidParams, request.params)));
 
-  app.patch('/api/users/:uid', async (request) => {
+  app.patch(apiPaths.users.one, async (request) => {
     let body: z.infer<typeof patchBody> = {};
     const user = await users.update(request.principal, () => {
       const { uid } = parse(uidParams, request.params);
@@ -52,7 +53,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     return user;
   });
 
-  app.delete('/api/users/:uid', async (request, reply) => {
+  app.delete(apiPaths.users.one, async (request, reply) => {
     let uid = '';
     await users.remove(request.principal, () => ({ uid: (uid = parse(uidParams, request.params).uid) }), { ip: request.ip });
     request.log.info({ uid }, 'user deleted');

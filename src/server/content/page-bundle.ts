@@ -11,9 +11,11 @@ import type { PageName } from '../../shared/pages.js';
 import { kinds } from '../../shared/kinds.js';
 import { sectionHeading } from '../../shared/page-sections.js';
 import type { SitePage } from '../../shared/site-structure.js';
+import type { PublicNavigation } from '../../shared/site-navigation.js';
 import type { MediaInfo } from '../../shared/media.js';
 import { pagesTouchedBy, type ChangeEvent } from '../changes.js';
-import type { SiteStructure } from '../structure/service.js';
+import type { SiteStructure, StructureSnapshot } from '../structure/service.js';
+import { withCurrentLinks } from '../structure/links.js';
 import type { Db } from '../db/index.js';
 import { cachedRepresentation, isFresh, type CachedRepresentation } from '../http/cached-representation.js';
 import { toMediaInfo } from '../media/presenter.js';
@@ -84,7 +86,8 @@ export class PageBundleCache {
     const page = await this.structure.livePage(name);
     if (!page) throw new Error(`unknown page ${name}`);
     const [rows, settings] = await Promise.all([listPublished(this.db.kysely, page.sections.map((s) => s.collection)), this.settings()]);
-    return bundleOf(this.db, page, rows, settings);
+    const snapshot = await this.structure.current();
+    return bundleOf(this.db, page, rows, settings, await this.structure.publicNavigation(), snapshot);
   }
 }
 
@@ -93,17 +96,19 @@ export class PageBundleCache {
  * rows): the blocks by collection in the rows' order, the media and the
  * categories they use (a category in the trash is not shown), the settings.
  */
-export async function bundleOf(db: Db, page: SitePage, rows: readonly DocumentRow[], settings: SiteSettings): Promise<PageBundle> {
+export async function bundleOf(db: Db, page: SitePage, rows: readonly DocumentRow[], settings: SiteSettings, navigation: PublicNavigation, structure: StructureSnapshot): Promise<PageBundle> {
   const sections: Record<string, PublicDocument[]> = {};
   const kindOf = new Map(page.sections.map((s) => [s.collection, s.kind]));
   for (const s of page.sections) sections[s.collection] = [];
   const mediaIds = new Set<string>();
   const categoryIds = new Set<string>();
   for (const row of rows) {
-    const doc = toPublicDocument(row);
-    sections[row.collection]?.push(doc);
     const kind = kindOf.get(row.collection);
     const fields = kind ? kinds[kind].fields : getCollection(row.collection)?.fields;
+    const stored = toPublicDocument(row);
+    // Links to an address a page moved away from lead straight to the page (structure/links.ts).
+    const doc = fields ? { ...stored, data: withCurrentLinks(structure, fields, stored.data) } : stored;
+    sections[row.collection]?.push(doc);
     if (!fields) continue;
     for (const ref of mediaIdsOf(fields, doc.data)) mediaIds.add(ref.mediaId);
     for (const id of categoryIdsOf(fields, doc.data)) categoryIds.add(id);
@@ -122,6 +127,7 @@ export async function bundleOf(db: Db, page: SitePage, rows: readonly DocumentRo
   return {
     page: { name: page.id, path: page.path, title: page.title, description: page.description, socialImage: page.socialImage },
     settings,
+    navigation,
     layout: page.sections.map((s) => ({ ...s, heading: sectionHeading(s) })),
     sections,
     media: mediaMap,

@@ -16,6 +16,8 @@ import { dynamicCompression } from '../http/compression.js';
 import { ifMatchVersion } from '../http/if-match.js';
 import { pageByPathApi } from '../../shared/page-bundle.js';
 import { AppError } from '../../shared/errors.js';
+import type { ContentDocument } from '../../shared/collections.js';
+import { apiPaths } from '../../shared/api-paths.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,7 +58,7 @@ export const contentRoutes = fp(
 
     // The hot path of the public site: served from memory with its brotli and gzip bytes made once, revalidated by ETag;
     // outside the compression scope below.
-    app.get('/api/pages/:page', async (request, reply) => {
+    app.get(apiPaths.pageBundle, async (request, reply) => {
       const { page } = pageParams.parse(request.params);
       return sendRepresentation(request, reply, await content.pageBundle(page), revalidateEveryTime);
     });
@@ -73,14 +75,14 @@ export const contentRoutes = fp(
     await app.register(async (api) => {
       await api.register(compress, dynamicCompression);
 
-      api.get('/api/collections/:name/documents', async (request, reply) => {
+      api.get(apiPaths.collections.documents, async (request, reply) => {
         const { name } = collectionParams.parse(request.params);
         const result = await content.list(request.principal, name, request.query);
         privateOrPublic(request, reply);
         return result;
       });
 
-      api.get('/api/collections/:name/documents/:id', async (request, reply) => {
+      api.get(apiPaths.collections.document, async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
         const { document, version } = await content.read(request.principal, name, id);
         privateOrPublic(request, reply);
@@ -88,34 +90,34 @@ export const contentRoutes = fp(
         return document;
       });
 
-      api.post('/api/collections/:name/documents', async (request, reply) => {
+      api.post(apiPaths.collections.documents, async (request, reply) => {
         const { name } = collectionParams.parse(request.params);
         const document = await content.create(callerOf(request), name, request.body, request.query);
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return reply.code(201).send(document);
       });
 
-      api.patch('/api/collections/:name/documents/:id', async (request, reply) => {
+      api.patch(apiPaths.collections.document, async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
         const document = await content.update(callerOf(request), name, id, ifMatchVersion(request), request.body, request.query);
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return document;
       });
 
-      api.delete('/api/collections/:name/documents/:id', async (request, reply) => {
+      api.delete(apiPaths.collections.document, async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
         await content.remove(callerOf(request), name, id, ifMatchVersion(request));
         return reply.code(204).send();
       });
 
       // Editorial steps (shared/editorial.ts): each answers the block as it now is, with its new version.
-      const steps = {
-        publish: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.publish(c, name, id, ifMatchVersion(request), request.body),
-        unpublish: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.unpublish(c, name, id, ifMatchVersion(request), request.body),
-        discard: (c: Caller, name: string, id: string, request: FastifyRequest) => content.editorial.discard(c, name, id, ifMatchVersion(request)),
-      };
-      for (const [step, run] of Object.entries(steps)) {
-        api.post(`/api/collections/:name/documents/:id/${step}`, async (request, reply) => {
+      const steps: [path: string, run: (c: Caller, name: string, id: string, request: FastifyRequest) => Promise<ContentDocument>][] = [
+        [apiPaths.collections.publish, (c, name, id, request) => content.editorial.publish(c, name, id, ifMatchVersion(request), request.body)],
+        [apiPaths.collections.unpublish, (c, name, id, request) => content.editorial.unpublish(c, name, id, ifMatchVersion(request), request.body)],
+        [apiPaths.collections.discard, (c, name, id, request) => content.editorial.discard(c, name, id, ifMatchVersion(request))],
+      ];
+      for (const [path, run] of steps) {
+        api.post(path, async (request, reply) => {
           const { name, id } = documentParams.parse(request.params);
           const document = await run(callerOf(request), name, id, request);
           reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
@@ -123,50 +125,50 @@ export const contentRoutes = fp(
         });
       }
 
-      api.delete('/api/collections/:name/documents/:id/schedule', async (request, reply) => {
+      api.delete(apiPaths.collections.schedule, async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
         const document = await content.editorial.cancelSchedule(callerOf(request), name, id, ifMatchVersion(request));
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return document;
       });
 
-      api.get('/api/collections/:name/documents/:id/revisions', async (request, reply) => {
+      api.get(apiPaths.collections.revisions, async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
         reply.header('cache-control', 'no-store');
         return content.editorial.revisions(callerOf(request), name, id);
       });
 
-      api.get('/api/collections/:name/documents/:id/revisions/:rev', async (request, reply) => {
+      api.get(apiPaths.collections.revision, async (request, reply) => {
         const { name, id, rev } = revisionParams.parse(request.params);
         reply.header('cache-control', 'no-store');
         return content.editorial.revision(callerOf(request), name, id, rev);
       });
 
-      api.post('/api/collections/:name/documents/:id/revisions/:rev/restore', async (request, reply) => {
+      api.post(apiPaths.collections.restoreRevision, async (request, reply) => {
         const { name, id, rev } = revisionParams.parse(request.params);
         const document = await content.editorial.restoreRevision(callerOf(request), name, id, rev, ifMatchVersion(request));
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return document;
       });
 
-      api.get('/api/trash', async (request, reply) => {
+      api.get(apiPaths.trash.list, async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return content.editorial.listTrash(callerOf(request));
       });
 
-      api.delete('/api/trash', async (request, reply) => {
+      api.delete(apiPaths.trash.list, async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return content.editorial.emptyTrash(callerOf(request));
       });
 
-      api.post('/api/trash/:id/restore', async (request, reply) => {
+      api.post(apiPaths.trash.restore, async (request, reply) => {
         const { id } = trashParams.parse(request.params);
         const document = await content.editorial.restoreFromTrash(callerOf(request), id);
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return document;
       });
 
-      api.post('/api/collections/:name/reorder', async (request, reply) => {
+      api.post(apiPaths.collections.reorder, async (request, reply) => {
         const { name } = collectionParams.parse(request.params);
         const result = await content.reorder(callerOf(request), name, request.body);
         reply.header('cache-control', 'no-store');

@@ -4,7 +4,8 @@
  * may ask; it tells a visitor only their own address.
  */
 import type { FastifyInstance } from 'fastify';
+import { apiPaths } from '../../shared/api-paths.js';
 
 export async function deployRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/deploy/client-address', async (request, reply) => reply.header('cache-control', 'no-store').send({ ip: request.ip }));
+  app.get(apiPaths.clientAddress, async (request, reply) => reply.header('cache-control', 'no-store').send({ ip: request.ip }));
 }

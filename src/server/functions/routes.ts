@@ -12,6 +12,7 @@ import { AppError } from '../../shared/errors.js';
 import { submitContact } from './contact.js';
 import { contactPageRoutes, type FunctionsLimit } from './contact-page.js';
 import { parseOrThrow } from './parse.js';
+import { apiPaths } from '../../shared/api-paths.js';
 
 type CallableFunction = (app: FastifyInstance, data: unknown) => Promise<unknown>;
 
@@ -31,7 +32,7 @@ export const functionsRoutes = fp(
     const limiter = app.rateLimit(functionsRateLimit);
     const limit: FunctionsLimit = (request, reply) => limiter.call(app, request, reply);
 
-    app.post('/api/functions/:name', { onRequest: limit }, async (request, reply) => {
+    app.post(apiPaths.function, { onRequest: limit }, async (request, reply) => {
       const { name } = paramsSchema.parse(request.params);
       const fn = Object.hasOwn(functions, name) ? functions[name] : undefined;
       if (!fn) throw new AppError('not-found', `There is no function named "${name}".`);

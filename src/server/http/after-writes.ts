@@ -8,6 +8,7 @@
  * already shows it. Visitors never wait for edits; only the writer does.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
+import { apiPrefix, authApiPrefix } from '../../shared/api-paths.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +25,7 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Which routes are writes whose answer waits: the API's, not sign-in, refresh and sign-out (they change no content). */
 export function isWrite(route: Pick<RouteOptions, 'method' | 'url'>): boolean {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  return methods.some((m) => writeMethods.has(m)) && route.url.startsWith('/api/') && !route.url.startsWith('/api/auth/');
+  return methods.some((m) => writeMethods.has(m)) && route.url.startsWith(`${apiPrefix}/`) && !route.url.startsWith(`${authApiPrefix}/`);
 }
 
 export class AfterWrites {

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { maxUploadText, variantNames } from '../../shared/media.js';
-import { mediaApi, mediaListQuerySchema, mediaPatchSchema } from '../../shared/media-library.js';
+import { mediaListQuerySchema, mediaPatchSchema } from '../../shared/media-library.js';
 import { zodToAppError } from '../plugins/errors.js';
 import { etagMatches, requestHeader } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
@@ -20,6 +20,7 @@ import type { VariantTarget } from './ingest.js';
 import type { Media } from './repository.js';
 import { MediaService, type Located, type UploadedFile } from './service.js';
 import { createMediaStore, type ByteRange } from './store.js';
+import { apiPaths } from '../../shared/api-paths.js';
 
 const idSchema = z.string().regex(/^[0-9a-f]{64}$/);
 const variantSchema = z.enum(variantNames);
@@ -154,32 +155,32 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       await uploads.register(multipart, {
         limits: { fileSize: maxUploadBytes, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
       });
-      uploads.post('/api/media', { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
+      uploads.post(apiPaths.media.list, { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
         const result = await media.upload(request.principal, () => readUpload(request), request.ip);
         return reply.status(result.created ? 201 : 200).header('cache-control', 'no-store').send(result.info);
       });
-      uploads.post<{ Params: { id: string } }>('/api/media/:id/replace', { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
+      uploads.post<{ Params: { id: string } }>(apiPaths.media.replace, { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
         const item = await media.replace(request.principal, () => ({ id: parseId(request.params.id), file: () => readUpload(request) }), request.ip);
         return reply.header('cache-control', 'no-store').send(item);
       });
     });
 
-    api.get(mediaApi.list, async (request, reply) => {
+    api.get(apiPaths.media.list, async (request, reply) => {
       const list = await media.list(request.principal, () => parseWith(mediaListQuerySchema, request.query));
       return reply.header('cache-control', 'no-store').send(list);
     });
 
-    api.patch<{ Params: { id: string } }>('/api/media/:id', async (request, reply) => {
+    api.patch<{ Params: { id: string } }>(apiPaths.media.one, async (request, reply) => {
       const item = await media.update(request.principal, () => ({ id: parseId(request.params.id), patch: parseWith(mediaPatchSchema, request.body ?? {}) }), request.ip);
       return reply.header('cache-control', 'no-store').send(item);
     });
 
-    api.get<{ Params: { id: string } }>('/api/media/:id', async (request, reply) => {
+    api.get<{ Params: { id: string } }>(apiPaths.media.one, async (request, reply) => {
       const info = await media.describe(request.principal, parseId(request.params.id));
       return reply.header('cache-control', 'no-cache').send(info);
     });
 
-    api.delete<{ Params: { id: string } }>('/api/media/:id', async (request, reply) => {
+    api.delete<{ Params: { id: string } }>(apiPaths.media.one, async (request, reply) => {
       await media.remove(request.principal, () => {
         const id = idSchema.safeParse(request.params.id);
         if (!id.success) throw new AppError('not-found', 'There is no such file. It may already have been deleted.');

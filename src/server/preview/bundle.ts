@@ -7,6 +7,8 @@
  */
 import type { PageBundle } from '../../shared/page-bundle.js';
 import type { SitePage } from '../../shared/site-structure.js';
+import type { PublicNavigation } from '../../shared/site-navigation.js';
+import type { StructureSnapshot } from '../structure/service.js';
 import type { SiteSettings } from '../../shared/settings.js';
 import type { Db } from '../db/index.js';
 import { bundleOf } from '../content/page-bundle.js';
@@ -18,7 +20,7 @@ function asPreviewed(row: DocumentRow): DocumentRow {
   return row.pending_data ? { ...row, data: row.pending_data } : row;
 }
 
-export async function previewBundle(db: Db, page: SitePage, draftId: string | null, settings: SiteSettings): Promise<PageBundle> {
+export async function previewBundle(db: Db, page: SitePage, draftId: string | null, settings: SiteSettings, navigation: PublicNavigation, structure: StructureSnapshot): Promise<PageBundle> {
   const rows = await previewRows(db.kysely, page.sections.map((s) => s.collection), draftId);
-  return bundleOf(db, page, rows.map(asPreviewed), settings);
+  return bundleOf(db, page, rows.map(asPreviewed), settings, navigation, structure);
 }

@@ -129,7 +129,8 @@ export class PreviewService {
     if (Date.parse(link.expires_at) <= this.now().getTime()) return { ok: false, reason: 'expired' };
     const page = await this.services.structure.workingPage(link.page);
     if (!page) return { ok: false, reason: 'unknown' };
-    const bundle = await previewBundle(this.services.db, page, link.document_id, await this.settings());
+    // A preview shows the navigation's unpublished changes too.
+    const bundle = await previewBundle(this.services.db, page, link.document_id, await this.settings(), await this.services.structure.previewNavigation(), await this.services.structure.current());
     return { ok: true, page, bundle, expiresAt: link.expires_at };
   }
 }

@@ -29,6 +29,7 @@ import { serverDataSource } from './data-source.js';
 import { RenderedPages, type Render, type Rendered } from './page-cache.js';
 import { robotsTxt, sitemapEntries, sitemapXml } from './seo.js';
 import { logoSvg } from './logo.js';
+import { isApiPath } from '../../shared/api-paths.js';
 
 /** At most this many rendered paths are kept (pages plus stories and events). */
 const MAX_CACHED = 1000;
@@ -197,7 +198,7 @@ async function render(app: FastifyInstance): Promise<void> {
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = new URL(request.url, 'http://localhost').pathname;
-    if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/media/') || pathname.startsWith('/assets/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (isApiPath(pathname) || pathname.startsWith('/media/') || pathname.startsWith('/assets/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(reply, new AppError('not-found', 'No such endpoint.'));
     }
     // The list and form screens of a section's collection (`/s-…`, `/s-…-form/:id`): names are data, so no route is declared for them.

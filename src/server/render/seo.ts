@@ -7,6 +7,7 @@ import { previewPathPrefix } from '../../shared/editorial.js';
 import { escapeHtml } from '../../shared/html.js';
 import type { PageBundle } from '../../shared/page-bundle.js';
 import type { PublicDataSource } from '../../web/entry-server.js';
+import { apiPrefix } from '../../shared/api-paths.js';
 
 export interface SitemapEntry {
   path: string;
@@ -53,7 +54,7 @@ function publicPrefixes(pages: readonly Pick<SitePage, 'path'>[]): string[] {
  */
 export function robotsDisallowed(pages: readonly Pick<SitePage, 'path'>[]): string[] {
   // Preview links are private pages of unpublished changes (they also answer X-Robots-Tag: noindex).
-  const rules = new Set<string>(['/api/', previewPathPrefix]);
+  const rules = new Set<string>([`${apiPrefix}/`, previewPathPrefix]);
   const open = publicPrefixes(pages);
   for (const p of staffPaths) {
     const colon = p.indexOf(':');

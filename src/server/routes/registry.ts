@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { registryJson } from '../../shared/collections.js';
+import { collectionJson, registryJson } from '../../shared/collections.js';
 import { abilities, type Subject } from '../../shared/access.js';
+import { apiPaths } from '../../shared/api-paths.js';
 
 export async function registryRoutes(app: FastifyInstance): Promise<void> {
   const registry = registryJson();
-  app.get('/api/collections', async (request) => {
+  app.get(apiPaths.collections.registry, async (request) => {
     // Each collection carries what this caller may do with it, so the staff app hides what it cannot use.
     const can = (subject: Subject) => abilities(request.principal, subject);
+    // Pages are data: the collections of the sections editors added come from the site structure.
+    const sections = [...(await app.services.structure.current()).sectionCollections.values()];
     return {
       ...registry,
-      collections: registry.collections.map((c) => ({ ...c, can: can({ type: 'collection', name: c.name }) })),
+      collections: [...registry.collections, ...sections.map(collectionJson)].map((c) => ({ ...c, can: can({ type: 'collection', name: c.name }) })),
       can: { users: can({ type: 'users' }), settings: can({ type: 'settings' }), media: can({ type: 'media' }) },
     };
   });

@@ -9,6 +9,10 @@ import { collectionDataSchema, getCollection } from '../../shared/collections.js
 import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from '../../shared/settings.js';
 import { AppError } from '../../shared/errors.js';
 import { sitePageCollection } from '../../shared/site-structure.js';
+import { siteNavigationCollection } from '../../shared/site-navigation.js';
+
+/** The site's structure (pages, navigation) is not demo content: a new site has it before any block. */
+const structureCollections = [sitePageCollection, siteNavigationCollection];
 import { countUsers, createAccount } from '../auth/accounts.js';
 import { titleSearchFor } from '../content/repository.js';
 import { sanitizeRichTextFields } from '../content/sanitize.js';
@@ -56,9 +60,9 @@ export async function ensureDemoAdmin(services: SeedServices): Promise<void> {
   );
 }
 
-/** Content blocks, not page records: a new site has its pages (structure/default-pages.ts) and no blocks yet. */
+/** Content blocks, not the structure: a new site has its pages and navigation (structure/default-pages.ts) and no blocks yet. */
 async function hasDocuments(services: SeedServices): Promise<boolean> {
-  return !!(await services.db.kysely.selectFrom('documents').select('id').where('collection', '!=', sitePageCollection).limit(1).executeTakeFirst());
+  return !!(await services.db.kysely.selectFrom('documents').select('id').where('collection', 'not in', structureCollections).limit(1).executeTakeFirst());
 }
 
 /** Seeds the demo content; does nothing when documents exist (checked again inside the transaction). */
@@ -91,7 +95,7 @@ export async function seedDemo(services: SeedServices, progress: Progress): Prom
   const inserted = await services.db.kysely.transaction().execute(async (trx) => {
     // Several instances may start at once on one PostgreSQL: only the first seeds.
     if (services.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${7_311_001})`.execute(trx);
-    if (await trx.selectFrom('documents').select('id').where('collection', '!=', sitePageCollection).limit(1).executeTakeFirst()) return false;
+    if (await trx.selectFrom('documents').select('id').where('collection', 'not in', structureCollections).limit(1).executeTakeFirst()) return false;
     const positions = new Map<string, number>();
     const values = rows.map((r) => {
       const position = positions.get(r.collection) ?? 0;
@@ -123,13 +127,13 @@ export async function seedIfEmpty(services: Services, log: FastifyBaseLogger): P
   await seedDemo(services, (line) => log.info(line));
 }
 
-/** `npm run seed -- --reset`: removes every block, the settings and all media, keeping user accounts and the pages. */
+/** `npm run seed -- --reset`: removes every block, the settings and all media, keeping user accounts, the pages and the navigation. */
 export async function resetContent(services: SeedServices, progress: Progress): Promise<void> {
   const store = createMediaStore(services);
   const media = await services.db.kysely.selectFrom('media').select('id').execute();
   const collections = await services.db.kysely.selectFrom('documents').select('collection').distinct().execute();
   await services.db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('documents').where('collection', '!=', sitePageCollection).execute();
+    await trx.deleteFrom('documents').where('collection', 'not in', structureCollections).execute();
     await trx.deleteFrom('settings').execute();
     await trx.deleteFrom('media').execute();
   });

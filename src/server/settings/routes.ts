@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { dynamicCompression } from '../http/compression.js';
 import { ifMatchVersion } from '../http/if-match.js';
 import { SettingsService } from './service.js';
+import { apiPaths } from '../../shared/api-paths.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,13 +28,13 @@ export const settingsRoutes = fp(
     await app.register(async (api) => {
       await api.register(compress, dynamicCompression);
 
-      api.get('/api/settings', async (request, reply) => {
+      api.get(apiPaths.settings, async (request, reply) => {
         const current = await settings.read(request.principal);
         reply.header('etag', `"${current.version}"`).header('cache-control', 'no-cache');
         return current;
       });
 
-      api.put('/api/settings', async (request, reply) => {
+      api.put(apiPaths.settings, async (request, reply) => {
         const saved = await settings.save({ principal: request.principal, ip: request.ip }, ifMatchVersion(request), request.body);
         reply.header('etag', `"${saved.version}"`).header('cache-control', 'no-store');
         return saved;

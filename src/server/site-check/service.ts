@@ -7,7 +7,9 @@ import type { Kysely } from 'kysely';
 import { blockTitle, collections, type CollectionDef } from '../../shared/collections.js';
 import { checkData, mediaIdsIn, settingsTarget } from '../../shared/authoring/check.js';
 import { siteSettingsFields } from '../../shared/settings.js';
-import { siteCheckGroupLabels, type SiteCheck, type SiteFinding } from '../../shared/site-check.js';
+import { authoringRules, siteCheckGroupLabels, type SiteCheck, type SiteFinding } from '../../shared/site-check.js';
+import type { SiteStructure } from '../structure/service.js';
+import { brokenInternalLink, internalLinksOf, type BrokenLinkReason } from '../structure/links.js';
 import type { Database } from '../db/schema.js';
 import { readSiteSettings } from '../settings/repository.js';
 import { blockTarget, mediaFactsOf } from './checks.js';
@@ -15,7 +17,16 @@ import { blockTarget, mediaFactsOf } from './checks.js';
 /** Collections whose blocks visitors can see (staff-only ones, such as contacts, are never on the site). */
 const checked: readonly CollectionDef[] = collections.filter((c) => c.read === 'public');
 
-export async function siteCheck(db: Kysely<Database>): Promise<SiteCheck> {
+const brokenWords: Record<BrokenLinkReason, string> = {
+  missing: 'no page has this address',
+  draft: 'the page there is still a draft',
+  deleted: 'the page there was deleted',
+};
+
+export async function siteCheck(db: Kysely<Database>, structure: SiteStructure): Promise<SiteCheck> {
+  const snapshot = await structure.current();
+  // The declared public collections and the collections of sections editors added.
+  const checkedNow = [...checked, ...snapshot.sectionCollections.values()];
   const rows = await db
     .selectFrom('documents')
     .select(['id', 'collection', 'data'])
@@ -24,13 +35,13 @@ export async function siteCheck(db: Kysely<Database>): Promise<SiteCheck> {
     .where(
       'collection',
       'in',
-      checked.map((c) => c.name),
+      checkedNow.map((c) => c.name),
     )
     .orderBy('collection')
     .orderBy('position')
     .orderBy('id')
     .execute();
-  const byName = new Map(checked.map((c) => [c.name, c]));
+  const byName = new Map(checkedNow.map((c) => [c.name, c]));
   const blocks = rows.flatMap((r) => {
     const c = byName.get(r.collection);
     return c ? [{ c, id: r.id, data: JSON.parse(r.data) as Record<string, unknown> }] : [];
@@ -42,6 +53,13 @@ export async function siteCheck(db: Kysely<Database>): Promise<SiteCheck> {
   for (const b of blocks) {
     const title = blockTitle(b.c, b.data);
     findings.push(...checkData(blockTarget(b.c, b.id), b.data, media).map((f) => ({ ...f, title })));
+    // Internal links need the site's structure: checked here, on the server only.
+    for (const link of internalLinksOf(b.c.fields, b.data)) {
+      const reason = brokenInternalLink(snapshot, link.href);
+      if (!reason) continue;
+      const target = blockTarget(b.c, b.id);
+      findings.push({ page: target.page, collection: b.c.name, id: b.id, field: link.field, rule: 'link-internal-broken', severity: authoringRules['link-internal-broken'], message: `The link to ${link.href} leads nowhere visitors can see: ${brokenWords[reason]}. Choose a published page.`, title });
+    }
   }
   findings.push(...checkData(settingsTarget(siteSettingsFields), settings, media).map((f) => ({ ...f, title: siteCheckGroupLabels.settings })));
   return { findings };

@@ -10,6 +10,7 @@ import { pages } from '../../shared/pages.js';
 import type { PageSection } from '../../shared/page-sections.js';
 import { sectionKinds } from '../../shared/page-sections.js';
 import type { PageData } from '../../shared/site-structure.js';
+import type { Navigation } from '../../shared/site-navigation.js';
 
 function sectionOf(d: Declaration): PageSection | null {
   const kind = (sectionKinds as readonly string[]).includes(d.kind) ? (d.kind as PageSection['kind']) : null;
@@ -37,4 +38,32 @@ export function defaultPages(): DefaultPage[] {
       }),
     },
   }));
+}
+
+/** The navigation a site starts with: SPEC.md's top bar (HOME, About Us, Our Work, Our Strategy, Events) and the footer's two lists. */
+export function defaultNavigation(): Navigation {
+  const about = [
+    { label: 'Our Vision & Values', page: 'vision' },
+    { label: 'Our History', page: 'history' },
+    { label: 'Our Leadership', page: 'leadership' },
+    { label: 'Our Partners', page: 'partner' },
+    { label: 'About', page: 'about' },
+  ];
+  const work = [
+    { label: 'Gender and Women Leadership', page: 'gender' },
+    { label: 'Democratic Good Governance', page: 'democratic' },
+    { label: 'Social Accountability', page: 'accountability' },
+    { label: 'Youth Leadership Project', page: 'youthleadership' },
+    { label: 'Socio-Economic Rights', page: 'socio' },
+  ];
+  const strategy = { label: 'Our Strategy', page: 'strategy' };
+  const events = { label: 'Events', page: 'events' };
+  return {
+    name: 'Site navigation',
+    header: [{ label: 'HOME', page: 'home' }, { label: 'About Us', children: about }, { label: 'Our Work', children: work }, strategy, events],
+    footer: [
+      { heading: 'About Us', links: [...about, strategy] },
+      { heading: 'Our Work', links: [...work, events] },
+    ],
+  };
 }

@@ -31,6 +31,8 @@ import { workingCopyOf } from '../content/editorial.js';
 import type { ExpectedVersion } from '../http/if-match.js';
 import type { Services } from '../services.js';
 import * as repo from './repository.js';
+import type { StructureSnapshot } from './service.js';
+import { navigationLinks } from '../../shared/site-navigation.js';
 
 const pageSubject = { type: 'collection', name: sitePageCollection } as const;
 
@@ -160,6 +162,16 @@ export class PageService {
     return this.answer(id);
   }
 
+  /** The navigation's items that point to a page (its published and its working copy). */
+  navigationLinksTo(s: StructureSnapshot, id: string): PageLink[] {
+    const found = new Map<string, PageLink>();
+    for (const n of [s.navigation?.live, s.navigation?.working]) {
+      if (!n) continue;
+      for (const l of navigationLinks(n)) if (l.page === id) found.set(l.path, { source: 'navigation', title: l.label, field: l.path });
+    }
+    return [...found.values()];
+  }
+
   /** What points to a page's address: link fields and rich-text links of blocks (live or working copies). */
   async linksTo(path: string): Promise<PageLink[]> {
     const rows = await this.db
@@ -210,7 +222,7 @@ export class PageService {
       if (!target?.live || choice.redirectTo === id) throw new AppError('invalid-argument', 'redirectTo: Choose another published page.', { field: 'redirectTo', fields: { redirectTo: 'Choose another published page.' } });
     }
     if (livePath && !('redirectTo' in choice) && !('gone' in choice)) {
-      const links = await this.linksTo(livePath);
+      const links = [...this.navigationLinksTo(s, id), ...(await this.linksTo(livePath))];
       if (links.length > 0) {
         throw new AppError('failed-precondition', `${links.length} ${links.length === 1 ? 'link points' : 'links point'} to ${livePath}. Choose a page its address should lead to, or say it is gone.`, { status: 409, details: { links } });
       }

@@ -4,6 +4,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, NotFoundTable, RedirectsTable } from '../db/schema.js';
 import { sitePageCollection } from '../../shared/site-structure.js';
+import { siteNavigationCollection, siteNavigationId } from '../../shared/site-navigation.js';
 import type { DocumentRow } from '../content/repository.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
@@ -18,6 +19,11 @@ export async function pageRows(db: Conn): Promise<DocumentRow[]> {
 export async function countPageRows(db: Conn): Promise<number> {
   const row = await db.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).where('collection', '=', sitePageCollection).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The navigation document (even in the trash: there is one). */
+export async function navigationRow(db: Conn): Promise<DocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('collection', '=', siteNavigationCollection).where('id', '=', siteNavigationId).executeTakeFirst();
 }
 
 /** The page holding an address, if any. */

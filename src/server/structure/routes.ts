@@ -9,10 +9,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { siteApi } from '../../shared/site-structure.js';
+import { pageSteps, siteApiRoutes } from '../../shared/site-structure.js';
 import { ifMatchVersion } from '../http/if-match.js';
 import type { Caller } from '../content/service.js';
 import { PageService } from './page-service.js';
+import { NavigationService } from './navigation-service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -23,60 +24,76 @@ function callerOf(request: FastifyRequest): Caller {
 export const structureRoutes = fp(
   async (app: FastifyInstance) => {
     const pages = new PageService(app.services, app.content);
+    const navigation = new NavigationService(app.services, app.content);
 
-    app.get(siteApi.pages, async (request, reply) => {
+    app.get(siteApiRoutes.navigation, async (request, reply) => {
+      const answer = await navigation.read(request.principal);
+      return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').send(answer);
+    });
+
+    app.put(siteApiRoutes.navigation, async (request, reply) => {
+      const answer = await navigation.save(callerOf(request), ifMatchVersion(request), request.body);
+      return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').send(answer);
+    });
+
+    app.post(siteApiRoutes.navigationPublish, async (request, reply) => {
+      const answer = await navigation.publish(callerOf(request), ifMatchVersion(request), request.body);
+      return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').send(answer);
+    });
+
+    app.get(siteApiRoutes.pages, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return pages.list(request.principal);
     });
 
-    app.post(siteApi.pages, async (request, reply) => {
+    app.post(siteApiRoutes.pages, async (request, reply) => {
       const page = await pages.create(callerOf(request), request.body);
       return reply.code(201).header('etag', `"${page.version}"`).header('cache-control', 'no-store').send(page);
     });
 
-    app.get('/api/site/pages/:id', async (request, reply) => {
+    app.get(siteApiRoutes.page, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       const page = await pages.read(request.principal, id);
       return reply.header('etag', `"${page.version}"`).header('cache-control', 'no-store').send(page);
     });
 
-    app.patch('/api/site/pages/:id', async (request, reply) => {
+    app.patch(siteApiRoutes.page, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       const page = await pages.update(callerOf(request), id, ifMatchVersion(request), request.body);
       return reply.header('etag', `"${page.version}"`).header('cache-control', 'no-store').send(page);
     });
 
-    for (const step of ['publish', 'unpublish', 'discard'] as const) {
-      app.post(`/api/site/pages/:id/${step}`, async (request, reply) => {
+    for (const step of pageSteps) {
+      app.post(siteApiRoutes.pageStep.replace(':step', step), async (request, reply) => {
         const { id } = idParams.parse(request.params);
         const page = await pages.step(callerOf(request), step, id, ifMatchVersion(request), request.body);
         return reply.header('etag', `"${page.version}"`).header('cache-control', 'no-store').send(page);
       });
     }
 
-    app.delete('/api/site/pages/:id', async (request, reply) => {
+    app.delete(siteApiRoutes.page, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       await pages.remove(callerOf(request), id, ifMatchVersion(request), request.body);
       return reply.code(204).send();
     });
 
-    app.get(siteApi.redirects, async (request, reply) => {
+    app.get(siteApiRoutes.redirects, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return pages.redirects(request.principal);
     });
 
-    app.post(siteApi.redirects, async (request, reply) => {
+    app.post(siteApiRoutes.redirects, async (request, reply) => {
       const redirect = await pages.addRedirect(callerOf(request), request.body);
       return reply.code(201).header('cache-control', 'no-store').send(redirect);
     });
 
-    app.delete('/api/site/redirects/:id', async (request, reply) => {
+    app.delete(siteApiRoutes.redirect, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       await pages.removeRedirect(callerOf(request), id);
       return reply.code(204).send();
     });
 
-    app.get(siteApi.notFound, async (request, reply) => {
+    app.get(siteApiRoutes.notFound, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return pages.notFound(request.principal);
     });

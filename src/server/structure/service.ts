@@ -18,12 +18,13 @@ import { sql } from 'kysely';
 import { getCollection, sectionCollectionDef, type CollectionDef } from '../../shared/collections.js';
 import { AppError } from '../../shared/errors.js';
 import { defaultLanguage, pageDataSchema, sitePageCollection, type PageData, type SitePage } from '../../shared/site-structure.js';
+import { navigationLinks, navigationSchema, siteNavigationCollection, siteNavigationId, type Navigation, type NavigationProblem, type PublicNavigation, type ResolvedHeaderItem, type ResolvedNavLink } from '../../shared/site-navigation.js';
 import type { ChangeBus, ChangeEvent } from '../changes.js';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { titleSearchFor, type DocumentRow } from '../content/repository.js';
 import * as repo from './repository.js';
-import { defaultPages } from './default-pages.js';
+import { defaultNavigation, defaultPages } from './default-pages.js';
 
 export interface PageRecord {
   row: DocumentRow;
@@ -39,11 +40,13 @@ export interface StructureSnapshot {
   /** Published pages by their live address. */
   byPath: Map<string, string>;
   /** The collections of sections editors added (the declared ones are in the registry). */
-  sectionCollections: Map<string, CollectionDef>;
+  sectionCollections: Map<string, CollectionDef & { extraListPaths: string[] }>;
   /** The page each collection's blocks appear on (its live record first, else its working copy). */
   collectionPage: Map<string, string>;
   /** Redirects by old address. */
   redirects: Map<string, repo.RedirectRow>;
+  /** The navigation document: what visitors see (null until published) and the working copy. */
+  navigation: { row: DocumentRow; live: Navigation | null; working: Navigation } | null;
 }
 
 export type Resolution =
@@ -82,7 +85,7 @@ export class SiteStructure {
   }
 
   static touchesStructure(event: ChangeEvent): boolean {
-    return event.type === 'reset' || event.type === 'structure' || (event.type === 'documents' && event.collection === sitePageCollection);
+    return event.type === 'reset' || event.type === 'structure' || (event.type === 'documents' && (event.collection === sitePageCollection || event.collection === siteNavigationCollection));
   }
 
   close(): void {
@@ -114,7 +117,7 @@ export class SiteStructure {
     const rows = await repo.pageRows(this.kysely);
     const pages = new Map<string, PageRecord>();
     const byPath = new Map<string, string>();
-    const sectionCollections = new Map<string, CollectionDef>();
+    const sectionCollections = new Map<string, CollectionDef & { extraListPaths: string[] }>();
     const collectionPage = new Map<string, string>();
     for (const row of rows) {
       const live = row.status === 'published' ? parsePage(row.data) : null;
@@ -136,7 +139,15 @@ export class SiteStructure {
     }
     const redirects = new Map<string, repo.RedirectRow>();
     for (const r of await repo.listRedirects(this.kysely)) redirects.set(`${r.lang} ${r.from_path}`, r);
-    return { pages, byPath, sectionCollections, collectionPage, redirects };
+    const navRow = await repo.navigationRow(this.kysely);
+    const parseNav = (text: string) => {
+      const parsed = navigationSchema.safeParse(JSON.parse(text));
+      return parsed.success ? parsed.data : null;
+    };
+    const liveNav = navRow && navRow.status === 'published' ? parseNav(navRow.data) : null;
+    const workingNav = navRow ? (parseNav(navRow.pending_data ?? navRow.data) ?? liveNav) : null;
+    const navigation = navRow && workingNav ? { row: navRow, live: liveNav, working: workingNav } : null;
+    return { pages, byPath, sectionCollections, collectionPage, redirects, navigation };
   }
 
   /** A collection by name: declared in code, or made by a section editors added. */
@@ -156,7 +167,8 @@ export class SiteStructure {
    * the collection is not known (the change bus then treats every page as touched).
    */
   pageOfCollectionNow(name: string): string | null | undefined {
-    if (name === sitePageCollection) return undefined;
+    // Page records and the navigation shape every page: a change to them touches all.
+    if (name === sitePageCollection || name === siteNavigationCollection) return undefined;
     const found = this.last?.collectionPage.get(name);
     if (found) return found;
     const declared = getCollection(name);
@@ -194,6 +206,56 @@ export class SiteStructure {
     return [...(await this.current()).pages.values()].flatMap((p) => (p.live ? [sitePageOf(p.row.id, p.live)] : []));
   }
 
+  /**
+   * A navigation as visitors get it: every link to a page resolved to its
+   * current address; links to pages that are not published are left out, and
+   * a menu left without links goes too.
+   */
+  resolveNavigation(s: StructureSnapshot, n: Navigation | null): PublicNavigation {
+    const link = (l: { label: string; page?: string | undefined; url?: string | undefined }): ResolvedNavLink | null => {
+      if (l.url) return { label: l.label, href: l.url, external: true };
+      const target = l.page ? s.pages.get(l.page)?.live : null;
+      return target ? { label: l.label, href: target.path, external: false } : null;
+    };
+    if (!n) return { header: [], footer: [] };
+    const header = n.header.flatMap((item, i): ResolvedHeaderItem[] => {
+      if (!item.children) {
+        const own = link(item);
+        return own ? [{ ...own, menuId: null, children: [] }] : [];
+      }
+      const children = item.children.flatMap((c) => link(c) ?? []);
+      // The disclosure button controls `menu-<slug of its label>` (the index keeps two alike apart).
+      const slug = item.label.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'menu';
+      const menuId = n.header.some((other, j) => j < i && other.children && other.label.toLowerCase() === item.label.toLowerCase()) ? `${slug}-${i}` : slug;
+      return children.length > 0 ? [{ label: item.label, href: children[0]!.href, external: false, menuId, children }] : [];
+    });
+    const footer = n.footer.map((list) => ({ heading: list.heading, links: list.links.flatMap((l) => link(l) ?? []) })).filter((list) => list.links.length > 0);
+    return { header, footer };
+  }
+
+  /** The published navigation, resolved. */
+  async publicNavigation(): Promise<PublicNavigation> {
+    const s = await this.current();
+    return this.resolveNavigation(s, s.navigation?.live ?? null);
+  }
+
+  /** The navigation as it will be once published (for previews). */
+  async previewNavigation(): Promise<PublicNavigation> {
+    const s = await this.current();
+    return this.resolveNavigation(s, s.navigation?.working ?? null);
+  }
+
+  /** Items that point to a page that is a draft, in the trash or gone: they would vanish from the site. */
+  navigationProblems(s: StructureSnapshot, n: Navigation): NavigationProblem[] {
+    return navigationLinks(n).flatMap((l) => {
+      if (!l.page) return [];
+      const p = s.pages.get(l.page);
+      if (!p) return [{ path: l.path, label: l.label, message: `“${l.label}” points to a page that is in the trash or no longer exists.` }];
+      if (!p.live) return [{ path: l.path, label: l.label, message: `“${l.label}” points to the draft page “${p.working.title}”: it will not show until that page is published.` }];
+      return [];
+    });
+  }
+
   /** Counts a visit through a redirect (not awaited by the request: a count is not worth a visitor's wait). */
   countRedirect(id: string): void {
     repo.countRedirectHit(this.kysely, id, new Date().toISOString()).catch(() => undefined);
@@ -227,11 +289,20 @@ export class SiteStructure {
       throw new AppError('already-exists', message, { field: 'path', fields: { path: message } });
     }
     const wasLive = before && before.deleted_at === null && before.status === 'published' ? parsePage(before.data) : null;
+    if ((wasLive?.path ?? null) !== (live?.path ?? null)) this.shapeChanges.add(after.id);
     const at = new Date().toISOString();
     if (live) await repo.dropRedirectsFrom(trx, lang, [live.path]);
     if (wasLive && live && wasLive.path !== live.path) {
       await repo.putRedirect(trx, { lang, fromPath: wasLive.path, pageId: after.id, automatic: true, at, by });
     }
+  }
+
+  /** Pages whose live address changed (or that came onto or off the site) in a write not yet announced. */
+  private readonly shapeChanges = new Set<string>();
+
+  /** Did the last write of this page change its live address (or whether it is live)? Asked once, when the write is announced. */
+  takeShapeChange(id: string): boolean {
+    return this.shapeChanges.delete(id);
   }
 
   /** Where a deleted page's address leads: another page, or gone (410). */
@@ -244,6 +315,7 @@ export class SiteStructure {
    * (published, at their paths); does nothing once any page record exists.
    */
   async ensureDefaultPages(): Promise<void> {
+    await this.ensureDefaultNavigation();
     if ((await repo.countPageRows(this.kysely)) > 0) return;
     const at = new Date().toISOString();
     await this.kysely.transaction().execute(async (trx) => {
@@ -259,6 +331,23 @@ export class SiteStructure {
         await trx.insertInto('revisions').values({ id: crypto.randomUUID(), document_id: p.id, collection: sitePageCollection, number: 1, action: 'create', status: 'published', data, at, by_id: null, by_name: null }).execute();
         await repo.holdPaths(trx, defaultLanguage, p.id, [p.data.path]);
       }
+    });
+    this.snapshot = null;
+  }
+
+  /** Gives a site without a navigation document today's menus, published. */
+  private async ensureDefaultNavigation(): Promise<void> {
+    if (await repo.navigationRow(this.kysely)) return;
+    const at = new Date().toISOString();
+    await this.kysely.transaction().execute(async (trx) => {
+      if (this.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${seedLockKey})`.execute(trx);
+      if (await repo.navigationRow(trx)) return;
+      const data = JSON.stringify(navigationSchema.parse(defaultNavigation()));
+      await trx
+        .insertInto('documents')
+        .values({ id: siteNavigationId, collection: siteNavigationCollection, data, status: 'published', position: 0, version: 1, created_at: at, updated_at: at, created_by: null, updated_by: null, title_search: titleSearchFor(siteNavigationCollection, data) })
+        .execute();
+      await trx.insertInto('revisions').values({ id: crypto.randomUUID(), document_id: siteNavigationId, collection: siteNavigationCollection, number: 1, action: 'create', status: 'published', data, at, by_id: null, by_name: null }).execute();
     });
     this.snapshot = null;
   }

@@ -30,3 +30,7 @@ export const staffCssVariables: CSSVariablesResolver = () => ({
 
 /** The green of Published (badges, the Publish button): 7:1 with white 12 px text, where Mantine's green 9 reaches only 4.4:1. */
 export const publishedGreen = '#17602d';
+/** Text colours for a warning (something to check) and a neutral or informative mark, dark enough for AA on white and on tinted backgrounds. */
+export const warningBrown = '#8a4b00';
+export const neutralGrey = '#495057';
+export const noticeBlue = '#1c4f8a';

@@ -8,6 +8,7 @@ import type { PublicDocument } from '../../shared/collections.js';
 import type { SiteSettings } from '../../shared/settings.js';
 import type { MediaInfo } from '../../shared/media.js';
 import type { PageBundle } from '../../shared/page-bundle.js';
+import type { PublicNavigation } from '../../shared/site-navigation.js';
 import type { PageName } from '../../shared/pages.js';
 import { api } from '../api-client.js';
 import { pageByPathApi } from '../../shared/page-bundle.js';
@@ -35,6 +36,8 @@ declare module 'react-router' {
 /** What the layout needs from every public route's data. */
 export interface SiteData {
   settings: SiteSettings;
+  /** The header's and footer's links (published, resolved to current addresses). */
+  navigation: PublicNavigation;
   logo: MediaInfo | null;
   publicUrl: string;
 }
@@ -72,5 +75,5 @@ export function dataSourceOf(context: unknown): PublicDataSource {
 
 export function siteDataOf(bundle: PageBundle, publicUrl: string): SiteData {
   const logoId = bundle.settings.logo?.mediaId;
-  return { settings: bundle.settings, logo: (logoId && bundle.media[logoId]) || null, publicUrl };
+  return { settings: bundle.settings, navigation: bundle.navigation, logo: (logoId && bundle.media[logoId]) || null, publicUrl };
 }

@@ -115,7 +115,7 @@ function EventArticle({ doc, bundle, now, trail }: { doc: PublicDocument; bundle
 }
 
 export function DetailView({ data }: { data: DetailData }) {
-  if (!data.doc) return <NotFoundContent what={data.detail === 'story' ? 'story' : 'event'} />;
+  if (!data.doc) return <NotFoundContent what={data.detail === 'story' ? 'story' : 'event'} navigation={data.site.navigation} />;
   return (
     <div className={`page page-detail page-${data.detail}`}>
       {data.detail === 'story' ? <StoryArticle doc={data.doc} bundle={data.bundle} trail={data.trail} /> : <EventArticle doc={data.doc} bundle={data.bundle} now={data.now} trail={data.trail} />}

@@ -31,6 +31,6 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  useLoaderData<typeof loader>();
-  return <NotFoundContent />;
+  const { site } = useLoaderData<typeof loader>();
+  return <NotFoundContent navigation={site.navigation} />;
 }

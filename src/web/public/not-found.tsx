@@ -1,8 +1,11 @@
-/** The not-found page's content (unknown paths, and stories or events that are not published). */
+/** The not-found page's content (unknown paths, and stories or events that are not published): with the navigation's pages as suggestions. */
+import type { PublicNavigation } from '../../shared/site-navigation.js';
 import { SiteLink } from './site-link.js';
-import { aboutMenu, practiceMenu } from './nav.js';
 
-export function NotFoundContent({ what = 'page' }: { what?: string }) {
+export function NotFoundContent({ what = 'page', navigation }: { what?: string; navigation: PublicNavigation }) {
+  // Every page the menus offer, once each, home left out (the button above leads there).
+  const seen = new Set<string>(['/']);
+  const suggestions = navigation.header.flatMap((item) => (item.menuId ? item.children : [item])).filter((l) => !l.external && !seen.has(l.href) && seen.add(l.href));
   return (
     <div className="page page-not-found">
       <div className="container not-found">
@@ -14,14 +17,18 @@ export function NotFoundContent({ what = 'page' }: { what?: string }) {
             Go to the home page
           </SiteLink>
         </p>
-        <h2 className="not-found-suggest">You may be looking for</h2>
-        <ul className="not-found-links">
-          {[...aboutMenu.items, ...practiceMenu.items, { label: 'Events', path: '/events' }].map((i) => (
-            <li key={i.path}>
-              <SiteLink to={i.path}>{i.label}</SiteLink>
-            </li>
-          ))}
-        </ul>
+        {suggestions.length > 0 ? (
+          <>
+            <h2 className="not-found-suggest">You may be looking for</h2>
+            <ul className="not-found-links">
+              {suggestions.map((i) => (
+                <li key={i.href}>
+                  <SiteLink to={i.href}>{i.label}</SiteLink>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </div>
     </div>
   );

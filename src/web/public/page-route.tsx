@@ -18,6 +18,6 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const data = useLoaderData() as PageData | { bundle?: undefined };
-  return data.bundle ? <PageView data={data as PageData} /> : <NotFoundContent />;
+  const data = useLoaderData() as PageData | { bundle?: undefined; site: PageData['site'] };
+  return data.bundle ? <PageView data={data as PageData} /> : <NotFoundContent navigation={data.site.navigation} />;
 }

@@ -21,7 +21,7 @@ export interface PublicRouteData {
 }
 
 // Only before any route data exists (never on a rendered page); kept here so the registry's schemas stay out of this chunk.
-const fallbackSite: SiteData = { settings: { organisationName: '', contactEmail: '' }, logo: null, publicUrl: '' };
+const fallbackSite: SiteData = { settings: { organisationName: '', contactEmail: '' }, navigation: { header: [], footer: [] }, logo: null, publicUrl: '' };
 
 function pathOf(canonical: string | undefined): string {
   if (!canonical) return '/';

@@ -1,8 +1,8 @@
-/** The public footer: the logo, the about and practice-area link lists, and the external links from site settings. */
+/** The public footer: the logo, the navigation's link lists (editors' data), and the external links from site settings. */
 import { SiteLink } from './site-link.js';
 import type { SiteData } from './data.js';
 import { MailIcon, SocialIcon, VideoIcon } from './icons.js';
-import { aboutMenu, practiceMenu, topLinks } from './nav.js';
+import { NavAnchor } from './site-header.js';
 import { BrandLogo, logoIsWordmark } from './brand-logo.js';
 
 export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
@@ -18,32 +18,18 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
           {settings.tagline ? <p className="footer-tagline">{settings.tagline}</p> : null}
           {settings.address ? <p className="footer-address">{settings.address}</p> : null}
         </div>
-        <nav className="footer-links" aria-label={aboutMenu.label}>
-          <h2 className="footer-heading">{aboutMenu.label}</h2>
-          <ul>
-            {aboutMenu.items.map((i) => (
-              <li key={i.path}>
-                <SiteLink to={i.path}>{i.label}</SiteLink>
-              </li>
-            ))}
-            <li>
-              <SiteLink to={topLinks.strategy.path}>{topLinks.strategy.label}</SiteLink>
-            </li>
-          </ul>
-        </nav>
-        <nav className="footer-links" aria-label={practiceMenu.label}>
-          <h2 className="footer-heading">{practiceMenu.label}</h2>
-          <ul>
-            {practiceMenu.items.map((i) => (
-              <li key={i.path}>
-                <SiteLink to={i.path}>{i.label}</SiteLink>
-              </li>
-            ))}
-            <li>
-              <SiteLink to={topLinks.events.path}>{topLinks.events.label}</SiteLink>
-            </li>
-          </ul>
-        </nav>
+        {site.navigation.footer.map((list) => (
+          <nav className="footer-links" aria-label={list.heading} key={list.heading}>
+            <h2 className="footer-heading">{list.heading}</h2>
+            <ul>
+              {list.links.map((l) => (
+                <li key={`${l.href} ${l.label}`}>
+                  <NavAnchor link={l} currentPath="" />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
         <div className="footer-links">
           <h2 className="footer-heading">Stay in touch</h2>
           <ul className="footer-external">

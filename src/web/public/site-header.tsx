@@ -1,32 +1,46 @@
 /**
- * The public top bar: logo, HOME, the About Us and Our Work menus, Our
- * Strategy and Events; below 1024 px a Menu button shows the whole
- * navigation. Static markup: the buttons start closed (`aria-expanded`
- * false) and menus.ts, a few lines of plain script, opens and closes them
- * (click, touch and keyboard). Without JavaScript a <noscript> style shows
- * the navigation and opens a menu while focus is inside it.
+ * The public top bar: the logo and the published navigation (site-navigation.ts:
+ * links, and menus one level deep, in the editors' order); below 1024 px a
+ * Menu button shows the whole navigation. Static markup: the buttons start
+ * closed (`aria-expanded` false) and menus.ts, a few lines of plain script,
+ * opens and closes them (click, touch and keyboard). Without JavaScript a
+ * <noscript> style shows the navigation and opens a menu while focus is inside it.
  */
+import type { ResolvedHeaderItem, ResolvedNavLink } from '../../shared/site-navigation.js';
 import { NavLink, SiteLink, useCurrentPath } from './site-link.js';
 import type { SiteData } from './data.js';
 import { ChevronDown, CloseIcon, MenuIcon } from './icons.js';
-import { aboutMenu, practiceMenu, topLinks, type NavGroup } from './nav.js';
 import { BrandLogo, logoIsWordmark } from './brand-logo.js';
 
-function NavMenu({ group, currentPath }: { group: NavGroup; currentPath: string }) {
-  const listId = `menu-${group.id}`;
-  const active = group.items.some((i) => i.path === currentPath);
+/** An outside address opens as a plain link; a page of the site as a site link. */
+export function NavAnchor({ link, className, currentPath }: { link: ResolvedNavLink; className?: string | undefined; currentPath: string }) {
+  if (link.external) {
+    return (
+      <a href={link.href} className={className} rel="noopener">
+        {link.label}
+      </a>
+    );
+  }
+  return (
+    <SiteLink to={link.href} className={className} aria-current={link.href === currentPath ? 'page' : undefined}>
+      {link.label}
+    </SiteLink>
+  );
+}
+
+function NavMenu({ item, currentPath }: { item: ResolvedHeaderItem; currentPath: string }) {
+  const listId = `menu-${item.menuId ?? 'menu'}`;
+  const active = item.children.some((i) => !i.external && i.href === currentPath);
   return (
     <li className="nav-item has-menu">
       <button type="button" className={`nav-link nav-button${active ? ' is-active' : ''}`} aria-expanded={false} aria-controls={listId}>
-        {group.label}
+        {item.label}
         <ChevronDown />
       </button>
       <ul id={listId} className="submenu">
-        {group.items.map((item) => (
-          <li key={item.path}>
-            <SiteLink to={item.path} className="submenu-link" aria-current={item.path === currentPath ? 'page' : undefined}>
-              {item.label}
-            </SiteLink>
+        {item.children.map((child) => (
+          <li key={`${child.href} ${child.label}`}>
+            <NavAnchor link={child} className="submenu-link" currentPath={currentPath} />
           </li>
         ))}
       </ul>
@@ -36,7 +50,7 @@ function NavMenu({ group, currentPath }: { group: NavGroup; currentPath: string 
 
 export function SiteHeader({ site }: { site: SiteData }) {
   const pathname = useCurrentPath();
-  const { settings, logo } = site;
+  const { settings, logo, navigation } = site;
   return (
     <header className="site-header">
       <div className="container header-bar">
@@ -51,20 +65,21 @@ export function SiteHeader({ site }: { site: SiteData }) {
         </button>
         <nav id="site-nav" className="site-nav" aria-label="Main">
           <ul className="nav-list">
-            <li className="nav-item">
-              <NavLink to="/" className="nav-link">
-                HOME
-              </NavLink>
-            </li>
-            <NavMenu group={aboutMenu} currentPath={pathname} />
-            <NavMenu group={practiceMenu} currentPath={pathname} />
-            {Object.values(topLinks).map((l) => (
-              <li className="nav-item" key={l.path}>
-                <NavLink to={l.path} className="nav-link">
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
+            {navigation.header.map((item) =>
+              item.menuId ? (
+                <NavMenu key={item.menuId} item={item} currentPath={pathname} />
+              ) : (
+                <li className="nav-item" key={`${item.href} ${item.label}`}>
+                  {item.external ? (
+                    <NavAnchor link={item} className="nav-link" currentPath={pathname} />
+                  ) : (
+                    <NavLink to={item.href} className="nav-link">
+                      {item.label}
+                    </NavLink>
+                  )}
+                </li>
+              ),
+            )}
           </ul>
         </nav>
       </div>

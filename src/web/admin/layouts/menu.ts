@@ -1,16 +1,13 @@
 /**
- * The staff drawers' entries, generated from the collection registry: its
- * declared groups in their order, each collection under the group it names.
+ * The staff drawers' entries, generated from the collection registry (its
+ * declared groups in their order, each collection under the group it names)
+ * and from the staff screens' declarations (shared/staff-screens.ts).
  */
 import { collections, type CollectionDef } from '../../../shared/collections.js';
 import { staffGroups, type StaffGroup } from '../../../shared/registry-index.js';
 import { can, type Principal } from '../../../shared/access.js';
 import type { LayoutName } from '../../../shared/access.js';
-import { backupsScreenPath } from '../../../shared/backups.js';
-import { auditScreenPath } from '../../../shared/audit.js';
-import { siteCheckPath } from '../../../shared/site-check.js';
-import { editorialPaths } from '../../../shared/editorial.js';
-import { mediaLibraryPath } from '../../../shared/media-library.js';
+import { staffScreens, type DrawerPlace } from '../../../shared/staff-screens.js';
 
 export interface MenuEntry {
   /** Title shown in the drawer. */
@@ -52,6 +49,21 @@ function groupOf(title: StaffGroup, principal: Principal): MenuGroup {
   };
 }
 
+/** The drawer entries of the staff screens at this place that the principal may open, in their declared order. */
+function screenEntries(principal: Principal, place: (p: DrawerPlace) => boolean): MenuEntry[] {
+  const out: MenuEntry[] = [];
+  for (const s of staffScreens) {
+    if (!s.drawer || !place(s.drawer.place) || !can(principal, s.action, s.subject)) continue;
+    const forms = staffScreens.filter((f) => 'under' in f && f.under === s.id).map((f) => f.path.replace(':id', ''));
+    const { label, short } = s.drawer;
+    const caption = 'caption' in s.drawer ? s.drawer.caption : undefined;
+    out.push({ label, ...(caption ? { caption } : {}), short, to: s.path, ...(forms.length > 0 ? { formPrefixes: forms } : {}) });
+  }
+  return out;
+}
+
+const atGroup = (title: StaffGroup, at: 'start' | 'end') => (p: DrawerPlace) => p !== 'super-top' && p.group === title && p.at === at;
+
 /** The drawer of a staff layout, showing only what the user may open. */
 export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
   const [topGroup, ...headedGroups] = staffGroups;
@@ -59,7 +71,7 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
   const homePage = collections.filter((c) => c.group === topGroup).map(entryOf);
   const top: MenuEntry[] = [];
   if (layout === 'SuperLayout') {
-    top.push({ label: 'User', caption: 'Staff accounts', short: 'U', to: '/user', formPrefixes: ['/user-form/'] });
+    top.push(...screenEntries(principal, (p) => p === 'super-top'));
     top.push(...homePage);
   } else {
     top.push({ label: 'Home', caption: 'The public site', short: 'H', to: '/' });
@@ -68,32 +80,9 @@ export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
   }
   const groups: MenuGroup[] = [{ title: null, entries: top }];
   for (const title of headedGroups) {
+    // A group's collections sit between the screens declared at its start (the Site group: Pages first, SPEC.md's drawer above it unchanged) and at its end.
     const g = groupOf(title, principal);
-    // SPEC.md's drawer stays as it is above; the Pages screen (every page with its blocks, previews and publishing) heads the Site group.
-    if (title === 'Site' && can(principal, 'read', { type: 'preview' })) {
-      g.entries.unshift({ label: 'Pages', caption: 'Every page and its blocks', short: 'PG', to: editorialPaths.pages, formPrefixes: [`${editorialPaths.pages}/`] });
-    }
-    if (title === 'Site' && can(principal, 'update', { type: 'media' })) {
-      // Right after Pages: the pictures and documents those pages show.
-      const at = g.entries.findIndex((e) => e.to === editorialPaths.pages) + 1;
-      g.entries.splice(at, 0, { label: 'Media library', caption: 'Pictures and documents', short: 'ML', to: mediaLibraryPath });
-    }
-    if (title === 'Site' && can(principal, 'read', { type: 'site-check' })) {
-      g.entries.push({ label: 'Site check', caption: 'Accessibility of the site', short: 'SC', to: siteCheckPath });
-    }
-    if (title === 'Site' && can(principal, 'update', { type: 'settings' })) {
-      g.entries.push({ label: 'Site settings', short: 'SS', to: '/settings' });
-    }
-    if (title === 'Site' && can(principal, 'read', { type: 'backups' })) {
-      g.entries.push({ label: 'Backups', short: 'BK', to: backupsScreenPath });
-    }
-    if (title === 'Site' && can(principal, 'read', { type: 'audit' })) {
-      g.entries.push({ label: 'Audit log', short: 'AL', to: auditScreenPath });
-    }
-    if (title === 'Site' && can(principal, 'read', { type: 'trash' })) {
-      // Every staff member restores what they moved to the trash; at the bottom, after the settings.
-      g.entries.push({ label: 'Trash', short: 'TR', to: editorialPaths.trash });
-    }
+    g.entries = [...screenEntries(principal, atGroup(title, 'start')), ...g.entries, ...screenEntries(principal, atGroup(title, 'end'))];
     if (g.entries.length > 0) groups.push(g);
   }
   return groups;

@@ -15,6 +15,7 @@ import { formPathOf } from '../../../shared/routes.js';
 import { blockTitle } from '../content/block-summary.js';
 import { DocumentStateBadge } from '../editorial/state-line.js';
 import { Icon, icons, LastChange, ScheduleLine, Thumbnail } from './row-parts.js';
+import { moveButtonKey } from './move-focus.js';
 
 export interface RowProps {
   collection: CollectionDef;
@@ -100,10 +101,10 @@ export function BlockRow({ collection, doc, index, count, canWrite, canReorder, 
           <Group gap={4} wrap="nowrap">
             {canReorder && (
               <>
-                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move “${title}” up`} data-move={`${doc.id}:up`} disabled={index === 0} onClick={() => move(doc, index - 1, 'up')} visibleFrom="xs">
+                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move “${title}” up`} data-move={moveButtonKey(doc.id, 'up')} disabled={index === 0} onClick={() => move(doc, index - 1, 'up')} visibleFrom="xs">
                   <Icon path={icons.up} />
                 </ActionIcon>
-                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move “${title}” down`} data-move={`${doc.id}:down`} disabled={index === count - 1} onClick={() => move(doc, index + 1, 'down')} visibleFrom="xs">
+                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move “${title}” down`} data-move={moveButtonKey(doc.id, 'down')} disabled={index === count - 1} onClick={() => move(doc, index + 1, 'down')} visibleFrom="xs">
                   <Icon path={icons.down} />
                 </ActionIcon>
               </>

@@ -21,6 +21,7 @@ export const icons = {
   up: 'M12 19V5M5 12l7-7 7 7',
   down: 'M12 5v14M19 12l-7 7-7-7',
   dots: 'M5 12h.01M12 12h.01M19 12h.01',
+  remove: 'M18 6 6 18M6 6l12 12',
 };
 
 export function Thumbnail({ collection, doc }: { collection: CollectionDef; doc: StaffDocument }) {

@@ -4,32 +4,24 @@
  * the Move button that was pressed (or its pair, once that one is disabled).
  */
 import { arrayMove } from '@dnd-kit/sortable';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CollectionDef } from '../../../shared/collections.js';
 import type { StaffDocument } from '../content/documents.js';
 import { blockTitle } from '../content/block-summary.js';
 import type { DocumentList, ListParams } from '../content/documents.js';
 import { useSaveOrder } from './mutations.js';
+import { movedSentence, useFocusAfterMove, type MoveVia } from './move-focus.js';
 
-export type MoveVia = 'up' | 'down';
+export type { MoveVia };
 
 export function useReorder(collection: CollectionDef, params: ListParams, listed: DocumentList | undefined) {
   const [order, setOrder] = useState<StaffDocument[] | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const focusAfterMove = useRef<{ id: string; via: MoveVia } | null>(null);
+  const focusAfterMove = useFocusAfterMove();
   const docs = order ?? listed?.documents ?? [];
 
   // A fresh answer from the server replaces any optimistic order.
   useEffect(() => setOrder(null), [listed]);
-
-  useEffect(() => {
-    const target = focusAfterMove.current;
-    if (!target) return;
-    focusAfterMove.current = null;
-    const button = document.querySelector<HTMLButtonElement>(`[data-move="${CSS.escape(`${target.id}:${target.via}`)}"]`);
-    const other = document.querySelector<HTMLButtonElement>(`[data-move="${CSS.escape(`${target.id}:${target.via === 'up' ? 'down' : 'up'}`)}"]`);
-    (button && !button.disabled ? button : other)?.focus();
-  });
 
   const save = useSaveOrder(collection, params, () => {
     setOrder(null);
@@ -42,8 +34,8 @@ export function useReorder(collection: CollectionDef, params: ListParams, listed
     const moved = docs[from];
     if (!moved) return;
     setOrder(next);
-    if (via) focusAfterMove.current = { id: moved.id, via };
-    setAnnouncement(`“${blockTitle(collection, moved.data)}” moved to position ${to + 1} of ${next.length}.`);
+    if (via) focusAfterMove(moved.id, via);
+    setAnnouncement(movedSentence(`“${blockTitle(collection, moved.data)}”`, to, next.length));
     save.mutate(next.map((d) => d.id));
   };
 

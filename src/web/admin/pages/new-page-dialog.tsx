@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { messageByCode } from '../../../shared/errors.js';
 import { pagePathSchema, pagePresetNames, pagePresets, pageTitleMax, type PagePreset } from '../../../shared/site-structure.js';
-import { pageEditorPathOf } from '../../../shared/routes.js';
+import { pageEditorPathOf } from '../../../shared/staff-screens.js';
 import { ApiError } from '../../api-client.js';
 import { StaffModal } from '../content/staff-modal.js';
 import { createPage, sitePagesKey, type SitePageAnswer } from './site-pages.js';

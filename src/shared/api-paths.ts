@@ -1,0 +1,129 @@
+/**
+ * The API's paths: the one place for them, for the server and the browser
+ * alike. The server registers its routes with the patterns below (`:name` for
+ * a parameter, as Fastify writes them); the browser builds the same paths with
+ * `pathTo(pattern, params)`, which fills each parameter in, URL-encoded. A new
+ * API path is declared here, never as a string literal beside a route or a
+ * fetch (the staff app still spells some paths out; it is to switch to this
+ * module too).
+ *
+ * A few paths were declared beside their domain's contract before this module
+ * and stay there, reused by both sides: `accountLinkApi` (account-links.ts),
+ * `editorialApi.preview`/`previewLink`/`audit` (editorial.ts, whose block and
+ * trash paths come from here), `backupsApiPath` (backups.ts), `siteCheckApi`
+ * (site-check.ts), `pageByPathApi` (page-bundle.ts) and `siteApi`
+ * (site-structure.ts); `mediaApi` (media-library.ts) builds the media paths
+ * below.
+ */
+
+/** Everything the API serves is under this prefix, and nothing but the API is. */
+export const apiPrefix = '/api';
+
+/** Whether a path is the API's (the prefix itself or anything under it). */
+export function isApiPath(path: string): boolean {
+  return path === apiPrefix || path.startsWith(`${apiPrefix}/`);
+}
+
+/**
+ * Sign-in, refresh, sign-out, the password policy, password reset,
+ * invitations and two-factor set-up: these routes resolve no caller from the
+ * Bearer token, write no "after a write" work, and the refresh and device
+ * cookies are sent to them only.
+ */
+export const authApiPrefix = `${apiPrefix}/auth` as const;
+
+const account = `${apiPrefix}/account` as const;
+const users = `${apiPrefix}/users` as const;
+const collections = `${apiPrefix}/collections` as const;
+const documents = `${collections}/:name/documents` as const;
+const document = `${documents}/:id` as const;
+const trash = `${apiPrefix}/trash` as const;
+const media = `${apiPrefix}/media` as const;
+
+export const apiPaths = {
+  auth: {
+    signIn: `${authApiPrefix}/sign-in`,
+    /** The second step of a sign-in with two-factor sign-in on: the challenge and a code. */
+    signInSecondFactor: `${authApiPrefix}/sign-in/second-factor`,
+    refresh: `${authApiPrefix}/refresh`,
+    signOut: `${authApiPrefix}/sign-out`,
+    passwordPolicy: `${authApiPrefix}/password-policy`,
+    /** `DELETE`: the caller turns their own second factor off, confirmed with a code or the password. */
+    secondFactor: `${authApiPrefix}/second-factor`,
+    secondFactorSetup: `${authApiPrefix}/second-factor/setup`,
+    secondFactorEnable: `${authApiPrefix}/second-factor/enable`,
+  },
+  /** The signed-in user's own account: reachable before a required second factor is set up. */
+  account: {
+    /** `GET` reads, `PATCH` renames. */
+    account,
+    password: `${account}/password`,
+    sessions: `${account}/sessions`,
+    /** `DELETE` ends one session. */
+    session: `${account}/sessions/:id`,
+    signOutOthers: `${account}/sessions/sign-out-others`,
+  },
+  users: {
+    /** `GET` lists, `POST` creates. */
+    list: users,
+    /** `GET`, `PATCH`, `DELETE`. */
+    one: `${users}/:uid`,
+    /** `DELETE`: a super-admin resets a colleague's second factor. */
+    secondFactor: `${users}/:uid/second-factor`,
+  },
+  collections: {
+    /** `GET`: the collections' registry. */
+    registry: collections,
+    /** `GET` lists, `POST` creates. */
+    documents,
+    /** `GET`, `PATCH`, `DELETE`. */
+    document,
+    publish: `${document}/publish`,
+    unpublish: `${document}/unpublish`,
+    discard: `${document}/discard`,
+    /** `DELETE`: cancels a scheduled publish and unpublish. */
+    schedule: `${document}/schedule`,
+    revisions: `${document}/revisions`,
+    revision: `${document}/revisions/:rev`,
+    restoreRevision: `${document}/revisions/:rev/restore`,
+    reorder: `${collections}/:name/reorder`,
+  },
+  /** `GET`: the bundle of a published page, by the page's name. */
+  pageBundle: `${apiPrefix}/pages/:page`,
+  trash: {
+    /** `GET` lists the trash; `DELETE` empties it (super-admins only). */
+    list: trash,
+    restore: `${trash}/:id/restore`,
+  },
+  media: {
+    /** `GET` lists; `POST` uploads one file. */
+    list: media,
+    /** `GET`, `PATCH`, `DELETE`. */
+    one: `${media}/:id`,
+    replace: `${media}/:id/replace`,
+  },
+  /** `GET` reads, `PUT` replaces the site settings. */
+  settings: `${apiPrefix}/settings`,
+  /** `POST`: a callable function by name (the contact form's `submitContact`). */
+  function: `${apiPrefix}/functions/:name`,
+  health: `${apiPrefix}/health`,
+  /** The client address the server sees (the deployment doctor checks the proxy with it). */
+  clientAddress: `${apiPrefix}/deploy/client-address`,
+} as const;
+
+/** The names of a route pattern's `:parameters`. */
+export type PathParams<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<Rest>
+  : Pattern extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A path of the API from its route pattern: each `:parameter` filled in, URL-encoded. */
+export function pathTo<Pattern extends string>(pattern: Pattern, params: Record<PathParams<Pattern>, string>): string {
+  const values: Record<string, string> = params;
+  return pattern.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${pattern} needs :${name}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * The staff screens that are not a collection's list or form, each declared
+ * once: its id, its path, the policy's subject and action that decide who may
+ * open it (the route's marks) and see it in the drawer, and its drawer entry.
+ * The route table (routes.ts), the browser router (web/staff-screens.ts maps
+ * each id to its lazy module) and the drawer (web/admin/layouts/menu.ts) are
+ * built from this list. Adding a screen: one entry here, one module there.
+ */
+import type { Action, Subject } from './access.js';
+import type { StaffGroup } from './declare.js';
+import { backupsScreenPath } from './backups.js';
+import { auditScreenPath } from './audit.js';
+import { siteCheckPath } from './site-check.js';
+import { editorialPaths } from './editorial.js';
+import { mediaLibraryPath } from './media-library.js';
+import { siteNavigationCollection } from './site-navigation.js';
+import { sitePageCollection } from './declarations.js';
+
+/** The site settings' screen. */
+export const settingsPath = '/settings';
+
+/** Where a screen's drawer entry sits: at the top of the super-admin's drawer (SPEC.md's User), or at the start or end of a group. */
+export type DrawerPlace = 'super-top' | { group: StaffGroup; at: 'start' | 'end' };
+
+export interface StaffScreenDrawer {
+  label: string;
+  caption?: string;
+  /** Two letters shown in the mini drawer. */
+  short: string;
+  place: DrawerPlace;
+}
+
+export interface StaffScreen {
+  id: string;
+  path: string;
+  /** The policy's subject and action: the route's marks, and who sees the drawer entry. */
+  subject: Subject;
+  action: Action;
+  /** The drawer entry (entries of one place keep this list's order), or null for a screen reached from another. */
+  drawer: StaffScreenDrawer | null;
+  /** The screen whose drawer entry stays current here (a form under its list). */
+  under?: string;
+}
+
+const site = (at: 'start' | 'end'): DrawerPlace => ({ group: 'Site', at });
+
+export const staffScreens = [
+  { id: 'users', path: '/user', subject: { type: 'users' }, action: 'update', drawer: { label: 'User', caption: 'Staff accounts', short: 'U', place: 'super-top' } },
+  { id: 'user-form', path: '/user-form/:id', subject: { type: 'users' }, action: 'update', drawer: null, under: 'users' },
+  /** Every public page with its blocks, previews and pending changes: heads the Site group. */
+  { id: 'pages', path: editorialPaths.pages, subject: { type: 'preview' }, action: 'update', drawer: { label: 'Pages', caption: 'Every page and its blocks', short: 'PG', place: site('start') } },
+  /** One page's editor: its address, titles, description, picture, sections and editorial steps (reached from Pages). */
+  { id: 'page-editor', path: `${editorialPaths.pages}/:id`, subject: { type: 'collection', name: sitePageCollection }, action: 'update', drawer: null, under: 'pages' },
+  /** The media library: every upload, its default alt text, focal point and uses; right after Pages. */
+  { id: 'media', path: mediaLibraryPath, subject: { type: 'media' }, action: 'update', drawer: { label: 'Media library', caption: 'Pictures and documents', short: 'ML', place: site('start') } },
+  /** The top bar's menus and the footer's lists, drafted then published: whoever may change the navigation. */
+  { id: 'navigation', path: '/navigation', subject: { type: 'collection', name: siteNavigationCollection }, action: 'update', drawer: { label: 'Navigation', caption: 'Top bar and footer links', short: 'NV', place: site('start') } },
+  /** Old addresses and where they go, and the missing paths visitors ask for: whoever may delete pages (super-admins). */
+  { id: 'redirects', path: '/redirects', subject: { type: 'collection', name: sitePageCollection }, action: 'delete', drawer: { label: 'Redirects', caption: 'Old and missing addresses', short: 'RD', place: site('start') } },
+  /** The site check: read-only, so its marks are the roles that may read it. */
+  { id: 'site-check', path: siteCheckPath, subject: { type: 'site-check' }, action: 'read', drawer: { label: 'Site check', caption: 'Accessibility of the site', short: 'SC', place: site('end') } },
+  { id: 'settings', path: settingsPath, subject: { type: 'settings' }, action: 'update', drawer: { label: 'Site settings', short: 'SS', place: site('end') } },
+  { id: 'backups', path: backupsScreenPath, subject: { type: 'backups' }, action: 'read', drawer: { label: 'Backups', short: 'BK', place: site('end') } },
+  /** The audit log: read-only, so its marks are the roles that may read it. */
+  { id: 'audit', path: auditScreenPath, subject: { type: 'audit' }, action: 'read', drawer: { label: 'Audit log', short: 'AL', place: site('end') } },
+  /** Blocks moved to the trash: every staff member restores what they moved there (emptying it is super-only, on the server); at the very bottom. */
+  { id: 'trash', path: editorialPaths.trash, subject: { type: 'trash' }, action: 'read', drawer: { label: 'Trash', short: 'TR', place: site('end') } },
+] as const satisfies readonly StaffScreen[];
+
+export type StaffScreenId = (typeof staffScreens)[number]['id'];
+
+/** A page's editor (`/pages/:id`). */
+export function pageEditorPathOf(id: string): string {
+  return `${editorialPaths.pages}/${encodeURIComponent(id)}`;
+}

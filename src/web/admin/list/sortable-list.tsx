@@ -1,0 +1,51 @@
+/**
+ * A list sortable by pointer and keyboard (Space to pick up, arrows to move,
+ * Space to drop, Escape to cancel), with dnd-kit's screen-reader announcements
+ * in plain words. Each item is a `useSortable` of its id (see block-row.tsx);
+ * the Move up/down buttons beside it and the live region that tells each move
+ * come from move-focus.ts. The list screens and the navigation editor share it.
+ */
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import type { ReactNode } from 'react';
+
+interface SortableListProps {
+  ids: string[];
+  /** How an item is named in announcements, quoted: `“Our Work”`. */
+  nameOf(id: string): string;
+  /** The list's accessible name. */
+  label: string;
+  onMove(from: number, to: number): void;
+  /** `ol` when the order is what the list is about. */
+  component?: 'ul' | 'ol';
+  gap?: number;
+  children: ReactNode;
+}
+
+export function SortableList({ ids, nameOf, label, onMove, component: List = 'ul', gap = 8, children }: SortableListProps) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const name = (id: UniqueIdentifier) => nameOf(String(id));
+  const positionOf = (id: UniqueIdentifier | undefined) => ids.indexOf(String(id)) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${name(active.id)}, position ${positionOf(active.id)} of ${ids.length}. Use the arrow keys to move, Space to drop, Escape to cancel.`,
+    onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over position ${positionOf(over.id)} of ${ids.length}.` : undefined),
+    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} dropped at position ${positionOf(over.id)} of ${ids.length}.` : `${name(active.id)} dropped.`),
+    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onMove(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
+  };
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <List aria-label={label} style={{ margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap }}>
+          {children}
+        </List>
+      </SortableContext>
+    </DndContext>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * Each staff screen of shared/staff-screens.ts and the module that shows it,
+ * loaded only when the screen is opened (the staff app never weighs on public
+ * pages). A new screen is declared there and given its module here.
+ */
+import type { ComponentType } from 'react';
+import type { StaffScreenId } from '../shared/staff-screens.js';
+
+export const staffScreenModules: Record<StaffScreenId, () => Promise<ComponentType>> = {
+  users: async () => (await import('./admin/users-route.js')).UsersScreen,
+  'user-form': async () => (await import('./admin/user-form-route.js')).UserFormScreen,
+  pages: async () => (await import('./admin/pages/pages-screen.js')).PagesScreen,
+  'page-editor': async () => (await import('./admin/pages/page-editor.js')).PageEditorScreen,
+  media: async () => (await import('./admin/media/media-screen.js')).MediaScreen,
+  navigation: async () => (await import('./admin/navigation/navigation-screen.js')).NavigationScreen,
+  redirects: async () => (await import('./admin/redirects/redirects-screen.js')).RedirectsScreen,
+  'site-check': async () => (await import('./admin/site-check/site-check-screen.js')).SiteCheckScreen,
+  settings: async () => (await import('./admin/settings-route.js')).SettingsScreen,
+  backups: async () => (await import('./admin/backups/backups-screen.js')).BackupsScreen,
+  audit: async () => (await import('./admin/audit/audit-screen.js')).AuditScreen,
+  trash: async () => (await import('./admin/trash/trash-screen.js')).TrashScreen,
+};
