@@ -7,8 +7,10 @@
  * own collections, the media picker for the picture), the sections are
  * reordered by keyboard alone, the preview link shows the draft page, and
  * once published the page answers at its address with its title and blocks
- * in the new order. A super-admin deletes a page a block links to: the links
- * are listed, "Gone" is chosen, and the address answers 410. axe at 1280 and
+ * in the new order. A super-admin changing a published page's address is told
+ * the old one will redirect; a stale save opens the conflict dialog; "Duplicate"
+ * proposes `<path>-copy`; deleting a page a block links to lists the links,
+ * "Gone" is chosen, and the address answers 410. axe at 1280 and
  * 375 px on the Pages overview, the New page dialog, the page editor, a
  * section's list screen and the delete dialog. Screenshots:
  * docs/screenshots/pages-overview-*.png, page-editor-*.png.
@@ -232,7 +234,7 @@ describe('pages in the staff app', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
-  it('a super-admin deleting a page a block links to is shown the links and chooses "Gone"', async () => {
+  it('a super-admin is told a new address redirects the old one, meets the conflict dialog on a stale save, duplicates a page, and deleting a linked page is shown the links and chooses "Gone"', async () => {
     const created = await apiCall<PageAnswer>(site.server.url, site.superToken, siteApi.pages, { method: 'POST', body: { path: '/old-campaign', title: 'Old campaign', preset: 'blank' } });
     await apiCall(site.server.url, site.superToken, siteApi.pageStep(created.id, 'publish'), { method: 'POST', body: {}, ifMatch: created.version });
     const target = (await pageById(created.id)).sections;
@@ -242,10 +244,42 @@ describe('pages in the staff app', () => {
     const { page } = await site.newPage();
     const errors = watchStaffConsole(page, [
       { url: /\/api\/auth\/refresh$/, status: 401 },
+      // The refused delete and the stale save are expected.
       { url: /\/api\/site\/pages\/[^/]+$/, status: 409 },
     ]).errors;
     await site.signIn(page, `/pages/${encodeURIComponent(created.id)}`);
     await page.getByRole('heading', { level: 1, name: 'Edit page: Old campaign' }).waitFor();
+
+    // A published page's new address is explained before it is saved.
+    const address = page.getByRole('textbox', { name: /^Address/ });
+    await address.fill('/older-campaign');
+    await page.getByText('Visitors see it at /old-campaign until you publish the changes. From then on it is at /older-campaign, and the old address /old-campaign leads there').waitFor();
+    // Someone else saves first: Save opens the conflict dialog, and "Reload their version" shows theirs.
+    const current = await pageById(created.id);
+    await apiCall(site.server.url, site.superToken, siteApi.page(created.id), { method: 'PATCH', body: { title: 'Old campaign (archive)' }, ifMatch: current.version });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const conflict = page.getByRole('dialog', { name: 'Someone else changed this page' });
+    await conflict.waitFor();
+    await conflict.getByRole('button', { name: 'Reload their version' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit page: Old campaign (archive)' }).waitFor();
+    expect(await address.inputValue()).toBe('/old-campaign');
+
+    // "Duplicate" proposes a draft at <path>-copy titled "… (copy)".
+    await page.goto(`${site.server.url}/pages`);
+    await waitForScreen(page);
+    await page.getByRole('button', { name: 'New page' }).click();
+    const newPage = page.getByRole('dialog', { name: 'New page' });
+    await newPage.getByRole('radio', { name: /^Duplicate an existing page/ }).check();
+    await newPage.getByRole('combobox', { name: 'Page to duplicate' }).click();
+    await page.getByRole('option', { name: 'Old campaign (archive) (/old-campaign)' }).click();
+    expect(await newPage.getByRole('textbox', { name: /^Address/ }).inputValue()).toBe('/old-campaign-copy');
+    expect(await newPage.getByRole('textbox', { name: /^Title/ }).inputValue()).toBe('Old campaign (archive) (copy)');
+    await newPage.getByRole('button', { name: 'Create page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit page: Old campaign (archive) (copy)' }).waitFor();
+    expect(await page.getByText('Draft').first().isVisible()).toBe(true);
+
+    await page.goto(`${site.server.url}/pages/${encodeURIComponent(created.id)}`);
+    await page.getByRole('heading', { level: 1, name: 'Edit page: Old campaign (archive)' }).waitFor();
     await page.getByRole('button', { name: 'Delete page…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this page?' });
     await dialog.waitFor();
@@ -258,7 +292,7 @@ describe('pages in the staff app', () => {
     await ask.getByRole('radio', { name: /^Is gone/ }).check();
     await ask.getByRole('button', { name: 'Delete page' }).click();
     await page.waitForURL(`${site.server.url}/pages`);
-    await page.getByText('“Old campaign” is in the Trash.').first().waitFor();
+    await page.getByText('“Old campaign (archive)” is in the Trash.').first().waitFor();
     expect((await fetch(`${site.server.url}/old-campaign`)).status).toBe(410);
     expect(errors).toEqual([]);
   }, 120_000);
