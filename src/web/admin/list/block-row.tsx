@@ -5,8 +5,6 @@
  */
 import { ActionIcon, Anchor, Button, Group, Menu, Paper, Stack } from '@mantine/core';
 import { useLongPress } from '@mantine/hooks';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS as DndCss } from '@dnd-kit/utilities';
 import { useRef, useState, type TouchEvent } from 'react';
 import { Link } from 'react-router';
 import type { CollectionDef } from '../../../shared/collections.js';
@@ -16,6 +14,7 @@ import { blockTitle } from '../content/block-summary.js';
 import { DocumentStateBadge } from '../editorial/state-line.js';
 import { Icon, icons, LastChange, ScheduleLine, Thumbnail } from './row-parts.js';
 import { moveButtonKey } from './move-focus.js';
+import { useSortableItem } from './sortable-list.js';
 
 export interface RowProps {
   collection: CollectionDef;
@@ -33,7 +32,7 @@ export interface RowProps {
 }
 
 export function BlockRow({ collection, doc, index, count, canWrite, canReorder, busy, timeZone, onMove, onToggleStatus, onDelete }: RowProps) {
-  const sortable = useSortable({ id: doc.id, disabled: !canReorder });
+  const { sortable, style } = useSortableItem(doc.id, !canReorder);
   const [menuOpen, setMenuOpen] = useState(false);
   // SPEC.md section 9: a long touch (300 ms) on a row opens its menu.
   const longPressed = useRef(false);
@@ -62,13 +61,6 @@ export function BlockRow({ collection, doc, index, count, canWrite, canReorder, 
   const askDelete = whenIdle(onDelete);
   const editPath = formPathOf(collection.name, doc.id);
   const published = doc.status === 'published';
-  const style = {
-    transform: DndCss.Transform.toString(sortable.transform),
-    transition: sortable.transition,
-    position: 'relative' as const,
-    zIndex: sortable.isDragging ? 2 : undefined,
-    listStyle: 'none',
-  };
 
   return (
     <li ref={sortable.setNodeRef} style={style} data-testid="block-row" data-id={doc.id}>

@@ -6,8 +6,22 @@
  * come from move-focus.ts. The list screens and the navigation editor share it.
  */
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import type { ReactNode } from 'react';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS as DndCss } from '@dnd-kit/utilities';
+import type { CSSProperties, ReactNode } from 'react';
+
+/** One item of a SortableList: its dnd-kit state and the style that moves it while dragged. */
+export function useSortableItem(id: string, disabled = false): { sortable: ReturnType<typeof useSortable>; style: CSSProperties } {
+  const sortable = useSortable({ id, disabled });
+  const style: CSSProperties = {
+    transform: DndCss.Transform.toString(sortable.transform),
+    transition: sortable.transition,
+    position: 'relative',
+    zIndex: sortable.isDragging ? 2 : undefined,
+    listStyle: 'none',
+  };
+  return { sortable, style };
+}
 
 interface SortableListProps {
   ids: string[];

@@ -6,14 +6,13 @@
  * an outside https:// address.
  */
 import { ActionIcon, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS as DndCss } from '@dnd-kit/utilities';
+import type { useSortable } from '@dnd-kit/sortable';
 import type { ReactNode } from 'react';
 import { navLabelMax } from '../../../shared/site-navigation.js';
 import { Icon, icons } from '../list/row-parts.js';
 import { neutralGrey, warningBrown } from '../theme.js';
 import { moveButtonKey, type MoveVia } from '../list/move-focus.js';
-import { SortableList } from '../list/sortable-list.js';
+import { SortableList, useSortableItem } from '../list/sortable-list.js';
 import type { LinkablePage } from './api.js';
 import { targetOf, withTarget, type EditFooterList, type EditHeaderItem, type EditLink, type ListRef } from './model.js';
 
@@ -58,17 +57,6 @@ function Destination({ link, pages }: { link: EditLink; pages: LinkablePage[] })
   );
 }
 
-function useSortableRow(id: string) {
-  const sortable = useSortable({ id });
-  const style = {
-    transform: DndCss.Transform.toString(sortable.transform),
-    transition: sortable.transition,
-    position: 'relative' as const,
-    zIndex: sortable.isDragging ? 2 : undefined,
-    listStyle: 'none',
-  };
-  return { sortable, style };
-}
 
 /** Drag handle, Move up/down and Remove of one row. */
 function RowControls({ id, name, index, count, sortable, onMove, onRemove, extra }: { id: string; name: string; index: number; count: number; sortable: ReturnType<typeof useSortable>; onMove(to: number, via: MoveVia): void; onRemove(): void; extra?: ReactNode }) {
@@ -151,7 +139,7 @@ export function LinkFields({ link, ctx }: { link: EditLink; ctx: EditorContext }
 
 /** A link inside a menu or a footer list: always open, its fields under its controls. */
 function LinkRow({ link, index, count, list, ctx }: { link: EditLink; index: number; count: number; list: ListRef; ctx: EditorContext }) {
-  const { sortable, style } = useSortableRow(link.key);
+  const { sortable, style } = useSortableItem(link.key);
   const name = nameOf(link.label);
   return (
     <li ref={sortable.setNodeRef} style={style} data-testid="nav-link">
@@ -203,7 +191,7 @@ export function LinkList({ links, list, owner, ctx }: { links: EditLink[]; list:
 
 /** A top-bar item: its name and where it goes, and (opened) its fields or its menu's links. */
 export function HeaderItemRow({ item, index, count, ctx }: { item: EditHeaderItem; index: number; count: number; ctx: EditorContext }) {
-  const { sortable, style } = useSortableRow(item.key);
+  const { sortable, style } = useSortableItem(item.key);
   const name = nameOf(item.label, item.children ? 'New menu' : 'New link');
   const open = ctx.isOpen(item.key);
   const panelId = `nav-${item.key}-panel`;
@@ -277,7 +265,7 @@ export function HeaderItemRow({ item, index, count, ctx }: { item: EditHeaderIte
 
 /** A footer list: its heading and how many links; opened, its heading's field and its links. */
 export function FooterListRow({ list, index, count, ctx }: { list: EditFooterList; index: number; count: number; ctx: EditorContext }) {
-  const { sortable, style } = useSortableRow(list.key);
+  const { sortable, style } = useSortableItem(list.key);
   const name = nameOf(list.heading, 'New list');
   const path = ctx.pathOf(list.key);
   const open = ctx.isOpen(list.key);

@@ -113,7 +113,13 @@ function RedirectsTable({ redirects, pages, onDelete }: { redirects: Redirect[];
           <Group gap="xs" wrap="wrap">
             <KindBadge automatic={r.automatic} />
             <Text size="sm">
-              {r.hits} {r.hits === 1 ? 'hit' : 'hits'}, last <When iso={r.lastHitAt} />
+              {r.lastHitAt ? (
+                <>
+                  {r.hits} {r.hits === 1 ? 'hit' : 'hits'}, last <When iso={r.lastHitAt} />
+                </>
+              ) : (
+                'Not used yet'
+              )}
             </Text>
           </Group>
           <Group>{del(r)}</Group>
