@@ -5,7 +5,7 @@
  * the Move up/down buttons beside it and the live region that tells each move
  * come from move-focus.ts. The list screens and the navigation editor share it.
  */
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type CollisionDetection, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DndCss } from '@dnd-kit/utilities';
 import type { CSSProperties, ReactNode } from 'react';
@@ -33,10 +33,14 @@ interface SortableListProps {
   /** `ol` when the order is what the list is about. */
   component?: 'ul' | 'ol';
   gap?: number;
+  /** Items of different heights (the page editor's sections) need `closestCorners`: a keyboard move lands an item's top on its neighbour's, which closest centres can miss. */
+  collisionDetection?: CollisionDetection;
+  /** After a drop, said in place of "dropped at position n of m." (for instance, that the order is kept only once saved). */
+  droppedNote?: string;
   children: ReactNode;
 }
 
-export function SortableList({ ids, nameOf, label, onMove, component: List = 'ul', gap = 8, children }: SortableListProps) {
+export function SortableList({ ids, nameOf, label, onMove, component: List = 'ul', gap = 8, collisionDetection = closestCenter, droppedNote, children }: SortableListProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -46,7 +50,7 @@ export function SortableList({ ids, nameOf, label, onMove, component: List = 'ul
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${name(active.id)}, position ${positionOf(active.id)} of ${ids.length}. Use the arrow keys to move, Space to drop, Escape to cancel.`,
     onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over position ${positionOf(over.id)} of ${ids.length}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} dropped at position ${positionOf(over.id)} of ${ids.length}.` : `${name(active.id)} dropped.`),
+    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} dropped at position ${positionOf(over.id)} of ${ids.length}.${droppedNote ? ` ${droppedNote}` : ''}` : `${name(active.id)} dropped.`),
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -54,7 +58,7 @@ export function SortableList({ ids, nameOf, label, onMove, component: List = 'ul
     onMove(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+    <DndContext sensors={sensors} collisionDetection={collisionDetection} onDragEnd={onDragEnd} accessibility={{ announcements }}>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <List aria-label={label} style={{ margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap }}>
           {children}

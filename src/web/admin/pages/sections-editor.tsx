@@ -6,18 +6,17 @@
  * the list screens do; "Add section" of a chosen kind. Edits stay on screen
  * until the page is saved (section-edits.ts holds the rules).
  */
-// Sections differ in height (options): closest corners finds the neighbour a keyboard move lands on; closest centers can miss it.
-import { DndContext, KeyboardSensor, PointerSensor, closestCorners, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS as DndCss } from '@dnd-kit/utilities';
+import { closestCorners } from '@dnd-kit/core';
 import { ActionIcon, Anchor, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { kinds } from '../../../shared/kinds.js';
 import { sectionHeadingMax, sectionKinds, sectionLimitMax, sectionOptionsByKind, sectionsMax } from '../../../shared/page-sections.js';
 import { listPathOf } from '../../../shared/routes.js';
 import { ConfirmDialog } from '../editorial/confirm-dialog.js';
 import { Icon, icons } from '../list/row-parts.js';
+import { moveButtonKey, movedSentence, useFocusAfterMove, type MoveVia } from '../list/move-focus.js';
+import { SortableList, useSortableItem } from '../list/sortable-list.js';
 import { addRow, kindLabel, limitOf, moveRow, removeRow, rowName, setHeading, setOption, type SectionKind, type SectionRow } from './section-edits.js';
 
 interface SectionsEditorProps {
@@ -27,8 +26,6 @@ interface SectionsEditorProps {
   errors: Record<number, string>;
 }
 
-type Via = 'up' | 'down';
-
 function SectionItem({ row, index, count, error, onRows, rows, onMove, onAskRemove }: {
   row: SectionRow;
   index: number;
@@ -36,20 +33,13 @@ function SectionItem({ row, index, count, error, onRows, rows, onMove, onAskRemo
   error: string | undefined;
   rows: SectionRow[];
   onRows(rows: SectionRow[]): void;
-  onMove(from: number, to: number, via: Via): void;
+  onMove(from: number, to: number, via: MoveVia): void;
   onAskRemove(row: SectionRow): void;
 }) {
-  const sortable = useSortable({ id: row.key });
+  const { sortable, style } = useSortableItem(row.key);
   const name = rowName(row);
   const allowed: readonly string[] = sectionOptionsByKind[row.kind];
   const defaultHeading = kinds[row.kind].heading;
-  const style = {
-    transform: DndCss.Transform.toString(sortable.transform),
-    transition: sortable.transition,
-    position: 'relative' as const,
-    zIndex: sortable.isDragging ? 2 : undefined,
-    listStyle: 'none',
-  };
   const headingId = `section-${row.key}-kind`;
   return (
     <li ref={sortable.setNodeRef} style={style} data-testid="section-row" data-key={row.key} aria-labelledby={headingId}>
@@ -70,10 +60,10 @@ function SectionItem({ row, index, count, error, onRows, rows, onMove, onAskRemo
             <Title order={3} size="h5" id={headingId} style={{ flex: 1, minWidth: 0 }}>
               {`${index + 1}. ${kindLabel(row.kind)}`}
             </Title>
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move ${name} up`} data-move={`${row.key}:up`} disabled={index === 0} onClick={() => onMove(index, index - 1, 'up')}>
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move ${name} up`} data-move={moveButtonKey(row.key, 'up')} disabled={index === 0} onClick={() => onMove(index, index - 1, 'up')}>
               <Icon path={icons.up} />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move ${name} down`} data-move={`${row.key}:down`} disabled={index === count - 1} onClick={() => onMove(index, index + 1, 'down')}>
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move ${name} down`} data-move={moveButtonKey(row.key, 'down')} disabled={index === count - 1} onClick={() => onMove(index, index + 1, 'down')}>
               <Icon path={icons.down} />
             </ActionIcon>
           </Group>
@@ -131,17 +121,8 @@ export function SectionsEditor({ rows, onChange, errors }: SectionsEditorProps) 
   const [announcement, setAnnouncement] = useState('');
   const [toRemove, setToRemove] = useState<SectionRow | null>(null);
   const [kind, setKind] = useState<SectionKind>('section');
-  const focusAfterMove = useRef<{ key: string; via: Via } | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
-
-  useEffect(() => {
-    const target = focusAfterMove.current;
-    if (!target) return;
-    focusAfterMove.current = null;
-    const button = document.querySelector<HTMLButtonElement>(`[data-move="${CSS.escape(`${target.key}:${target.via}`)}"]`);
-    const other = document.querySelector<HTMLButtonElement>(`[data-move="${CSS.escape(`${target.key}:${target.via === 'up' ? 'down' : 'up'}`)}"]`);
-    (button && !button.disabled ? button : other)?.focus();
-  });
+  const focusAfterMove = useFocusAfterMove();
+  const keepNote = 'Save the page to keep the new order.';
 
   const say = (text: string) => {
     // The same sentence twice must still be read out: clear, then set.
@@ -149,28 +130,12 @@ export function SectionsEditor({ rows, onChange, errors }: SectionsEditorProps) 
     window.setTimeout(() => setAnnouncement(text), 50);
   };
 
-  const move = (from: number, to: number, via?: Via) => {
+  const move = (from: number, to: number, via?: MoveVia) => {
     const moved = rows[from];
     if (!moved || to < 0 || to >= rows.length || from === to) return;
-    if (via) focusAfterMove.current = { key: moved.key, via };
+    if (via) focusAfterMove(moved.key, via);
     onChange(moveRow(rows, from, to));
-    say(`${rowName(moved)} moved to position ${to + 1} of ${rows.length}. Save the page to keep the new order.`);
-  };
-
-  const nameById = (id: UniqueIdentifier) => {
-    const r = rows.find((x) => x.key === id);
-    return r ? rowName(r) : 'The section';
-  };
-  const positionOf = (id: UniqueIdentifier | undefined) => rows.findIndex((x) => x.key === id) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameById(active.id)}, position ${positionOf(active.id)} of ${rows.length}. Use the arrow keys to move, Space to drop, Escape to cancel.`,
-    onDragOver: ({ active, over }) => (over ? `${nameById(active.id)} is over position ${positionOf(over.id)} of ${rows.length}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${nameById(active.id)} dropped at position ${positionOf(over.id)} of ${rows.length}. Save the page to keep the new order.` : `${nameById(active.id)} dropped.`),
-    onDragCancel: ({ active }) => `Moving ${nameById(active.id)} was cancelled.`,
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onChange(moveRow(rows, rows.findIndex((r) => r.key === active.id), rows.findIndex((r) => r.key === over.id)));
+    say(`${movedSentence(rowName(moved), to, rows.length)} ${keepNote}`);
   };
 
   const add = () => {
@@ -194,15 +159,23 @@ export function SectionsEditor({ rows, onChange, errors }: SectionsEditorProps) 
       {rows.length === 0 ? (
         <Text size="sm">This page has no sections yet.</Text>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCorners} onDragEnd={onDragEnd} accessibility={{ announcements }}>
-          <SortableContext items={rows.map((r) => r.key)} strategy={verticalListSortingStrategy}>
-            <ol aria-label="Sections, in the order visitors see them" style={{ margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
-              {rows.map((row, index) => (
-                <SectionItem key={row.key} row={row} index={index} count={rows.length} error={errors[index]} rows={rows} onRows={onChange} onMove={move} onAskRemove={setToRemove} />
-              ))}
-            </ol>
-          </SortableContext>
-        </DndContext>
+        // Sections differ in height (their options): closest corners finds the neighbour a keyboard move lands on.
+        <SortableList
+          ids={rows.map((r) => r.key)}
+          nameOf={(key) => {
+            const r = rows.find((x) => x.key === key);
+            return r ? rowName(r) : 'The section';
+          }}
+          label="Sections, in the order visitors see them"
+          component="ol"
+          collisionDetection={closestCorners}
+          droppedNote={keepNote}
+          onMove={(from, to) => onChange(moveRow(rows, from, to))}
+        >
+          {rows.map((row, index) => (
+            <SectionItem key={row.key} row={row} index={index} count={rows.length} error={errors[index]} rows={rows} onRows={onChange} onMove={move} onAskRemove={setToRemove} />
+          ))}
+        </SortableList>
       )}
       {rows.length < sectionsMax && (
         <Group gap="sm" align="flex-end" wrap="wrap">
