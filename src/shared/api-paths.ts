@@ -4,8 +4,7 @@
  * a parameter, as Fastify writes them); the browser builds the same paths with
  * `pathTo(pattern, params)`, which fills each parameter in, URL-encoded. A new
  * API path is declared here, never as a string literal beside a route or a
- * fetch (the staff app still spells some paths out; it is to switch to this
- * module too).
+ * fetch, in the server or in the browser.
  *
  * A few paths were declared beside their domain's contract before this module
  * and stay there, reused by both sides: `accountLinkApi` (account-links.ts),
@@ -39,6 +38,9 @@ const documents = `${collections}/:name/documents` as const;
 const document = `${documents}/:id` as const;
 const trash = `${apiPrefix}/trash` as const;
 const media = `${apiPrefix}/media` as const;
+
+/** `POST`: a callable function by name (the contact form's `submitContact`). Its own export: the public contact island reads it without the rest. */
+export const functionPath = `${apiPrefix}/functions/:name` as const;
 
 export const apiPaths = {
   auth: {
@@ -104,8 +106,7 @@ export const apiPaths = {
   },
   /** `GET` reads, `PUT` replaces the site settings. */
   settings: `${apiPrefix}/settings`,
-  /** `POST`: a callable function by name (the contact form's `submitContact`). */
-  function: `${apiPrefix}/functions/:name`,
+  function: functionPath,
   health: `${apiPrefix}/health`,
   /** The client address the server sees (the deployment doctor checks the proxy with it). */
   clientAddress: `${apiPrefix}/deploy/client-address`,

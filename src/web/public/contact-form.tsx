@@ -11,6 +11,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { api, ApiError } from '../api-client.js';
 import { checkContact, consentValue, contactFields, emptyContactInput, contactFormPath, contactLimits, contactMessages, contactThanks, type ContactField, type ContactInput } from '../../shared/contact.js';
+import { functionPath, pathTo } from '../../shared/api-paths.js';
 
 export type ContactStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; name: string } | { kind: 'failed'; message: string };
 export type ContactErrors = Partial<Record<ContactField, string>>;
@@ -58,7 +59,7 @@ export function ContactForm({ contactEmail, initial }: ContactFormProps) {
     }
     setStatus({ kind: 'sending' });
     try {
-      await api<{ result: { id: string } }>('/api/functions/submitContact', { method: 'POST', body: { data: input }, anonymous: true });
+      await api<{ result: { id: string } }>(pathTo(functionPath, { name: 'submitContact' }), { method: 'POST', body: { data: input }, anonymous: true });
       setStatus({ kind: 'sent', name: input.name.trim() });
       setInput(emptyContactInput);
       requestAnimationFrame(() => statusRef.current?.focus());

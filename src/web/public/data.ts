@@ -12,6 +12,7 @@ import type { PublicNavigation } from '../../shared/site-navigation.js';
 import type { PageName } from '../../shared/pages.js';
 import { api } from '../api-client.js';
 import { pageByPathApi } from '../../shared/page-bundle.js';
+import { apiPaths, pathTo } from '../../shared/api-paths.js';
 
 export type { PageBundle } from '../../shared/page-bundle.js';
 
@@ -47,7 +48,7 @@ function isNotFound(err: unknown): boolean {
 }
 
 export const browserDataSource: PublicDataSource = {
-  page: (name) => api<PageBundle>(`/api/pages/${encodeURIComponent(name)}`, { anonymous: true }),
+  page: (name) => api<PageBundle>(pathTo(apiPaths.pageBundle, { page: name }), { anonymous: true }),
   async pageAt(path) {
     try {
       return await api<PageBundle>(`${pageByPathApi}?path=${encodeURIComponent(path)}`, { anonymous: true });
@@ -58,7 +59,7 @@ export const browserDataSource: PublicDataSource = {
   },
   async document(collection, id) {
     try {
-      return await api<PublicDocument>(`/api/collections/${collection}/documents/${encodeURIComponent(id)}`, { anonymous: true });
+      return await api<PublicDocument>(pathTo(apiPaths.collections.document, { name: collection, id }), { anonymous: true });
     } catch (err) {
       if (isNotFound(err)) return null;
       throw err;

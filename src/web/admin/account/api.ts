@@ -3,26 +3,27 @@ import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../api-client.js';
 import type { AccountView, RecoveryCodesAnswer, SessionsAnswer, TwoFactorSetup } from '../../../shared/account.js';
 import { messageByCode } from '../../../shared/errors.js';
+import { apiPaths, pathTo } from '../../../shared/api-paths.js';
 
 export const accountKey = ['account'] as const;
 export const sessionsKey = ['account', 'sessions'] as const;
 
 export function useAccount() {
-  return useQuery({ queryKey: accountKey, queryFn: () => api<AccountView>('/api/account') });
+  return useQuery({ queryKey: accountKey, queryFn: () => api<AccountView>(apiPaths.account.account) });
 }
 
 export function useSessions() {
-  return useQuery({ queryKey: sessionsKey, queryFn: () => api<SessionsAnswer>('/api/account/sessions') });
+  return useQuery({ queryKey: sessionsKey, queryFn: () => api<SessionsAnswer>(apiPaths.account.sessions) });
 }
 
-export const renameAccount = (displayName: string) => api<AccountView>('/api/account', { method: 'PATCH', body: { displayName } });
+export const renameAccount = (displayName: string) => api<AccountView>(apiPaths.account.account, { method: 'PATCH', body: { displayName } });
 export const changePassword = (currentPassword: string, newPassword: string) =>
-  api<void>('/api/account/password', { method: 'POST', body: { currentPassword, newPassword } });
-export const startTwoFactorSetup = () => api<TwoFactorSetup>('/api/auth/second-factor/setup', { method: 'POST' });
-export const enableTwoFactor = (code: string) => api<RecoveryCodesAnswer>('/api/auth/second-factor/enable', { method: 'POST', body: { code } });
-export const disableTwoFactor = (proof: { code: string } | { password: string }) => api<void>('/api/auth/second-factor', { method: 'DELETE', body: proof });
-export const endSession = (id: string) => api<void>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
-export const endOtherSessions = () => api<void>('/api/account/sessions/sign-out-others', { method: 'POST' });
+  api<void>(apiPaths.account.password, { method: 'POST', body: { currentPassword, newPassword } });
+export const startTwoFactorSetup = () => api<TwoFactorSetup>(apiPaths.auth.secondFactorSetup, { method: 'POST' });
+export const enableTwoFactor = (code: string) => api<RecoveryCodesAnswer>(apiPaths.auth.secondFactorEnable, { method: 'POST', body: { code } });
+export const disableTwoFactor = (proof: { code: string } | { password: string }) => api<void>(apiPaths.auth.secondFactor, { method: 'DELETE', body: proof });
+export const endSession = (id: string) => api<void>(pathTo(apiPaths.account.session, { id }), { method: 'DELETE' });
+export const endOtherSessions = () => api<void>(apiPaths.account.signOutOthers, { method: 'POST' });
 
 /** What a failed call says to the user: the server's own sentence when it has one. */
 export function accountErrorMessage(err: unknown): string {

@@ -11,6 +11,7 @@ import { auditCsvFileName, auditCsvType } from '../../../shared/audit.js';
 import { auditActions, auditPageSize, editorialApi, type AuditAction, type AuditAnswer } from '../../../shared/editorial.js';
 import { messageByCode } from '../../../shared/errors.js';
 import { userListSchema, type UserView } from '../../../shared/users.js';
+import { apiPaths } from '../../../shared/api-paths.js';
 
 const actorSchema = z.object({ uid: z.string(), name: z.string(), email: z.string() });
 
@@ -90,7 +91,7 @@ export function staffAccountsQuery() {
     queryFn: async ({ signal }): Promise<UserView[]> => {
       const accounts: UserView[] = [];
       for (let offset = 0; ; offset += 200) {
-        const page = userListSchema.parse(await api<unknown>(`/api/users?limit=200&offset=${offset}`, { signal }));
+        const page = userListSchema.parse(await api<unknown>(`${apiPaths.users.list}?limit=200&offset=${offset}`, { signal }));
         accounts.push(...page.users);
         if (page.users.length === 0 || accounts.length >= page.total) return accounts;
       }

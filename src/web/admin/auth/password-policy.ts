@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api-client.js';
 import { passwordPolicy as builtInPolicy, passwordPolicySchema, type PasswordPolicy } from '../../../shared/password-policy.js';
+import { apiPaths } from '../../../shared/api-paths.js';
 
 // The schema and the rules' wording live in src/shared/password-policy.ts; kept importable from here for the screens.
 export { describePolicy, passwordPolicySchema } from '../../../shared/password-policy.js';
@@ -10,7 +11,7 @@ export { describePolicy, passwordPolicySchema } from '../../../shared/password-p
 export function usePasswordPolicy(): PasswordPolicy {
   const q = useQuery({
     queryKey: ['auth', 'password-policy'],
-    queryFn: async () => passwordPolicySchema.parse(await api<unknown>('/api/auth/password-policy', { anonymous: true })),
+    queryFn: async () => passwordPolicySchema.parse(await api<unknown>(apiPaths.auth.passwordPolicy, { anonymous: true })),
     staleTime: Infinity,
   });
   return q.data ?? builtInPolicy;

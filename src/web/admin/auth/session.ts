@@ -12,6 +12,7 @@ import type { ErrorCode } from '../../../shared/errors.js';
 import { can } from '../../../shared/access.js';
 import { staffMarkerKey } from '../../../shared/staff-marker.js';
 import { editorialPaths } from '../../../shared/editorial.js';
+import { apiPaths } from '../../../shared/api-paths.js';
 
 /** The signed-in staff user as the staff app sees it. */
 export type AuthUser = SignedInUser;
@@ -141,12 +142,12 @@ export class StaffSession {
 
   /** Signs in; an account with two-factor sign-in on throws an ApiError whose challenge `secondFactorChallenge` reads. */
   async signIn(email: string, password: string): Promise<AuthUser> {
-    return this.adopt(await api<unknown>('/api/auth/sign-in', { method: 'POST', body: { email, password }, anonymous: true }));
+    return this.adopt(await api<unknown>(apiPaths.auth.signIn, { method: 'POST', body: { email, password }, anonymous: true }));
   }
 
   /** The second step of a sign-in: the challenge of the first and a code from the app (or a recovery code). */
   async completeSecondFactor(challenge: string, code: string): Promise<AuthUser> {
-    return this.adopt(await api<unknown>('/api/auth/sign-in/second-factor', { method: 'POST', body: { challenge, code }, anonymous: true }));
+    return this.adopt(await api<unknown>(apiPaths.auth.signInSecondFactor, { method: 'POST', body: { challenge, code }, anonymous: true }));
   }
 
   /** Starts the session a sign-in answer describes (sign-in, its second step, or an accepted invitation). */
@@ -161,7 +162,7 @@ export class StaffSession {
   async signOut(): Promise<void> {
     this.end('user');
     try {
-      await api<void>('/api/auth/sign-out', { method: 'POST', anonymous: true });
+      await api<void>(apiPaths.auth.signOut, { method: 'POST', anonymous: true });
     } catch {
       // The local session is gone either way; the cookie expires on its own.
     }
@@ -198,7 +199,7 @@ export class StaffSession {
     this.clearTimer();
     let parsed: SessionAnswer;
     try {
-      parsed = sessionAnswerSchema.parse(await api<unknown>('/api/auth/refresh', { method: 'POST', anonymous: true }));
+      parsed = sessionAnswerSchema.parse(await api<unknown>(apiPaths.auth.refresh, { method: 'POST', anonymous: true }));
     } catch (err) {
       if (generation !== this.generation) return this.snapshot.status === 'signed-in';
       if (isUnreachable(err)) {
@@ -247,7 +248,7 @@ export class StaffSession {
     this.end(reason);
     for (const fn of this.endListeners) fn(reason);
     // Clear the refresh cookie too, so a reload does not try again.
-    void api<void>('/api/auth/sign-out', { method: 'POST', anonymous: true }).catch(() => undefined);
+    void api<void>(apiPaths.auth.signOut, { method: 'POST', anonymous: true }).catch(() => undefined);
   }
 
   private end(reason: SignOutReason): void {

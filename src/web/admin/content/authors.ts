@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { can } from '../../../shared/access.js';
 import { api } from '../../api-client.js';
 import { usePrincipal } from './abilities.js';
+import { apiPaths, pathTo } from '../../../shared/api-paths.js';
 
 const userNameSchema = z.object({ displayName: z.string().nullish(), email: z.string().nullish() }).passthrough();
 
@@ -19,7 +20,7 @@ export function useAuthorName(uid: string | null): string | null {
   const query = useQuery({
     queryKey: ['users', uid, 'name'],
     queryFn: async ({ signal }) => {
-      const u = userNameSchema.parse(await api<unknown>(`/api/users/${encodeURIComponent(uid as string)}`, { signal }));
+      const u = userNameSchema.parse(await api<unknown>(pathTo(apiPaths.users.one, { uid: uid as string }), { signal }));
       return u.displayName || u.email || null;
     },
     enabled: uid !== null && mayReadUsers && !isSelf,

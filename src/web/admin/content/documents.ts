@@ -8,6 +8,7 @@ import { api } from '../../api-client.js';
 import type { ContentDocument, DocumentStatus } from '../../../shared/collections.js';
 import { documentStatusSchema } from '../../../shared/collections.js';
 import type { DocumentState, EditorialFields } from '../../../shared/editorial.js';
+import { apiPaths, pathTo } from '../../../shared/api-paths.js';
 
 export const contentDocumentSchema = z.object({
   id: z.string(),
@@ -41,7 +42,7 @@ export interface ListParams {
 }
 
 function documentsPath(collection: string): string {
-  return `/api/collections/${encodeURIComponent(collection)}/documents`;
+  return pathTo(apiPaths.collections.documents, { name: collection });
 }
 
 function documentPath(collection: string, id: string): string {
@@ -85,7 +86,7 @@ export async function deleteDocument(collection: string, id: string, version: nu
 }
 
 export async function reorderDocuments(collection: string, ids: string[]): Promise<StaffDocument[]> {
-  const json = await api<unknown>(`/api/collections/${encodeURIComponent(collection)}/reorder`, { method: 'POST', body: { ids } });
+  const json = await api<unknown>(pathTo(apiPaths.collections.reorder, { name: collection }), { method: 'POST', body: { ids } });
   return z.object({ documents: z.array(contentDocumentSchema) }).parse(json).documents;
 }
 

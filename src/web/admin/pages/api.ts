@@ -10,6 +10,7 @@ import type { CollectionDef, ContentDocument } from '../../../shared/collections
 import { editorialApi, type EditorialFields, type PreviewLinkAnswer } from '../../../shared/editorial.js';
 import { previewLinkAnswerSchema, previewLinksAnswerSchema, type PreviewLinkEntry } from '../../../shared/preview-links.js';
 import { contentDocumentSchema } from '../content/documents.js';
+import { apiPaths, pathTo } from '../../../shared/api-paths.js';
 
 /** A block as the staff reader gives it: the working copy and the fields that decide its state. */
 export type PageBlock = ContentDocument & EditorialFields;
@@ -27,7 +28,7 @@ export const pagesKeys = {
 };
 
 async function fetchBlocks(collection: string, signal: AbortSignal): Promise<BlockList> {
-  const json = await api<unknown>(`/api/collections/${encodeURIComponent(collection)}/documents?limit=${blocksLimit}&offset=0`, { signal });
+  const json = await api<unknown>(`${pathTo(apiPaths.collections.documents, { name: collection })}?limit=${blocksLimit}&offset=0`, { signal });
   return blockListSchema.parse(json);
 }
 

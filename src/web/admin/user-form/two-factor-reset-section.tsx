@@ -5,11 +5,12 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { api, ApiError } from '../../api-client.js';
 import { messageByCode } from '../../../shared/errors.js';
+import { apiPaths, pathTo } from '../../../shared/api-paths.js';
 
 export function TwoFactorResetSection({ uid, email }: { uid: string; email: string }) {
   const [confirming, setConfirming] = useState(false);
   const reset = useMutation({
-    mutationFn: () => api<void>(`/api/users/${encodeURIComponent(uid)}/second-factor`, { method: 'DELETE' }),
+    mutationFn: () => api<void>(pathTo(apiPaths.users.secondFactor, { uid }), { method: 'DELETE' }),
     onSuccess: () => {
       setConfirming(false);
       notifications.show({ color: 'green', title: 'Two-factor sign-in reset', message: `${email} now signs in with their password alone, and can set up a new authenticator on their account page.` });

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, ApiError } from '../../api-client.js';
 import { messageByCode } from '../../../shared/errors.js';
 import { userListSchema, userViewSchema, type UserRole, type UserView } from '../../../shared/users.js';
+import { apiPaths, pathTo } from '../../../shared/api-paths.js';
 
 // The account contract lives in src/shared/users.ts; kept importable from here for the screens.
 export {
@@ -25,7 +26,7 @@ export function usersListQuery(q: string, page: number) {
     queryFn: async ({ signal }) => {
       const params = new URLSearchParams({ limit: String(usersPageSize), offset: String((page - 1) * usersPageSize) });
       if (q) params.set('q', q);
-      return userListSchema.parse(await api<unknown>(`/api/users?${params}`, { signal }));
+      return userListSchema.parse(await api<unknown>(`${apiPaths.users.list}?${params}`, { signal }));
     },
     placeholderData: keepPreviousData,
   });
@@ -34,7 +35,7 @@ export function usersListQuery(q: string, page: number) {
 export function userQuery(uid: string) {
   return queryOptions({
     queryKey: ['users', 'one', uid],
-    queryFn: async ({ signal }) => userViewSchema.parse(await api<unknown>(`/api/users/${encodeURIComponent(uid)}`, { signal })),
+    queryFn: async ({ signal }) => userViewSchema.parse(await api<unknown>(pathTo(apiPaths.users.one, { uid }), { signal })),
   });
 }
 
@@ -46,7 +47,7 @@ export interface NewUser {
 }
 
 export async function createUser(body: NewUser): Promise<UserView> {
-  return userViewSchema.parse(await api<unknown>('/api/users', { method: 'POST', body }));
+  return userViewSchema.parse(await api<unknown>(apiPaths.users.list, { method: 'POST', body }));
 }
 
 export interface UserPatch {
@@ -57,11 +58,11 @@ export interface UserPatch {
 }
 
 export async function updateUser(uid: string, patch: UserPatch): Promise<UserView> {
-  return userViewSchema.parse(await api<unknown>(`/api/users/${encodeURIComponent(uid)}`, { method: 'PATCH', body: patch }));
+  return userViewSchema.parse(await api<unknown>(pathTo(apiPaths.users.one, { uid }), { method: 'PATCH', body: patch }));
 }
 
 export async function deleteUser(uid: string): Promise<void> {
-  await api<void>(`/api/users/${encodeURIComponent(uid)}`, { method: 'DELETE' });
+  await api<void>(pathTo(apiPaths.users.one, { uid }), { method: 'DELETE' });
 }
 
 /** The field a server refusal is about, for codes that name none. */
