@@ -21,6 +21,8 @@ describe('which pages a change touches', () => {
     expect(pagesTouchedBy({ type: 'documents', collection: 'item' }, pageOf)).toBe('none');
     // A collection the structure does not know (a page record, a section just added elsewhere): every page.
     expect(pagesTouchedBy({ type: 'documents', collection: 'sitepage' }, pageOf)).toBe('all');
+    // One page record's own change: that page (a new address comes with a structure event as well).
+    expect(pagesTouchedBy({ type: 'documents', collection: 'sitepage', id: 'about' }, pageOf)).toBe('about');
   });
 });
 

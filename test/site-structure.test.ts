@@ -5,13 +5,16 @@
  * loops), and deleting a page something links to asks where its address
  * should lead. On SQLite and PostgreSQL.
  */
-import type { InjectOptions } from 'fastify';
+import diagnostics from 'node:diagnostics_channel';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { renderChannelName, type RenderMessage } from '../src/server/render/page-cache.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinds } from '../src/shared/kinds.js';
 import { pages as seedPages } from '../src/shared/pages.js';
 import { siteApi } from '../src/shared/site-structure.js';
 import type { NavigationAnswer } from '../src/shared/site-navigation.js';
-import { build, type TestApp } from './helpers/app.js';
+import { build, testConfig, type TestApp } from './helpers/app.js';
+import { buildApp } from '../src/server/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { insertMedia, validData, type FixtureRefs } from './content-fixtures.js';
@@ -99,6 +102,9 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
       payload: { data: { ...validData(kinds.section, refs, 'Campaign'), title: 'Every ward deserves clean water' }, status: 'published' },
     });
     expect(block.statusCode, block.body).toBe(201);
+    // Staff search a section's blocks by title like any list.
+    const found = await as(admin, { method: 'GET', url: `/api/collections/${textSection.collection}/documents?q=ward` });
+    expect(found.json<{ documents: { id: string }[] }>().documents.map((d) => d.id)).toEqual([block.json<{ id: string }>().id]);
     // A collection no section names does not exist.
     expect((await as(admin, { method: 'POST', url: '/api/collections/s-zzzzzzzzzz/documents', payload: { data: {} } })).statusCode).toBe(404);
 
@@ -241,7 +247,66 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
     expect(res.headers.location).toBe('/socio');
   });
 
+  it('renders again only the page whose record changed; a new address renders every page', async () => {
+    for (const p of ['/', '/about', '/vision']) expect((await t.app.inject({ method: 'GET', url: p })).statusCode).toBe(200);
+    const rendered: string[] = [];
+    const onRender = (message: unknown) => rendered.push((message as RenderMessage).path);
+    diagnostics.subscribe(renderChannelName, onRender);
+    try {
+      const about = await page('about');
+      const saved = await as(admin, { method: 'PATCH', url: siteApi.page('about'), headers: { 'if-match': String(about.version) }, payload: { description: 'Who we are and how we work, in a few words.' } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      await publish('about');
+      expect(rendered).toContain('/about');
+      expect(rendered).not.toContain('/');
+      expect(rendered).not.toContain('/vision');
+      expect((await t.app.inject({ method: 'GET', url: '/about' })).body).toContain('Who we are and how we work, in a few words.');
+
+      rendered.length = 0;
+      await rename('vision', '/our-vision');
+      // The menus of every page now lead to /our-vision.
+      expect(rendered).toEqual(expect.arrayContaining(['/', '/about']));
+      expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('href="/our-vision"');
+    } finally {
+      diagnostics.unsubscribe(renderChannelName, onRender);
+    }
+  });
+
   it("keeps SPEC.md's pages at their paths with their sections", async () => {
-    for (const p of seedPages) expect((await t.app.inject({ method: 'GET', url: p.path })).statusCode, p.path).toBe(200);
+    for (const p of seedPages) {
+      const path = p.path === '/vision' ? '/our-vision' : p.path;
+      expect((await t.app.inject({ method: 'GET', url: path })).statusCode, path).toBe(200);
+    }
+  });
+});
+
+describe.runIf(dialects().includes('postgres'))('addresses on two instances sharing PostgreSQL', () => {
+  let t: TestApp;
+  let second: FastifyInstance;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    t = await build('postgres', {}, { render: true });
+    second = await buildApp(testConfig(t.db), { logger: false, render: true });
+    await second.ready();
+    admin = await createUser(t.app, 'admin');
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t?.close();
+  });
+
+  it('answers the old address with 301 on the other instance too, once the page moved on the first', async () => {
+    expect((await second.inject({ method: 'GET', url: '/strategy' })).statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${admin.token}` };
+    const current = (await t.app.inject({ method: 'GET', url: siteApi.page('strategy'), headers })).json<PageAnswer>();
+    const saved = await t.app.inject({ method: 'PATCH', url: siteApi.page('strategy'), headers: { ...headers, 'if-match': String(current.version) }, payload: { path: '/our-strategy' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const published = await t.app.inject({ method: 'POST', url: siteApi.pageStep('strategy', 'publish'), headers: { ...headers, 'if-match': String(saved.json<PageAnswer>().version) }, payload: {} });
+    expect(published.statusCode, published.body).toBe(200);
+    // The other instance hears of it through LISTEN/NOTIFY: wait for its answer to change, as a visitor would see it.
+    await expect.poll(async () => (await second.inject({ method: 'GET', url: '/strategy' })).statusCode, { timeout: 10_000 }).toBe(301);
+    expect((await second.inject({ method: 'GET', url: '/strategy' })).headers.location).toBe('/our-strategy');
+    expect((await second.inject({ method: 'GET', url: '/our-strategy' })).statusCode).toBe(200);
   });
 });

@@ -32,7 +32,7 @@ import { contentRoutes } from './content/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { functionsRoutes } from './functions/routes.js';
-import { backupsRoutes, type BackupsRoutesOptions } from './routes/backups.js';
+import { backupsRoutes, type BackupsRoutesOptions } from './backup/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { siteCheckRoutes } from './site-check/routes.js';
 import { structureRoutes } from './structure/routes.js';

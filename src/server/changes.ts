@@ -9,9 +9,11 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import type { PageName } from '../shared/pages.js';
+import { sitePageCollection } from '../shared/site-structure.js';
 
 export type ChangeEvent =
-  | { type: 'documents'; collection: string }
+  /** A block changed; `id` names it when one block did (a page record's id is its page). */
+  | { type: 'documents'; collection: string; id?: string }
   | { type: 'settings' }
   | { type: 'media'; id: string }
   /** Redirects changed (page records announce themselves as the documents of `sitepage`). */
@@ -30,6 +32,9 @@ export type PageOfCollection = (collection: string) => PageName | null | undefin
  */
 export function pagesTouchedBy(event: ChangeEvent, pageOf: PageOfCollection): PageName | 'all' | 'none' {
   if (event.type !== 'documents' || event.collection === 'category') return 'all';
+  // A page record's own change (its title, description, sections) touches that page; a new address or
+  // a page coming onto or off the site is announced as a structure change as well, which touches all.
+  if (event.collection === sitePageCollection && event.id) return event.id;
   const page = pageOf(event.collection);
   if (page === undefined) return 'all';
   return page ?? 'none';

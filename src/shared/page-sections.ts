@@ -10,10 +10,7 @@ import { schema } from './fields.js';
 
 export { sectionCollectionPattern } from './registry-index.js';
 
-/** The block kinds a section can show, in the order the page editor offers them. */
-export const sectionKinds = ['slide', 'section', 'card', 'picture', 'person', 'partner', 'story', 'event'] as const satisfies readonly BlockKind[];
-
-/** What each kind allows beyond a heading. */
+/** What each block kind allows a section of it beyond a heading; typed over every block kind, so a new kind does not compile until it says. */
 export const sectionOptionsByKind = {
   slide: ['carousel'],
   section: [],
@@ -23,7 +20,10 @@ export const sectionOptionsByKind = {
   partner: [],
   story: ['limit'],
   event: ['limit', 'upcomingOnly'],
-} as const satisfies Record<(typeof sectionKinds)[number], readonly (keyof SectionOptions)[]>;
+} as const satisfies Record<BlockKind, readonly (keyof SectionOptions)[]>;
+
+/** The block kinds a section can show, in the order the page editor offers them. */
+export const sectionKinds = Object.keys(sectionOptionsByKind) as [BlockKind, ...BlockKind[]];
 
 export interface SectionOptions {
   /** Slides: always a carousel, even with one slide (the home page's). */

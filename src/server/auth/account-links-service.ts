@@ -23,7 +23,7 @@ import { authorize } from '../authorize.js';
 import { transaction } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { appendAudit } from '../audit/repository.js';
-import { readSiteSettings } from '../content/repository.js';
+import { readSiteSettings } from '../settings/repository.js';
 import { composeMail } from '../mail/index.js';
 import type { Services } from '../services.js';
 import { createAccount, normaliseEmail } from './accounts.js';

@@ -42,7 +42,7 @@ import {
   replaceRecoveryCodes,
   savePendingSecret,
 } from './two-factor-repository.js';
-import { readSiteSettings } from '../content/repository.js';
+import { readSiteSettings } from '../settings/repository.js';
 import { composeMail } from '../mail/index.js';
 import { secondFactorFailureLimit, twoFactorLockedReason } from '../../shared/two-factor.js';
 import { hashRecoveryCode, legacyRecoveryCodeHash, matchTotp, newChallenge, newRecoveryCodes, newTotpSecret, openSecret, otpauthUrl, qrSvg, sealSecret, sha256 } from './two-factor-codes.js';

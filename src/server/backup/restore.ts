@@ -63,9 +63,30 @@ function matchTables(archivedTables: ArchivedTable[], catalogue: TableInfo[]): T
   return tables;
 }
 
+/** The collections a server writes at its first start (structure/default-pages.ts): the pages and the navigation a site starts with. */
+const startingStructure = ['sitepage', 'sitenavigation'];
+
+/**
+ * Nothing in it but what a server writes at its first start: the starting
+ * pages and navigation, as written (version 1, by nobody). A volunteer who
+ * started the server before restoring has lost nothing by the restore.
+ */
 async function isEmpty(db: AnyDb, tables: TableInfo[]): Promise<boolean> {
+  const names = new Set(tables.map((t) => t.name));
+  const edited = names.has('documents')
+    ? await db
+        .selectFrom('documents')
+        .select('id')
+        .where('collection', 'in', startingStructure)
+        .where((eb) => eb.or([eb('version', '!=', 1), eb('created_by', 'is not', null), eb('updated_by', 'is not', null), eb('pending_data', 'is not', null)]))
+        .limit(1)
+        .executeTakeFirst()
+    : undefined;
   for (const t of tables) {
-    if (await db.selectFrom(t.name).select(db.fn.countAll().as('n')).limit(1).executeTakeFirst().then((r) => Number(r?.n ?? 0) > 0)) return false;
+    if (!edited && t.name === 'site_paths') continue;
+    let q = db.selectFrom(t.name).select(db.fn.countAll().as('n'));
+    if (!edited && (t.name === 'documents' || t.name === 'revisions')) q = q.where('collection', 'not in', startingStructure);
+    if (await q.limit(1).executeTakeFirst().then((r) => Number(r?.n ?? 0) > 0)) return false;
   }
   return true;
 }

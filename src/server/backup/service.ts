@@ -25,7 +25,7 @@ import { AppError } from '../../shared/errors.js';
 import { defaultTimeZone, siteTimeZone } from '../../shared/settings.js';
 import { authorize } from '../authorize.js';
 import { defaultBackupKeep } from '../config.js';
-import { findSettings } from '../content/repository.js';
+import { findSettings } from '../settings/repository.js';
 import type { Db } from '../db/index.js';
 import type { Services } from '../services.js';
 import { backupReaderTarget } from './reader.js';

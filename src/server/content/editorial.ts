@@ -101,7 +101,7 @@ export class Editorial {
     /** Validates and cleans a working copy as a save does (content/service.ts). */
     private readonly prepare: (c: CollectionDef, raw: unknown, previous?: Record<string, unknown>) => Promise<Record<string, unknown>>,
     /** Tells the caches of the collection's pages. */
-    private readonly announce: (collection: string) => void,
+    private readonly announce: (collection: string, id?: string) => void,
   ) {}
 
   private get db(): Kysely<Database> {
@@ -119,6 +119,7 @@ export class Editorial {
     const run = async (trx: Kysely<Database>): Promise<DocumentRow> => {
       const row = await repo.writeDocumentIfVersion(trx, {
         collection: input.collection.name,
+        titleField: input.collection.titleField,
         id: input.current.id,
         expectedVersion: input.expectedVersion,
         changes: input.changes,
@@ -159,7 +160,7 @@ export class Editorial {
     if (db.isTransaction) return run(db);
     const row = await db.transaction().execute(run);
     // After the commit: a cache rebuilt at once must read the new state.
-    this.announce(row.collection);
+    this.announce(row.collection, row.id);
     return row;
   }
 
@@ -480,7 +481,7 @@ export class Editorial {
         return this.step({ collection: c, current: claimed, expectedVersion: Number(claimed.version), changes, revisions, audits, ...(subject ? { subject } : {}), caller: serverCaller }, trx);
       });
       if (row) {
-        this.announce(row.collection);
+        this.announce(row.collection, row.id);
         done += 1;
       }
     }

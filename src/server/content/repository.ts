@@ -13,9 +13,6 @@ export type DocumentRow = Selectable<DocumentsTable>;
 export type MediaRow = Selectable<MediaTable>;
 type Conn = Kysely<Database>;
 
-/** The site settings moved to their own domain; these names stay here for the importers not yet moved to it. */
-export { SITE_SETTINGS_KEY, findSettings, readSiteSettings, saveSettingsIfVersion, type SettingsRow } from '../settings/repository.js';
-
 export interface ListQuery {
   collection: string;
   status?: 'draft' | 'published' | undefined;
@@ -46,10 +43,11 @@ function parseData(data: string): Record<string, unknown> | null {
  * folded (title-search.ts). Computed here, so every write of `data` through
  * this module writes it too; null for a collection that is not declared.
  */
-export function titleSearchFor(collection: string, data: string): string | null {
-  const c = getCollection(collection);
-  const parsed = c ? parseData(data) : null;
-  return c && parsed ? titleSearchOf(parsed, c.titleField) : null;
+export function titleSearchFor(collection: string, data: string, titleField?: string): string | null {
+  // A section's collection is not declared in code: its writers pass its kind's title field.
+  const field = titleField ?? getCollection(collection)?.titleField;
+  const parsed = field ? parseData(data) : null;
+  return field && parsed ? titleSearchOf(parsed, field) : null;
 }
 
 /** LIKE's wildcards (and the escape character) taken literally. */
@@ -164,6 +162,8 @@ export interface NewDocument {
   status: 'draft' | 'published';
   /** Absent: after the last document of the collection. */
   position?: number | undefined;
+  /** The collection's title field, when it is not declared in code (a section's). */
+  titleField?: string | undefined;
   at: string;
   by: string | null;
 }
@@ -178,7 +178,7 @@ export async function insertDocument(db: Conn, doc: NewDocument): Promise<Docume
       id: doc.id,
       collection: doc.collection,
       data: doc.data,
-      title_search: titleSearchFor(doc.collection, doc.data),
+      title_search: titleSearchFor(doc.collection, doc.data, doc.titleField),
       position,
       status: doc.status,
       version: 1,
@@ -210,6 +210,8 @@ export interface DocumentWrite {
   changes: DocumentChanges;
   /** The row as read before (its data and pending data stand where `changes` leaves them). */
   current: Pick<DocumentRow, 'data' | 'pending_data'>;
+  /** The collection's title field, when it is not declared in code (a section's). */
+  titleField?: string | undefined;
   at: string;
   by: string | null;
 }
@@ -226,7 +228,7 @@ export async function writeDocumentIfVersion(db: Conn, w: DocumentWrite): Promis
     .updateTable('documents')
     .set({
       ...w.changes,
-      title_search: titleSearchFor(w.collection, pending ?? data),
+      title_search: titleSearchFor(w.collection, pending ?? data, w.titleField),
       version: sql<number>`version + 1`,
       updated_at: w.at,
       updated_by: w.by,

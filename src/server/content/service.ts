@@ -58,7 +58,7 @@ export class ContentService {
     this.editorial = new Editorial(
       services,
       (c, raw, previous) => this.prepareData(c.fields, collectionDataSchema(c), raw, previous),
-      (name) => this.announce(name),
+      (name, id) => this.announce(name, id),
     );
   }
 
@@ -120,8 +120,10 @@ export class ContentService {
     return clean;
   }
 
-  private announce(collection: string): void {
-    this.services.changes.publish({ type: 'documents', collection });
+  private announce(collection: string, id?: string): void {
+    this.services.changes.publish(id ? { type: 'documents', collection, id } : { type: 'documents', collection });
+    // A page's new address, or a page coming onto or off the site, changes menus, links and the sitemap of every page.
+    if (collection === sitePageCollection && id && this.services.structure.takeShapeChange(id)) this.services.changes.publish({ type: 'structure' });
   }
 
   async list(principal: Principal | null, name: string, rawQuery: unknown): Promise<ListResult<ContentDocument | PublicDocument>> {
@@ -191,6 +193,7 @@ export class ContentService {
       const inserted = await repo.insertDocument(trx, {
         id,
         collection: name,
+        titleField: c.titleField,
         data: JSON.stringify(data),
         status: input.status ?? 'draft',
         position: input.position,
@@ -223,7 +226,7 @@ export class ContentService {
       }
       return inserted;
     });
-    this.announce(name);
+    this.announce(name, row.id);
     return toContentDocument(row);
   }
 

@@ -289,11 +289,20 @@ export class SiteStructure {
       throw new AppError('already-exists', message, { field: 'path', fields: { path: message } });
     }
     const wasLive = before && before.deleted_at === null && before.status === 'published' ? parsePage(before.data) : null;
+    if ((wasLive?.path ?? null) !== (live?.path ?? null)) this.shapeChanges.add(after.id);
     const at = new Date().toISOString();
     if (live) await repo.dropRedirectsFrom(trx, lang, [live.path]);
     if (wasLive && live && wasLive.path !== live.path) {
       await repo.putRedirect(trx, { lang, fromPath: wasLive.path, pageId: after.id, automatic: true, at, by });
     }
+  }
+
+  /** Pages whose live address changed (or that came onto or off the site) in a write not yet announced. */
+  private readonly shapeChanges = new Set<string>();
+
+  /** Did the last write of this page change its live address (or whether it is live)? Asked once, when the write is announced. */
+  takeShapeChange(id: string): boolean {
+    return this.shapeChanges.delete(id);
   }
 
   /** Where a deleted page's address leads: another page, or gone (410). */

@@ -8,7 +8,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { backupsApiPath } from '../../shared/backups.js';
-import { BackupService, type BackupServiceOptions } from '../backup/service.js';
+import { BackupService, type BackupServiceOptions } from './service.js';
 
 export type BackupsRoutesOptions = BackupServiceOptions;
 
