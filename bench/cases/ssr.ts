@@ -69,10 +69,13 @@ async function dataPage(ctx: BenchContext): Promise<DataPage | null> {
   }
   const home = await ctx.api<{ media: Record<string, unknown> }>('GET', '/api/pages/home');
   const page = await buildDataPage((method, apiPath, body, headers) => ctx.api(method, apiPath, body, headers), Object.keys(home.media));
-  const res = await fetch(`${ctx.url}${page.path}`, { headers: browser });
-  await res.arrayBuffer();
+  const res = await fetch(`${ctx.url}${page.path}`, { headers: { accept: 'text/html' } });
+  const html = await res.text();
   if (res.status !== 200) throw new Error(`the page built from data answered ${res.status} at ${page.path}`);
-  ctx.log(`page built from data: ${page.path} (campaign preset, ${page.blocks} published blocks in ${page.collections.length} sections)`);
+  // One slide is the page's hero, not a carousel: a page without islands, which loads the public entry alone.
+  const islands = [...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]);
+  const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+  ctx.log(`page built from data: ${page.path} (campaign preset, ${page.blocks} published blocks in ${page.collections.length} sections; ${html.length} bytes of HTML; islands: ${islands.join(', ') || 'none'}; scripts: ${scripts.join(', ')})`);
   return page;
 }
 
