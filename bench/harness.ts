@@ -221,15 +221,59 @@ async function startBare(answerFile: string): Promise<BareServer> {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+type Measured = WrkResult & { cpuMicrosPerRequest: number | null };
+
 /** A short load first: fills caches and lets the JIT settle, so no case is penalised for going first. */
-async function warmedLoad(url: string, headers: Record<string, string>, connections: number, seconds: number, pid?: number): Promise<WrkResult & { cpuMicrosPerRequest: number | null }> {
+async function warmUp(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<void> {
   // wrk takes whole seconds.
   await runWrk({ url, headers, connections, seconds: Math.min(2, Math.max(1, Math.round(seconds / 5))) });
+}
+
+async function measuredLoad(url: string, headers: Record<string, string>, connections: number, seconds: number, pid?: number): Promise<Measured> {
   const before = cpuSeconds(pid);
   const r = await runWrk({ url, headers, connections, seconds });
   const after = cpuSeconds(pid);
   const cpu = before !== null && after !== null && r.requests > 0 ? Math.round(((after - before) * 1e6) / r.requests) : null;
   return { ...r, cpuMicrosPerRequest: cpu };
+}
+
+async function warmedLoad(url: string, headers: Record<string, string>, connections: number, seconds: number, pid?: number): Promise<Measured> {
+  await warmUp(url, headers, connections, seconds);
+  return measuredLoad(url, headers, connections, seconds, pid);
+}
+
+/**
+ * Rounds of one server's load as one result: req/s is all requests over the
+ * time they took, CPU per request the same; p50 is the median of the rounds'
+ * p50s, p99 the highest of their p99s (wrk gives percentiles, not its samples).
+ */
+export function combineRounds(rounds: readonly Measured[]): Measured {
+  if (rounds.length === 1) return rounds[0]!;
+  const requests = rounds.reduce((n, r) => n + r.requests, 0);
+  const seconds = rounds.reduce((n, r) => n + (r.requestsPerSecond > 0 ? r.requests / r.requestsPerSecond : 0), 0);
+  const p50s = rounds.map((r) => r.p50Ms).sort((a, b) => a - b);
+  const cpu = rounds.every((r) => r.cpuMicrosPerRequest !== null) && requests > 0 ? Math.round(rounds.reduce((n, r) => n + r.cpuMicrosPerRequest! * r.requests, 0) / requests) : null;
+  return {
+    requestsPerSecond: seconds > 0 ? Math.round(requests / seconds) : 0,
+    p50Ms: p50s[Math.floor(p50s.length / 2)]!,
+    p99Ms: Math.max(...rounds.map((r) => r.p99Ms)),
+    requests,
+    badStatus: rounds.reduce((n, r) => n + r.badStatus, 0),
+    socketErrors: rounds.reduce((n, r) => n + r.socketErrors, 0),
+    cpuMicrosPerRequest: cpu,
+  };
+}
+
+/**
+ * BENCH_ROUNDS: a compared load runs in this many rounds taken in turn (ours,
+ * bare, nginx, ours, …), so a change of the shared machine's load during the
+ * case weighs on the three alike; 5 unless set, 1 for one load after the other.
+ */
+export function benchRounds(duration: number): number {
+  const n = Math.floor(Number(process.env.BENCH_ROUNDS ?? 5));
+  if (!Number.isFinite(n) || n < 1) return 1;
+  // wrk loads whole seconds: at least one per round.
+  return Math.min(n, Math.max(1, Math.floor(duration)));
 }
 
 /**
@@ -251,6 +295,7 @@ export async function runCases(ctx: BenchContext, cases: BenchCase[]): Promise<{
     if (c.compare) answers.set(c.name, answer);
   }
   const answerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-bench-answers-'));
+  const rounds = benchRounds(ctx.duration);
   let nginx: Nginx | null = null;
   const load: LoadResult[] = [];
   try {
@@ -261,25 +306,46 @@ export async function runCases(ctx: BenchContext, cases: BenchCase[]): Promise<{
       const connections = c.connections ?? ctx.connections;
       ctx.log(`load: ${c.name} (${connections} connections, ${ctx.duration} s)`);
       const background = c.during ? await c.during(ctx) : null;
-      let ours;
+      const answer = answers.get(c.name);
+      // Compared in rounds: ours is measured below, in turn with the bare server and nginx.
+      const inRounds = rounds > 1 && answer !== undefined && nginx !== null;
+      let ours: Measured | null = null;
       let during: string | null = null;
       try {
-        ours = await warmedLoad(`${ctx.url}${target.path}`, headers, connections, ctx.duration, ctx.pid);
+        if (inRounds) await warmUp(`${ctx.url}${target.path}`, headers, connections, ctx.duration);
+        else ours = await warmedLoad(`${ctx.url}${target.path}`, headers, connections, ctx.duration, ctx.pid);
       } finally {
         if (background) during = await background.stop();
       }
       let bare: LoadResult['bare'] = null;
       let theirs: WrkResult | null = null;
-      const answer = answers.get(c.name);
       if (answer && nginx) {
         const server = await startBare(writeAnswerFile(answerDir, String(load.length), answer));
+        const nginxUrl = `${nginx.url}${nginx.pathOf(c.name)}`;
         try {
-          bare = await warmedLoad(`${server.url}${target.path}`, headers, connections, ctx.duration, server.pid);
+          if (!inRounds) {
+            bare = await warmedLoad(`${server.url}${target.path}`, headers, connections, ctx.duration, server.pid);
+            theirs = await warmedLoad(nginxUrl, headers, connections, ctx.duration);
+          } else {
+            // Short rounds in turn: a change in the machine's load weighs on the three alike.
+            await warmUp(`${server.url}${target.path}`, headers, connections, ctx.duration);
+            await warmUp(nginxUrl, headers, connections, ctx.duration);
+            const seconds = Math.max(1, Math.round(ctx.duration / rounds));
+            const each = { ours: [] as Measured[], bare: [] as Measured[], nginx: [] as Measured[] };
+            for (let i = 0; i < rounds; i++) {
+              each.ours.push(await measuredLoad(`${ctx.url}${target.path}`, headers, connections, seconds, ctx.pid));
+              each.bare.push(await measuredLoad(`${server.url}${target.path}`, headers, connections, seconds, server.pid));
+              each.nginx.push(await measuredLoad(nginxUrl, headers, connections, seconds));
+            }
+            ours = combineRounds(each.ours);
+            bare = combineRounds(each.bare);
+            theirs = combineRounds(each.nginx);
+          }
         } finally {
           await server.stop();
         }
-        theirs = await warmedLoad(`${nginx.url}${nginx.pathOf(c.name)}`, headers, connections, ctx.duration);
       }
+      if (!ours) throw new Error(`${c.name}: not measured`);
       const base = c.ratioTo ? load.find((r) => r.name === c.ratioTo) : undefined;
       if (c.ratioTo && !base) throw new Error(`${c.name}: no earlier case named "${c.ratioTo}"`);
       load.push({

@@ -20,6 +20,8 @@ export interface RunInfo {
   cpus: number;
   cpuModel: string;
   seconds: number;
+  /** Rounds a compared load is split into, taken in turn with the bare server and nginx (1: one after the other). */
+  rounds: number;
   /** `uptime` at the start and at the end of the run. */
   loadAverage: { start: number[]; end: number[] };
   content: string;
@@ -53,7 +55,7 @@ export function goals(load: LoadResult[]): string[] {
 export function markdown(info: RunInfo, load: LoadResult[], measures: MeasureResult[]): string {
   const lines = [
     `Measured ${info.at.slice(0, 16).replace('T', ' ')} UTC on ${info.cpuModel} (${info.cpus} cores, shared), Node.js ${info.node}, ${info.wrk}, ${info.nginx ?? 'nginx (not run)'}; ` +
-      `server ${info.server}; ${info.seconds} s per load after a warm-up, 2 wrk threads. ` +
+      `server ${info.server}; ${info.seconds} s per load after a warm-up${info.rounds > 1 ? ` (compared loads in ${info.rounds} rounds of ${Math.max(1, Math.round(info.seconds / info.rounds))} s, in turn with the bare server and nginx)` : ''}, 2 wrk threads. ` +
       `Load average (1, 5, 15 min) at the start ${info.loadAverage.start.join(', ')}, at the end ${info.loadAverage.end.join(', ')}. Home page: ${info.content}.`,
     '',
     '| case | conns | ours req/s | ours p50 / p99 ms | bare node:http req/s | bare p50 / p99 ms | nginx req/s | nginx p50 / p99 ms | ours ÷ bare | ours ÷ nginx | server CPU µs/req (ours / bare) |',

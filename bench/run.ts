@@ -6,6 +6,7 @@
  * the table and writes it to bench/results/<label>.json and docs/performance.md.
  *
  *   BENCH_DURATION    seconds per load (default 10)
+ *   BENCH_ROUNDS      a compared load in this many rounds taken in turn with the bare server and nginx (default 5; 1: one after the other)
  *   BENCH_ONLY        only the cases whose name contains this text (the docs are then left alone)
  *   BENCH_SERVER_DIR  run the server built in another checkout (e.g. a `git worktree` of an older commit)
  *   BENCH_LABEL       name of the results file and of the docs section (default "latest")
@@ -19,7 +20,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createContext, discoverCases, ensureBuilt, root, runCases, startBuiltServer } from './harness.js';
+import { benchRounds, createContext, discoverCases, ensureBuilt, root, runCases, startBuiltServer } from './harness.js';
 import { goals, loadAverage, markdown, updateDocs, writeResults, type RunInfo } from './report.js';
 import { ensureRealisticHome } from './seed-home.js';
 import { checkWrk } from './wrk.js';
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model ?? 'unknown',
       seconds: ctx.duration,
+      rounds: benchRounds(ctx.duration),
       loadAverage: { start: startLoad, end: loadAverage() },
       content: database ? `${content}; PostgreSQL` : `${content}; SQLite`,
     };
