@@ -113,7 +113,7 @@ describe('pages in the staff app', () => {
     await dialog.getByRole('textbox', { name: /^Title/ }).fill('Water rights');
     await dialog.getByRole('button', { name: 'Create page' }).click();
     await dialog.getByText('Another page already has this address.').waitFor();
-    await expect.poll(() => address.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => address.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
     expect(await address.getAttribute('aria-invalid')).toBe('true');
     await address.fill('/water-rights');
     await dialog.getByRole('button', { name: 'Create page' }).click();
@@ -127,7 +127,7 @@ describe('pages in the staff app', () => {
 
     // The editor, with its sections in words.
     const rows = page.locator('[data-testid=section-row]');
-    await expect.poll(() => rows.count()).toBe(4);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(4);
     expect(await rows.nth(0).getByRole('heading').textContent()).toBe('1. Slides');
     expect(await rows.nth(2).getByRole('heading').textContent()).toBe('3. Stories');
     expect(await rows.nth(3).getByRole('textbox', { name: /^Heading/ }).inputValue()).toBe('Take action');
@@ -165,13 +165,13 @@ describe('pages in the staff app', () => {
     await page.keyboard.press('ArrowUp');
     await expect.poll(async () => rows.nth(3).evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42), { timeout: 10_000 }).toBeLessThan(0);
     // Screen readers hear where it is (dnd-kit's live region, in words).
-    await expect.poll(() => page.evaluate(() => document.body.textContent?.includes('“Take action” is over position 3 of 4.'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.body.textContent?.includes('“Take action” is over position 3 of 4.')), { timeout: 10_000 }).toBe(true);
     await page.keyboard.press('Space');
-    await expect.poll(() => rows.nth(2).getByRole('textbox', { name: /^Heading/ }).inputValue()).toBe('Take action');
+    await expect.poll(() => rows.nth(2).getByRole('textbox', { name: /^Heading/ }).inputValue(), { timeout: 10_000 }).toBe('Take action');
     const moveUp = rows.nth(2).getByRole('button', { name: 'Move “Take action” up' });
     await tabTo(page, moveUp);
     await page.keyboard.press('Enter');
-    await expect.poll(() => rows.nth(1).getByRole('textbox', { name: /^Heading/ }).inputValue()).toBe('Take action');
+    await expect.poll(() => rows.nth(1).getByRole('textbox', { name: /^Heading/ }).inputValue(), { timeout: 10_000 }).toBe('Take action');
     await page.getByText('“Take action” moved to position 2 of 4. Save the page to keep the new order.').waitFor();
     // Focus stays on the Move button of the moved section.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move “Take action” up');
@@ -183,7 +183,7 @@ describe('pages in the staff app', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved “Water rights”.').first().waitFor();
     // Saved: nothing is left unsaved (the form starts from the saved page).
-    await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
+    await expect.poll(() => page.getByText('Unsaved changes').count(), { timeout: 10_000 }).toBe(0);
     record = await pageById(id);
     expect(record.sections.map((s) => s.collection)).toEqual([slides.collection, action.collection, text.collection, record.sections[3]?.collection]);
 
@@ -220,7 +220,7 @@ describe('pages in the staff app', () => {
     await waitForScreen(page);
     const section = page.locator(`section[data-page="${id}"]`);
     await section.locator('[data-testid=page-block]').first().waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`page-${id}-title`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 10_000 }).toBe(`page-${id}-title`);
     expect(await section.textContent()).toContain('Published');
     expect(await section.getByRole('link', { name: /^\/water-rights/ }).count()).toBe(1);
     expect(await section.locator('[data-testid=page-section-row]').count()).toBe(4);

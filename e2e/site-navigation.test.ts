@@ -96,7 +96,7 @@ describe('navigation editor', () => {
       const openWork = page.getByRole('button', { name: 'Open “Our Work”' });
       await tabTo(page, openWork);
       await page.keyboard.press('Enter');
-      await expect.poll(() => page.getByRole('button', { name: 'Close “Our Work”' }).getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => page.getByRole('button', { name: 'Close “Our Work”' }).getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('true');
       await tabTo(page, page.getByRole('button', { name: 'Add link to the “Our Work” menu' }));
       await page.keyboard.press('Enter');
       const links = page.getByRole('list', { name: 'Links of the “Our Work” menu' }).locator('[data-testid="nav-link"]');
@@ -104,26 +104,26 @@ describe('navigation editor', () => {
       expect(count).toBeGreaterThan(2);
       const added = links.nth(count - 1);
       // Focus is on the new link's Label; the next field is Goes to, a select the keyboard sets by typing.
-      await expect.poll(() => added.getByLabel('Label').evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => added.getByLabel('Label').evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
       await page.keyboard.press('Tab');
-      await expect.poll(() => added.getByLabel('Goes to').evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => added.getByLabel('Goes to').evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
       await page.keyboard.type('Water rights');
-      await expect.poll(() => added.getByLabel('Label').inputValue()).toBe('Water rights');
+      await expect.poll(() => added.getByLabel('Label').inputValue(), { timeout: 10_000 }).toBe('Water rights');
 
       // Move it up by its drag handle (Space, ArrowUp, Space), then once more with Move up.
       const handle = page.getByRole('button', { name: /^Drag “Water rights” to reorder/ });
       await tabTo(page, handle);
       await page.keyboard.press('Space');
-      await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => handle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
       await page.keyboard.press('ArrowUp');
-      await expect.poll(() => added.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42)).toBeLessThan(0);
+      await expect.poll(() => added.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42), { timeout: 10_000 }).toBeLessThan(0);
       await page.keyboard.press('Space');
       await page.getByRole('status').filter({ hasText: `“Water rights” moved to position ${count - 1} of ${count}.` }).waitFor();
       await tabTo(page, page.getByRole('button', { name: 'Move “Water rights” up' }));
       await page.keyboard.press('Enter');
       await page.getByRole('status').filter({ hasText: `“Water rights” moved to position ${count - 2} of ${count}.` }).waitFor();
       // Focus stays on the button that was pressed, in the link's new place.
-      await expect.poll(() => focusedLabel(page)).toBe('Move “Water rights” up');
+      await expect.poll(() => focusedLabel(page), { timeout: 10_000 }).toBe('Move “Water rights” up');
 
       await checkBothWidths(page, 'navigation-editor');
 
@@ -159,15 +159,15 @@ describe('navigation editor', () => {
       await expect(workButton.getAttribute('aria-expanded')).resolves.toBe('false');
       await workButton.focus();
       await visitor.page.keyboard.press('Enter');
-      await expect.poll(() => workButton.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => workButton.getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('true');
       const menuId = await workButton.getAttribute('aria-controls');
       const menuLinks = visitor.page.locator(`#${menuId} a`);
       const texts = (await menuLinks.allInnerTexts()).map((t) => t.trim());
       expect(texts.indexOf('Water rights')).toBe(texts.length - 3);
       expect(await menuLinks.nth(texts.length - 3).getAttribute('href')).toBe('/water-rights');
       await visitor.page.keyboard.press('Escape');
-      await expect.poll(() => workButton.getAttribute('aria-expanded')).toBe('false');
-      await expect.poll(() => visitor.page.evaluate(() => document.activeElement?.textContent)).toBe('Our Work');
+      await expect.poll(() => workButton.getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('false');
+      await expect.poll(() => visitor.page.evaluate(() => document.activeElement?.textContent), { timeout: 10_000 }).toBe('Our Work');
     } finally {
       await visitor.context.close();
     }
@@ -228,7 +228,7 @@ describe('navigation editor', () => {
       // Their version, with the draft link saved before: focus waits at the top bar's heading.
       const work = theirs.header.find((i) => i.label === 'Our Work');
       await page.getByTestId('nav-item').filter({ hasText: 'Our Work' }).getByText(`Menu · ${work?.children?.length ?? 0} links`).waitFor();
-      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Top bar');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 10_000 }).toBe('Top bar');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -257,7 +257,7 @@ describe('redirects screen', () => {
       const dialog = page.getByRole('dialog', { name: 'Add redirect' });
       await dialog.waitFor();
       expect(await dialog.getByLabel('Old address').inputValue()).toBe('/old-water-page');
-      await expect.poll(() => dialog.getByLabel('Send visitors to').evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => dialog.getByLabel('Send visitors to').evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
       await checkBothWidths(page);
       await dialog.getByLabel('Send visitors to').selectOption({ label: 'Clean water (/clean-water)' });
       await dialog.getByRole('button', { name: 'Add redirect' }).click();
