@@ -120,7 +120,8 @@ export function Carousel({ slides, media, label, headingLevel: H }: CarouselProp
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div className="carousel-viewport" ref={viewportRef}>
+      {/* Until the carousel runs (and without JavaScript) the slides scroll sideways: the strip takes focus so the keyboard can scroll it too. */}
+      <div className="carousel-viewport" ref={viewportRef} tabIndex={ready ? undefined : 0}>
         <div className="carousel-track" aria-live={playing ? 'off' : 'polite'}>
           {slides.map((s, i) => {
             const d = s.data;
