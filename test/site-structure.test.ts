@@ -238,13 +238,18 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
 
   it('counts missing paths for super-admins, and a redirect made from one leads there', async () => {
     for (let i = 0; i < 3; i += 1) expect((await t.app.inject({ method: 'GET', url: '/programmes/water' })).statusCode).toBe(404);
-    await expect.poll(async () => (await as(superAdmin, { method: 'GET', url: siteApi.notFound })).json<{ paths: { path: string; hits: number }[] }>().paths.find((p) => p.path === '/programmes/water')?.hits).toBe(3);
+    await expect.poll(async () => (await as(superAdmin, { method: 'GET', url: siteApi.notFound })).json<{ paths: { path: string; hits: number }[] }>().paths.find((p) => p.path === '/programmes/water')?.hits, { timeout: 10_000 }).toBe(3);
     expect((await as(admin, { method: 'GET', url: siteApi.notFound })).statusCode).toBe(403);
     const made = await as(superAdmin, { method: 'POST', url: siteApi.redirects, payload: { fromPath: '/programmes/water', pageId: 'socio' } });
     expect(made.statusCode, made.body).toBe(201);
     const res = await t.app.inject({ method: 'GET', url: '/programmes/water' });
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe('/socio');
+    await t.app.inject({ method: 'GET', url: '/programmes/water' });
+    // Visits are counted (in memory, written once a second), and the path is no longer "not found".
+    const hitsOf = async () => (await as(superAdmin, { method: 'GET', url: siteApi.redirects })).json<{ redirects: { fromPath: string; hits: number }[] }>().redirects.find((r) => r.fromPath === '/programmes/water')?.hits;
+    await expect.poll(hitsOf, { timeout: 10_000 }).toBe(2);
+    expect((await as(superAdmin, { method: 'GET', url: siteApi.notFound })).json<{ paths: { path: string }[] }>().paths.map((p) => p.path)).not.toContain('/programmes/water');
   });
 
   it('renders again only the page whose record changed; a new address renders every page', async () => {

@@ -156,7 +156,7 @@ async function assemble(
     await services.mail.close();
   });
   app.addHook('onClose', async () => {
-    services.structure.close();
+    await services.structure.close();
     await changes.stop();
     if (!options.db) await db.close();
   });

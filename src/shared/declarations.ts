@@ -82,8 +82,13 @@ export const declarations = [
  */
 /** The collection that holds page records (site-structure.ts). */
 export const sitePageCollection = 'sitepage';
+/** The collection whose one block is the navigation (site-navigation.ts). */
+export const siteNavigationCollection = 'sitenavigation';
 
 export const systemDeclarations = [
   declare({ name: sitePageCollection, label: 'Pages', group: 'Site', kind: 'page', page: null, read: 'staff', write: 'admin', remove: 'super' }),
-  declare({ name: 'sitenavigation', label: 'Navigation', group: 'Site', kind: 'navigation', page: null, read: 'staff', write: 'admin', remove: 'super' }),
+  declare({ name: siteNavigationCollection, label: 'Navigation', group: 'Site', kind: 'navigation', page: null, read: 'staff', write: 'admin', remove: 'super' }),
 ] as const;
+
+/** The structure's collections: written at a site's first start, not demo content, kept by a content reset. */
+export const structureCollections: readonly string[] = systemDeclarations.map((d) => d.name);

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { schema } from './fields.js';
 
-export const siteNavigationCollection = 'sitenavigation';
+export { siteNavigationCollection } from './declarations.js';
 /** The one navigation document's id. */
 export const siteNavigationId = 'main';
 

@@ -28,6 +28,7 @@ import { createMediaStore, sha256Hex } from '../media/store.js';
 import { Refusal, readArchive, verifyArchive, type VerifiedArchive } from './archive-reader.js';
 import { readCatalogue, schemaLevel, type ColumnInfo, type TableInfo } from './catalogue.js';
 import { MEDIA_STORE_TABLE, decodeValue, encodeRow, type NeutralRow } from './format.js';
+import { structureCollections } from '../../shared/declarations.js';
 
 export { Refusal } from './archive-reader.js';
 
@@ -64,7 +65,7 @@ function matchTables(archivedTables: ArchivedTable[], catalogue: TableInfo[]): T
 }
 
 /** The collections a server writes at its first start (structure/default-pages.ts): the pages and the navigation a site starts with. */
-const startingStructure = ['sitepage', 'sitenavigation'];
+const startingStructure = [...structureCollections];
 
 /**
  * Nothing in it but what a server writes at its first start: the starting

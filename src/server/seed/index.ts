@@ -8,11 +8,8 @@ import { sql } from 'kysely';
 import { collectionDataSchema, getCollection } from '../../shared/collections.js';
 import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from '../../shared/settings.js';
 import { AppError } from '../../shared/errors.js';
-import { sitePageCollection } from '../../shared/site-structure.js';
-import { siteNavigationCollection } from '../../shared/site-navigation.js';
+import { structureCollections } from '../../shared/declarations.js';
 
-/** The site's structure (pages, navigation) is not demo content: a new site has it before any block. */
-const structureCollections = [sitePageCollection, siteNavigationCollection];
 import { countUsers, createAccount } from '../auth/accounts.js';
 import { titleSearchFor } from '../content/repository.js';
 import { sanitizeRichTextFields } from '../content/sanitize.js';
@@ -62,7 +59,7 @@ export async function ensureDemoAdmin(services: SeedServices): Promise<void> {
 
 /** Content blocks, not the structure: a new site has its pages and navigation (structure/default-pages.ts) and no blocks yet. */
 async function hasDocuments(services: SeedServices): Promise<boolean> {
-  return !!(await services.db.kysely.selectFrom('documents').select('id').where('collection', 'not in', structureCollections).limit(1).executeTakeFirst());
+  return !!(await services.db.kysely.selectFrom('documents').select('id').where('collection', 'not in', [...structureCollections]).limit(1).executeTakeFirst());
 }
 
 /** Seeds the demo content; does nothing when documents exist (checked again inside the transaction). */
@@ -95,7 +92,7 @@ export async function seedDemo(services: SeedServices, progress: Progress): Prom
   const inserted = await services.db.kysely.transaction().execute(async (trx) => {
     // Several instances may start at once on one PostgreSQL: only the first seeds.
     if (services.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${7_311_001})`.execute(trx);
-    if (await trx.selectFrom('documents').select('id').where('collection', 'not in', structureCollections).limit(1).executeTakeFirst()) return false;
+    if (await trx.selectFrom('documents').select('id').where('collection', 'not in', [...structureCollections]).limit(1).executeTakeFirst()) return false;
     const positions = new Map<string, number>();
     const values = rows.map((r) => {
       const position = positions.get(r.collection) ?? 0;
@@ -133,7 +130,7 @@ export async function resetContent(services: SeedServices, progress: Progress): 
   const media = await services.db.kysely.selectFrom('media').select('id').execute();
   const collections = await services.db.kysely.selectFrom('documents').select('collection').distinct().execute();
   await services.db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('documents').where('collection', 'not in', structureCollections).execute();
+    await trx.deleteFrom('documents').where('collection', 'not in', [...structureCollections]).execute();
     await trx.deleteFrom('settings').execute();
     await trx.deleteFrom('media').execute();
   });

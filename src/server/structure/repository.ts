@@ -93,16 +93,16 @@ export async function deleteRedirect(db: Conn, id: string): Promise<RedirectRow 
   return db.deleteFrom('redirects').where('id', '=', id).returningAll().executeTakeFirst();
 }
 
-export async function countRedirectHit(db: Conn, id: string, at: string): Promise<void> {
-  await db.updateTable('redirects').set((eb) => ({ hits: eb('hits', '+', 1), last_hit_at: at })).where('id', '=', id).execute();
+export async function countRedirectHits(db: Conn, id: string, hits: number, at: string): Promise<void> {
+  await db.updateTable('redirects').set((eb) => ({ hits: eb('hits', '+', hits), last_hit_at: at })).where('id', '=', id).execute();
 }
 
-/** Counts a request for a missing path. */
-export async function countNotFound(db: Conn, lang: string, path: string, at: string): Promise<void> {
+/** Counts requests for a missing path. */
+export async function countNotFound(db: Conn, lang: string, path: string, hits: number, at: string): Promise<void> {
   await db
     .insertInto('not_found')
-    .values({ lang, path, hits: 1, first_at: at, last_at: at })
-    .onConflict((oc) => oc.columns(['lang', 'path']).doUpdateSet({ hits: sql`not_found.hits + 1`, last_at: at }))
+    .values({ lang, path, hits, first_at: at, last_at: at })
+    .onConflict((oc) => oc.columns(['lang', 'path']).doUpdateSet({ hits: sql`not_found.hits + ${hits}`, last_at: at }))
     .execute();
 }
 

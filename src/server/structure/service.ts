@@ -25,6 +25,7 @@ import type { Database } from '../db/schema.js';
 import { titleSearchFor, type DocumentRow } from '../content/repository.js';
 import * as repo from './repository.js';
 import { defaultNavigation, defaultPages } from './default-pages.js';
+import { structureCollections } from '../../shared/declarations.js';
 
 export interface PageRecord {
   row: DocumentRow;
@@ -65,6 +66,13 @@ export function sitePageOf(id: string, d: PageData): SitePage {
   return { id, path: d.path, title: d.title, navLabel: d.navLabel, description: d.description, socialImage: d.socialImage, sections: d.sections };
 }
 
+/** Counts of redirect visits and missing addresses wait this long in memory before one write. */
+const countFlushMs = 1000;
+/** At most this many distinct missing addresses wait in memory between writes. */
+const pendingPathsMax = 1000;
+/** The missing addresses kept in the database: the most requested. */
+const notFoundKept = 1000;
+
 /** The advisory-lock key that makes the first start seed page records once on a shared PostgreSQL. */
 const seedLockKey = 7_311_002;
 
@@ -88,8 +96,13 @@ export class SiteStructure {
     return event.type === 'reset' || event.type === 'structure' || (event.type === 'documents' && (event.collection === sitePageCollection || event.collection === siteNavigationCollection));
   }
 
-  close(): void {
+  /** Stops following the change bus and writes the counts still in memory. */
+  async close(): Promise<void> {
     this.unsubscribe();
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    await this.flushing;
+    await this.flushCounts().catch(() => undefined);
   }
 
   private get kysely(): Kysely<Database> {
@@ -168,7 +181,7 @@ export class SiteStructure {
    */
   pageOfCollectionNow(name: string): string | null | undefined {
     // Page records and the navigation shape every page: a change to them touches all.
-    if (name === sitePageCollection || name === siteNavigationCollection) return undefined;
+    if (structureCollections.includes(name)) return undefined;
     const found = this.last?.collectionPage.get(name);
     if (found) return found;
     const declared = getCollection(name);
@@ -256,21 +269,51 @@ export class SiteStructure {
     });
   }
 
-  /** Counts a visit through a redirect (not awaited by the request: a count is not worth a visitor's wait). */
+  /**
+   * Visits through redirects and requests for missing addresses, counted in
+   * memory and written once a second: a request never waits for a count, and
+   * a flood of missing addresses costs one write a second, not one each (at
+   * most `pendingPathsMax` distinct ones wait; more are not counted until then).
+   */
+  private readonly pendingRedirectHits = new Map<string, { hits: number; at: string }>();
+  private readonly pendingNotFound = new Map<string, { lang: string; path: string; hits: number; at: string }>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
   countRedirect(id: string): void {
-    repo.countRedirectHit(this.kysely, id, new Date().toISOString()).catch(() => undefined);
+    const at = new Date().toISOString();
+    const seen = this.pendingRedirectHits.get(id);
+    this.pendingRedirectHits.set(id, { hits: (seen?.hits ?? 0) + 1, at });
+    this.scheduleFlush();
   }
 
-  private notFoundWrites = 0;
   /** Counts a request for a missing address; the list keeps the most requested thousand. */
   countNotFound(path: string, lang = defaultLanguage): void {
-    const at = new Date().toISOString();
-    this.notFoundWrites += 1;
-    const prune = this.notFoundWrites % 500 === 0;
-    repo
-      .countNotFound(this.kysely, lang, path.slice(0, 500), at)
-      .then(() => (prune ? repo.pruneNotFound(this.kysely, 1000) : undefined))
-      .catch(() => undefined);
+    const key = `${lang} ${path.slice(0, 500)}`;
+    const seen = this.pendingNotFound.get(key);
+    if (!seen && this.pendingNotFound.size >= pendingPathsMax) return;
+    this.pendingNotFound.set(key, { lang, path: path.slice(0, 500), hits: (seen?.hits ?? 0) + 1, at: new Date().toISOString() });
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      this.flushing = this.flushing.then(() => this.flushCounts()).catch(() => undefined);
+    }, countFlushMs);
+    this.flushTimer.unref();
+  }
+
+  /** Writes the counts waiting in memory (also at close). */
+  async flushCounts(): Promise<void> {
+    const redirects = [...this.pendingRedirectHits];
+    const missing = [...this.pendingNotFound.values()];
+    this.pendingRedirectHits.clear();
+    this.pendingNotFound.clear();
+    for (const [id, c] of redirects) await repo.countRedirectHits(this.kysely, id, c.hits, c.at);
+    for (const m of missing) await repo.countNotFound(this.kysely, m.lang, m.path, m.hits, m.at);
+    if (missing.length > 0) await repo.pruneNotFound(this.kysely, notFoundKept);
   }
 
   /**

@@ -12,10 +12,11 @@ import { Link, useBlocker } from 'react-router';
 import type { z } from 'zod';
 import type { FieldDef } from '../../../shared/fields.js';
 import type { DocumentStatus } from '../../../shared/collections.js';
-import { messageByCode } from '../../../shared/errors.js';
-import { ApiError } from '../../api-client.js';
+import type { ApiError } from '../../api-client.js';
 import { FieldWidget } from './field-widget.js';
+import { handleSaveFailure, messageOf } from './save-failure.js';
 import { blockResolver, formDataOf, formPathOfServerField, type BlockFormValues } from './values.js';
+import { messageByCode } from '../../../shared/errors.js';
 
 /** What a screen can ask of its form from outside (the editorial buttons and the History panel). */
 export interface BlockFormHandle {
@@ -135,15 +136,7 @@ export function BlockForm({ fields, dataSchema, initial, cancelTo, save, loadLat
       }
       return saved.version;
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'aborted') {
-        setConflict(values);
-      } else if (err instanceof ApiError && err.code === 'invalid-argument') {
-        showServerErrors(err);
-      } else {
-        const message = err instanceof Error ? err.message : messageByCode.unknown;
-        setFormError(message);
-        notifications.show({ color: 'red', title: 'Not saved', message });
-      }
+      handleSaveFailure(err, { conflict: () => setConflict(values), serverErrors: showServerErrors, formError: setFormError });
       return null;
     } finally {
       setSaving(false);
@@ -179,7 +172,7 @@ export function BlockForm({ fields, dataSchema, initial, cancelTo, save, loadLat
       setConflict(null);
       notifications.show({ color: 'blue', message: 'Their version is loaded. Your changes were discarded.' });
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Could not load their version', message: err instanceof Error ? err.message : messageByCode.unknown });
+      notifications.show({ color: 'red', title: 'Could not load their version', message: messageOf(err) });
     } finally {
       setResolving(null);
     }
@@ -194,7 +187,7 @@ export function BlockForm({ fields, dataSchema, initial, cancelTo, save, loadLat
       setConflict(null);
       await attempt(mine, latest.version);
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Not saved', message: err instanceof Error ? err.message : messageByCode.unknown });
+      notifications.show({ color: 'red', title: 'Not saved', message: messageOf(err) });
     } finally {
       setResolving(null);
     }

@@ -14,7 +14,7 @@ import { blockTitle } from '../content/block-summary.js';
 import { DocumentStateBadge } from '../editorial/state-line.js';
 import { Icon, icons, LastChange, ScheduleLine, Thumbnail } from './row-parts.js';
 import { moveButtonKey } from './move-focus.js';
-import { useSortableItem } from './sortable-list.js';
+import { DragHandle, useSortableItem } from './sortable-list.js';
 
 export interface RowProps {
   collection: CollectionDef;
@@ -67,17 +67,7 @@ export function BlockRow({ collection, doc, index, count, canWrite, canReorder, 
       <Paper withBorder p="xs" radius="md" shadow={sortable.isDragging ? 'md' : undefined} {...longPress} onTouchEnd={onTouchEnd} onContextMenu={(e) => menuOpen && e.preventDefault()}>
         <Group gap="sm" wrap="nowrap" align="center">
           {canReorder && (
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              {...sortable.attributes}
-              {...sortable.listeners}
-              aria-label={`Drag “${title}” to reorder (Space to pick up, arrow keys to move)`}
-              style={{ cursor: 'grab', touchAction: 'none' }}
-            >
-              <Icon path={icons.grip} />
-            </ActionIcon>
+            <DragHandle sortable={sortable} name={`“${title}”`} />
           )}
           <Thumbnail collection={collection} doc={doc} />
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>

@@ -9,6 +9,17 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DndCss } from '@dnd-kit/utilities';
 import type { CSSProperties, ReactNode } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { Icon, icons } from './row-parts.js';
+
+/** The drag handle of one item: pointer and keyboard (Space, arrows, Space), named after the item (`“Our Work”`). */
+export function DragHandle({ sortable, name }: { sortable: ReturnType<typeof useSortable>; name: string }) {
+  return (
+    <ActionIcon variant="subtle" color="gray" size="lg" {...sortable.attributes} {...sortable.listeners} aria-label={`Drag ${name} to reorder (Space to pick up, arrow keys to move)`} style={{ cursor: 'grab', touchAction: 'none' }}>
+      <Icon path={icons.grip} />
+    </ActionIcon>
+  );
+}
 
 /** One item of a SortableList: its dnd-kit state and the style that moves it while dragged. */
 export function useSortableItem(id: string, disabled = false): { sortable: ReturnType<typeof useSortable>; style: CSSProperties } {

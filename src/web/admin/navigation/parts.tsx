@@ -12,7 +12,7 @@ import { navLabelMax } from '../../../shared/site-navigation.js';
 import { Icon, icons } from '../list/row-parts.js';
 import { neutralGrey, warningBrown } from '../theme.js';
 import { moveButtonKey, type MoveVia } from '../list/move-focus.js';
-import { SortableList, useSortableItem } from '../list/sortable-list.js';
+import { DragHandle, SortableList, useSortableItem } from '../list/sortable-list.js';
 import type { LinkablePage } from './api.js';
 import { targetOf, withTarget, type EditFooterList, type EditHeaderItem, type EditLink, type ListRef } from './model.js';
 
@@ -62,9 +62,7 @@ function Destination({ link, pages }: { link: EditLink; pages: LinkablePage[] })
 function RowControls({ id, name, index, count, sortable, onMove, onRemove, extra }: { id: string; name: string; index: number; count: number; sortable: ReturnType<typeof useSortable>; onMove(to: number, via: MoveVia): void; onRemove(): void; extra?: ReactNode }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon variant="subtle" color="gray" size="lg" {...sortable.attributes} {...sortable.listeners} aria-label={`Drag ${name} to reorder (Space to pick up, arrow keys to move)`} style={{ cursor: 'grab', touchAction: 'none' }}>
-        <Icon path={icons.grip} />
-      </ActionIcon>
+      <DragHandle sortable={sortable} name={name} />
       <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move ${name} up`} data-move={moveButtonKey(id, 'up')} disabled={index === 0} onClick={() => onMove(index - 1, 'up')}>
         <Icon path={icons.up} />
       </ActionIcon>

@@ -11,13 +11,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { editorialPaths } from '../../../shared/editorial.js';
-import { messageByCode } from '../../../shared/errors.js';
 import { formPathOf } from '../../../shared/routes.js';
 import type { PageData, PageLink } from '../../../shared/site-structure.js';
 import { ApiError } from '../../api-client.js';
 import type { StaffDocument } from '../content/documents.js';
 import { StaffModal } from '../content/staff-modal.js';
 import { deletePage, pageLinksSchema, sitePagesKey, useSitePages, type DeleteChoice } from './site-pages.js';
+import { messageOf } from '../fields/save-failure.js';
 
 function linkLine(l: PageLink): string {
   if (l.source === 'navigation') return `The ${l.field === 'footer' ? 'footer' : 'top bar'} menu item “${l.title}”`;
@@ -66,7 +66,7 @@ export function DeletePageButton({ doc }: { doc: StaffDocument }) {
     } catch (err) {
       const found = err instanceof ApiError && err.code === 'failed-precondition' ? pageLinksSchema.safeParse(err.details) : null;
       if (found?.success) setLinks(found.data.links);
-      else setFailure(err instanceof Error ? err.message : messageByCode.unknown);
+      else setFailure(messageOf(err));
     } finally {
       setWorking(false);
     }

@@ -12,12 +12,12 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { messageByCode } from '../../../shared/errors.js';
 import { pagePathSchema, pagePresetNames, pagePresets, pageTitleMax, type PagePreset } from '../../../shared/site-structure.js';
 import { pageEditorPathOf } from '../../../shared/staff-screens.js';
 import { ApiError } from '../../api-client.js';
 import { StaffModal } from '../content/staff-modal.js';
 import { createPage, sitePagesKey, type SitePageAnswer } from './site-pages.js';
+import { messageOf } from '../fields/save-failure.js';
 
 const copyChoice = 'copy';
 type StartFrom = PagePreset | typeof copyChoice;
@@ -65,7 +65,7 @@ function NewPageForm({ pages, onDone }: { pages: SitePageAnswer[]; onDone(): voi
         setError(name, { type: 'server', message: err.code === 'already-exists' ? `Another page already has this address. ${message}` : message }, { shouldFocus: true });
         return;
       }
-      setFailure(err instanceof Error ? err.message : messageByCode.unknown);
+      setFailure(messageOf(err));
     }
   });
 

@@ -16,7 +16,6 @@ import { FormProvider, useController, useForm, type FieldPath } from 'react-hook
 import { Link, useBlocker, useParams } from 'react-router';
 import { getCollection, type CollectionDef } from '../../../shared/collections.js';
 import { editorialPaths } from '../../../shared/editorial.js';
-import { messageByCode } from '../../../shared/errors.js';
 import type { FieldDef } from '../../../shared/fields.js';
 import { pageDataSchema, pageDescriptionMax, sitePageCollection, type PageData } from '../../../shared/site-structure.js';
 import { ApiError } from '../../api-client.js';
@@ -36,6 +35,8 @@ import { DeletePageButton } from './delete-page-dialog.js';
 import { rowsChanged, rowsOf, sectionsPatch, type SectionRow } from './section-edits.js';
 import { SectionsEditor } from './sections-editor.js';
 import { patchPage, sitePagesKey } from './site-pages.js';
+import { handleSaveFailure, messageOf } from '../fields/save-failure.js';
+import { messageByCode } from '../../../shared/errors.js';
 
 const pageCollection = (): CollectionDef => {
   const c = getCollection(sitePageCollection);
@@ -162,13 +163,7 @@ function PageForm({ doc, collection, handle, onDirtyChange, onSaved, extraAction
       onSaved(saved);
       return saved.version;
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'aborted') setConflict({ values, rows: sectionRows });
-      else if (err instanceof ApiError && err.code === 'invalid-argument') showServerErrors(err);
-      else {
-        const message = err instanceof Error ? err.message : messageByCode.unknown;
-        setFormError(message);
-        notifications.show({ color: 'red', title: 'Not saved', message });
-      }
+      handleSaveFailure(err, { conflict: () => setConflict({ values, rows: sectionRows }), serverErrors: showServerErrors, formError: setFormError });
       return null;
     } finally {
       setSaving(false);
@@ -203,7 +198,7 @@ function PageForm({ doc, collection, handle, onDirtyChange, onSaved, extraAction
       onSaved(latest);
       notifications.show({ color: 'blue', message: 'Their version is loaded. Your changes were discarded.' });
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Could not load their version', message: err instanceof Error ? err.message : messageByCode.unknown });
+      notifications.show({ color: 'red', title: 'Could not load their version', message: messageOf(err) });
     } finally {
       setResolving(null);
     }
@@ -218,7 +213,7 @@ function PageForm({ doc, collection, handle, onDirtyChange, onSaved, extraAction
       setConflict(null);
       await attempt(mine.values, mine.rows, latest.version);
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Not saved', message: err instanceof Error ? err.message : messageByCode.unknown });
+      notifications.show({ color: 'red', title: 'Not saved', message: messageOf(err) });
     } finally {
       setResolving(null);
     }

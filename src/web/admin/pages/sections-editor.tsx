@@ -16,7 +16,7 @@ import { listPathOf } from '../../../shared/routes.js';
 import { ConfirmDialog } from '../editorial/confirm-dialog.js';
 import { Icon, icons } from '../list/row-parts.js';
 import { moveButtonKey, movedSentence, useFocusAfterMove, type MoveVia } from '../list/move-focus.js';
-import { SortableList, useSortableItem } from '../list/sortable-list.js';
+import { DragHandle, SortableList, useSortableItem } from '../list/sortable-list.js';
 import { addRow, kindLabel, limitOf, moveRow, removeRow, rowName, setHeading, setOption, type SectionKind, type SectionRow } from './section-edits.js';
 
 interface SectionsEditorProps {
@@ -46,17 +46,7 @@ function SectionItem({ row, index, count, error, onRows, rows, onMove, onAskRemo
       <Paper withBorder p="sm" radius="md" shadow={sortable.isDragging ? 'md' : undefined}>
         <Stack gap="xs">
           <Group gap="xs" wrap="nowrap" align="center">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              {...sortable.attributes}
-              {...sortable.listeners}
-              aria-label={`Drag ${name} to reorder (Space to pick up, arrow keys to move)`}
-              style={{ cursor: 'grab', touchAction: 'none' }}
-            >
-              <Icon path={icons.grip} />
-            </ActionIcon>
+            <DragHandle sortable={sortable} name={name} />
             <Title order={3} size="h5" id={headingId} style={{ flex: 1, minWidth: 0 }}>
               {`${index + 1}. ${kindLabel(row.kind)}`}
             </Title>
