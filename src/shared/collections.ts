@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { dataSchema, schema, type FieldDef } from './fields.js';
 import { kinds } from './kinds.js';
-import { pages, type PageName } from './pages.js';
+import type { PageName } from './pages.js';
 import { siteSettingsFields } from './settings.js';
 
 import type { PageSection } from './page-sections.js';
@@ -97,9 +97,6 @@ export function getCollection(name: string): (CollectionDef & { extraListPaths: 
   return byName.get(name);
 }
 
-export function collectionsOfPage(page: PageName): CollectionDef[] {
-  return collections.filter((c) => c.page === page);
-}
 
 /**
  * The collection of a section editors added to a page (its name matches
@@ -197,10 +194,9 @@ export function collectionJson(c: CollectionDef & { extraListPaths: string[] }) 
   };
 }
 
-/** The registry as GET /api/collections returns it (the server adds the collections of sections editors added). */
+/** The registry as GET /api/collections returns it (the server adds the pages and the collections of sections editors added, from the data). */
 export function registryJson() {
   return {
-    pages: pages.map((p) => ({ ...p, collections: collectionsOfPage(p.name).map((c) => c.name) })),
     collections: collections.map(collectionJson),
     settings: { fields: siteSettingsFields },
   };

@@ -1,9 +1,8 @@
-/** Any other path: the not-found page, answered with HTTP 404 (the loader's status). */
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+/** The not-found page's data, answered with HTTP 404 (the loader's status): the page route (page-route.tsx) uses it for an address no page has. */
+import { data, type LoaderFunctionArgs } from 'react-router';
 import { dataSourceOf, siteDataOf } from './data.js';
 import type { PublicRouteData } from './public-shell.js';
 import { documentTitle } from './meta.js';
-import { NotFoundContent } from './not-found.js';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const source = dataSourceOf(context);
@@ -28,9 +27,4 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     },
   };
   return data(body, { status: 404 });
-}
-
-export function Component() {
-  const { site } = useLoaderData<typeof loader>();
-  return <NotFoundContent navigation={site.navigation} />;
 }
