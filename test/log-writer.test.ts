@@ -51,4 +51,14 @@ describe('the log writer', () => {
     vi.advanceTimersByTime(1000);
     expect(written()).toBe(lines.join(''));
   });
+
+  it('writes a line longer than the whole buffer in its place, between its neighbours', () => {
+    vi.useFakeTimers();
+    const writer = new LineWriter(fd);
+    const long = `{"msg":"${'é'.repeat(40_000)}"}\n`;
+    const lines = [line(1), long, line(2)];
+    for (const l of lines) writer.write(l);
+    writer.flushSync();
+    expect(written()).toBe(lines.join(''));
+  });
 });

@@ -58,6 +58,15 @@ describe('request log', () => {
     expect(typeof requestLines[0]?.time).toBe('number');
   });
 
+  it('writes any path as valid JSON, backslashes and escaped letters included', async () => {
+    text = '';
+    const url = '/api/collections/newstory/documents?q=%22x%22&title=%C3%A9t%C3%A9&p=a"b\\c';
+    const res = await app.inject({ method: 'GET', url, headers: admin.headers });
+    const requestLines = lines().filter((l) => 'url' in l);
+    // The client sends `"` as %22; the backslash travels as it is.
+    expect(requestLines.map((l) => [l.method, l.url, l.statusCode])).toEqual([['GET', url.replace('a"b', 'a%22b'), res.statusCode]]);
+  });
+
   it('keeps tokens, cookies and passwords out of every line, also for refused requests', async () => {
     text = '';
     await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: admin.email, password: 'a passphrase nobody may read 93' } });

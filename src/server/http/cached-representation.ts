@@ -157,7 +157,9 @@ function answerFor(r: CachedRepresentation, acceptEncoding: string | undefined, 
   return { encoding, notModified: r.status === 200 && etagMatches(ifNoneMatch, r) };
 }
 
-const readyAnswers = new WeakMap<CachedRepresentation, Map<string, ReadyAnswer>>();
+/** Per representation and Cache-Control: the answers by coding (identity, gzip, br), full then 304. */
+const readyAnswers = new WeakMap<CachedRepresentation, Map<string, (ReadyAnswer | undefined)[]>>();
+const slotOf: Readonly<Record<Encoding, number>> = { identity: 0, gzip: 2, br: 4 };
 
 /**
  * The answer sendRepresentation gives, ready for the fast lane: header lines
@@ -166,10 +168,12 @@ const readyAnswers = new WeakMap<CachedRepresentation, Map<string, ReadyAnswer>>
 export function readyRepresentation(lane: FastLane, request: IncomingMessage, r: CachedRepresentation, cacheControl: string): ReadyAnswer {
   const ifNoneMatch = request.headers['if-none-match'];
   const { encoding, notModified } = answerFor(r, request.headers['accept-encoding'], Array.isArray(ifNoneMatch) ? ifNoneMatch[0] : ifNoneMatch);
-  let answers = readyAnswers.get(r);
-  if (!answers) readyAnswers.set(r, (answers = new Map()));
-  const key = `${encoding} ${notModified ? 304 : r.status} ${cacheControl}`;
-  let answer = answers.get(key);
+  let byControl = readyAnswers.get(r);
+  if (!byControl) readyAnswers.set(r, (byControl = new Map()));
+  let answers = byControl.get(cacheControl);
+  if (!answers) byControl.set(cacheControl, (answers = []));
+  const slot = slotOf[encoding] + (notModified ? 1 : 0);
+  let answer = answers[slot];
   if (!answer) {
     if (notModified) {
       answer = { status: 304, lines: lane.lines(r.notModifiedHeadersFor(encoding), { 'cache-control': cacheControl }), body: null };
@@ -177,7 +181,7 @@ export function readyRepresentation(lane: FastLane, request: IncomingMessage, r:
       const body = r.encoded(encoding);
       answer = { status: r.status, lines: lane.lines(r.headersFor(encoding), { 'cache-control': cacheControl, 'content-length': body.length }), body };
     }
-    answers.set(key, answer);
+    answers[slot] = answer;
   }
   return answer;
 }
