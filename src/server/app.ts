@@ -21,6 +21,8 @@ import { createMailQueue, type MailQueueOptions } from './mail/index.js';
 import { AccountLinks } from './auth/account-links-service.js';
 import { SiteStructure } from './structure/service.js';
 import { AppError } from '../shared/errors.js';
+import { Translations } from './translations/service.js';
+import { translationRoutes } from './translations/routes.js';
 import type { Services } from './services.js';
 import { healthRoutes } from './routes/health.js';
 import { deployRoutes } from './deploy/routes.js';
@@ -134,13 +136,15 @@ async function assemble(
   lane: FastLane,
   headers: HeaderTable,
 ): Promise<FastifyInstance> {
+  const structure = new SiteStructure(db, changes);
   const services: Services = {
     config,
     db,
     tokens: new TokenService(config.authSecret, config.authTokenTtl, config.publicUrl),
     changes,
     mail: createMailQueue(config, db, app.log, options.mail),
-    structure: new SiteStructure(db, changes),
+    structure,
+    translations: new Translations({ db, structure, changes }),
   };
   app.decorate('services', services);
   // Mail queued before a restart goes out after it; the queue stops before the database closes.
@@ -199,6 +203,7 @@ async function assemble(
     await api.register(auditRoutes);
     await api.register(siteCheckRoutes);
     await api.register(structureRoutes);
+    await api.register(translationRoutes);
   });
   await app.register(backupsRoutes, options.backups ?? {});
   if (options.render !== false) {

@@ -7,6 +7,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { FastLane } from './http/fast-lane.js';
 import type { MailQueue } from './mail/queue.js';
 import type { SiteStructure } from './structure/service.js';
+import type { Translations } from './translations/service.js';
 
 export interface Services {
   config: AppConfig;
@@ -17,6 +18,8 @@ export interface Services {
   mail: MailQueue;
   /** The site's pages, sections and addresses as data (structure/service.ts). */
   structure: SiteStructure;
+  /** Blocks, pages, the navigation and the settings in the site's other languages (translations/service.ts). */
+  translations: Translations;
 }
 
 declare module 'fastify' {

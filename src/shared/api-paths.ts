@@ -106,6 +106,14 @@ export const apiPaths = {
   },
   /** `GET` reads, `PUT` replaces the site settings. */
   settings: `${apiPrefix}/settings`,
+  translations: {
+    /** `GET ?lang=sw`: what is missing or outdated in a language (staff). */
+    report: `${apiPrefix}/translations`,
+    /** `POST ?lang=sw` (If-Match): marks a block's translation still correct after its original changed. */
+    confirm: `${document}/translation-current`,
+    /** `GET`, `PUT` (If-Match) `?lang=sw`: the site settings' words in a language. */
+    settings: `${apiPrefix}/settings/translation`,
+  },
   function: functionPath,
   health: `${apiPrefix}/health`,
   /** The client address the server sees (the deployment doctor checks the proxy with it). */

@@ -153,6 +153,8 @@ export interface ContentDocument {
   updatedAt: string;
   createdBy: string | null;
   updatedBy: string | null;
+  /** Each of the site's other languages: whether this block's translation is missing, current or outdated (staff readings; absent on a site with one language). */
+  translations?: Record<string, 'missing' | 'current' | 'outdated'>;
 }
 
 /** A published block as public callers see it (no staff-only fields). */
@@ -162,6 +164,10 @@ export interface PublicDocument {
   data: Record<string, unknown>;
   position: number;
   updatedAt: string;
+  /** On a page in another language: the keys of `data` left in the default language (shared/translatable.ts) and that language's code; absent when none. */
+  fallback?: { lang: string; keys: string[] };
+  /** On a page in another language: the default language's code when none of the block is translated (it is shown as it is, marked up in its language). */
+  lang?: string;
 }
 
 /** A block's title field, trimmed, or "Untitled": how lists, the trash and the audit log name a block. */

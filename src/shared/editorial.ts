@@ -191,6 +191,11 @@ export const auditActions = [
   'backup.restore',
   'redirect.create',
   'redirect.delete',
+  'translation.save',
+  'translation.publish',
+  'translation.confirm',
+  'translation.discard',
+  'translation.unpublish',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -231,6 +236,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'backup.restore': 'Restored a backup',
   'redirect.create': 'Added a redirect',
   'redirect.delete': 'Removed a redirect',
+  'translation.save': 'Saved a translation',
+  'translation.publish': 'Published a translation',
+  'translation.confirm': 'Marked a translation still correct',
+  'translation.discard': 'Discarded a translation’s changes',
+  'translation.unpublish': 'Took a translation off the site',
 };
 
 /** One line of the audit log. */

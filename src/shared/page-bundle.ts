@@ -12,9 +12,26 @@ export const pageByPathApi = '/api/pages';
 /** One section as the page shows it: its heading resolved (its own, else its kind's default). */
 export type BundleSection = PageSection;
 
+/** A language of the site as a page offers it: the page's address in it, or that language's home page when the page is not translated. */
+export interface BundleLanguage {
+  code: string;
+  /** Its name in itself. */
+  name: string;
+  dir: 'ltr' | 'rtl';
+  href: string;
+  /** Is the page itself offered in it (an `hreflang` alternate), or does `href` lead to that language's home page? */
+  offered: boolean;
+}
+
 export interface PageBundle {
-  /** The page's record: `name` is its id (a seeded page's name, or the id of a page editors added). */
-  page: { name: string; path: string; title: string; description: string; socialImage: ImageValue | null };
+  /** The page's record in the bundle's language: `name` is its id (a seeded page's name, or the id of a page editors added); `fallback` names the keys left in the default language. */
+  page: { name: string; path: string; title: string; description: string; socialImage: ImageValue | null; fallback?: string[] };
+  /** The language the page is in, its direction, and the site's default language (what untranslated words are in). */
+  language: { code: string; dir: 'ltr' | 'rtl'; defaultCode: string };
+  /** Every language of the site, the default first (the language switcher and the `hreflang` alternates). */
+  languages: BundleLanguage[];
+  /** The settings' keys left in the default language. */
+  settingsFallback?: string[];
   settings: SiteSettings;
   /** The published navigation, resolved to current addresses (the header and footer of every page). */
   navigation: PublicNavigation;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { fieldSchema, schema, type FieldDef, type ImageValue } from './fields.js';
+import { languageSchema, siteLanguagesSchema } from './languages.js';
 import { twoFactorRequirementLabels, twoFactorRequirements, type TwoFactorRequirement } from './two-factor.js';
 
 /** Feeds the header, footer and structured data. */
@@ -82,6 +83,13 @@ export const siteSettingsSchema = schema(() =>
     mailUrl: field<OptionalLink>('mailUrl'),
     timeZone: field<OptionalText>('timeZone').refine((v) => !v || isTimeZone(v), 'Enter a time zone name such as Africa/Nairobi, Europe/Berlin or UTC'),
     requireTwoFactor: field<z.ZodOptional<z.ZodNullable<z.ZodType<TwoFactorRequirement>>>>('requireTwoFactor'),
+    /** The languages the site speaks (languages.ts); absent: English only. Kept as they are when a save leaves them out. */
+    languages: z.array(languageSchema).optional(),
+    defaultLanguage: z.string().optional(),
+  }).superRefine((v, ctx) => {
+    if (v.languages === undefined && v.defaultLanguage === undefined) return;
+    const checked = siteLanguagesSchema.safeParse({ languages: v.languages, defaultLanguage: v.defaultLanguage });
+    if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   }),
 );
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

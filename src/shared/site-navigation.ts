@@ -109,6 +109,8 @@ export interface ResolvedNavLink {
   href: string;
   /** Outside the site (opens as a plain link, with rel="noopener"). */
   external: boolean;
+  /** The language of a label left untranslated (the default one), so screen readers read it right; absent when in the page's language. */
+  lang?: string;
 }
 export interface ResolvedHeaderItem extends ResolvedNavLink {
   /** A menu's id (its disclosure button controls `menu-<id>`), or null for a link. */
@@ -118,7 +120,7 @@ export interface ResolvedHeaderItem extends ResolvedNavLink {
 /** The published navigation, resolved: what every public page's header and footer show. */
 export interface PublicNavigation {
   header: ResolvedHeaderItem[];
-  footer: { heading: string; links: ResolvedNavLink[] }[];
+  footer: { heading: string; lang?: string; links: ResolvedNavLink[] }[];
 }
 
 /** Every link of a navigation with where it sits (for problems, link checks and resolving). */

@@ -30,6 +30,9 @@ export interface RenderedPage {
   head: string;
   /** HTML for <!--app-html-->. */
   html: string;
+  /** The page's language and direction, for `<html lang dir>` and Content-Language (absent: the template's). */
+  lang?: string;
+  dir?: 'ltr' | 'rtl';
 }
 
 export type RenderResult =
@@ -62,12 +65,14 @@ export async function render(request: Request, publicData: PublicDataSource): Pr
   const ids = context.matches.map((m) => m.route.id);
   const leafId = ids[ids.length - 1];
   const leafData = leafId ? (context.loaderData[leafId] as { head?: unknown } | undefined) : undefined;
-  const head = isHead(leafData?.head) ? headHtml(leafData.head) : '<title>Page</title>';
+  const model = isHead(leafData?.head) ? leafData.head : null;
+  const head = model ? headHtml(model) : '<title>Page</title>';
   return {
     kind: 'page',
     status: context.statusCode,
     head,
     html,
+    ...(model?.lang ? { lang: model.lang, dir: model.dir ?? 'ltr' } : {}),
     found: context.statusCode === 200 && leafId !== 'not-found',
     errors: Object.values(context.errors ?? {}).filter((e) => !isRouteErrorResponse(e)),
   };

@@ -20,6 +20,12 @@ import type { Db } from '../db/index.js';
 import { cachedRepresentation, isFresh, type CachedRepresentation } from '../http/cached-representation.js';
 import { toMediaInfo } from '../media/presenter.js';
 import { toPublicDocument } from './presenters.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { applyTranslation } from '../../shared/translatable.js';
+import { localizedPath } from '../../shared/languages.js';
+import { publishedIn as translationsPublishedIn } from '../translations/repository.js';
+import { settingsShape, settingsTranslationKey } from '../translations/service.js';
 import { categoryRows, listPublished, mediaRows, type DocumentRow } from './repository.js';
 import { categoryIdsOf, mediaIdsOf } from './references.js';
 
@@ -36,9 +42,13 @@ function makeEntry(bundle: PageBundle): BundleEntry {
   return { ...cachedRepresentation('application/json; charset=utf-8', JSON.stringify(bundle), { compressionLevel: 7 }), bundle };
 }
 
+/** A page in a language: the cache's key. */
+const keyOf = (name: PageName, lang: string) => `${name} ${lang}`;
+
 export class PageBundleCache {
-  private readonly entries = new Map<PageName, Promise<BundleEntry>>();
-  private readonly builtAt = new Map<PageName, number>();
+  /** By page and language (`keyOf`). */
+  private readonly entries = new Map<string, Promise<BundleEntry>>();
+  private readonly builtAt = new Map<string, number>();
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -54,18 +64,19 @@ export class PageBundleCache {
    * The bundle of a page, built at most once until the next relevant change,
    * and at most every 5 minutes even if a change announcement was missed.
    */
-  get(name: PageName): Promise<BundleEntry> {
-    const builtAt = this.builtAt.get(name);
-    if (builtAt !== undefined && !isFresh({ at: builtAt })) this.entries.delete(name);
-    let entry = this.entries.get(name);
+  get(name: PageName, lang: string): Promise<BundleEntry> {
+    const key = keyOf(name, lang);
+    const builtAt = this.builtAt.get(key);
+    if (builtAt !== undefined && !isFresh({ at: builtAt })) this.entries.delete(key);
+    let entry = this.entries.get(key);
     if (!entry) {
-      const building = this.build(name).then(makeEntry);
+      const building = this.build(name, lang).then(makeEntry);
       entry = building;
-      this.entries.set(name, building);
-      this.builtAt.set(name, Date.now());
+      this.entries.set(key, building);
+      this.builtAt.set(key, Date.now());
       // A failed build must not stick: the next request tries again.
       building.catch(() => {
-        if (this.entries.get(name) === building) this.entries.delete(name);
+        if (this.entries.get(key) === building) this.entries.delete(key);
       });
     }
     return entry;
@@ -79,16 +90,44 @@ export class PageBundleCache {
   private onChange(event: ChangeEvent): void {
     const touched = pagesTouchedBy(event, (c) => this.structure.pageOfCollectionNow(c));
     if (touched === 'all') this.entries.clear();
-    else if (touched !== 'none') this.entries.delete(touched);
+    else if (touched !== 'none') for (const key of this.entries.keys()) if (key.startsWith(`${touched} `)) this.entries.delete(key);
   }
 
-  private async build(name: PageName): Promise<PageBundle> {
-    const page = await this.structure.livePage(name);
+  private async build(name: PageName, lang: string): Promise<PageBundle> {
+    const page = await this.structure.livePage(name, lang);
     if (!page) throw new Error(`unknown page ${name}`);
-    const [rows, settings] = await Promise.all([listPublished(this.db.kysely, page.sections.map((s) => s.collection)), this.settings()]);
+    const collections = page.sections.map((s) => s.collection);
     const snapshot = await this.structure.current();
-    return bundleOf(this.db, page, rows, settings, await this.structure.publicNavigation(), snapshot);
+    const inDefault = lang === snapshot.languages.defaultLanguage;
+    const [rows, settings, words, settingsWords] = await Promise.all([
+      listPublished(this.db.kysely, collections),
+      this.settings(),
+      inDefault ? new Map<string, Words>() : publishedWords(this.db.kysely, lang, collections),
+      inDefault ? new Map<string, Words>() : publishedWords(this.db.kysely, lang, [settingsTranslationKey.collection]),
+    ]);
+    const inLanguage = { lang, words, settingsWords: settingsWords.get(settingsTranslationKey.id) ?? null };
+    return bundleOf(this.db, page, rows, settings, await this.structure.publicNavigation(lang), snapshot, inLanguage, this.structure);
   }
+}
+
+type Words = Record<string, string>;
+
+/** The published words of blocks in a language, by block id. */
+async function publishedWords(db: Kysely<Database>, lang: string, collections: readonly string[]): Promise<Map<string, Words>> {
+  const out = new Map<string, Words>();
+  for (const t of await translationsPublishedIn(db, lang, collections)) out.set(t.document_id, JSON.parse(t.data ?? '{}') as Words);
+  return out;
+}
+
+/** The bundle's language, and every language of the site with this page's address in it (or that language's home page). */
+function languagesOf(structure: SiteStructure, s: StructureSnapshot, pageId: string, lang: string): Pick<PageBundle, 'language' | 'languages'> {
+  const site = s.languages;
+  const current = site.languages.find((l) => l.code === lang) ?? site.languages[0]!;
+  const languages = site.languages.map((l) => {
+    const href = structure.pathIn(s, pageId, l.code);
+    return { code: l.code, name: l.name, dir: l.dir, href: href ?? localizedPath('/', l.code, site.defaultLanguage), offered: href !== null };
+  });
+  return { language: { code: current.code, dir: current.dir, defaultCode: site.defaultLanguage }, languages };
 }
 
 /**
@@ -96,7 +135,20 @@ export class PageBundleCache {
  * rows): the blocks by collection in the rows' order, the media and the
  * categories they use (a category in the trash is not shown), the settings.
  */
-export async function bundleOf(db: Db, page: SitePage, rows: readonly DocumentRow[], settings: SiteSettings, navigation: PublicNavigation, structure: StructureSnapshot): Promise<PageBundle> {
+export async function bundleOf(
+  db: Db,
+  page: SitePage & { fallback?: string[] },
+  rows: readonly DocumentRow[],
+  original: SiteSettings,
+  navigation: PublicNavigation,
+  structure: StructureSnapshot,
+  inLanguage: { lang: string; words: ReadonlyMap<string, Words>; settingsWords: Words | null } | null = null,
+  structureService?: SiteStructure,
+): Promise<PageBundle> {
+  const lang = inLanguage?.lang ?? structure.languages.defaultLanguage;
+  const inDefault = lang === structure.languages.defaultLanguage;
+  const translatedSettings = inDefault ? null : applyTranslation(settingsShape, original as unknown as Record<string, unknown>, inLanguage?.settingsWords ?? null);
+  const settings = translatedSettings ? (translatedSettings.data as unknown as SiteSettings) : original;
   const sections: Record<string, PublicDocument[]> = {};
   const kindOf = new Map(page.sections.map((s) => [s.collection, s.kind]));
   for (const s of page.sections) sections[s.collection] = [];
@@ -105,7 +157,13 @@ export async function bundleOf(db: Db, page: SitePage, rows: readonly DocumentRo
   for (const row of rows) {
     const kind = kindOf.get(row.collection);
     const fields = kind ? kinds[kind].fields : getCollection(row.collection)?.fields;
-    const stored = toPublicDocument(row);
+    const published = toPublicDocument(row);
+    // In another language: its words laid over the original, the keys left untranslated named.
+    const translated = !inDefault && fields ? applyTranslation({ kind: 'fields', fields }, published.data, inLanguage?.words.get(row.id) ?? null) : null;
+    const untranslated = translated && translated.fallback.length > 0 && !inLanguage?.words.has(row.id);
+    const stored = translated
+      ? { ...published, data: translated.data, ...(translated.fallback.length > 0 ? { fallback: { lang: structure.languages.defaultLanguage, keys: translated.fallback } } : {}), ...(untranslated ? { lang: structure.languages.defaultLanguage } : {}) }
+      : published;
     // Links to an address a page moved away from lead straight to the page (structure/links.ts).
     const doc = fields ? { ...stored, data: withCurrentLinks(structure, fields, stored.data) } : stored;
     sections[row.collection]?.push(doc);
@@ -124,8 +182,13 @@ export async function bundleOf(db: Db, page: SitePage, rows: readonly DocumentRo
     const data = JSON.parse(row.data) as { name?: unknown };
     categoryMap[row.id] = { id: row.id, name: typeof data.name === 'string' ? data.name : '' };
   }
+  const languages: Pick<PageBundle, 'language' | 'languages'> = structureService
+    ? languagesOf(structureService, structure, page.id, lang)
+    : { language: { code: lang, dir: 'ltr', defaultCode: structure.languages.defaultLanguage }, languages: [] };
   return {
-    page: { name: page.id, path: page.path, title: page.title, description: page.description, socialImage: page.socialImage },
+    page: { name: page.id, path: page.path, title: page.title, description: page.description, socialImage: page.socialImage, ...(page.fallback?.length ? { fallback: page.fallback } : {}) },
+    ...languages,
+    ...(translatedSettings && translatedSettings.fallback.length > 0 ? { settingsFallback: translatedSettings.fallback } : {}),
     settings,
     navigation,
     layout: page.sections.map((s) => ({ ...s, heading: sectionHeading(s) })),

@@ -18,6 +18,7 @@ import { pageByPathApi } from '../../shared/page-bundle.js';
 import { AppError } from '../../shared/errors.js';
 import type { ContentDocument } from '../../shared/collections.js';
 import { apiPaths } from '../../shared/api-paths.js';
+import { inLanguage, withoutLang, type TranslationStep } from '../translations/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,13 +78,16 @@ export const contentRoutes = fp(
 
       api.get(apiPaths.collections.documents, async (request, reply) => {
         const { name } = collectionParams.parse(request.params);
-        const result = await content.list(request.principal, name, request.query);
+        await app.services.translations.requested(request.query);
+        const result = await content.list(request.principal, name, withoutLang(request.query));
         privateOrPublic(request, reply);
         return result;
       });
 
       api.get(apiPaths.collections.document, async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
+        const translated = await inLanguage(app, request, reply, name, id, 'read');
+        if (translated) return translated;
         const { document, version } = await content.read(request.principal, name, id);
         privateOrPublic(request, reply);
         reply.header('etag', `"${version}"`);
@@ -99,7 +103,9 @@ export const contentRoutes = fp(
 
       api.patch(apiPaths.collections.document, async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
-        const document = await content.update(callerOf(request), name, id, ifMatchVersion(request), request.body, request.query);
+        const translated = await inLanguage(app, request, reply, name, id, 'save');
+        if (translated) return translated;
+        const document = await content.update(callerOf(request), name, id, ifMatchVersion(request), request.body, withoutLang(request.query));
         reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
         return document;
       });
@@ -111,14 +117,17 @@ export const contentRoutes = fp(
       });
 
       // Editorial steps (shared/editorial.ts): each answers the block as it now is, with its new version.
-      const steps: [path: string, run: (c: Caller, name: string, id: string, request: FastifyRequest) => Promise<ContentDocument>][] = [
-        [apiPaths.collections.publish, (c, name, id, request) => content.editorial.publish(c, name, id, ifMatchVersion(request), request.body)],
-        [apiPaths.collections.unpublish, (c, name, id, request) => content.editorial.unpublish(c, name, id, ifMatchVersion(request), request.body)],
-        [apiPaths.collections.discard, (c, name, id, request) => content.editorial.discard(c, name, id, ifMatchVersion(request))],
+      const steps: [path: string, run: (c: Caller, name: string, id: string, request: FastifyRequest) => Promise<ContentDocument>, inOtherLanguage: TranslationStep][] = [
+        [apiPaths.collections.publish, (c, name, id, request) => content.editorial.publish(c, name, id, ifMatchVersion(request), request.body), 'publish'],
+        [apiPaths.collections.unpublish, (c, name, id, request) => content.editorial.unpublish(c, name, id, ifMatchVersion(request), request.body), 'unpublish'],
+        [apiPaths.collections.discard, (c, name, id, request) => content.editorial.discard(c, name, id, ifMatchVersion(request)), 'discard'],
       ];
-      for (const [path, run] of steps) {
+      for (const [path, run, inOtherLanguage] of steps) {
         api.post(path, async (request, reply) => {
           const { name, id } = documentParams.parse(request.params);
+          // `?lang=sw`: that language's translation only; no other language waits or moves.
+          const translated = await inLanguage(app, request, reply, name, id, inOtherLanguage);
+          if (translated) return translated;
           const document = await run(callerOf(request), name, id, request);
           reply.header('etag', `"${document.version}"`).header('cache-control', 'no-store');
           return document;

@@ -43,6 +43,11 @@ export { listQuerySchema, type ListQueryInput } from './requests.js';
 
 export type { Caller } from './editorial.js';
 
+/** A staff reading with its translations' states (none on a site with one language). */
+function withStates(doc: ContentDocument, states: ContentDocument['translations']): ContentDocument {
+  return states ? { ...doc, translations: states } : doc;
+}
+
 export interface ListResult<T> {
   documents: T[];
   total: number;
@@ -142,7 +147,9 @@ export class ContentService {
       limit: query.limit,
       offset: query.offset,
     });
-    return { documents: rows.map(staff ? toContentDocument : toPublicDocument), total };
+    if (!staff) return { documents: rows.map(toPublicDocument), total };
+    const states = await this.services.translations.statesOf(c, rows);
+    return { documents: rows.map((r) => withStates(toContentDocument(r), states.get(r.id))), total };
   }
 
   async read(principal: Principal | null, name: string, id: string): Promise<{ document: ContentDocument | PublicDocument; version: number }> {
@@ -152,7 +159,10 @@ export class ContentService {
     const row = await repo.findDocument(this.db, name, id);
     const staff = can(principal, 'readDrafts', subject);
     if (!row || (!staff && row.status !== 'published')) throw notFoundDocument();
-    return { document: staff ? toContentDocument(row) : toPublicDocument(row), version: Number(row.version) };
+    if (!staff) return { document: toPublicDocument(row), version: Number(row.version) };
+    const c = await this.collection(name);
+    const states = await this.services.translations.statesOf(c, [row]);
+    return { document: withStates(toContentDocument(row), states.get(row.id)), version: Number(row.version) };
   }
 
   /** A published block as visitors see it, or undefined (for server rendering of detail pages). */
@@ -281,15 +291,16 @@ export class ContentService {
     return { documents: result.rows.map(toContentDocument) };
   }
 
-  /** The cached bundle of a public page; unknown page → 404. */
-  async pageBundle(name: string): Promise<BundleEntry> {
-    if (!(await this.services.structure.livePage(name))) throw new AppError('not-found', 'There is no such page.');
-    return this.pages.get(name);
+  /** The cached bundle of a public page in a language (the default when none is named); unknown page → 404. */
+  async pageBundle(name: string, lang?: string): Promise<BundleEntry> {
+    const language = lang ?? (await this.services.structure.languages()).defaultLanguage;
+    if (!(await this.services.structure.livePage(name, language))) throw new AppError('not-found', 'There is no such page.');
+    return this.pages.get(name, language);
   }
 
-  /** The cached bundle of the published page at an address, or null. */
+  /** The cached bundle of the published page at an address (`/sw/kuhusu`: /kuhusu in Kiswahili), or null. */
   async pageBundleAt(path: string): Promise<BundleEntry | null> {
     const found = await this.services.structure.resolve(path);
-    return found.kind === 'page' ? this.pageBundle(found.id) : null;
+    return found.kind === 'page' ? this.pageBundle(found.id, found.lang) : null;
   }
 }

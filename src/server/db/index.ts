@@ -21,6 +21,7 @@ import { titleSearch } from './migrations/2026-11-23-title-search.js';
 import { mailAndActionCodes } from './migrations/2026-11-24-mail-and-action-codes.js';
 import { twoFactor } from './migrations/2026-11-24-two-factor.js';
 import { twoFactorFailures } from './migrations/2026-11-28-two-factor-failures.js';
+import { translations } from './migrations/2026-11-29-translations.js';
 
 export type { Dialect } from './schema.js';
 
@@ -82,6 +83,7 @@ class StaticMigrations implements MigrationProvider {
       '2026-11-28-site-structure': siteStructure,
       '2026-11-28-token-epoch': tokenEpoch,
       '2026-11-28-two-factor-failures': twoFactorFailures,
+      '2026-11-29-translations': translations,
     };
   }
 }

@@ -175,6 +175,23 @@ export interface SeqTable {
   id: Generated<number>;
 }
 
+/** One translation of a block (or of the site settings) into one language: its words only (shared/translatable.ts). */
+export interface TranslationsTable {
+  document_id: string;
+  lang: string;
+  collection: string;
+  /** JSON map of keys to text: what visitors of the language see; null until published. */
+  data: string | null;
+  /** Saved, unpublished words; null when none. */
+  pending_data: string | null;
+  /** The original's words the published translation follows (JSON map); null until published. */
+  source: string | null;
+  version: number;
+  updated_at: string;
+  updated_by: string | null;
+  published_at: string | null;
+}
+
 export interface SitePathsTable {
   lang: string;
   path: string;
@@ -220,6 +237,7 @@ export interface Database {
   audit_log: AuditLogTable;
   preview_links: PreviewLinksTable;
   site_paths: SitePathsTable;
+  translations: TranslationsTable;
   redirects: RedirectsTable;
   not_found: NotFoundTable;
 }

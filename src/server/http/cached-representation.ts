@@ -44,6 +44,8 @@ export interface RepresentationOptions {
   status?: number;
   /** Brotli quality and gzip level. */
   compressionLevel?: number;
+  /** The language of the content (Content-Language on full answers). */
+  language?: string;
 }
 
 export function cachedRepresentation(type: string, body: string | Buffer, options: RepresentationOptions = {}): CachedRepresentation {
@@ -64,6 +66,7 @@ export function cachedRepresentation(type: string, body: string | Buffer, option
       etag: etagFor(encoding),
       vary: 'Accept-Encoding',
       ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+      ...(options.language ? { 'content-language': options.language } : {}),
     });
   }
   return {

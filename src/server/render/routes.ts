@@ -30,6 +30,7 @@ import { RenderedPages, type Render, type Rendered } from './page-cache.js';
 import { robotsTxt, sitemapEntries, sitemapXml } from './seo.js';
 import { logoSvg } from './logo.js';
 import { isApiPath } from '../../shared/api-paths.js';
+import { escapeHtml } from '../../shared/html.js';
 
 /** At most this many rendered paths are kept (pages plus stories and events). */
 const MAX_CACHED = 1000;
@@ -109,7 +110,10 @@ async function render(app: FastifyInstance): Promise<void> {
 
   /** The public template around a rendered page. */
   const documentOf = (template: string, page: RenderedPage) =>
-    template.replace('<!--app-head-->', `${page.head}\n    ${iconLink}\n    ${noScriptStyle}`).replace('<!--app-html-->', page.html);
+    template
+      .replace('<html lang="en">', `<html lang="${escapeHtml(page.lang ?? 'en')}"${page.dir === 'rtl' ? ' dir="rtl"' : ''}>`)
+      .replace('<!--app-head-->', `${page.head}\n    ${iconLink}\n    ${noScriptStyle}`)
+      .replace('<!--app-html-->', page.html);
   // For pages rendered elsewhere: the contact form's answer without JavaScript (src/server/functions/contact-page.ts).
   app.decorate('publicDocument', async (renderBody: PublicDocumentRender) => {
     if (!assets) return null;
@@ -124,7 +128,7 @@ async function render(app: FastifyInstance): Promise<void> {
     if (result.kind === 'redirect') return result;
     for (const err of result.errors) app.log.error({ err, path: pathname }, 'rendering a public page failed');
     const html = documentOf(assets.publicTemplate, result);
-    const representation = cachedRepresentation('text/html; charset=utf-8', html, { status: result.status });
+    const representation = cachedRepresentation('text/html; charset=utf-8', html, { status: result.status, ...(result.lang ? { language: result.lang } : {}) });
     return { kind: 'page', representation, keep: result.status === 200 && result.found } satisfies Rendered;
   };
 
@@ -206,7 +210,7 @@ async function render(app: FastifyInstance): Promise<void> {
     const found = await structure.resolve(pathname);
     if (found.kind === 'page') return renderPage(request, reply, pathname);
     if (found.kind === 'redirect' || found.kind === 'gone') {
-      structure.countRedirect(found.redirectId);
+      if (found.redirectId) structure.countRedirect(found.redirectId);
       if (found.kind === 'redirect') return reply.header('cache-control', 'public, max-age=300').redirect(found.location, 301);
       return renderGone(request, reply, pathname);
     }

@@ -12,6 +12,8 @@ import { apiPrefix } from '../../shared/api-paths.js';
 export interface SitemapEntry {
   path: string;
   lastmod: string;
+  /** The same page in each language it is offered in, and `x-default` (as `xhtml:link` alternates); absent for a page in one language. */
+  alternates?: { hreflang: string; path: string }[];
 }
 
 function latest(dates: readonly string[]): string | null {
@@ -27,7 +29,16 @@ export async function sitemapEntries(source: PublicDataSource, pages: readonly S
   for (const [name, b] of bundles) pageDates.set(name, latest(Object.values(b.sections).flatMap((docs) => docs.map((d) => d.updatedAt))));
   // A page without blocks yet takes the newest change of the site.
   const siteDate = latest([...pageDates.values()].filter((d): d is string => d !== null)) ?? new Date().toISOString();
-  const entries: SitemapEntry[] = pages.map((p) => ({ path: p.path, lastmod: pageDates.get(p.id) ?? siteDate }));
+  // A page offered in several languages: one entry per language, each naming all of them (and x-default, the default language's).
+  const entries: SitemapEntry[] = pages.flatMap((p) => {
+    const lastmod = pageDates.get(p.id) ?? siteDate;
+    const bundle = bundles.get(p.id);
+    const offered = bundle ? bundle.languages.filter((l) => l.offered) : [];
+    if (!bundle || offered.length < 2) return [{ path: p.path, lastmod }];
+    const byDefault = offered.find((l) => l.code === bundle.language.defaultCode);
+    const alternates = [...offered.map((l) => ({ hreflang: l.code, path: l.href })), ...(byDefault ? [{ hreflang: 'x-default', path: byDefault.href }] : [])];
+    return offered.map((l) => ({ path: l.href, lastmod, alternates }));
+  });
   // Every published block of a collection with detail pages has one (stories, events), wherever a section shows it.
   for (const c of detailCollections) {
     const docs = new Map<string, string>();
@@ -38,8 +49,11 @@ export async function sitemapEntries(source: PublicDataSource, pages: readonly S
 }
 
 export function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]): string {
-  const urls = entries.map((e) => `  <url>\n    <loc>${escapeHtml(publicUrl + e.path)}</loc>\n    <lastmod>${escapeHtml(e.lastmod)}</lastmod>\n  </url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const urls = entries.map((e) => {
+    const links = (e.alternates ?? []).map((a) => `\n    <xhtml:link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(publicUrl + a.path)}"/>`).join('');
+    return `  <url>\n    <loc>${escapeHtml(publicUrl + e.path)}</loc>\n    <lastmod>${escapeHtml(e.lastmod)}</lastmod>${links}\n  </url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /** Public paths a robots rule must never match (rules match as prefixes). */

@@ -6,6 +6,8 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { collectionDataSchema, getCollection } from '../../shared/collections.js';
+import { demoLanguages } from './content/kiswahili.js';
+import { seedTranslations } from './translations.js';
 import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from '../../shared/settings.js';
 import { AppError } from '../../shared/errors.js';
 import { structureCollections } from '../../shared/declarations.js';
@@ -85,6 +87,7 @@ export async function seedDemo(services: SeedServices, progress: Progress): Prom
     logo: { mediaId: ids.get('site-logo') ?? '', alt: defaultSiteSettings.organisationName, decorative: false },
     phone: '+000 22 000 1234',
     address: 'Plot 14, Uhuru Road, Bahari',
+    ...demoLanguages,
   };
   const settingsData = JSON.stringify(siteSettingsSchema.parse(settings));
 
@@ -102,6 +105,7 @@ export async function seedDemo(services: SeedServices, progress: Progress): Prom
     for (let i = 0; i < values.length; i += 50) await trx.insertInto('documents').values(values.slice(i, i + 50)).execute();
     // Version 0: only when no settings are saved yet.
     await saveSettingsIfVersion(trx, 0, settingsData, at, null);
+    await seedTranslations(trx, values, JSON.parse(settingsData) as Record<string, unknown>, at);
     return true;
   });
   if (!inserted) {
@@ -131,6 +135,7 @@ export async function resetContent(services: SeedServices, progress: Progress): 
   const collections = await services.db.kysely.selectFrom('documents').select('collection').distinct().execute();
   await services.db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom('documents').where('collection', 'not in', [...structureCollections]).execute();
+    await trx.deleteFrom('translations').where('collection', 'not in', [...structureCollections]).execute();
     await trx.deleteFrom('settings').execute();
     await trx.deleteFrom('media').execute();
   });

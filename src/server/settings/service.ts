@@ -42,7 +42,11 @@ export class SettingsService {
     authorize(principal, 'update', { type: 'settings' });
     const version = expectedVersion();
     const input = parse(settingsBodySchema, body);
-    const data = await this.prepareData(siteSettingsFields, siteSettingsSchema, input.data);
+    // The languages are kept as they are when a save leaves them out (the settings form edits the other fields).
+    const stored = (await this.current()).data;
+    const sent = input.data as Record<string, unknown>;
+    const withLanguages = 'languages' in sent || 'defaultLanguage' in sent ? sent : { ...sent, ...(stored.languages ? { languages: stored.languages, defaultLanguage: stored.defaultLanguage } : {}) };
+    const data = await this.prepareData(siteSettingsFields, siteSettingsSchema, withLanguages);
     const at = new Date().toISOString();
     const row = await this.db.transaction().execute(async (trx) => {
       const saved = await repo.saveSettingsIfVersion(trx, version, JSON.stringify(data), at, principal?.uid ?? null);

@@ -9,7 +9,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { pageSteps, siteApiRoutes } from '../../shared/site-structure.js';
+import { pageSteps, siteApiRoutes, sitePageCollection } from '../../shared/site-structure.js';
+import { siteNavigationCollection, siteNavigationId } from '../../shared/site-navigation.js';
+import { inLanguage } from '../translations/routes.js';
 import { ifMatchVersion } from '../http/if-match.js';
 import type { Caller } from '../content/service.js';
 import { PageService } from './page-service.js';
@@ -27,16 +29,22 @@ export const structureRoutes = fp(
     const navigation = new NavigationService(app.services, app.content);
 
     app.get(siteApiRoutes.navigation, async (request, reply) => {
+      const translated = await inLanguage(app, request, reply, siteNavigationCollection, siteNavigationId, 'read');
+      if (translated) return translated;
       const answer = await navigation.read(request.principal);
       return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').send(answer);
     });
 
     app.put(siteApiRoutes.navigation, async (request, reply) => {
+      const translated = await inLanguage(app, request, reply, siteNavigationCollection, siteNavigationId, 'save');
+      if (translated) return translated;
       const answer = await navigation.save(callerOf(request), ifMatchVersion(request), request.body);
       return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').send(answer);
     });
 
     app.post(siteApiRoutes.navigationPublish, async (request, reply) => {
+      const translated = await inLanguage(app, request, reply, siteNavigationCollection, siteNavigationId, 'publish');
+      if (translated) return translated;
       const answer = await navigation.publish(callerOf(request), ifMatchVersion(request), request.body);
       return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').send(answer);
     });
@@ -53,12 +61,16 @@ export const structureRoutes = fp(
 
     app.get(siteApiRoutes.page, async (request, reply) => {
       const { id } = idParams.parse(request.params);
+      const translated = await inLanguage(app, request, reply, sitePageCollection, id, 'read');
+      if (translated) return translated;
       const page = await pages.read(request.principal, id);
       return reply.header('etag', `"${page.version}"`).header('cache-control', 'no-store').send(page);
     });
 
     app.patch(siteApiRoutes.page, async (request, reply) => {
       const { id } = idParams.parse(request.params);
+      const translated = await inLanguage(app, request, reply, sitePageCollection, id, 'save');
+      if (translated) return translated;
       const page = await pages.update(callerOf(request), id, ifMatchVersion(request), request.body);
       return reply.header('etag', `"${page.version}"`).header('cache-control', 'no-store').send(page);
     });
@@ -66,6 +78,8 @@ export const structureRoutes = fp(
     for (const step of pageSteps) {
       app.post(siteApiRoutes.pageStep.replace(':step', step), async (request, reply) => {
         const { id } = idParams.parse(request.params);
+        const translated = await inLanguage(app, request, reply, sitePageCollection, id, step);
+        if (translated) return translated;
         const page = await pages.step(callerOf(request), step, id, ifMatchVersion(request), request.body);
         return reply.header('etag', `"${page.version}"`).header('cache-control', 'no-store').send(page);
       });

@@ -17,6 +17,10 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { getCollection, sectionCollectionDef, type CollectionDef } from '../../shared/collections.js';
 import { AppError } from '../../shared/errors.js';
+import { siteLanguagesOf, splitLanguage, localizedPath, type SiteLanguages } from '../../shared/languages.js';
+import { applyTranslation } from '../../shared/translatable.js';
+import { readSiteSettings } from '../settings/repository.js';
+import { publishedInLanguages as publishedTranslations } from '../translations/repository.js';
 import { defaultLanguage, pageDataSchema, sitePageCollection, type PageData, type SitePage } from '../../shared/site-structure.js';
 import { navigationLinks, navigationSchema, siteNavigationCollection, siteNavigationId, type Navigation, type NavigationProblem, type PublicNavigation, type ResolvedHeaderItem, type ResolvedNavLink } from '../../shared/site-navigation.js';
 import type { ChangeBus, ChangeEvent } from '../changes.js';
@@ -48,11 +52,17 @@ export interface StructureSnapshot {
   redirects: Map<string, repo.RedirectRow>;
   /** The navigation document: what visitors see (null until published) and the working copy. */
   navigation: { row: DocumentRow; live: Navigation | null; working: Navigation } | null;
+  /** The languages the site speaks (the settings'). */
+  languages: SiteLanguages;
+  /** Published pages by their address in another language: `<lang> <path>` → page id. */
+  translatedPaths: Map<string, string>;
+  /** The published words of page records and of the navigation in other languages: `<id> <lang>` → words. */
+  words: Map<string, Record<string, string>>;
 }
 
 export type Resolution =
-  | { kind: 'page'; id: string }
-  | { kind: 'redirect'; location: string; redirectId: string }
+  | { kind: 'page'; id: string; lang: string }
+  | { kind: 'redirect'; location: string; redirectId: string | null }
   | { kind: 'gone'; redirectId: string }
   | { kind: 'none' };
 
@@ -93,7 +103,7 @@ export class SiteStructure {
   }
 
   static touchesStructure(event: ChangeEvent): boolean {
-    return event.type === 'reset' || event.type === 'structure' || (event.type === 'documents' && (event.collection === sitePageCollection || event.collection === siteNavigationCollection));
+    return event.type === 'reset' || event.type === 'structure' || event.type === 'settings' || (event.type === 'documents' && (event.collection === sitePageCollection || event.collection === siteNavigationCollection));
   }
 
   /** Stops following the change bus and writes the counts still in memory. */
@@ -160,7 +170,40 @@ export class SiteStructure {
     const liveNav = navRow && navRow.status === 'published' ? parseNav(navRow.data) : null;
     const workingNav = navRow ? (parseNav(navRow.pending_data ?? navRow.data) ?? liveNav) : null;
     const navigation = navRow && workingNav ? { row: navRow, live: liveNav, working: workingNav } : null;
-    return { pages, byPath, sectionCollections, collectionPage, redirects, navigation };
+    const languages = siteLanguagesOf((await readSiteSettings(this.kysely)).data);
+    const translatedPaths = new Map<string, string>();
+    const words = new Map<string, Record<string, string>>();
+    const others = languages.languages.filter((l) => l.code !== languages.defaultLanguage).map((l) => l.code);
+    for (const t of await publishedTranslations(this.kysely, others, [sitePageCollection, siteNavigationCollection])) {
+      const w = JSON.parse(t.data ?? '{}') as Record<string, string>;
+      words.set(`${t.document_id} ${t.lang}`, w);
+      const live = pages.get(t.document_id)?.live;
+      if (t.collection === sitePageCollection && live && w.path) translatedPaths.set(`${t.lang} ${w.path}`, t.document_id);
+    }
+    return { pages, byPath, sectionCollections, collectionPage, redirects, navigation, languages, translatedPaths, words };
+  }
+
+  /** The languages the site speaks. */
+  async languages(): Promise<SiteLanguages> {
+    return (await this.current()).languages;
+  }
+
+  /** A published page's address in a language, or null when the page is not offered in it (no published translation with an address). */
+  pathIn(s: StructureSnapshot, id: string, lang: string): string | null {
+    const live = s.pages.get(id)?.live;
+    if (!live) return null;
+    if (lang === s.languages.defaultLanguage) return live.path;
+    const path = s.words.get(`${id} ${lang}`)?.path;
+    return path ? localizedPath(path, lang, s.languages.defaultLanguage) : null;
+  }
+
+  /** Every language a published page is offered in, with its address there (the default language first). */
+  async alternatesOf(id: string): Promise<{ lang: string; href: string }[]> {
+    const s = await this.current();
+    return s.languages.languages.flatMap((l) => {
+      const href = this.pathIn(s, id, l.code);
+      return href ? [{ lang: l.code, href }] : [];
+    });
   }
 
   /** A collection by name: declared in code, or made by a section editors added. */
@@ -189,23 +232,34 @@ export class SiteStructure {
     return undefined;
   }
 
-  /** What an address means: a published page, a redirect, gone, or nothing. */
-  async resolve(path: string, lang = defaultLanguage): Promise<Resolution> {
+  /**
+   * What an address means: a published page (in the language its prefix
+   * names: `/sw/kuhusu` is /kuhusu in Kiswahili), a redirect, gone, or nothing.
+   */
+  async resolve(pathname: string): Promise<Resolution> {
     const s = await this.current();
-    const id = s.byPath.get(path);
-    if (id) return { kind: 'page', id };
+    const { lang, path } = splitLanguage(pathname, s.languages);
+    // A language's home page has one address, with the slash: `/sw` → `/sw/`.
+    if (lang !== s.languages.defaultLanguage && pathname === `/${lang}`) return { kind: 'redirect', location: `/${lang}/`, redirectId: null };
+    const id = lang === s.languages.defaultLanguage ? s.byPath.get(path) : s.translatedPaths.get(`${lang} ${path}`);
+    if (id) return { kind: 'page', id, lang };
     const r = s.redirects.get(`${lang} ${path}`);
     if (!r) return { kind: 'none' };
     if (r.gone) return { kind: 'gone', redirectId: r.id };
     if (r.url) return { kind: 'redirect', location: r.url, redirectId: r.id };
-    const target = r.page_id ? s.pages.get(r.page_id)?.live : null;
-    return target ? { kind: 'redirect', location: target.path, redirectId: r.id } : { kind: 'gone', redirectId: r.id };
+    const target = r.page_id ? (this.pathIn(s, r.page_id, lang) ?? this.pathIn(s, r.page_id, s.languages.defaultLanguage)) : null;
+    return target ? { kind: 'redirect', location: target, redirectId: r.id } : { kind: 'gone', redirectId: r.id };
   }
 
-  /** A published page's record, or undefined. */
-  async livePage(id: string): Promise<SitePage | undefined> {
-    const p = (await this.current()).pages.get(id);
-    return p?.live ? sitePageOf(id, p.live) : undefined;
+  /** A published page's record in a language (its words laid over the original, `fallback` naming the keys left in the default language), or undefined. */
+  async livePage(id: string, lang?: string): Promise<(SitePage & { fallback: string[] }) | undefined> {
+    const s = await this.current();
+    const p = s.pages.get(id);
+    if (!p?.live) return undefined;
+    if (!lang || lang === s.languages.defaultLanguage) return { ...sitePageOf(id, p.live), fallback: [] };
+    const { data, fallback } = applyTranslation({ kind: 'page' }, p.live as unknown as Record<string, unknown>, s.words.get(`${id} ${lang}`) ?? null);
+    const page = data as unknown as PageData;
+    return { ...sitePageOf(id, page), path: this.pathIn(s, id, lang) ?? p.live.path, fallback };
   }
 
   /** A page as it will be once published (its working copy), drafts included; undefined in the trash or unknown. */
@@ -224,32 +278,41 @@ export class SiteStructure {
    * current address; links to pages that are not published are left out, and
    * a menu left without links goes too.
    */
-  resolveNavigation(s: StructureSnapshot, n: Navigation | null): PublicNavigation {
-    const link = (l: { label: string; page?: string | undefined; url?: string | undefined }): ResolvedNavLink | null => {
-      if (l.url) return { label: l.label, href: l.url, external: true };
-      const target = l.page ? s.pages.get(l.page)?.live : null;
-      return target ? { label: l.label, href: target.path, external: false } : null;
+  resolveNavigation(s: StructureSnapshot, original: Navigation | null, lang = s.languages.defaultLanguage): PublicNavigation {
+    const inDefault = lang === s.languages.defaultLanguage;
+    const translated = original && !inDefault ? applyTranslation({ kind: 'navigation' }, original as unknown as Record<string, unknown>, s.words.get(`${siteNavigationId} ${lang}`) ?? null) : null;
+    const n = translated ? (translated.data as unknown as Navigation) : original;
+    const fellBack = new Set(translated?.fallback ?? []);
+    /** The default language's code on a label left untranslated, so it is read in its own language. */
+    const langOf = (key: string) => (fellBack.has(key) ? { lang: s.languages.defaultLanguage } : {});
+    const link = (l: { label: string; page?: string | undefined; url?: string | undefined }, key: string): ResolvedNavLink | null => {
+      if (l.url) return { label: l.label, href: l.url, external: true, ...langOf(key) };
+      // A page not offered in this language: its default-language address.
+      const href = l.page ? (this.pathIn(s, l.page, lang) ?? this.pathIn(s, l.page, s.languages.defaultLanguage)) : null;
+      return href ? { label: l.label, href, external: false, ...langOf(key) } : null;
     };
     if (!n) return { header: [], footer: [] };
     const header = n.header.flatMap((item, i): ResolvedHeaderItem[] => {
       if (!item.children) {
-        const own = link(item);
+        const own = link(item, `header.${i}.label`);
         return own ? [{ ...own, menuId: null, children: [] }] : [];
       }
-      const children = item.children.flatMap((c) => link(c) ?? []);
+      const children = item.children.flatMap((c, j) => link(c, `header.${i}.children.${j}.label`) ?? []);
       // The disclosure button controls `menu-<slug of its label>` (the index keeps two alike apart).
       const slug = item.label.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'menu';
       const menuId = n.header.some((other, j) => j < i && other.children && other.label.toLowerCase() === item.label.toLowerCase()) ? `${slug}-${i}` : slug;
-      return children.length > 0 ? [{ label: item.label, href: children[0]!.href, external: false, menuId, children }] : [];
+      return children.length > 0 ? [{ label: item.label, href: children[0]!.href, external: false, menuId, children, ...langOf(`header.${i}.label`) }] : [];
     });
-    const footer = n.footer.map((list) => ({ heading: list.heading, links: list.links.flatMap((l) => link(l) ?? []) })).filter((list) => list.links.length > 0);
+    const footer = n.footer
+      .map((list, i) => ({ heading: list.heading, ...langOf(`footer.${i}.heading`), links: list.links.flatMap((l, j) => link(l, `footer.${i}.links.${j}.label`) ?? []) }))
+      .filter((list) => list.links.length > 0);
     return { header, footer };
   }
 
-  /** The published navigation, resolved. */
-  async publicNavigation(): Promise<PublicNavigation> {
+  /** The published navigation in a language, resolved. */
+  async publicNavigation(lang?: string): Promise<PublicNavigation> {
     const s = await this.current();
-    return this.resolveNavigation(s, s.navigation?.live ?? null);
+    return this.resolveNavigation(s, s.navigation?.live ?? null, lang);
   }
 
   /** The navigation as it will be once published (for previews). */

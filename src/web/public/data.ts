@@ -7,7 +7,8 @@
 import type { PublicDocument } from '../../shared/collections.js';
 import type { SiteSettings } from '../../shared/settings.js';
 import type { MediaInfo } from '../../shared/media.js';
-import type { PageBundle } from '../../shared/page-bundle.js';
+import type { BundleLanguage, PageBundle } from '../../shared/page-bundle.js';
+import { localizedPath } from '../../shared/languages.js';
 import type { PublicNavigation } from '../../shared/site-navigation.js';
 import type { PageName } from '../../shared/pages.js';
 import { api } from '../api-client.js';
@@ -41,6 +42,10 @@ export interface SiteData {
   navigation: PublicNavigation;
   logo: MediaInfo | null;
   publicUrl: string;
+  /** The home page in the page's language. */
+  home?: string;
+  /** The page in every language of the site (the switcher), the one shown marked `current`. */
+  languages?: (BundleLanguage & { current: boolean })[];
 }
 
 function isNotFound(err: unknown): boolean {
@@ -76,5 +81,13 @@ export function dataSourceOf(context: unknown): PublicDataSource {
 
 export function siteDataOf(bundle: PageBundle, publicUrl: string): SiteData {
   const logoId = bundle.settings.logo?.mediaId;
-  return { settings: bundle.settings, navigation: bundle.navigation, logo: (logoId && bundle.media[logoId]) || null, publicUrl };
+  const current = bundle.language.code;
+  return {
+    settings: bundle.settings,
+    navigation: bundle.navigation,
+    logo: (logoId && bundle.media[logoId]) || null,
+    publicUrl,
+    home: localizedPath('/', current, bundle.language.defaultCode),
+    languages: bundle.languages.map((l) => ({ ...l, current: l.code === current })),
+  };
 }

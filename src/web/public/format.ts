@@ -82,3 +82,13 @@ export function formatInstant(iso: string, format: LocalFormat, local: boolean):
 export function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
+
+/**
+ * The language of one field of a block on a page in another language: the
+ * default language's code when that field was left untranslated (so it is
+ * marked up with `lang` and read in its own language), else undefined.
+ */
+export function fieldLang(doc: { fallback?: { lang: string; keys: string[] } | undefined; lang?: string | undefined }, key: string): string | undefined {
+  if (doc.lang) return undefined; // the whole block is marked by its section
+  return doc.fallback?.keys.includes(key) ? doc.fallback.lang : undefined;
+}

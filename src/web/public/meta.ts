@@ -24,6 +24,11 @@ export interface HeadModel {
   preloadImage: { href: string; srcset: string; sizes: string } | null;
   /** The not-found page is not indexed. */
   noindex: boolean;
+  /** The page's language and direction (`<html lang dir>`, Content-Language); absent: the site's default, left to right. */
+  lang?: string;
+  dir?: 'ltr' | 'rtl';
+  /** The page in each language it is offered in, and `x-default` (absolute URLs). */
+  alternates?: { hreflang: string; href: string }[];
 }
 
 export function absoluteUrl(publicUrl: string, path: string): string {
@@ -86,6 +91,7 @@ export function headHtml(h: HeadModel): string {
     `<title>${e(h.title)}</title>`,
     `<meta name="description" content="${e(h.description)}">`,
     `<link rel="canonical" href="${e(h.canonical)}">`,
+    ...(h.alternates ?? []).map((a) => `<link rel="alternate" hreflang="${e(a.hreflang)}" href="${e(a.href)}">`),
     h.noindex ? `<meta name="robots" content="noindex">` : '',
     `<meta property="og:type" content="${h.ogType}">`,
     `<meta property="og:site_name" content="${e(h.siteName)}">`,
@@ -132,6 +138,16 @@ export function applyHead(h: HeadModel): void {
     document.head.appendChild(canonical);
   }
   canonical.href = h.canonical;
+  document.documentElement.lang = h.lang ?? document.documentElement.lang;
+  document.documentElement.dir = h.dir ?? 'ltr';
+  for (const el of document.head.querySelectorAll('link[rel="alternate"][hreflang]')) el.remove();
+  for (const a of h.alternates ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'alternate';
+    link.hreflang = a.hreflang;
+    link.href = a.href;
+    document.head.appendChild(link);
+  }
   setMeta('property', 'og:type', h.ogType);
   setMeta('property', 'og:title', h.title);
   setMeta('property', 'og:description', h.description);

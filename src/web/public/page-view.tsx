@@ -9,7 +9,7 @@ import type { PublicDocument } from '../../shared/collections.js';
 import type { BlockKind } from '../../shared/kinds.js';
 import type { BundleSection } from '../../shared/page-bundle.js';
 import type { PageBundle, SiteData } from './data.js';
-import { breadcrumbLd, documentTitle, organisationLd, socialImageUrl, type HeadModel, type JsonLd } from './meta.js';
+import { absoluteUrl, breadcrumbLd, documentTitle, organisationLd, socialImageUrl, type HeadModel, type JsonLd } from './meta.js';
 import { altOf, imageValue, fallbackSrc, srcSetOf } from './image.js';
 import type { PublicRouteData } from './public-shell.js';
 import { eventLd, personLd } from './structured-data.js';
@@ -124,14 +124,37 @@ export function pageHead(bundle: PageBundle, site: SiteData): HeadModel {
     jsonLd,
     preloadImage: lead && lead.media.variants.length > 0 ? { href: fallbackSrc(lead.media), srcset: srcSetOf(lead.media), sizes: '100vw' } : null,
     noindex: false,
+    lang: bundle.language.code,
+    dir: bundle.language.dir,
+    alternates: alternatesOf(bundle, publicUrl),
   };
+}
+
+/** `hreflang` links: the page in every language it is offered in, and `x-default` (the default language's address). */
+export function alternatesOf(bundle: Pick<PageBundle, 'languages' | 'language'>, publicUrl: string): { hreflang: string; href: string }[] {
+  const offered = bundle.languages.filter((l) => l.offered);
+  if (offered.length < 2) return [];
+  const byDefault = offered.find((l) => l.code === bundle.language.defaultCode);
+  return [...offered.map((l) => ({ hreflang: l.code, href: absoluteUrl(publicUrl, l.href) })), ...(byDefault ? [{ hreflang: 'x-default', href: absoluteUrl(publicUrl, byDefault.href) }] : [])];
 }
 
 function Group({ section, docs, data, first }: { section: BundleSection; docs: PublicDocument[]; data: PageData; first: boolean }) {
   const Render = renderers[section.kind];
   const { limit, upcomingOnly } = section.options;
   const chosen = upcomingOnly ? splitEvents(docs, data.now).upcoming : docs;
-  return <Render docs={limit ? chosen.slice(0, limit) : chosen} section={section} data={data} first={first} />;
+  const shown = limit ? chosen.slice(0, limit) : chosen;
+  const rendered = <Render docs={shown} section={section} data={data} first={first} />;
+  // A section none of whose words are translated is shown in the default language, marked up as such (screen readers pronounce it right).
+  const { language, page } = data.bundle;
+  const headingLeft = section.heading === null || (page.fallback ?? []).includes(`sections.${section.id}.heading`);
+  const untranslated = language.code !== language.defaultCode && shown.length > 0 && shown.every((d) => d.lang) && headingLeft;
+  return untranslated ? (
+    <div className="lang-fallback" lang={language.defaultCode}>
+      {rendered}
+    </div>
+  ) : (
+    rendered
+  );
 }
 
 export function PageView({ data }: { data: PageData }) {

@@ -20,7 +20,9 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
         </div>
         {site.navigation.footer.map((list) => (
           <nav className="footer-links" aria-label={list.heading} key={list.heading}>
-            <h2 className="footer-heading">{list.heading}</h2>
+            <h2 className="footer-heading" lang={list.lang}>
+              {list.heading}
+            </h2>
             <ul>
               {list.links.map((l) => (
                 <li key={`${l.href} ${l.label}`}>

@@ -9,6 +9,7 @@
 import type { ResolvedHeaderItem, ResolvedNavLink } from '../../shared/site-navigation.js';
 import { NavLink, SiteLink, useCurrentPath } from './site-link.js';
 import type { SiteData } from './data.js';
+import type { BundleLanguage } from '../../shared/page-bundle.js';
 import { ChevronDown, CloseIcon, MenuIcon } from './icons.js';
 import { BrandLogo, logoIsWordmark } from './brand-logo.js';
 
@@ -16,13 +17,13 @@ import { BrandLogo, logoIsWordmark } from './brand-logo.js';
 export function NavAnchor({ link, className, currentPath }: { link: ResolvedNavLink; className?: string | undefined; currentPath: string }) {
   if (link.external) {
     return (
-      <a href={link.href} className={className} rel="noopener">
+      <a href={link.href} className={className} rel="noopener" lang={link.lang}>
         {link.label}
       </a>
     );
   }
   return (
-    <SiteLink to={link.href} className={className} aria-current={link.href === currentPath ? 'page' : undefined}>
+    <SiteLink to={link.href} className={className} lang={link.lang} aria-current={link.href === currentPath ? 'page' : undefined}>
       {link.label}
     </SiteLink>
   );
@@ -34,7 +35,7 @@ function NavMenu({ item, currentPath }: { item: ResolvedHeaderItem; currentPath:
   return (
     <li className="nav-item has-menu">
       <button type="button" className={`nav-link nav-button${active ? ' is-active' : ''}`} aria-expanded={false} aria-controls={listId}>
-        {item.label}
+        <span lang={item.lang}>{item.label}</span>
         <ChevronDown />
       </button>
       <ul id={listId} className="submenu">
@@ -54,7 +55,7 @@ export function SiteHeader({ site }: { site: SiteData }) {
   return (
     <header className="site-header">
       <div className="container header-bar">
-        <SiteLink to="/" className="brand" aria-label={`${settings.organisationName}, home`}>
+        <SiteLink to={site.home ?? '/'} className="brand" aria-label={`${settings.organisationName}, home`}>
           <BrandLogo logo={logo} />
           <span className={logoIsWordmark(logo) ? 'visually-hidden' : 'brand-name'}>{settings.organisationName}</span>
         </SiteLink>
@@ -73,7 +74,7 @@ export function SiteHeader({ site }: { site: SiteData }) {
                   {item.external ? (
                     <NavAnchor link={item} className="nav-link" currentPath={pathname} />
                   ) : (
-                    <NavLink to={item.href} className="nav-link">
+                    <NavLink to={item.href} className="nav-link" lang={item.lang}>
                       {item.label}
                     </NavLink>
                   )}
@@ -82,7 +83,34 @@ export function SiteHeader({ site }: { site: SiteData }) {
             )}
           </ul>
         </nav>
+        <LanguageSwitcher languages={site.languages ?? []} />
       </div>
     </header>
+  );
+}
+
+/**
+ * The page in the site's other languages (the one shown is the page itself): each named in itself, in its own
+ * language (`lang`, so a screen reader says "Kiswahili" as a Swahili speaker
+ * would), leading to the same page there, or to that language's home page
+ * when the page is not translated. Plain links: keyboard and screen readers
+ * need nothing more.
+ */
+export function LanguageSwitcher({ languages }: { languages: readonly (BundleLanguage & { current: boolean })[] }) {
+  if (languages.length < 2) return null;
+  return (
+    <nav className="language-switcher" aria-label="Languages">
+      <ul>
+        {languages
+          .filter((l) => !l.current)
+          .map((l) => (
+            <li key={l.code}>
+              <a href={l.href} lang={l.code} dir={l.dir} hrefLang={l.code} className="language-link">
+                {l.name}
+              </a>
+            </li>
+          ))}
+      </ul>
+    </nav>
   );
 }

@@ -26,10 +26,10 @@ export function SiteLink({ to, children, ...rest }: SiteLinkProps) {
 }
 
 /** A menu link marked as the current page (aria-current and an `is-active` class). */
-export function NavLink({ to, className, children }: { to: string; className: string; children: ReactNode }) {
+export function NavLink({ to, className, children, lang }: { to: string; className: string; children: ReactNode; lang?: string | undefined }) {
   const active = useCurrentPath() === to;
   return (
-    <a href={to} className={`${className}${active ? ' is-active' : ''}`} aria-current={active ? 'page' : undefined}>
+    <a href={to} className={`${className}${active ? ' is-active' : ''}`} lang={lang} aria-current={active ? 'page' : undefined}>
       {children}
     </a>
   );

@@ -2,7 +2,7 @@
 import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { imageValue, Picture } from '../image.js';
-import { str } from '../format.js';
+import { fieldLang, str } from '../format.js';
 import { SlideLink } from './links.js';
 
 export function SectionBlock({ doc, media }: { doc: PublicDocument; media: Record<string, MediaInfo> }) {
@@ -14,9 +14,15 @@ export function SectionBlock({ doc, media }: { doc: PublicDocument; media: Recor
     <section className={`block section-block layout-${layout}${image ? ' has-image' : ''}`} data-block={doc.id}>
       <div className="container section-inner">
         <div className="section-text">
-          <h2 className="section-title">{str(d.title)}</h2>
-          {str(d.subtitle) ? <p className="section-subtitle">{str(d.subtitle)}</p> : null}
-          {str(d.body) ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: str(d.body) }} /> : null}
+          <h2 className="section-title" lang={fieldLang(doc, 'title')}>
+            {str(d.title)}
+          </h2>
+          {str(d.subtitle) ? (
+            <p className="section-subtitle" lang={fieldLang(doc, 'subtitle')}>
+              {str(d.subtitle)}
+            </p>
+          ) : null}
+          {str(d.body) ? <div className="rich-text" lang={fieldLang(doc, 'body')} dangerouslySetInnerHTML={{ __html: str(d.body) }} /> : null}
           <SlideLink data={d} className={layout === 'highlight' ? 'button button-light' : 'button button-primary'} />
         </div>
         {image && layout !== 'text' ? (

@@ -1,0 +1,320 @@
+/**
+ * Translations on the server: reading and writing a block's words in another
+ * language (`?lang=<code>` on blocks, pages and the navigation), publishing
+ * one language without waiting for any other, telling current translations
+ * from outdated ones, the Translations report, and the published words the
+ * public pages lay over their originals.
+ *
+ * A translation is current when the original's words it was made from (its
+ * `source`, recorded when it is published or confirmed) equal the original's
+ * words now; the original's live words count, so saving a draft of the
+ * original outdates nothing, publishing it does.
+ */
+import type { Kysely } from 'kysely';
+import type { CollectionDef } from '../../shared/collections.js';
+import { blockTitle } from '../../shared/collections.js';
+import { AppError } from '../../shared/errors.js';
+import type { Principal } from '../../shared/access.js';
+import { can } from '../../shared/access.js';
+import { langQuerySchema, siteLanguagesOf, type Language, type SiteLanguages, type TranslationState } from '../../shared/languages.js';
+import { applyTranslation, changedSince, slotsOf, sourceOf, type Slot, type TranslatableShape } from '../../shared/translatable.js';
+import { translationBodySchema, type TranslationReading, type TranslationReport, type TranslationReportItem, type TranslationStates } from '../../shared/translations.js';
+import { pagePathSchema, sitePageCollection, type PageData } from '../../shared/site-structure.js';
+import { siteNavigationCollection } from '../../shared/site-navigation.js';
+import { siteSettingsFields } from '../../shared/settings.js';
+import type { AuditAction } from '../../shared/editorial.js';
+import type { Database } from '../db/schema.js';
+import { authorize } from '../authorize.js';
+import { appendAudit } from '../audit/repository.js';
+import { readSiteSettings } from '../settings/repository.js';
+import * as contentRepo from '../content/repository.js';
+import type { DocumentRow } from '../content/repository.js';
+import * as structureRepo from '../structure/repository.js';
+import { sanitizeRichText } from '../content/sanitize.js';
+import { parse } from '../content/requests.js';
+import type { ExpectedVersion } from '../http/if-match.js';
+import type { Services } from '../services.js';
+import * as repo from './repository.js';
+import type { TranslationRow } from './repository.js';
+
+export interface TranslationCaller {
+  principal: Principal | null;
+  ip: string | null;
+}
+
+type Words = Record<string, string>;
+
+function words(text: string | null): Words | null {
+  if (text === null) return null;
+  const parsed = JSON.parse(text) as unknown;
+  if (!parsed || typeof parsed !== 'object') return null;
+  const out: Words = {};
+  for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+const hasWords = (w: Words | null): w is Words => !!w && Object.values(w).some((v) => v.trim() !== '');
+
+/** Which words a collection's blocks have. */
+export function shapeOf(c: Pick<CollectionDef, 'name' | 'fields'>): TranslatableShape {
+  if (c.name === sitePageCollection) return { kind: 'page' };
+  if (c.name === siteNavigationCollection) return { kind: 'navigation' };
+  return { kind: 'fields', fields: c.fields };
+}
+
+export const settingsShape: TranslatableShape = { kind: 'settings', fields: siteSettingsFields };
+/** Where the settings' translations are kept (the translations table's collection and id). */
+export const settingsTranslationKey = { collection: '@settings', id: 'site' } as const;
+
+/** A translation's state against its original as it is live now. */
+export function stateOf(shape: TranslatableShape, original: Pick<DocumentRow, 'data'>, tr: Pick<TranslationRow, 'data' | 'source'> | undefined): { state: TranslationState; changed: string[] } {
+  const live = words(tr?.data ?? null);
+  if (!hasWords(live)) return { state: 'missing', changed: [] };
+  const changed = changedSince(words(tr?.source ?? null) ?? {}, sourceOf(shape, JSON.parse(original.data) as Record<string, unknown>));
+  return { state: changed.length > 0 ? 'outdated' : 'current', changed };
+}
+
+export class Translations {
+  constructor(private readonly services: Pick<Services, 'db' | 'structure' | 'changes'>) {}
+
+  private get db(): Kysely<Database> {
+    return this.services.db.kysely;
+  }
+
+  async languages(): Promise<SiteLanguages> {
+    return siteLanguagesOf((await readSiteSettings(this.db)).data);
+  }
+
+  /** The language a staff request's `?lang=` names, or null for the default one (or none given); 400 for a language the site does not speak. */
+  async requested(query: unknown): Promise<Language | null> {
+    const { lang } = parse(langQuerySchema, { lang: (query as { lang?: unknown } | null | undefined)?.lang });
+    if (lang === undefined) return null;
+    const site = await this.languages();
+    if (lang === site.defaultLanguage) return null;
+    const found = site.languages.find((l) => l.code === lang);
+    if (!found) throw new AppError('invalid-argument', `lang: the site has no language ${lang}. Add it in the site settings first.`, { field: 'lang', fields: { lang: 'Not one of the site’s languages' } });
+    return found;
+  }
+
+  /** Each other language's state for these blocks (a staff reading in the default language). */
+  async statesOf(c: Pick<CollectionDef, 'name' | 'fields'>, rows: readonly DocumentRow[]): Promise<Map<string, TranslationStates>> {
+    const site = await this.languages();
+    const others = site.languages.filter((l) => l.code !== site.defaultLanguage);
+    const out = new Map<string, TranslationStates>();
+    if (others.length === 0) return out;
+    const shape = shapeOf(c);
+    const byKey = new Map((await repo.translationsOf(this.db, rows.map((r) => r.id))).map((t) => [`${t.document_id} ${t.lang}`, t]));
+    for (const row of rows) {
+      const states: TranslationStates = {};
+      for (const l of others) states[l.code] = stateOf(shape, row, byKey.get(`${row.id} ${l.code}`)).state;
+      out.set(row.id, states);
+    }
+    return out;
+  }
+
+  private async original(principal: Principal | null, name: string, id: string, action: 'read' | 'update'): Promise<{ c: CollectionDef; row: DocumentRow }> {
+    const c = await this.services.structure.collectionOrNotFound(name);
+    authorize(principal, action, { type: 'collection', name });
+    if (action === 'read' && !can(principal, 'readDrafts', { type: 'collection', name })) throw new AppError('permission-denied', 'Translations are for staff.');
+    const row = await contentRepo.findDocument(this.db, name, id);
+    if (!row) throw new AppError('not-found');
+    return { c, row };
+  }
+
+  private reading(c: CollectionDef, row: DocumentRow, lang: string, tr: TranslationRow | undefined): TranslationReading {
+    const shape = shapeOf(c);
+    const live = words(tr?.data ?? null);
+    const pending = words(tr?.pending_data ?? null);
+    const { state, changed } = stateOf(shape, row, tr);
+    return {
+      id: row.id,
+      collection: c.name,
+      lang,
+      slots: slotsOf(shape, JSON.parse(row.pending_data ?? row.data) as Record<string, unknown>),
+      values: pending ?? live ?? {},
+      live: hasWords(live) ? live : null,
+      hasPendingChanges: pending !== null,
+      source: words(tr?.source ?? null),
+      changed,
+      state,
+      version: tr ? Number(tr.version) : 0,
+    };
+  }
+
+  async read(principal: Principal | null, name: string, id: string, lang: Language): Promise<TranslationReading> {
+    const { c, row } = await this.original(principal, name, id, 'read');
+    return this.reading(c, row, lang.code, await repo.findTranslation(this.db, row.id, lang.code));
+  }
+
+  /**
+   * The words of a save, checked against the original's words now: a key the
+   * original has no text for is refused, each text keeps its slot's limit,
+   * rich text is cleaned as on every save, an address follows the address rule.
+   */
+  private clean(slots: readonly Slot[], raw: Words): Words {
+    const byKey = new Map(slots.map((s) => [s.key, s]));
+    const out: Words = {};
+    const fields: Record<string, string> = {};
+    for (const [key, value] of Object.entries(raw)) {
+      const slot = byKey.get(key);
+      const field = `translation.${key}`;
+      if (!slot) {
+        fields[field] = 'The original has no text here to translate.';
+        continue;
+      }
+      const text = slot.type === 'richText' ? sanitizeRichText(value) : value.trim();
+      if (text.length > slot.max) fields[field] = `At most ${slot.max} characters`;
+      else if (slot.type === 'path' && text) {
+        const parsed = pagePathSchema.safeParse(text);
+        if (!parsed.success) fields[field] = parsed.error.issues[0]?.message ?? 'Not an address';
+      }
+      if (text) out[key] = text;
+    }
+    const first = Object.keys(fields)[0];
+    if (first) throw new AppError('invalid-argument', `${first}: ${fields[first]}`, { field: first, fields });
+    return out;
+  }
+
+  /** Saves the words (a working copy visitors do not see yet), or saves and publishes them with `status: 'published'`. */
+  async save(caller: TranslationCaller, name: string, id: string, lang: Language, expectedVersion: ExpectedVersion, body: unknown): Promise<TranslationReading> {
+    const { c, row } = await this.original(caller.principal, name, id, 'update');
+    const version = expectedVersion();
+    const input = parse(translationBodySchema, body);
+    const shape = shapeOf(c);
+    const values = this.clean(slotsOf(shape, JSON.parse(row.pending_data ?? row.data) as Record<string, unknown>), input.translation);
+    const text = JSON.stringify(values);
+    if (input.status === 'published') return this.publishWords(caller, c, row, lang, version, text, ['translation.save', 'translation.publish']);
+    return this.write(caller, c, row, lang, version, { pending_data: text }, ['translation.save']);
+  }
+
+  /** Publishes the saved words of one language (no other language waits or moves). */
+  async publish(caller: TranslationCaller, name: string, id: string, lang: Language, expectedVersion: ExpectedVersion): Promise<TranslationReading> {
+    const { c, row } = await this.original(caller.principal, name, id, 'update');
+    const version = expectedVersion();
+    const tr = await repo.findTranslation(this.db, row.id, lang.code);
+    if (!tr || Number(tr.version) !== version) throw new AppError('aborted');
+    const text = tr.pending_data ?? tr.data;
+    if (!hasWords(words(text))) throw new AppError('failed-precondition', `There is no ${lang.name} text to publish yet. Write the translation first.`);
+    return this.publishWords(caller, c, row, lang, version, text!, ['translation.publish']);
+  }
+
+  /** "Still correct": the published translation now follows the original as it is, without a change to its words. */
+  async confirm(caller: TranslationCaller, name: string, id: string, lang: Language, expectedVersion: ExpectedVersion): Promise<TranslationReading> {
+    const { c, row } = await this.original(caller.principal, name, id, 'update');
+    const version = expectedVersion();
+    const tr = await repo.findTranslation(this.db, row.id, lang.code);
+    if (!tr || !hasWords(words(tr.data))) throw new AppError('failed-precondition', `There is no published ${lang.name} translation to confirm.`);
+    const source = JSON.stringify(sourceOf(shapeOf(c), JSON.parse(row.data) as Record<string, unknown>));
+    return this.write(caller, c, row, lang, version, { source }, ['translation.confirm']);
+  }
+
+  /** Takes a language's words off the site (the page then shows the original's, marked as such); the saved words stay. */
+  async unpublish(caller: TranslationCaller, name: string, id: string, lang: Language, expectedVersion: ExpectedVersion): Promise<TranslationReading> {
+    const { c, row } = await this.original(caller.principal, name, id, 'update');
+    const version = expectedVersion();
+    const tr = await repo.findTranslation(this.db, row.id, lang.code);
+    if (!tr || Number(tr.version) !== version) throw new AppError('aborted');
+    return this.write(caller, c, row, lang, version, { data: null, source: null, published_at: null, pending_data: tr.pending_data ?? tr.data }, ['translation.unpublish']);
+  }
+
+  /** Drops the saved, unpublished words: the published ones stay. */
+  async discard(caller: TranslationCaller, name: string, id: string, lang: Language, expectedVersion: ExpectedVersion): Promise<TranslationReading> {
+    const { c, row } = await this.original(caller.principal, name, id, 'update');
+    return this.write(caller, c, row, lang, expectedVersion(), { pending_data: null }, ['translation.discard']);
+  }
+
+  private async publishWords(caller: TranslationCaller, c: CollectionDef, row: DocumentRow, lang: Language, version: number, text: string, audits: AuditAction[]): Promise<TranslationReading> {
+    const source = JSON.stringify(sourceOf(shapeOf(c), JSON.parse(row.data) as Record<string, unknown>));
+    if (c.name === sitePageCollection && !words(text)?.path) {
+      const message = `Give the page its address in ${lang.name} before publishing it in ${lang.name}.`;
+      throw new AppError('invalid-argument', `translation.path: ${message}`, { field: 'translation.path', fields: { 'translation.path': message } });
+    }
+    return this.write(caller, c, row, lang, version, { data: text, pending_data: null, source, published_at: new Date().toISOString() }, audits);
+  }
+
+  /** One write of a translation in a transaction with its audit lines (and, for a page, its address in that language). */
+  private async write(caller: TranslationCaller, c: CollectionDef, row: DocumentRow, lang: Language, version: number, changes: repo.TranslationWrite['changes'], audits: AuditAction[]): Promise<TranslationReading> {
+    const at = new Date().toISOString();
+    const by = caller.principal?.uid ?? null;
+    const before = await repo.findTranslation(this.db, row.id, lang.code);
+    const saved = await this.db.transaction().execute(async (trx) => {
+      const written = await repo.writeTranslationIfVersion(trx, { documentId: row.id, lang: lang.code, collection: c.name, expectedVersion: version, changes, at, by });
+      if (!written) throw new AppError('aborted');
+      if (c.name === sitePageCollection) await this.holdPageAddress(trx, row, lang.code, before, written, by, at);
+      const subject = `${blockTitle(c, JSON.parse(row.data) as Record<string, unknown>)} (${lang.name})`;
+      for (const action of audits) await appendAudit(trx, { action, actor: caller.principal ? { uid: caller.principal.uid } : null, collection: c.name, subjectId: row.id, subject, ip: caller.ip, at });
+      return written;
+    });
+    if (changes.data !== undefined) {
+      this.services.changes.publish({ type: 'documents', collection: c.name, id: row.id });
+      if (c.name === sitePageCollection) this.services.changes.publish({ type: 'structure' });
+    }
+    return this.reading(c, row, lang.code, saved);
+  }
+
+  /**
+   * A page's address in a language is unique there like any address (409
+   * naming the field otherwise); when its published address changes, the
+   * old one redirects to the page in that language.
+   */
+  private async holdPageAddress(trx: Kysely<Database>, row: DocumentRow, lang: string, before: TranslationRow | undefined, after: TranslationRow, by: string | null, at: string): Promise<void> {
+    const live = words(after.data)?.path;
+    const working = words(after.pending_data)?.path ?? live;
+    const held = [working, live].filter((p): p is string => typeof p === 'string' && p !== '');
+    const result = await structureRepo.holdPaths(trx, lang, row.id, held);
+    if (!result.ok) {
+      const message = `Another page already has the address ${result.path} in this language. Choose another address.`;
+      throw new AppError('already-exists', message, { field: 'translation.path', fields: { 'translation.path': message } });
+    }
+    const wasLive = words(before?.data ?? null)?.path;
+    if (live) await structureRepo.dropRedirectsFrom(trx, lang, [live]);
+    if (wasLive && live && wasLive !== live) await structureRepo.putRedirect(trx, { lang, fromPath: wasLive, pageId: row.id, automatic: true, at, by });
+  }
+
+  /** What is missing or outdated in a language: every block on a page, every page record, the navigation. */
+  async report(principal: Principal | null, query: unknown): Promise<TranslationReport> {
+    authorize(principal, 'read', { type: 'collection', name: sitePageCollection });
+    const lang = await this.requested(query);
+    if (!lang) throw new AppError('invalid-argument', 'lang: name a language other than the default one, such as ?lang=sw.', { field: 'lang', fields: { lang: 'Required' } });
+    const snapshot = await this.services.structure.current();
+    const collections = new Set<string>([sitePageCollection, siteNavigationCollection, ...snapshot.collectionPage.keys()]);
+    const rows = (await contentRepo.listPublished(this.db, [...collections])).filter((r) => r.deleted_at === null);
+    const byId = new Map((await repo.allIn(this.db, lang.code)).map((t) => [t.document_id, t]));
+    const missing: TranslationReportItem[] = [];
+    const outdated: TranslationReportItem[] = [];
+    for (const row of rows) {
+      const c = await this.services.structure.collection(row.collection);
+      if (!c) continue;
+      const shape = shapeOf(c);
+      if (slotsOf(shape, JSON.parse(row.data) as Record<string, unknown>).length === 0) continue;
+      const { state, changed } = stateOf(shape, row, byId.get(row.id));
+      if (state === 'current') continue;
+      const pageId = row.collection === sitePageCollection ? row.id : snapshot.collectionPage.get(row.collection);
+      const page = pageId ? snapshot.pages.get(pageId) : undefined;
+      const item: TranslationReportItem = {
+        collection: row.collection,
+        id: row.id,
+        title: blockTitle(c, JSON.parse(row.data) as Record<string, unknown>),
+        page: page ? { id: page.row.id, title: (page.live ?? page.working).title } : null,
+        changed,
+      };
+      (state === 'missing' ? missing : outdated).push(item);
+    }
+    return { lang: lang.code, missing, outdated };
+  }
+
+  /** The published words of these blocks in a language, by block id. */
+  async publishedWords(lang: string, collections: readonly string[]): Promise<Map<string, Words>> {
+    const out = new Map<string, Words>();
+    for (const t of await repo.publishedIn(this.db, lang, collections)) {
+      const w = words(t.data);
+      if (hasWords(w)) out.set(t.document_id, w);
+    }
+    return out;
+  }
+}
+
+/** A page record in a language: its words laid over the original. */
+export function translatedPage(data: PageData, w: Words | undefined): PageData {
+  return applyTranslation({ kind: 'page' }, data as unknown as Record<string, unknown>, w ?? null).data as unknown as PageData;
+}
