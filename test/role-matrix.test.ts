@@ -28,6 +28,15 @@ import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { insertMedia, validData, type FixtureRefs } from './content-fixtures.js';
 import { Secret, TOTP } from 'otpauth';
+import { apiPaths, pathTo } from '../src/shared/api-paths.js';
+
+/** A new published block of the home page's sections, for a translation of its own. */
+async function freshBlock(env: { t: TestApp; users: Record<'super', TestUser>; refs: FixtureRefs }): Promise<string> {
+  const c = getCollection('descriptionhome')!;
+  const res = await env.t.app.inject({ method: 'POST', url: pathTo(apiPaths.collections.documents, { name: c.name }), headers: env.users.super.headers, payload: { data: validData(c, env.refs, 'Published'), status: 'published' } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<ContentDocument>().id;
+}
 
 type MatrixRole = 'anonymous' | 'none' | 'admin' | 'super' | 'disabled';
 const matrixRoles = ['anonymous', 'none', 'admin', 'super', 'disabled'] as const satisfies readonly MatrixRole[];
@@ -60,7 +69,7 @@ const collectionGroups = {
   customer: ['customer'],
 } as const;
 type CollectionGroup = keyof typeof collectionGroups;
-type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'site structure' | 'account' | 'two-factor' | 'deploy';
+type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'site structure' | 'translations' | 'account' | 'two-factor' | 'deploy';
 
 /** What a call answers: `ok` 2xx, `401` unauthenticated, `403` permission-denied, `off` 403 auth/user-disabled. */
 type Outcome = 'ok' | '401' | '403' | 'off';
@@ -181,6 +190,13 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['site structure', 'read the navigation',      '401',    '403', 'ok',  'ok',  'off'],
   ['site structure', 'save the navigation',      '401',    '403', 'ok',  'ok',  'off'],
   ['site structure', 'publish the navigation',   '401',    '403', 'ok',  'ok',  'off'],
+  ['translations',   'read the report',          '401',    '403', 'ok',  'ok',  'off'],
+  ['translations',   'read a block in Kiswahili', '401',   '403', 'ok',  'ok',  'off'],
+  ['translations',   'save a translation',       '401',    '403', 'ok',  'ok',  'off'],
+  ['translations',   'publish a translation',    '401',    '403', 'ok',  'ok',  'off'],
+  ['translations',   'mark it still correct',    '401',    '403', 'ok',  'ok',  'off'],
+  ['translations',   'read a page in Kiswahili', '401',    '403', 'ok',  'ok',  'off'],
+  ['translations',   'read the navigation in Kiswahili', '401', '403', 'ok', 'ok', 'off'],
 
   ['account',       'read own account',          '401',    'ok',  'ok',  'ok',  'off'],
   ['account',       'rename own account',        '401',    'ok',  'ok',  'ok',  'off'],
@@ -632,6 +648,45 @@ const rows: Row[] = [
     target: 'navigation',
     request: async (env) => ({ method: 'POST', url: siteApi.navigationPublish, headers: { 'if-match': String((await currentNavigation(env)).version) }, payload: {} }),
   },
+  { group: 'translations', endpoint: 'read the report', target: 'translations', request: async () => ({ method: 'GET', url: `${apiPaths.translations.report}?lang=sw` }) },
+  {
+    group: 'translations',
+    endpoint: 'read a block in Kiswahili',
+    target: 'translations',
+    request: async (env) => ({ method: 'GET', url: `${pathTo(apiPaths.collections.document, { name: 'descriptionhome', id: env.published.get('descriptionhome')! })}?lang=sw` }),
+  },
+  {
+    group: 'translations',
+    endpoint: 'save a translation',
+    target: 'translations',
+    request: async (env) => {
+      const id = await freshBlock(env);
+      return { method: 'PATCH', url: `${pathTo(apiPaths.collections.document, { name: 'descriptionhome', id })}?lang=sw`, headers: { 'if-match': '0' }, payload: { translation: { title: 'Kichwa' } } };
+    },
+  },
+  {
+    group: 'translations',
+    endpoint: 'publish a translation',
+    target: 'translations',
+    request: async (env) => {
+      const id = await freshBlock(env);
+      return { method: 'PATCH', url: `${pathTo(apiPaths.collections.document, { name: 'descriptionhome', id })}?lang=sw`, headers: { 'if-match': '0' }, payload: { translation: { title: 'Kichwa' }, status: 'published' } };
+    },
+  },
+  {
+    group: 'translations',
+    endpoint: 'mark it still correct',
+    target: 'translations',
+    request: async (env) => {
+      const id = await freshBlock(env);
+      const url = `${pathTo(apiPaths.collections.document, { name: 'descriptionhome', id })}?lang=sw`;
+      const published = await env.t.app.inject({ method: 'PATCH', url, headers: { ...env.users.super.headers, 'if-match': '0' }, payload: { translation: { title: 'Kichwa' }, status: 'published' } });
+      expect(published.statusCode, published.body).toBe(200);
+      return { method: 'POST', url: `${pathTo(apiPaths.translations.confirm, { name: 'descriptionhome', id })}?lang=sw`, headers: { 'if-match': String(published.json<{ version: number }>().version) } };
+    },
+  },
+  { group: 'translations', endpoint: 'read a page in Kiswahili', target: 'translations', request: async () => ({ method: 'GET', url: `${siteApi.page('about')}?lang=sw` }) },
+  { group: 'translations', endpoint: 'read the navigation in Kiswahili', target: 'translations', request: async () => ({ method: 'GET', url: `${siteApi.navigation}?lang=sw` }) },
   {
     group: 'users',
     endpoint: 'reset a user\'s two-factor',
@@ -753,6 +808,15 @@ describe.each(dialects())('role matrix on %s', (dialect) => {
       disabled: await createUser(env.t.app, 'super', { disabled: true }),
     };
     env.refs = { imageId: await insertMedia(env.t.app), fileId: await insertMedia(env.t.app, 'pdf') };
+    // The site speaks English and Kiswahili, so `?lang=sw` names one of its languages.
+    const settings = await env.t.app.inject({ method: 'GET', url: apiPaths.settings, headers: env.users.super.headers });
+    const saved = await env.t.app.inject({
+      method: 'PUT',
+      url: apiPaths.settings,
+      headers: { ...env.users.super.headers, 'if-match': String(settings.json<{ version: number }>().version) },
+      payload: { data: { ...settings.json<{ data: object }>().data, languages: [{ code: 'en', name: 'English', dir: 'ltr' }, { code: 'sw', name: 'Kiswahili', dir: 'ltr' }], defaultLanguage: 'en' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
     env.published = new Map();
     for (const c of collections) {
       const res = await env.t.app.inject({

@@ -149,22 +149,22 @@ describe.each(dialects())('security and caching headers on %s', (dialect) => {
         t.app.services.changes.publish({ type: 'reset' });
         return { method: 'GET', url: '/', headers: browser };
       },
-      expected: { status: 200, headers: { ...secure, 'cache-control': revalidate, 'content-encoding': 'br', 'content-type': html, etag: '"<hash>-br"', vary: 'Accept-Encoding' } },
+      expected: { status: 200, headers: { ...secure, 'cache-control': revalidate, 'content-encoding': 'br', 'content-language': 'en', 'content-type': html, etag: '"<hash>-br"', vary: 'Accept-Encoding' } },
     },
     {
       name: 'public page from the cache (hit, brotli)',
       request: () => ({ method: 'GET', url: '/', headers: browser }),
-      expected: { status: 200, headers: { ...secure, 'cache-control': revalidate, 'content-encoding': 'br', 'content-type': html, etag: '"<hash>-br"', vary: 'Accept-Encoding' } },
+      expected: { status: 200, headers: { ...secure, 'cache-control': revalidate, 'content-encoding': 'br', 'content-language': 'en', 'content-type': html, etag: '"<hash>-br"', vary: 'Accept-Encoding' } },
     },
     {
       name: 'public page from the cache (hit, gzip)',
       request: () => ({ method: 'GET', url: '/', headers: { accept: 'text/html', 'accept-encoding': 'gzip' } }),
-      expected: { status: 200, headers: { ...secure, 'cache-control': revalidate, 'content-encoding': 'gzip', 'content-type': html, etag: '"<hash>-gzip"', vary: 'Accept-Encoding' } },
+      expected: { status: 200, headers: { ...secure, 'cache-control': revalidate, 'content-encoding': 'gzip', 'content-language': 'en', 'content-type': html, etag: '"<hash>-gzip"', vary: 'Accept-Encoding' } },
     },
     {
       name: 'public page from the cache (hit, identity)',
       request: () => ({ method: 'GET', url: '/' }),
-      expected: { status: 200, headers: { ...secure, 'cache-control': revalidate, 'content-type': html, etag: '"<hash>"', vary: 'Accept-Encoding' } },
+      expected: { status: 200, headers: { ...secure, 'cache-control': revalidate, 'content-language': 'en', 'content-type': html, etag: '"<hash>"', vary: 'Accept-Encoding' } },
     },
     {
       name: 'public page revalidated (304)',
@@ -434,7 +434,7 @@ describe('security headers when the site is served over https', () => {
     {
       name: 'public page',
       request: () => ({ method: 'GET', url: '/', headers: browser }),
-      expected: { status: 200, headers: { ...https, 'cache-control': revalidate, 'content-encoding': 'br', 'content-type': html, etag: '"<hash>-br"', vary: 'Accept-Encoding' } },
+      expected: { status: 200, headers: { ...https, 'cache-control': revalidate, 'content-encoding': 'br', 'content-language': 'en', 'content-type': html, etag: '"<hash>-br"', vary: 'Accept-Encoding' } },
     },
     {
       name: 'health check',

@@ -114,6 +114,8 @@ export class Translations {
 
   private async original(principal: Principal | null, name: string, id: string, action: 'read' | 'update'): Promise<{ c: CollectionDef; row: DocumentRow }> {
     const c = await this.services.structure.collectionOrNotFound(name);
+    // Translations are staff work: a visitor reads the published words on the pages themselves.
+    if (!principal) throw new AppError('unauthenticated', 'Sign in to read or change translations.');
     authorize(principal, action, { type: 'collection', name });
     if (action === 'read' && !can(principal, 'readDrafts', { type: 'collection', name })) throw new AppError('permission-denied', 'Translations are for staff.');
     const row = await contentRepo.findDocument(this.db, name, id);

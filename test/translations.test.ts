@@ -1,0 +1,233 @@
+/**
+ * The site in two languages, as visitors and translators meet it: pages
+ * under /sw/ at their translated addresses with `lang`, Content-Language and
+ * `hreflang` both ways plus `x-default`, the sitemap's alternates, words left
+ * untranslated marked `lang="en"`, an untranslated page absent under /sw/;
+ * and translations that know whether they are current: publishing the
+ * original outdates them, a draft of it does not, publishing the translation
+ * or "still correct" makes them current, one language never waits for
+ * another, and bad input changes nothing. On SQLite and PostgreSQL.
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, pathTo } from '../src/shared/api-paths.js';
+import { siteApi } from '../src/shared/site-structure.js';
+import type { ContentDocument } from '../src/shared/collections.js';
+import type { TranslationReading, TranslationReport } from '../src/shared/translations.js';
+import { build, type TestApp } from './helpers/app.js';
+import { dialects } from './helpers/databases.js';
+import { createUser, type TestUser } from './helpers/users.js';
+
+const kiswahili = [
+  { code: 'en', name: 'English', dir: 'ltr' },
+  { code: 'sw', name: 'Kiswahili', dir: 'ltr' },
+];
+
+describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let editor: TestUser;
+  let vision: ContentDocument;
+  let history: ContentDocument;
+
+  const as = (options: InjectOptions) => app.inject({ ...options, headers: { ...(options.headers ?? {}), ...editor.headers } });
+  const blockUrl = (collection: string, id: string, lang?: string) => `${pathTo(apiPaths.collections.document, { name: collection, id })}${lang ? `?lang=${lang}` : ''}`;
+  const readTranslation = async (collection: string, id: string) => {
+    const res = await as({ method: 'GET', url: blockUrl(collection, id, 'sw') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-language']).toBe('sw');
+    return res.json<TranslationReading>();
+  };
+  const translate = async (collection: string, id: string, translation: Record<string, string>, status?: 'published') => {
+    const current = await readTranslation(collection, id);
+    const res = await as({ method: 'PATCH', url: blockUrl(collection, id, 'sw'), headers: { 'if-match': String(current.version) }, payload: { translation, ...(status ? { status } : {}) } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<TranslationReading>();
+  };
+  const stateOf = async (collection: string, id: string) => {
+    const res = await as({ method: 'GET', url: blockUrl(collection, id) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<ContentDocument>().translations?.sw;
+  };
+  const saveOriginal = async (doc: ContentDocument, data: Record<string, unknown>, status?: 'published') => {
+    const current = (await as({ method: 'GET', url: blockUrl(doc.collection, doc.id) })).json<ContentDocument>();
+    const res = await as({ method: 'PATCH', url: blockUrl(doc.collection, doc.id), headers: { 'if-match': String(current.version) }, payload: { data, ...(status ? { status } : {}) } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<ContentDocument>();
+  };
+  const page = (url: string) => app.inject({ method: 'GET', url });
+
+  beforeAll(async () => {
+    t = await build(dialect, {}, { render: true });
+    app = t.app;
+    editor = await createUser(app, 'super');
+    const settings = await as({ method: 'GET', url: apiPaths.settings });
+    const saved = await as({
+      method: 'PUT',
+      url: apiPaths.settings,
+      headers: { 'if-match': String(settings.json<{ version: number }>().version) },
+      payload: { data: { ...settings.json<{ data: object }>().data, languages: kiswahili, defaultLanguage: 'en' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const create = async (collection: string, data: Record<string, unknown>) => {
+      const res = await as({ method: 'POST', url: pathTo(apiPaths.collections.documents, { name: collection }), payload: { data, status: 'published' } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<ContentDocument>();
+    };
+    vision = await create('aboutvision', { title: 'Our vision', subtitle: 'Where we are going', body: '<p>Accountable communities everywhere.</p>' });
+    history = await create('abouthistory', { title: 'From a reading circle to an alliance', body: '<p>It began in 2008.</p>' });
+    // The About page in Kiswahili: its address and title.
+    const about = await as({ method: 'GET', url: `${siteApi.page('about')}?lang=sw` });
+    expect(about.statusCode, about.body).toBe(200);
+    const published = await as({
+      method: 'PATCH',
+      url: `${siteApi.page('about')}?lang=sw`,
+      headers: { 'if-match': String(about.json<TranslationReading>().version) },
+      payload: { translation: { path: '/kuhusu', title: 'Kuhusu sisi' }, status: 'published' },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    // The vision block: its title only (its subtitle and text stay English).
+    await translate('aboutvision', vision.id, { title: 'Dira yetu' }, 'published');
+  });
+  afterAll(async () => t?.close());
+
+  it('serves the translated page under /sw/ with its language, Content-Language and hreflang both ways plus x-default', async () => {
+    const sw = await page('/sw/kuhusu');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-language']).toBe('sw');
+    expect(sw.body).toMatch(/<html lang="sw">/);
+    expect(sw.body).toContain('Kuhusu sisi');
+    expect(sw.body).toContain('Dira yetu');
+    const alternates = (html: string) => [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+    const expected = ['en http://localhost:3000/about', 'sw http://localhost:3000/sw/kuhusu', 'x-default http://localhost:3000/about'];
+    expect(alternates(sw.body)).toEqual(expected);
+    const en = await page('/about');
+    expect(en.headers['content-language']).toBe('en');
+    expect(en.body).toMatch(/<html lang="en">/);
+    expect(alternates(en.body)).toEqual(expected);
+    // Served again from memory (the fast lane): the same language header.
+    expect((await page('/sw/kuhusu')).headers['content-language']).toBe('sw');
+  });
+
+  it('marks words left untranslated with lang="en", and a section none of whose words are translated as a whole', async () => {
+    const html = (await page('/sw/kuhusu')).body;
+    expect(html).toMatch(/<h2 class="section-title">Dira yetu<\/h2>/);
+    expect(html).toMatch(/<p class="section-subtitle" lang="en">Where we are going<\/p>/);
+    expect(html).toMatch(/<div class="rich-text" lang="en"><p>Accountable communities everywhere\.<\/p><\/div>/);
+    // The history block has no Kiswahili at all: its section is marked English as a whole.
+    expect(html).toMatch(/<div class="lang-fallback" lang="en"><section[^>]*data-block="[^"]*"[^>]*>.*From a reading circle to an alliance/s);
+    // The English page has no such marks.
+    expect((await page('/about')).body).not.toMatch(/lang="en"><\/|class="lang-fallback"/);
+  });
+
+  it('offers no page that has no Kiswahili: 404 under /sw/, absent from the sitemap; the sitemap lists both languages of a translated one', async () => {
+    expect((await page('/sw/history')).statusCode).toBe(404);
+    expect((await page('/sw/about')).statusCode).toBe(404);
+    const sitemap = (await page('/sitemap.xml')).body;
+    expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(sitemap).toContain('<loc>http://localhost:3000/sw/kuhusu</loc>');
+    expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="sw" href="http://localhost:3000/sw/kuhusu"/>');
+    expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="http://localhost:3000/about"/>');
+    expect(sitemap).not.toContain('/sw/history');
+    expect(sitemap).toContain('<loc>http://localhost:3000/history</loc>');
+  });
+
+  it('has a language switcher that leads to the same page in the other language, each language named in itself with its lang', async () => {
+    const switcher = (html: string) => /<nav class="language-switcher" aria-label="Languages">(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
+    expect(switcher((await page('/about')).body)).toContain('<a href="/sw/kuhusu" lang="sw" dir="ltr" hrefLang="sw" class="language-link">Kiswahili</a>');
+    expect(switcher((await page('/sw/kuhusu')).body)).toContain('<a href="/about" lang="en" dir="ltr" hrefLang="en" class="language-link">English</a>');
+    // A page not offered in Kiswahili leads to the Kiswahili home page.
+    expect(switcher((await page('/history')).body)).toContain('<a href="/sw/" lang="sw"');
+  });
+
+  it('outdates a translation when the original is published, not when a draft of it is saved; publishing the translation or "still correct" makes it current', async () => {
+    expect(await stateOf('aboutvision', vision.id)).toBe('current');
+    await saveOriginal(vision, { title: 'Our vision, renewed' });
+    expect(await stateOf('aboutvision', vision.id)).toBe('current');
+    await saveOriginal(vision, { title: 'Our vision, renewed' }, 'published');
+    expect(await stateOf('aboutvision', vision.id)).toBe('outdated');
+    const reading = await readTranslation('aboutvision', vision.id);
+    expect(reading.state).toBe('outdated');
+    expect(reading.changed).toEqual(['title']);
+    expect(reading.source?.title).toBe('Our vision');
+    expect(reading.slots.find((s) => s.key === 'title')?.value).toBe('Our vision, renewed');
+    const report = (await as({ method: 'GET', url: `${apiPaths.translations.report}?lang=sw` })).json<TranslationReport>();
+    expect(report.outdated.map((i) => [i.collection, i.id, i.title, i.page?.id, i.changed])).toContainEqual(['aboutvision', vision.id, 'Our vision, renewed', 'about', ['title']]);
+    expect(report.missing.map((i) => i.id)).toContain(history.id);
+    // Publishing the translation makes it current.
+    await translate('aboutvision', vision.id, { title: 'Dira yetu mpya' }, 'published');
+    expect(await stateOf('aboutvision', vision.id)).toBe('current');
+    // Outdated again, then "still correct" without a change of words.
+    await saveOriginal(vision, { subtitle: 'Where we are heading' }, 'published');
+    expect(await stateOf('aboutvision', vision.id)).toBe('outdated');
+    const before = await readTranslation('aboutvision', vision.id);
+    const confirmed = await as({ method: 'POST', url: `${pathTo(apiPaths.translations.confirm, { name: 'aboutvision', id: vision.id })}?lang=sw`, headers: { 'if-match': String(before.version) } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<TranslationReading>().state).toBe('current');
+    expect(await stateOf('aboutvision', vision.id)).toBe('current');
+    const audit = (await as({ method: 'GET', url: '/api/audit?limit=20' })).json<{ entries: { action: string; subject: string | null }[] }>();
+    expect(audit.entries.map((e) => e.action)).toEqual(expect.arrayContaining(['translation.publish', 'translation.confirm']));
+    expect(audit.entries.find((e) => e.action === 'translation.confirm')?.subject).toBe('Our vision, renewed (Kiswahili)');
+  });
+
+  it('publishes one language without waiting for the other: a Kiswahili publish leaves the English draft alone, and the reverse', async () => {
+    const draft = await saveOriginal(history, { title: 'An English draft nobody sees yet' });
+    expect(draft.hasPendingChanges).toBe(true);
+    await translate('abouthistory', history.id, { title: 'Kutoka kikundi cha kusoma hadi muungano' }, 'published');
+    const after = (await as({ method: 'GET', url: blockUrl('abouthistory', history.id) })).json<ContentDocument>();
+    expect(after.hasPendingChanges).toBe(true);
+    expect(after.version).toBe(draft.version);
+    const sw = (await page('/sw/kuhusu')).body;
+    expect(sw).toContain('Kutoka kikundi cha kusoma hadi muungano');
+    expect((await page('/about')).body).toContain('From a reading circle to an alliance');
+    // A saved, unpublished Kiswahili change is not on the site.
+    await translate('abouthistory', history.id, { title: 'Rasimu ya Kiswahili' });
+    expect((await page('/sw/kuhusu')).body).not.toContain('Rasimu ya Kiswahili');
+  });
+
+  it('refuses bad input with the field named and changes nothing', async () => {
+    const before = await readTranslation('aboutvision', vision.id);
+    const patch = (payload: Record<string, unknown>, version = before.version, lang = 'sw') => as({ method: 'PATCH', url: blockUrl('aboutvision', vision.id, lang), headers: { 'if-match': String(version) }, payload });
+    const unknownKey = await patch({ translation: { colour: 'Nyekundu' } });
+    expect(unknownKey.statusCode).toBe(400);
+    expect(unknownKey.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'translation.colour' } });
+    const tooLong = await patch({ translation: { title: 'x'.repeat(500) } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ error: { field: 'translation.title' } });
+    const unknownLanguage = await patch({ translation: { title: 'Titre' } }, before.version, 'fr');
+    expect(unknownLanguage.statusCode).toBe(400);
+    expect(unknownLanguage.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'lang' } });
+    const stale = await patch({ translation: { title: 'Zamani' } }, before.version + 5);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ error: { code: 'aborted' } });
+    const after = await readTranslation('aboutvision', vision.id);
+    expect(after).toEqual(before);
+    // A page is not offered in a language without its address there.
+    const water = await as({ method: 'POST', url: siteApi.pages, payload: { path: '/water-rights', title: 'Water rights', preset: 'blank' } });
+    expect(water.statusCode, water.body).toBe(201);
+    const id = water.json<{ id: string }>().id;
+    const noPath = await as({ method: 'PATCH', url: `${siteApi.page(id)}?lang=sw`, headers: { 'if-match': '0' }, payload: { translation: { title: 'Haki ya maji' }, status: 'published' } });
+    expect(noPath.statusCode).toBe(400);
+    expect(noPath.json()).toMatchObject({ error: { field: 'translation.path' } });
+    const taken = await as({ method: 'PATCH', url: `${siteApi.page(id)}?lang=sw`, headers: { 'if-match': '0' }, payload: { translation: { title: 'Haki ya maji', path: '/kuhusu' }, status: 'published' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ error: { code: 'already-exists', field: 'translation.path' } });
+    expect((await as({ method: 'GET', url: `${siteApi.page(id)}?lang=sw` })).json<TranslationReading>().version).toBe(0);
+  });
+
+  it('leads an old translated address to the new one when it changes', async () => {
+    const about = (await as({ method: 'GET', url: `${siteApi.page('about')}?lang=sw` })).json<TranslationReading>();
+    const res = await as({
+      method: 'PATCH',
+      url: `${siteApi.page('about')}?lang=sw`,
+      headers: { 'if-match': String(about.version) },
+      payload: { translation: { ...about.values, path: '/kuhusu-sisi' }, status: 'published' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const old = await page('/sw/kuhusu');
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/sw/kuhusu-sisi');
+    expect((await page('/sw/kuhusu-sisi')).statusCode).toBe(200);
+    expect((await page('/sw')).headers.location).toBe('/sw/');
+  });
+});
