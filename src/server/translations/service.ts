@@ -33,7 +33,9 @@ import * as structureRepo from '../structure/repository.js';
 import { sanitizeRichText } from '../content/sanitize.js';
 import { parse } from '../content/requests.js';
 import type { ExpectedVersion } from '../http/if-match.js';
-import type { Services } from '../services.js';
+import type { Db } from '../db/index.js';
+import type { ChangeBus } from '../changes.js';
+import type { SiteStructure } from '../structure/service.js';
 import * as repo from './repository.js';
 import type { TranslationRow } from './repository.js';
 
@@ -75,7 +77,7 @@ export function stateOf(shape: TranslatableShape, original: Pick<DocumentRow, 'd
 }
 
 export class Translations {
-  constructor(private readonly services: Pick<Services, 'db' | 'structure' | 'changes'>) {}
+  constructor(private readonly services: { db: Db; structure: SiteStructure; changes: ChangeBus }) {}
 
   private get db(): Kysely<Database> {
     return this.services.db.kysely;
