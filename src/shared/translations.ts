@@ -7,28 +7,35 @@
 import { z } from 'zod';
 import { schema } from './fields.js';
 import type { Slot } from './translatable.js';
-import type { TranslationState } from './languages.js';
+import { translationStates, type TranslationState } from './languages.js';
+
+const words = () => z.record(z.string(), z.string());
+const slotSchema = z.object({ key: z.string(), label: z.string(), type: z.enum(['text', 'longText', 'richText', 'path']), max: z.number(), value: z.string() });
+const stateSchema = z.enum(translationStates);
 
 /** A block's translation as the staff form reads it (`GET …/:id?lang=sw`). */
-export interface TranslationReading {
-  id: string;
-  collection: string;
-  lang: string;
-  /** The original's words now (its working copy), key by key, in form order. */
-  slots: Slot[];
-  /** The translation's working copy: saved words, else the published ones. */
-  values: Record<string, string>;
-  /** What visitors of the language see, when published; else null. */
-  live: Record<string, string> | null;
-  hasPendingChanges: boolean;
-  /** The original's published words the translation was made from (null before its first publish). */
-  source: Record<string, string> | null;
-  /** Keys whose original words changed since the translation was made. */
-  changed: string[];
-  state: TranslationState;
-  /** The translation's own version (If-Match of its writes; 0 before the first save). */
-  version: number;
-}
+export const translationReadingSchema = schema(() =>
+  z.object({
+    id: z.string(),
+    collection: z.string(),
+    lang: z.string(),
+    /** The original's words now (its working copy), key by key, in form order. */
+    slots: z.array(slotSchema),
+    /** The translation's working copy: saved words, else the published ones. */
+    values: words(),
+    /** What visitors of the language see, when published; else null. */
+    live: words().nullable(),
+    hasPendingChanges: z.boolean(),
+    /** The original's published words the translation was made from (null before its first publish). */
+    source: words().nullable(),
+    /** Keys whose original words changed since the translation was made. */
+    changed: z.array(z.string()),
+    state: stateSchema,
+    /** The translation's own version (If-Match of its writes; 0 before the first save). */
+    version: z.number(),
+  }),
+);
+export type TranslationReading = z.infer<typeof translationReadingSchema> & { slots: Slot[] };
 
 export const translationMax = 100_000;
 
@@ -41,23 +48,42 @@ export const translationBodySchema = schema(() =>
   }),
 );
 
-/** One item of the Translations report. */
-export interface TranslationReportItem {
-  collection: string;
-  id: string;
-  title: string;
+const reportItemSchema = z.object({
+  collection: z.string(),
+  id: z.string(),
+  title: z.string(),
   /** The page the block appears on (its id and title), when it is on one. */
-  page: { id: string; title: string } | null;
+  page: z.object({ id: z.string(), title: z.string() }).nullable(),
   /** The original's keys whose words changed since the translation (outdated items). */
-  changed: string[];
-}
+  changed: z.array(z.string()),
+});
+export type TranslationReportItem = z.infer<typeof reportItemSchema>;
 
-/** `GET /api/translations?lang=sw`. */
-export interface TranslationReport {
-  lang: string;
-  missing: TranslationReportItem[];
-  outdated: TranslationReportItem[];
-}
+/**
+ * `GET /api/translations?lang=sw`: what is missing or outdated in a language
+ * (without `lang`: the first language after the default), the site's
+ * languages, and how many items each other language has left to do.
+ */
+export const translationReportSchema = schema(() =>
+  z.object({
+    /** The language reported on; null on a site with one language. */
+    lang: z.string().nullable(),
+    missing: z.array(reportItemSchema),
+    outdated: z.array(reportItemSchema),
+    languages: z.array(z.object({ code: z.string(), name: z.string(), dir: z.enum(['ltr', 'rtl']) })),
+    defaultLanguage: z.string(),
+    /** Per other language: how many items are missing and outdated (the drawer's count). */
+    counts: z.record(z.string(), z.object({ missing: z.number(), outdated: z.number() })),
+  }),
+);
+export type TranslationReport = z.infer<typeof translationReportSchema>;
 
 /** A block's staff reading in the default language carries each other language's state. */
 export type TranslationStates = Record<string, TranslationState>;
+
+/** Where a translator works: the Translations screen, and one block's translation beside its original. */
+export const translationsScreenPath = '/translations';
+export const translationEditorPath = `${translationsScreenPath}/:collection/:id`;
+export function translationEditorPathOf(collection: string, id: string, lang: string): string {
+  return `${translationsScreenPath}/${encodeURIComponent(collection)}/${encodeURIComponent(id)}?lang=${encodeURIComponent(lang)}`;
+}

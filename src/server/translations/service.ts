@@ -275,36 +275,44 @@ export class Translations {
     if (wasLive && live && wasLive !== live) await structureRepo.putRedirect(trx, { lang, fromPath: wasLive, pageId: row.id, automatic: true, at, by });
   }
 
-  /** What is missing or outdated in a language: every block on a page, every page record, the navigation. */
+  /**
+   * What is missing or outdated in a language (`?lang=`, else the first
+   * language after the default): every published block on a page, every
+   * page record, the navigation; with each other language's counts.
+   */
   async report(principal: Principal | null, query: unknown): Promise<TranslationReport> {
+    if (!principal) throw new AppError('unauthenticated', 'Sign in to see the translations.');
     authorize(principal, 'read', { type: 'collection', name: sitePageCollection });
-    const lang = await this.requested(query);
-    if (!lang) throw new AppError('invalid-argument', 'lang: name a language other than the default one, such as ?lang=sw.', { field: 'lang', fields: { lang: 'Required' } });
+    const site = await this.languages();
+    const others = site.languages.filter((l) => l.code !== site.defaultLanguage);
+    const asked = await this.requested(query);
+    const lang = asked ?? others[0] ?? null;
     const snapshot = await this.services.structure.current();
     const collections = new Set<string>([sitePageCollection, siteNavigationCollection, ...snapshot.collectionPage.keys()]);
     const rows = (await contentRepo.listPublished(this.db, [...collections])).filter((r) => r.deleted_at === null);
-    const byId = new Map((await repo.allIn(this.db, lang.code)).map((t) => [t.document_id, t]));
+    const translations = others.length > 0 ? await repo.translationsOf(this.db, rows.map((r) => r.id)) : [];
+    const byKey = new Map(translations.map((t) => [`${t.document_id} ${t.lang}`, t]));
     const missing: TranslationReportItem[] = [];
     const outdated: TranslationReportItem[] = [];
+    const counts: TranslationReport['counts'] = Object.fromEntries(others.map((l) => [l.code, { missing: 0, outdated: 0 }]));
     for (const row of rows) {
       const c = await this.services.structure.collection(row.collection);
       if (!c) continue;
       const shape = shapeOf(c);
-      if (slotsOf(shape, JSON.parse(row.data) as Record<string, unknown>).length === 0) continue;
-      const { state, changed } = stateOf(shape, row, byId.get(row.id));
-      if (state === 'current') continue;
-      const pageId = row.collection === sitePageCollection ? row.id : snapshot.collectionPage.get(row.collection);
-      const page = pageId ? snapshot.pages.get(pageId) : undefined;
-      const item: TranslationReportItem = {
-        collection: row.collection,
-        id: row.id,
-        title: blockTitle(c, JSON.parse(row.data) as Record<string, unknown>),
-        page: page ? { id: page.row.id, title: (page.live ?? page.working).title } : null,
-        changed,
-      };
-      (state === 'missing' ? missing : outdated).push(item);
+      const original = JSON.parse(row.data) as Record<string, unknown>;
+      if (slotsOf(shape, original).length === 0) continue;
+      for (const l of others) {
+        const { state, changed } = stateOf(shape, row, byKey.get(`${row.id} ${l.code}`));
+        if (state === 'current') continue;
+        counts[l.code]![state] += 1;
+        if (l.code !== lang?.code) continue;
+        const pageId = row.collection === sitePageCollection ? row.id : snapshot.collectionPage.get(row.collection);
+        const page = pageId ? snapshot.pages.get(pageId) : undefined;
+        const item: TranslationReportItem = { collection: row.collection, id: row.id, title: blockTitle(c, original), page: page ? { id: page.row.id, title: (page.live ?? page.working).title } : null, changed };
+        (state === 'missing' ? missing : outdated).push(item);
+      }
     }
-    return { lang: lang.code, missing, outdated };
+    return { lang: lang?.code ?? null, missing, outdated, languages: site.languages, defaultLanguage: site.defaultLanguage, counts };
   }
 
   /** The published words of these blocks in a language, by block id. */

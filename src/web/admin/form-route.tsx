@@ -24,6 +24,7 @@ import { StateLine } from './editorial/state-line.js';
 import { BlockForm, type BlockFormHandle, type EditableBlock } from './fields/block-form.js';
 import { focusField, formChecksFrames } from './site-check/form-checks.js';
 import { siteCheckKey } from './site-check/api.js';
+import { TranslationLinks } from './translations/translation-links.js';
 
 function editable(doc: StaffDocument): EditableBlock {
   return { data: doc.data, status: doc.status, version: doc.version };
@@ -146,6 +147,7 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
             <StateLine ref={editorial.stateRef} doc={doc} timeZone={editorial.timeZone} />
           </Group>
         )}
+        {doc && <TranslationLinks collection={collection.name} id={doc.id} states={doc.translations} />}
         <Text c="dimmed" size="sm" mt={4}>
           {collection.description}
         </Text>

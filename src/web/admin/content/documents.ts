@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { api } from '../../api-client.js';
 import type { ContentDocument, DocumentStatus } from '../../../shared/collections.js';
 import { documentStatusSchema } from '../../../shared/collections.js';
+import { translationStates } from '../../../shared/languages.js';
 import type { DocumentState, EditorialFields } from '../../../shared/editorial.js';
 import { apiPaths, pathTo } from '../../../shared/api-paths.js';
 
@@ -25,6 +26,8 @@ export const contentDocumentSchema = z.object({
   updatedAt: z.string(),
   createdBy: z.string().nullable(),
   updatedBy: z.string().nullable(),
+  /** Each other language's state (absent on a site with one language). */
+  translations: z.record(z.string(), z.enum(translationStates)).optional(),
 }) satisfies z.ZodType<ContentDocument & EditorialFields>;
 
 /** A block as staff screens read it: the row, its working copy and its editorial state. */

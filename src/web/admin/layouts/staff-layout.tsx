@@ -11,6 +11,8 @@ import { useAuth } from '../auth/use-auth.js';
 import type { MenuGroup } from './menu.js';
 import { siteCheckPath } from '../../../shared/site-check.js';
 import { SiteCheckCount } from '../site-check/count-badge.js';
+import { TranslationsCount } from '../translations/count-badge.js';
+import { translationsScreenPath } from '../../../shared/translations.js';
 import { useOverlayDrawer } from './use-overlay-drawer.js';
 
 export const drawerWidth = 300;
@@ -161,6 +163,7 @@ export function StaffLayout({ title, menu, children }: { title: string; menu: Me
                       <span className="staff-link-label">
                         {entry.label}
                         {entry.to === siteCheckPath && showLabels && <SiteCheckCount />}
+                        {entry.to === translationsScreenPath && showLabels && <TranslationsCount />}
                       </span>
                       {entry.caption && <span className="staff-link-caption"> {entry.caption}</span>}
                     </span>

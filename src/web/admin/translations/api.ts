@@ -1,0 +1,48 @@
+/**
+ * What the translation screens read and write, each answer checked by zod:
+ * the Translations report (and the drawer's count), one block's translation
+ * beside its original, and its steps (save, publish, still correct, discard).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api-client.js';
+import { apiPaths, pathTo } from '../../../shared/api-paths.js';
+import { translationReadingSchema, translationReportSchema, type TranslationReading, type TranslationReport } from '../../../shared/translations.js';
+
+export const translationsKey = ['translations'] as const;
+
+export function useTranslationReport(lang: string | null, enabled = true) {
+  return useQuery({
+    queryKey: [...translationsKey, 'report', lang],
+    queryFn: async ({ signal }): Promise<TranslationReport> =>
+      translationReportSchema.parse(await api<unknown>(`${apiPaths.translations.report}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`, { signal })),
+    enabled,
+    staleTime: 30_000,
+    refetchOnWindowFocus: false,
+  });
+}
+
+const documentUrl = (collection: string, id: string, lang: string) => `${pathTo(apiPaths.collections.document, { name: collection, id })}?lang=${encodeURIComponent(lang)}`;
+
+export function translationKey(collection: string, id: string, lang: string) {
+  return [...translationsKey, 'block', collection, id, lang] as const;
+}
+
+export function useTranslation(collection: string, id: string, lang: string) {
+  return useQuery({
+    queryKey: translationKey(collection, id, lang),
+    queryFn: async ({ signal }): Promise<TranslationReading> => translationReadingSchema.parse(await api<unknown>(documentUrl(collection, id, lang), { signal })),
+  });
+}
+
+/** Saves the words as a draft of that language, or saves and publishes them. */
+export async function saveTranslation(collection: string, id: string, lang: string, version: number, translation: Record<string, string>, publish: boolean): Promise<TranslationReading> {
+  const body = { translation, ...(publish ? { status: 'published' } : {}) };
+  return translationReadingSchema.parse(await api<unknown>(documentUrl(collection, id, lang), { method: 'PATCH', body, ifMatch: version }));
+}
+
+export type TranslationStep = 'confirm' | 'discard';
+
+export async function translationStep(collection: string, id: string, lang: string, version: number, step: TranslationStep): Promise<TranslationReading> {
+  const path = step === 'confirm' ? pathTo(apiPaths.translations.confirm, { name: collection, id }) : pathTo(apiPaths.collections.discard, { name: collection, id });
+  return translationReadingSchema.parse(await api<unknown>(`${path}?lang=${encodeURIComponent(lang)}`, { method: 'POST', ifMatch: version }));
+}

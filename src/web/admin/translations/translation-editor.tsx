@@ -1,0 +1,234 @@
+/**
+ * /translations/:collection/:id?lang=sw: one block, page record or the
+ * navigation translated beside its original, field by field. A field whose
+ * original changed since the translation was made says so and shows what it
+ * read then. Save keeps a draft of that language; Publish puts it on the
+ * site (no other language waits or moves); "Still correct" marks an outdated
+ * translation current without changing its words.
+ */
+import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title, Typography, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { FieldDef } from '../../../shared/fields.js';
+import type { Slot } from '../../../shared/translatable.js';
+import { translationsScreenPath, type TranslationReading } from '../../../shared/translations.js';
+import { ApiError } from '../../api-client.js';
+import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
+import { RichTextWidget } from '../fields/rich-text-widget.js';
+import { TextWidget } from '../fields/text-widgets.js';
+import { saveTranslation, translationKey, translationsKey, translationStep, useTranslation, useTranslationReport } from './api.js';
+import { stateColors, stateLabels, translationWords as w } from './words.js';
+
+/** Form names by place (`data.s0`…): the keys themselves hold dots, which the form would read as nesting. */
+const nameOf = (i: number) => `data.s${i}` as const;
+
+function fieldOf(slot: Slot, i: number, language: string): FieldDef {
+  const type = slot.type === 'path' ? 'text' : slot.type;
+  return { name: `s${i}`, type, label: `${slot.label} in ${language}`, max: slot.max, help: slot.type === 'path' ? 'An address in this language: lower-case words joined by -, such as /kuhusu' : undefined };
+}
+
+function Original({ slot, lang }: { slot: Slot; lang: string }) {
+  if (slot.type === 'richText') {
+    return (
+      <Typography>
+        {/* The original's rich text was cleaned by the server when it was saved. */}
+        <div lang={lang} dangerouslySetInnerHTML={{ __html: slot.value }} />
+      </Typography>
+    );
+  }
+  return (
+    <Text size="sm" lang={lang} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {slot.value}
+    </Text>
+  );
+}
+
+function Editor({ reading, language, defaultName, defaultCode }: { reading: TranslationReading; language: { code: string; name: string; dir: 'ltr' | 'rtl' }; defaultName: string; defaultCode: string }) {
+  const client = useQueryClient();
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const form = useForm<{ data: Record<string, string> }>({ defaultValues: { data: Object.fromEntries(reading.slots.map((s, i) => [`s${i}`, reading.values[s.key] ?? ''])) } });
+  const dirty = form.formState.isDirty;
+
+  const apply = (next: TranslationReading, text: string) => {
+    client.setQueryData(translationKey(next.collection, next.id, next.lang), next);
+    void client.invalidateQueries({ queryKey: [...translationsKey, 'report'] });
+    form.reset({ data: Object.fromEntries(next.slots.map((s, i) => [`s${i}`, next.values[s.key] ?? ''])) });
+    setMessage('');
+    window.setTimeout(() => setMessage(text), 50);
+    notifications.show({ color: 'green', message: text });
+  };
+
+  const fail = (err: unknown) => {
+    if (err instanceof ApiError && err.field?.startsWith('translation.')) {
+      const index = reading.slots.findIndex((s) => `translation.${s.key}` === err.field);
+      if (index >= 0) {
+        form.setError(nameOf(index), { message: err.fields?.[err.field] ?? err.message }, { shouldFocus: true });
+        return;
+      }
+    }
+    const text = err instanceof ApiError && err.code === 'aborted' ? 'Someone else changed this translation in the meantime. Reload the page to see their version.' : err instanceof Error ? err.message : String(err);
+    notifications.show({ color: 'red', message: text });
+    setMessage(text);
+  };
+
+  const submit = (publish: boolean) =>
+    form.handleSubmit(async (values) => {
+      setBusy(true);
+      try {
+        const translation = Object.fromEntries(reading.slots.map((s, i) => [s.key, values.data[`s${i}`] ?? '']));
+        const next = await saveTranslation(reading.collection, reading.id, reading.lang, reading.version, translation, publish);
+        apply(next, publish ? w.published(language.name) : w.saved(language.name));
+      } catch (err) {
+        fail(err);
+      } finally {
+        setBusy(false);
+      }
+    })();
+
+  const step = async (which: 'confirm' | 'discard') => {
+    setBusy(true);
+    try {
+      const next = await translationStep(reading.collection, reading.id, reading.lang, reading.version, which);
+      apply(next, which === 'confirm' ? w.confirmed : w.discarded);
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit(false);
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {w.empty}
+          </Text>
+          {reading.slots.map((slot, i) => {
+            const changed = reading.changed.includes(slot.key);
+            const before = reading.source?.[slot.key];
+            return (
+              <Paper key={slot.key} withBorder radius="md" p="sm">
+                <Grid gap="md">
+                  <Grid.Col span={{ base: 12, md: 6 }}>
+                    <Stack gap={6}>
+                      <Text size="sm" fw={600}>
+                        {slot.label}: {w.original(defaultName)}
+                      </Text>
+                      <Original slot={slot} lang={defaultCode} />
+                      {changed && (
+                        <Alert color="orange" variant="light" p="xs">
+                          <Text size="sm" c="dark.9">
+                            {w.changedSince}
+                          </Text>
+                          {before ? (
+                            <Text size="sm" c="dark.9" lang={defaultCode} component="del" style={{ overflowWrap: 'anywhere' }}>
+                              {slot.type === 'richText' ? before.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim() : before}
+                            </Text>
+                          ) : (
+                            <Text size="sm" c="dark.9">
+                              (empty)
+                            </Text>
+                          )}
+                        </Alert>
+                      )}
+                    </Stack>
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, md: 6 }}>
+                    <div lang={language.code} dir={language.dir}>
+                      {slot.type === 'richText' ? <RichTextWidget field={fieldOf(slot, i, language.name)} name={nameOf(i)} /> : <TextWidget field={fieldOf(slot, i, language.name)} name={nameOf(i)} />}
+                    </div>
+                  </Grid.Col>
+                </Grid>
+              </Paper>
+            );
+          })}
+          <Group gap="sm" wrap="wrap">
+            <Button type="submit" variant="default" loading={busy} disabled={busy}>
+              {w.save}
+            </Button>
+            <Button type="button" onClick={() => void submit(true)} loading={busy} disabled={busy}>
+              {w.publish(language.name)}
+            </Button>
+            {reading.state === 'outdated' && !dirty && (
+              <Button type="button" variant="light" onClick={() => void step('confirm')} disabled={busy}>
+                {w.stillCorrect}
+              </Button>
+            )}
+            {reading.hasPendingChanges && (
+              <Button type="button" variant="subtle" color="red.8" onClick={() => void step('discard')} disabled={busy}>
+                {w.discard}
+              </Button>
+            )}
+          </Group>
+          <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+            {message}
+          </VisuallyHidden>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
+
+export function TranslationEditorScreen() {
+  const { collection = '', id = '' } = useParams();
+  const [params] = useSearchParams();
+  const report = useTranslationReport(null);
+  const lang = params.get('lang') ?? report.data?.lang ?? '';
+  const query = useTranslation(collection, id, lang);
+  const languages = report.data?.languages ?? [];
+  const language = languages.find((l) => l.code === lang);
+  const defaultLanguage = languages.find((l) => l.code === report.data?.defaultLanguage);
+  const title = query.data ? (query.data.slots.find((s) => s.key === 'title' || s.key === 'name')?.value ?? query.data.slots[0]?.value ?? 'Untitled') : '';
+  useEffect(() => {
+    if (title && language) document.title = `Translate “${title}” into ${language.name} · Staff`;
+  }, [title, language]);
+
+  return (
+    <Screen>
+      <Stack gap="lg">
+        <div>
+          <Anchor component={Link} to={lang ? `${translationsScreenPath}?lang=${encodeURIComponent(lang)}` : translationsScreenPath} size="sm">
+            ← Back to Translations
+          </Anchor>
+          <Title order={1} mt={4} style={{ overflowWrap: 'anywhere' }}>
+            {language && title ? `Translate “${title.replace(/<[^>]+>/g, '')}” into ${language.name}` : 'Translate'}
+          </Title>
+          {query.data && (
+            <Group gap="xs" mt={6}>
+              <Badge color={stateColors[query.data.state]} variant="light" c="dark.9" tt="none">
+                {stateLabels[query.data.state]}
+              </Badge>
+              {query.data.hasPendingChanges && (
+                <Badge color="blue" variant="light" c="dark.9" tt="none">
+                  Unpublished changes
+                </Badge>
+              )}
+            </Group>
+          )}
+        </div>
+        {query.isPending || report.isPending ? (
+          <ContentLoader label="Loading the translation" />
+        ) : query.isError ? (
+          <LoadFailed title="The translation could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        ) : !language || !defaultLanguage ? (
+          <Alert color="red">The site has no language “{lang}”.</Alert>
+        ) : query.data.slots.length === 0 ? (
+          <Alert color="blue">This block has no text to translate.</Alert>
+        ) : (
+          <Editor key={`${query.data.id}:${query.data.lang}:${query.data.version}`} reading={query.data} language={language} defaultName={defaultLanguage.name} defaultCode={defaultLanguage.code} />
+        )}
+      </Stack>
+    </Screen>
+  );
+}
