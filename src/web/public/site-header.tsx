@@ -106,7 +106,11 @@ export function LanguageSwitcher({ languages }: { languages: readonly (BundleLan
           .map((l) => (
             <li key={l.code}>
               <a href={l.href} lang={l.code} dir={l.dir} hrefLang={l.code} className="language-link">
-                {l.name}
+                {/* On the narrowest phones the code shows; the name stays the link's name for screen readers. */}
+                <span className="language-name">{l.name}</span>
+                <span className="language-code" aria-hidden="true">
+                  {l.code.toUpperCase()}
+                </span>
               </a>
             </li>
           ))}

@@ -1,0 +1,156 @@
+/**
+ * The site in Kiswahili in the browser, and a translator at work. The demo's
+ * Kiswahili pages pass the Nu Html Checker and axe at 375 and 1280 px; the
+ * language switcher leads by keyboard to the same page in the other
+ * language; an Arabic page is laid out right to left and holds at both
+ * widths. A translator opens the Translations screen, fixes an outdated
+ * block with the original beside it, publishes, and the Kiswahili page shows
+ * it. Screenshots of each screen and page.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createAccount, settle, watchStaffConsole } from './helpers/staff.js';
+import { waitForScreen } from './admin-content-support.js';
+import { staffApi } from './public-helpers.js';
+import { setUpSite } from './helpers/fixture.js';
+import { nuHtmlErrors } from './helpers/nu-html.js';
+import type { ContentDocument } from '../src/shared/collections.js';
+import type { TranslationReading, TranslationReport } from '../src/shared/translations.js';
+
+const site = setUpSite();
+const shots = path.resolve('docs/screenshots');
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Axe at 1280 and 375 px, no sideways scrolling, and the screenshots at each width. */
+async function checkBothWidths(page: Page, shot: string): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    await settle(page);
+    expect(await axeViolations(page), `${shot} at ${width} px`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${shot} fits ${width} px`).toBe(true);
+    fs.mkdirSync(shots, { recursive: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, `${shot}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await settle(page);
+}
+
+const html = async (pathname: string) => {
+  const res = await fetch(`${site.server.url}${pathname}`);
+  expect(res.status, pathname).toBe(200);
+  return res.text();
+};
+
+describe('the site in Kiswahili', () => {
+  it('passes the Nu Html Checker on the Kiswahili pages and their English twins', async () => {
+    const pages = { 'sw-home': await html('/sw/'), 'sw-about': await html('/sw/kuhusu'), home: await html('/'), about: await html('/about') };
+    expect(await nuHtmlErrors(pages)).toEqual([]);
+  });
+
+  it('passes axe at both widths, and the switcher leads by keyboard to the same page in the other language', async () => {
+    const { context, page } = await site.newPage();
+    try {
+      await page.goto(`${site.server.url}/sw/`);
+      expect(await page.getAttribute('html', 'lang')).toBe('sw');
+      await checkBothWidths(page, 'public-sw-home');
+      await page.goto(`${site.server.url}/about`);
+      const kiswahili = page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'Kiswahili' });
+      expect(await kiswahili.getAttribute('lang')).toBe('sw');
+      for (let i = 0; i < 60 && !(await kiswahili.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${site.server.url}/sw/kuhusu`);
+      expect(await page.getAttribute('html', 'lang')).toBe('sw');
+      expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe('Kuhusu sisi');
+      await checkBothWidths(page, 'public-sw-about');
+      // Back to English from there.
+      await page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'English' }).click();
+      await page.waitForURL(`${site.server.url}/about`);
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lays out a page in Arabic right to left, and it holds at both widths', async () => {
+    const settings = await staffApi<{ data: Record<string, unknown>; version: number }>(site.server, site.superToken, '/api/settings');
+    const languages = [...(settings.body.data.languages as object[]), { code: 'ar', name: 'العربية', dir: 'rtl' }];
+    const saved = await staffApi(site.server, site.superToken, '/api/settings', { method: 'PUT', body: { data: { ...settings.body.data, languages } }, ifMatch: settings.body.version });
+    expect(saved.status).toBe(200);
+    const about = await staffApi<TranslationReading>(site.server, site.superToken, '/api/site/pages/about?lang=ar');
+    const published = await staffApi(site.server, site.superToken, '/api/site/pages/about?lang=ar', {
+      method: 'PATCH',
+      body: { translation: { path: '/man-nahnu', title: 'من نحن', description: 'من نحن وماذا نفعل' }, status: 'published' },
+      ifMatch: about.body.version,
+    });
+    expect(published.status).toBe(200);
+    const body = await html('/ar/man-nahnu');
+    expect(body).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(await nuHtmlErrors({ 'ar-about': body })).toEqual([]);
+    const { context, page } = await site.newPage();
+    try {
+      await page.goto(`${site.server.url}/ar/man-nahnu`);
+      expect(await page.evaluate(() => getComputedStyle(document.body).direction)).toBe('rtl');
+      await checkBothWidths(page, 'public-ar-about');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a translator at work', () => {
+  it('opens Translations, fixes an outdated block with the original beside it, publishes, and the Kiswahili page shows it', async () => {
+    // An English block of the home page changes and is published: its Kiswahili translation is now outdated.
+    const list = await staffApi<{ documents: ContentDocument[] }>(site.server, site.superToken, '/api/collections/descriptionhome/documents?limit=50');
+    const join = list.body.documents.find((d) => d.data.title === 'Join us')!;
+    expect(join.translations?.sw).toBe('current');
+    const changed = await staffApi<ContentDocument>(site.server, site.superToken, `/api/collections/descriptionhome/documents/${join.id}`, {
+      method: 'PATCH',
+      body: { data: { title: 'Join the alliance' }, status: 'published' },
+      ifMatch: join.version,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.translations?.sw ?? (await staffApi<ContentDocument>(site.server, site.superToken, `/api/collections/descriptionhome/documents/${join.id}`)).body.translations?.sw).toBe('outdated');
+
+    const translator = await createAccount(site.server.url, site.superToken, { email: 'translator@example.org', role: 'admin', password: 'a long translator password 1' });
+    const { context, page } = await site.newPage();
+    const { errors } = watchStaffConsole(page);
+    try {
+      await site.signInAs(page, translator.email, 'a long translator password 1', '/translations');
+      await waitForScreen(page);
+      await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
+      // The drawer counts what is left to translate.
+      await expect.poll(() => page.getByTestId('translations-count').count(), { timeout: 10_000 }).toBe(1);
+      const outdated = page.getByRole('list', { name: 'Outdated in Kiswahili' });
+      await outdated.getByText('Join the alliance').waitFor();
+      await checkBothWidths(page, 'translations-screen');
+
+      await outdated.getByRole('link', { name: 'Translate: Join the alliance' }).click();
+      await page.getByRole('heading', { name: 'Translate “Join the alliance” into Kiswahili', level: 1 }).waitFor();
+      // The original beside the translation, with what it read when the translation was made.
+      await page.getByText('Changed since the translation was made. It read:').waitFor();
+      expect(await page.locator('del').first().innerText()).toBe('Join us');
+      const title = page.getByLabel('Title in Kiswahili', { exact: true });
+      expect(await title.inputValue()).toBe('Jiunge nasi');
+      await checkBothWidths(page, 'translation-editor');
+      await title.fill('Jiunge na muungano');
+      await page.getByRole('button', { name: 'Publish in Kiswahili' }).click();
+      await page.getByRole('status').filter({ hasText: 'Published in Kiswahili. Visitors see it now.' }).waitFor();
+      await page.getByText('Up to date', { exact: true }).first().waitFor();
+
+      const report = await staffApi<TranslationReport>(site.server, site.superToken, '/api/translations?lang=sw');
+      expect(report.body.outdated.map((i) => i.id)).not.toContain(join.id);
+      expect(await html('/sw/')).toContain('Jiunge na muungano');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
