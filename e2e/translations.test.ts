@@ -79,11 +79,28 @@ describe('the site in Kiswahili', () => {
     }
   });
 
-  it('lays out a page in Arabic right to left, and it holds at both widths', async () => {
-    const settings = await staffApi<{ data: Record<string, unknown>; version: number }>(site.server, site.superToken, '/api/settings');
-    const languages = [...(settings.body.data.languages as object[]), { code: 'ar', name: 'العربية', dir: 'rtl' }];
-    const saved = await staffApi(site.server, site.superToken, '/api/settings', { method: 'PUT', body: { data: { ...settings.body.data, languages } }, ifMatch: settings.body.version });
-    expect(saved.status).toBe(200);
+  it('a super-admin adds Arabic in the site settings; a page in Arabic is laid out right to left and holds at both widths', async () => {
+    const { context: staff, page: settingsPage } = await site.newPage();
+    settingsPage.setDefaultTimeout(10_000);
+    try {
+      await site.signIn(settingsPage, '/settings');
+      await waitForScreen(settingsPage);
+      const languages = settingsPage.getByRole('region', { name: 'Languages' });
+      await languages.getByRole('button', { name: 'Add a language' }).click();
+      const codes = languages.getByLabel('Code');
+      await codes.last().fill('ar');
+      await languages.getByLabel('Name in itself').last().fill('العربية');
+      await languages.getByLabel('Direction').last().click();
+      await settingsPage.getByRole('option', { name: /^Right to left/ }).click();
+      await languages.getByRole('button', { name: 'Save languages' }).click();
+      await settingsPage.getByRole('status').filter({ hasText: 'Languages saved.' }).waitFor();
+      await languages.scrollIntoViewIfNeeded();
+      await checkBothWidths(settingsPage, 'settings-languages');
+    } finally {
+      await staff.close();
+    }
+    const settings = await staffApi<{ data: { languages: { code: string; dir: string }[] } }>(site.server, site.superToken, '/api/settings');
+    expect(settings.body.data.languages.map((l) => `${l.code} ${l.dir}`)).toEqual(['en ltr', 'sw ltr', 'ar rtl']);
     const about = await staffApi<TranslationReading>(site.server, site.superToken, '/api/site/pages/about?lang=ar');
     const published = await staffApi(site.server, site.superToken, '/api/site/pages/about?lang=ar', {
       method: 'PATCH',
@@ -122,6 +139,7 @@ describe('a translator at work', () => {
     const translator = await createAccount(site.server.url, site.superToken, { email: 'translator@example.org', role: 'admin', password: 'a long translator password 1' });
     const { context, page } = await site.newPage();
     const { errors } = watchStaffConsole(page);
+    page.setDefaultTimeout(10_000);
     try {
       await site.signInAs(page, translator.email, 'a long translator password 1', '/translations');
       await waitForScreen(page);

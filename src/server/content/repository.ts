@@ -249,11 +249,11 @@ const idsPerStatement = 500;
 /**
  * Removes for good the blocks that are still in the trash when the statement
  * runs (of `ids` when given; trashed before `before` when given), then the
- * revisions and preview links of exactly those blocks; the blocks removed.
+ * revisions, preview links and translations of exactly those blocks; the blocks removed.
  * The trash mark is checked by the delete itself, so a block restored
  * meanwhile stays with its history: on PostgreSQL the delete waits for a
  * restore holding the row and then reads the row again; SQLite has one
- * writer. Call inside a transaction (the three deletes stand or fall together).
+ * writer. Call inside a transaction (the deletes stand or fall together).
  */
 export async function purgeTrashed(db: Conn, scope: { ids?: readonly string[]; before?: string }): Promise<PurgedDocument[]> {
   if (scope.ids?.length === 0) return [];
@@ -265,6 +265,8 @@ export async function purgeTrashed(db: Conn, scope: { ids?: readonly string[]; b
     const ids = removed.slice(i, i + idsPerStatement).map((r) => r.id);
     await db.deleteFrom('revisions').where('document_id', 'in', ids).execute();
     await db.deleteFrom('preview_links').where('document_id', 'in', ids).execute();
+    // A block's translations go with it (and a page's addresses in other languages with its translation rows' paths).
+    await db.deleteFrom('translations').where('document_id', 'in', ids).execute();
   }
   return removed;
 }

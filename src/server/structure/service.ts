@@ -394,6 +394,8 @@ export class SiteStructure {
       const message = `Another page already has the address ${result.path}. Choose another address.`;
       throw new AppError('already-exists', message, { field: 'path', fields: { path: message } });
     }
+    // A page in the trash holds no address in any language (its translations' addresses come back with a restore and a publish).
+    if (after.deleted_at !== null) await trx.deleteFrom('site_paths').where('page_id', '=', after.id).where('lang', '!=', lang).execute();
     const wasLive = before && before.deleted_at === null && before.status === 'published' ? parsePage(before.data) : null;
     if ((wasLive?.path ?? null) !== (live?.path ?? null)) this.shapeChanges.add(after.id);
     const at = new Date().toISOString();

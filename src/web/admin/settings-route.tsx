@@ -13,6 +13,7 @@ import { BlockForm } from './fields/block-form.js';
 import { settingsTarget } from '../../shared/authoring/check.js';
 import { formChecksFrames } from './site-check/form-checks.js';
 import { siteCheckKey } from './site-check/api.js';
+import { LanguagesForm } from './translations/languages-form.js';
 
 /** The authoring checks of the settings (the logo's alt text, links, capitals), live as on every block. */
 const settingsChecks = formChecksFrames(settingsTarget(siteSettingsFields));
@@ -58,6 +59,7 @@ function SettingsForm() {
           }}
         />
       )}
+      {query.data && <LanguagesForm settings={query.data} />}
     </Stack>
   );
 }

@@ -226,7 +226,7 @@ export function TranslationEditorScreen() {
         ) : query.data.slots.length === 0 ? (
           <Alert color="blue">This block has no text to translate.</Alert>
         ) : (
-          <Editor key={`${query.data.id}:${query.data.lang}:${query.data.version}`} reading={query.data} language={language} defaultName={defaultLanguage.name} defaultCode={defaultLanguage.code} />
+          <Editor key={`${query.data.id}:${query.data.lang}`} reading={query.data} language={language} defaultName={defaultLanguage.name} defaultCode={defaultLanguage.code} />
         )}
       </Stack>
     </Screen>

@@ -3,7 +3,8 @@
  * translations are outdated because their original changed, each with the
  * page it is on and a link to translate it beside its original.
  */
-import { Alert, Anchor, Badge, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { TranslationReportItem } from '../../../shared/translations.js';
 import { translationEditorPathOf } from '../../../shared/translations.js';
@@ -37,6 +38,37 @@ function Items({ items, lang, state, label }: { items: TranslationReportItem[]; 
           </Group>
         </Card>
       ))}
+    </Stack>
+  );
+}
+
+/** What is not translated yet, page by page: each page a disclosure (closed), so a site with much to do stays a short list. */
+function MissingByPage({ items, lang, language }: { items: TranslationReportItem[]; lang: string; language: string }) {
+  const groups = new Map<string, { title: string; items: TranslationReportItem[] }>();
+  for (const item of items) {
+    const key = item.page?.id ?? '';
+    const group = groups.get(key) ?? { title: item.page?.title ?? 'Site navigation', items: [] };
+    group.items.push(item);
+    groups.set(key, group);
+  }
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`Not translated into ${language}, by page`}>
+      {[...groups].map(([key, group]) => {
+        const id = `missing-${key || 'navigation'}`;
+        const expanded = open === key;
+        return (
+          <li key={key}>
+            <Button variant="subtle" onClick={() => setOpen(expanded ? null : key)} aria-expanded={expanded} aria-controls={id} px="xs" fw={600}>
+              <span aria-hidden="true">{expanded ? '▾' : '▸'}&nbsp;</span>
+              {group.title} ({group.items.length})
+            </Button>
+            <div id={id} hidden={!expanded}>
+              {expanded && <Items items={group.items} lang={lang} state="missing" label={`Not translated into ${language}: ${group.title}`} />}
+            </div>
+          </li>
+        );
+      })}
     </Stack>
   );
 }
@@ -86,7 +118,7 @@ export function TranslationsScreen() {
                   <Title order={2} size="h3" id="missing-heading" mb="xs">
                     {w.missingHeading(report.missing.length)}
                   </Title>
-                  {report.missing.length === 0 ? <Text size="sm">{w.missingNone}</Text> : <Items items={report.missing} lang={lang} state="missing" label={`Not translated into ${language}`} />}
+                  {report.missing.length === 0 ? <Text size="sm">{w.missingNone}</Text> : <MissingByPage items={report.missing} lang={lang} language={language} />}
                 </section>
               </>
             );
