@@ -12,6 +12,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, pathTo } from '../src/shared/api-paths.js';
 import { siteApi } from '../src/shared/site-structure.js';
+import { siteCheckApi, type SiteCheck } from '../src/shared/site-check.js';
 import type { ContentDocument } from '../src/shared/collections.js';
 import type { TranslationReading, TranslationReport } from '../src/shared/translations.js';
 import { build, type TestApp } from './helpers/app.js';
@@ -134,8 +135,8 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
 
   it('has a language switcher that leads to the same page in the other language, each language named in itself with its lang', async () => {
     const switcher = (html: string) => /<nav class="language-switcher" aria-label="Languages">(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
-    expect(switcher((await page('/about')).body)).toContain('<a href="/sw/kuhusu" lang="sw" dir="ltr" hrefLang="sw" class="language-link">Kiswahili</a>');
-    expect(switcher((await page('/sw/kuhusu')).body)).toContain('<a href="/about" lang="en" dir="ltr" hrefLang="en" class="language-link">English</a>');
+    expect(switcher((await page('/about')).body)).toContain('<a href="/sw/kuhusu" lang="sw" dir="ltr" hrefLang="sw" class="language-link"><span class="language-name">Kiswahili</span>');
+    expect(switcher((await page('/sw/kuhusu')).body)).toContain('<a href="/about" lang="en" dir="ltr" hrefLang="en" class="language-link"><span class="language-name">English</span>');
     // A page not offered in Kiswahili leads to the Kiswahili home page.
     expect(switcher((await page('/history')).body)).toContain('<a href="/sw/" lang="sw"');
   });
@@ -183,6 +184,15 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
     // A saved, unpublished Kiswahili change is not on the site.
     await translate('abouthistory', history.id, { title: 'Rasimu ya Kiswahili' });
     expect((await page('/sw/kuhusu')).body).not.toContain('Rasimu ya Kiswahili');
+  });
+
+  it('runs the authoring checks on the published words of each language, naming the language', async () => {
+    await translate('abouthistory', history.id, { title: 'KUTOKA KIKUNDI CHA KUSOMA HADI MUUNGANO' }, 'published');
+    const check = (await as({ method: 'GET', url: siteCheckApi })).json<SiteCheck>();
+    const mine = check.findings.filter((f) => f.id === history.id);
+    expect(mine.map((f) => [f.rule, f.field, f.lang, f.title])).toEqual([['text-capitals', 'title', 'sw', 'KUTOKA KIKUNDI CHA KUSOMA HADI MUUNGANO (Kiswahili)']]);
+    await translate('abouthistory', history.id, { title: 'Kutoka kikundi cha kusoma hadi muungano' }, 'published');
+    expect((await as({ method: 'GET', url: siteCheckApi })).json<SiteCheck>().findings.filter((f) => f.id === history.id)).toEqual([]);
   });
 
   it('refuses bad input with the field named and changes nothing', async () => {

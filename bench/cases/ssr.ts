@@ -1,7 +1,8 @@
 /**
  * The server-rendered home page: from the rendered-page cache, as a browser
  * asks for it (brotli) and as a plain client does (identity), revalidated
- * with If-None-Match; a page built from data (bench/data-page.ts: created
+ * with If-None-Match; the home page in the site's second language (/sw/);
+ * a page built from data (bench/data-page.ts: created
  * through the pages API from the campaign preset, filled, published) the same
  * way beside it; then the home page while an editor saves a home-page block
  * about four times a second, against the same load without edits; and the
@@ -79,8 +80,21 @@ async function dataPage(ctx: BenchContext): Promise<DataPage | null> {
   return page;
 }
 
+/** The home page in the site's second language (the demo's Kiswahili at /sw/), when the server has one. */
+async function otherLanguageHome(ctx: BenchContext): Promise<string | null> {
+  const res = await fetch(`${ctx.url}/sw/`, { headers: { accept: 'text/html' } });
+  const html = await res.text();
+  if (res.status !== 200) {
+    ctx.log(`/sw/ answered ${res.status}: this site has no Kiswahili home page, so no page in a second language is measured`);
+    return null;
+  }
+  ctx.log(`home page in Kiswahili: /sw/ (${html.length} bytes of HTML, Content-Language ${res.headers.get('content-language')})`);
+  return '/sw/';
+}
+
 export async function cases(ctx: BenchContext): Promise<BenchCase[]> {
   const built = await dataPage(ctx);
+  const sw = await otherLanguageHome(ctx);
   return [
     { name: 'GET / cached (identity)', target: () => ({ path: '/', headers: { accept: 'text/html' } }), expectStatus: 200, compare: true, goal: { bare: 0.9, nginx: 0.4 } },
     { name: 'GET / cached (br)', target: () => ({ path: '/', headers: browser }), expectStatus: 200, compare: true, goal: { bare: 0.9, nginx: 0.4 } },
@@ -94,6 +108,12 @@ export async function cases(ctx: BenchContext): Promise<BenchCase[]> {
             goal: { bare: 0.9, nginx: 0.4 },
           },
           { name: `GET ${built.path} (page built from data) cached (br)`, target: () => ({ path: built.path, headers: browser }), expectStatus: 200, compare: true, goal: { bare: 0.9, nginx: 0.4 } },
+        ]
+      : []),
+    ...(sw
+      ? [
+          { name: `GET ${sw} (home in Kiswahili) cached (identity)`, target: () => ({ path: sw, headers: { accept: 'text/html' } }), expectStatus: 200, compare: true, goal: { bare: 0.9, nginx: 0.4 } },
+          { name: `GET ${sw} (home in Kiswahili) cached (br)`, target: () => ({ path: sw, headers: browser }), expectStatus: 200, compare: true, goal: { bare: 0.9, nginx: 0.4 } },
         ]
       : []),
     {

@@ -49,6 +49,8 @@ export const findingSchema = z.object({
   severity: z.enum(findingSeverities),
   /** Plain words: what is wrong and how to fix it. */
   message: z.string(),
+  /** The language of the words at fault, when they are a translation (absent: the original). */
+  lang: z.string().optional(),
 });
 export type Finding = z.infer<typeof findingSchema>;
 

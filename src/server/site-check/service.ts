@@ -13,6 +13,15 @@ import { brokenInternalLink, internalLinksOf, type BrokenLinkReason } from '../s
 import type { Database } from '../db/schema.js';
 import { readSiteSettings } from '../settings/repository.js';
 import { blockTarget, mediaFactsOf } from './checks.js';
+import { applyTranslation } from '../../shared/translatable.js';
+import { publishedIn } from '../translations/repository.js';
+
+/** The published words of blocks in a language, by block id. */
+async function publishedWordsOf(db: Kysely<Database>, lang: string, collections: readonly string[]): Promise<Map<string, Record<string, string>>> {
+  const out = new Map<string, Record<string, string>>();
+  for (const t of await publishedIn(db, lang, collections)) out.set(t.document_id, JSON.parse(t.data ?? '{}') as Record<string, string>);
+  return out;
+}
 
 /** Collections whose blocks visitors can see (staff-only ones, such as contacts, are never on the site). */
 const checked: readonly CollectionDef[] = collections.filter((c) => c.read === 'public');
@@ -62,5 +71,19 @@ export async function siteCheck(db: Kysely<Database>, structure: SiteStructure):
     }
   }
   findings.push(...checkData(settingsTarget(siteSettingsFields), settings, media).map((f) => ({ ...f, title: siteCheckGroupLabels.settings })));
+  // Each other language: the published translations laid over their originals, checked the same way; a finding
+  // counts for the language when the field at fault holds translated words (untranslated ones are the original's).
+  const site = snapshot.languages;
+  for (const language of site.languages.filter((l) => l.code !== site.defaultLanguage)) {
+    const words = await publishedWordsOf(db, language.code, checkedNow.map((c) => c.name));
+    for (const b of blocks) {
+      const translated = words.get(b.id);
+      if (!translated) continue;
+      const data = applyTranslation({ kind: 'fields', fields: b.c.fields }, b.data, translated).data;
+      const title = `${blockTitle(b.c, data)} (${language.name})`;
+      const own = (field: string) => Object.keys(translated).some((key) => key === field || key.startsWith(`${field}.`) || field.startsWith(`${key}.`));
+      for (const f of checkData(blockTarget(b.c, b.id), data, media)) if (own(f.field)) findings.push({ ...f, title, lang: language.code });
+    }
+  }
   return { findings };
 }
