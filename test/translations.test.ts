@@ -195,6 +195,17 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
     expect((await as({ method: 'GET', url: siteCheckApi })).json<SiteCheck>().findings.filter((f) => f.id === history.id)).toEqual([]);
   });
 
+  it('finds a block by its title in another language in the staff search', async () => {
+    const search = async (q: string, lang?: string) =>
+      (await as({ method: 'GET', url: `${pathTo(apiPaths.collections.documents, { name: 'aboutvision' })}?q=${encodeURIComponent(q)}${lang ? `&lang=${lang}` : ''}` })).json<{ documents: ContentDocument[] }>().documents.map((d) => d.id);
+    expect(await search('dira yetu')).toEqual([vision.id]);
+    expect(await search('DIRA', 'sw')).toEqual([vision.id]);
+    expect(await search('renewed')).toEqual([vision.id]);
+    expect(await search('hakuna kitu kama hiki')).toEqual([]);
+    // Visitors search the published originals only.
+    expect((await app.inject({ method: 'GET', url: `${pathTo(apiPaths.collections.documents, { name: 'aboutvision' })}?q=dira` })).json<{ documents: unknown[] }>().documents).toEqual([]);
+  });
+
   it('refuses bad input with the field named and changes nothing', async () => {
     const before = await readTranslation('aboutvision', vision.id);
     const patch = (payload: Record<string, unknown>, version = before.version, lang = 'sw') => as({ method: 'PATCH', url: blockUrl('aboutvision', vision.id, lang), headers: { 'if-match': String(version) }, payload });

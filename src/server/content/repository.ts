@@ -20,6 +20,8 @@ export interface ListQuery {
   state?: DocumentState | undefined;
   /** Case-insensitive search in the title field. */
   q?: string | undefined;
+  /** Blocks the search finds besides (their title in another language matches: translations/service.ts). */
+  alsoMatching?: readonly string[] | undefined;
   titleField: string;
   limit: number;
   offset: number;
@@ -112,7 +114,7 @@ export async function listDocuments(db: Conn, query: ListQuery): Promise<{ rows:
   if (query.q) {
     const needle = foldTitle(query.q);
     const dialect = dialectOf(db);
-    const unfilled = await unfilledMatches(db, query, needle);
+    const unfilled = [...(await unfilledMatches(db, query, needle)), ...(query.alsoMatching ?? [])];
     // The ids travel as one JSON parameter, however many there are.
     const ids = JSON.stringify(unfilled);
     const listed = dialect === 'postgres' ? sql<string>`(select jsonb_array_elements_text(cast(${ids} as jsonb)))` : sql<string>`(select value from json_each(${ids}))`;

@@ -78,8 +78,8 @@ export const contentRoutes = fp(
 
       api.get(apiPaths.collections.documents, async (request, reply) => {
         const { name } = collectionParams.parse(request.params);
-        await app.services.translations.requested(request.query);
-        const result = await content.list(request.principal, name, withoutLang(request.query));
+        const lang = await app.services.translations.requested(request.query);
+        const result = await content.list(request.principal, name, withoutLang(request.query), lang?.code);
         privateOrPublic(request, reply);
         return result;
       });

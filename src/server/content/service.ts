@@ -131,7 +131,8 @@ export class ContentService {
     if (collection === sitePageCollection && id && this.services.structure.takeShapeChange(id)) this.services.changes.publish({ type: 'structure' });
   }
 
-  async list(principal: Principal | null, name: string, rawQuery: unknown): Promise<ListResult<ContentDocument | PublicDocument>> {
+  /** A collection's blocks; for staff the search also finds blocks by their title in the other languages (in `lang` only, when named). */
+  async list(principal: Principal | null, name: string, rawQuery: unknown, lang?: string): Promise<ListResult<ContentDocument | PublicDocument>> {
     const c = await this.collection(name);
     const subject: Subject = { type: 'collection', name };
     authorize(principal, 'read', subject);
@@ -143,6 +144,7 @@ export class ContentService {
       status: staff ? query.status : 'published',
       state: staff ? query.state : undefined,
       q: query.q?.trim() || undefined,
+      alsoMatching: staff && query.q?.trim() ? await this.services.translations.titleMatches(c, query.q.trim(), lang) : undefined,
       titleField: c.titleField,
       limit: query.limit,
       offset: query.offset,

@@ -31,6 +31,7 @@ import * as contentRepo from '../content/repository.js';
 import type { DocumentRow } from '../content/repository.js';
 import * as structureRepo from '../structure/repository.js';
 import { sanitizeRichText } from '../content/sanitize.js';
+import { foldTitle } from '../content/title-search.js';
 import { parse } from '../content/requests.js';
 import type { ExpectedVersion } from '../http/if-match.js';
 import type { Db } from '../db/index.js';
@@ -313,6 +314,20 @@ export class Translations {
       }
     }
     return { lang: lang?.code ?? null, missing, outdated, languages: site.languages, defaultLanguage: site.defaultLanguage, counts };
+  }
+
+  /**
+   * Blocks of a collection whose title in a language (saved or published)
+   * contains the search, folded as titles are: in `lang`, or in every other
+   * language of the site when none is named.
+   */
+  async titleMatches(c: Pick<CollectionDef, 'name' | 'titleField'>, q: string, lang?: string): Promise<string[]> {
+    const needle = foldTitle(q);
+    const site = await this.languages();
+    const langs = lang ? [lang] : site.languages.map((l) => l.code).filter((code) => code !== site.defaultLanguage);
+    if (langs.length === 0) return [];
+    const rows = await this.db.selectFrom('translations').select(['document_id', 'data', 'pending_data']).where('lang', 'in', langs).where('collection', '=', c.name).execute();
+    return rows.filter((r) => foldTitle((words(r.pending_data) ?? words(r.data) ?? {})[c.titleField] ?? '').includes(needle)).map((r) => r.document_id);
   }
 
   /** The published words of these blocks in a language, by block id. */
