@@ -12,6 +12,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, pathTo } from '../src/shared/api-paths.js';
 import { siteApi } from '../src/shared/site-structure.js';
+import { editorialApi } from '../src/shared/editorial.js';
 import { siteCheckApi, type SiteCheck } from '../src/shared/site-check.js';
 import type { ContentDocument } from '../src/shared/collections.js';
 import type { TranslationReading, TranslationReport } from '../src/shared/translations.js';
@@ -204,6 +205,23 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
     expect(await search('hakuna kitu kama hiki')).toEqual([]);
     // Visitors search the published originals only.
     expect((await app.inject({ method: 'GET', url: `${pathTo(apiPaths.collections.documents, { name: 'aboutvision' })}?q=dira` })).json<{ documents: unknown[] }>().documents).toEqual([]);
+  });
+
+  it('previews a page in Kiswahili with its saved, unpublished words, which visitors do not see', async () => {
+    await translate('aboutvision', vision.id, { title: 'Rasimu ya dira yetu' });
+    const link = await as({ method: 'POST', url: editorialApi.preview, payload: { page: 'about', lang: 'sw' } });
+    expect(link.statusCode, link.body).toBe(201);
+    const preview = await page(new URL(link.json<{ url: string }>().url).pathname);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toMatch(/<html lang="sw">/);
+    expect(preview.body).toContain('Rasimu ya dira yetu');
+    expect(preview.body).toContain('<meta name="robots" content="noindex">');
+    expect((await page('/sw/kuhusu')).body).not.toContain('Rasimu ya dira yetu');
+    const unknown = await as({ method: 'POST', url: editorialApi.preview, payload: { page: 'about', lang: 'fr' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'lang' } });
+    // Published again, so the tests after this one start from a translation without saved changes.
+    await translate('aboutvision', vision.id, { title: 'Dira yetu mpya' }, 'published');
   });
 
   it('refuses bad input with the field named and changes nothing', async () => {

@@ -140,6 +140,8 @@ export const previewBodySchema = z
   .object({
     page: z.string().min(1).max(100),
     document: z.string().min(1).max(100).optional(),
+    /** Preview the page in this language (its saved, unpublished translations shown); absent: the default one. */
+    lang: z.string().min(2).max(20).optional(),
   })
   .strict();
 export type PreviewBody = z.infer<typeof previewBodySchema>;

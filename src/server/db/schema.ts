@@ -79,6 +79,8 @@ export interface PreviewLinksTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** The language the page is previewed in (its saved translation laid over), or null for the default one. */
+  lang: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UsersTable {

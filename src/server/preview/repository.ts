@@ -23,7 +23,7 @@ export function newPreviewToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
-export async function insertPreviewLink(db: Conn, row: PreviewLinkRow): Promise<void> {
+export async function insertPreviewLink(db: Conn, row: Omit<PreviewLinkRow, 'lang'> & { lang?: string | null }): Promise<void> {
   await db.insertInto('preview_links').values(row).execute();
 }
 

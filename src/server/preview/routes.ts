@@ -119,11 +119,11 @@ async function preview(app: FastifyInstance, options: PreviewServiceOptions): Pr
         // The previewed page from its own bundle; every other read (the header's settings come with it) as visitors get it.
         const data: PublicDataSource = {
           page: async (name) => (name === page.id ? bundle : source.page(name)),
-          pageAt: async (path) => (path === page.path ? bundle : source.pageAt(path)),
+          pageAt: async (path) => (path === bundle.page.path ? bundle : source.pageAt(path)),
           document: (collection, id) => source.document(collection, id),
           publicUrl: () => source.publicUrl(),
         };
-        const result = await renderPreview(new Request(`${app.services.config.publicUrl}${page.path}`, { headers: { accept: 'text/html' } }), data, expiresAt);
+        const result = await renderPreview(new Request(`${app.services.config.publicUrl}${bundle.page.path}`, { headers: { accept: 'text/html' } }), data, expiresAt);
         if (result.kind === 'redirect') throw new Error(`the preview of ${page.id} redirected to ${result.location}`);
         errors.push(...result.errors);
         return result;

@@ -68,6 +68,7 @@ export class PreviewService {
         throw new AppError('invalid-argument', `document: ${message}`, { field: 'document', fields: { document: message } });
       }
     }
+    const language = await this.services.translations.requested({ lang: input.lang });
     const token = repo.newPreviewToken();
     const now = this.now();
     const row: repo.PreviewLinkRow = {
@@ -79,10 +80,11 @@ export class PreviewService {
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + this.lifetimeMs).toISOString(),
       revoked_at: null,
+      lang: language?.code ?? null,
     };
     await this.db.transaction().execute(async (trx) => {
       await repo.insertPreviewLink(trx, row);
-      await appendAudit(trx, { action: 'preview.create', actor: principal ? { uid: principal.uid } : null, subjectId: row.id, subject: page.title, ip, at: row.created_at });
+      await appendAudit(trx, { action: 'preview.create', actor: principal ? { uid: principal.uid } : null, subjectId: row.id, subject: language ? `${page.title} (${language.name})` : page.title, ip, at: row.created_at });
     });
     return { id: row.id, url: `${this.services.config.publicUrl}${previewPathPrefix}${token}`, expiresAt: row.expires_at };
   }
@@ -130,7 +132,10 @@ export class PreviewService {
     const page = await this.services.structure.workingPage(link.page);
     if (!page) return { ok: false, reason: 'unknown' };
     // A preview shows the navigation's unpublished changes too.
-    const bundle = await previewBundle(this.services.db, page, link.document_id, await this.settings(), await this.services.structure.previewNavigation(), await this.services.structure.current());
+    const structure = await this.services.structure.current();
+    const lang = link.lang && link.lang !== structure.languages.defaultLanguage && structure.languages.languages.some((l) => l.code === link.lang) ? link.lang : null;
+    const navigation = lang ? await this.services.structure.publicNavigation(lang) : await this.services.structure.previewNavigation();
+    const bundle = await previewBundle(this.services.db, page, link.document_id, await this.settings(), navigation, structure, lang, this.services.structure);
     return { ok: true, page, bundle, expiresAt: link.expires_at };
   }
 }

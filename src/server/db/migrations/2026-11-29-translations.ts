@@ -10,6 +10,8 @@ import type { Kysely } from 'kysely';
 //   (or confirmed against): comparing it with the original's live words tells
 //   a current translation from an outdated one.
 // Site settings' words live here too, under collection '@settings', id 'site'.
+// A preview link may name a language (preview_links.lang): the page is shown in
+// it with its saved translations laid over.
 export const translations = {
   async up(db: Kysely<any>): Promise<void> {
     await db.schema
@@ -27,8 +29,10 @@ export const translations = {
       .addPrimaryKeyConstraint('translations_pk', ['document_id', 'lang'])
       .execute();
     await db.schema.createIndex('translations_lang').on('translations').columns(['lang', 'collection']).execute();
+    await db.schema.alterTable('preview_links').addColumn('lang', 'text').execute();
   },
   async down(db: Kysely<any>): Promise<void> {
+    await db.schema.alterTable('preview_links').dropColumn('lang').execute();
     await db.schema.dropTable('translations').execute();
   },
 };
