@@ -122,6 +122,23 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
     expect((await page('/about')).body).not.toMatch(/lang="en"><\/|class="lang-fallback"/);
   });
 
+  it('leads the links of a Kiswahili page to the Kiswahili pages where there are some, else to the English ones', async () => {
+    const res = await as({
+      method: 'POST',
+      url: pathTo(apiPaths.collections.documents, { name: 'abouthistory' }),
+      payload: { data: { title: 'Read on', body: '<p>See <a href="/about">who we are</a>.</p>', linkLabel: 'Our history', linkUrl: '/history#start' }, status: 'published' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const links = res.json<ContentDocument>();
+    await translate('abouthistory', links.id, { title: 'Endelea kusoma', body: '<p>Tazama <a href="/about">sisi ni nani</a>.</p>' }, 'published');
+    const sw = (await page('/sw/kuhusu')).body;
+    expect(sw).toContain('<a href="/sw/kuhusu">sisi ni nani</a>');
+    expect(sw).toMatch(/<a href="\/history#start" class="button[^"]*"[^>]*>.*Our history/s);
+    expect((await page('/about')).body).toContain('<a href="/about">who we are</a>');
+    const trashed = await as({ method: 'DELETE', url: blockUrl('abouthistory', links.id), headers: { 'if-match': String((await as({ method: 'GET', url: blockUrl('abouthistory', links.id) })).json<ContentDocument>().version) } });
+    expect(trashed.statusCode).toBe(204);
+  });
+
   it('offers no page that has no Kiswahili: 404 under /sw/, absent from the sitemap; the sitemap lists both languages of a translated one', async () => {
     expect((await page('/sw/history')).statusCode).toBe(404);
     expect((await page('/sw/about')).statusCode).toBe(404);

@@ -165,7 +165,7 @@ export async function bundleOf(
       ? { ...published, data: translated.data, ...(translated.fallback.length > 0 ? { fallback: { lang: structure.languages.defaultLanguage, keys: translated.fallback } } : {}), ...(untranslated ? { lang: structure.languages.defaultLanguage } : {}) }
       : published;
     // Links to an address a page moved away from lead straight to the page (structure/links.ts).
-    const doc = fields ? { ...stored, data: withCurrentLinks(structure, fields, stored.data) } : stored;
+    const doc = fields ? { ...stored, data: withCurrentLinks(structure, fields, stored.data, lang) } : stored;
     sections[row.collection]?.push(doc);
     if (!fields) continue;
     for (const ref of mediaIdsOf(fields, doc.data)) mediaIds.add(ref.mediaId);

@@ -10,6 +10,7 @@
 import type { FieldDef } from '../../shared/fields.js';
 import { detailCollections } from '../../shared/registry-index.js';
 import type { StructureSnapshot } from './service.js';
+import { localizedPath } from '../../shared/languages.js';
 
 const hrefPattern = /(<a\b[^>]*?\shref=")(\/[^"#?]*)([#?][^"]*)?"/g;
 
@@ -27,8 +28,34 @@ export function movedTo(s: StructureSnapshot, path: string, lang = 'en'): string
   return target ? target.path : null;
 }
 
-/** The data with its internal links written with the current addresses of the pages they lead to. */
-export function withCurrentLinks(s: StructureSnapshot, fields: readonly FieldDef[], data: Record<string, unknown>): Record<string, unknown> {
+/** The page a default-language path leads to now (its own address, or one it moved away from), or null. */
+function pageAt(s: StructureSnapshot, path: string): string | null {
+  const id = s.byPath.get(path);
+  if (id) return id;
+  const r = s.redirects.get(`${s.languages.defaultLanguage} ${path}`);
+  return r?.page_id && s.pages.get(r.page_id)?.live ? r.page_id : null;
+}
+
+/**
+ * Where an internal link leads on a page in `lang`: the page's address in
+ * that language when it is offered there, else its current address (moved
+ * pages followed); null when the link is right as it is.
+ */
+function linkIn(s: StructureSnapshot, path: string, lang: string): string | null {
+  if (lang !== s.languages.defaultLanguage) {
+    const id = pageAt(s, path);
+    const translated = id ? s.words.get(`${id} ${lang}`)?.path : undefined;
+    if (id && translated && s.pages.get(id)?.live) return localizedPath(translated, lang, s.languages.defaultLanguage);
+  }
+  return movedTo(s, path);
+}
+
+/**
+ * The data with its internal links written with the current addresses of the
+ * pages they lead to, in the page's language when those pages are offered in
+ * it (a Kiswahili page's link to /about leads to /sw/kuhusu).
+ */
+export function withCurrentLinks(s: StructureSnapshot, fields: readonly FieldDef[], data: Record<string, unknown>, lang = s.languages.defaultLanguage): Record<string, unknown> {
   let out: Record<string, unknown> | null = null;
   for (const f of fields) {
     const v = data[f.name];
@@ -36,11 +63,11 @@ export function withCurrentLinks(s: StructureSnapshot, fields: readonly FieldDef
     let next = v;
     if (f.type === 'url' && v.startsWith('/') && !v.startsWith('//')) {
       const { path, rest } = splitPath(v);
-      const moved = movedTo(s, path);
+      const moved = linkIn(s, path, lang);
       if (moved) next = moved + rest;
     } else if (f.type === 'richText' && v.includes('href="/')) {
       next = v.replace(hrefPattern, (whole, start: string, path: string, rest: string | undefined) => {
-        const moved = movedTo(s, path);
+        const moved = linkIn(s, path, lang);
         return moved ? `${start}${moved}${rest ?? ''}"` : whole;
       });
     }
