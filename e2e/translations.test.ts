@@ -163,6 +163,12 @@ describe('a translator at work', () => {
       await page.getByRole('status').filter({ hasText: 'Published in Kiswahili. Visitors see it now.' }).waitFor();
       await page.getByText('Up to date', { exact: true }).first().waitFor();
 
+      // The history lists the step just taken, with its words to take back.
+      await page.getByRole('button', { name: 'History' }).click();
+      const history = page.getByRole('list', { name: 'History of the translation' });
+      await history.getByText(/Published/).first().waitFor();
+      expect(await history.getByRole('listitem').first().innerText()).toContain('translator@example.org');
+
       const report = await staffApi<TranslationReport>(site.server, site.superToken, '/api/translations?lang=sw');
       expect(report.body.outdated.map((i) => i.id)).not.toContain(join.id);
       expect(await html('/sw/')).toContain('Jiunge na muungano');

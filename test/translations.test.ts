@@ -15,7 +15,7 @@ import { siteApi } from '../src/shared/site-structure.js';
 import { editorialApi } from '../src/shared/editorial.js';
 import { siteCheckApi, type SiteCheck } from '../src/shared/site-check.js';
 import type { ContentDocument } from '../src/shared/collections.js';
-import type { TranslationReading, TranslationReport } from '../src/shared/translations.js';
+import type { TranslationHistory, TranslationReading, TranslationReport } from '../src/shared/translations.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
@@ -239,6 +239,21 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
     expect(unknown.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'lang' } });
     // Published again, so the tests after this one start from a translation without saved changes.
     await translate('aboutvision', vision.id, { title: 'Dira yetu mpya' }, 'published');
+  });
+
+  it('keeps each translation step in its history, with who and the words it left', async () => {
+    const res = await as({ method: 'GET', url: `${pathTo(apiPaths.collections.revisions, { name: 'aboutvision', id: vision.id })}?lang=sw` });
+    expect(res.statusCode, res.body).toBe(200);
+    const history = res.json<TranslationHistory>();
+    expect(history.lang).toBe('sw');
+    const numbers = history.revisions.map((r) => r.number);
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    expect(history.revisions.map((r) => r.action)).toEqual(expect.arrayContaining(['save', 'publish', 'confirm']));
+    expect(history.revisions[0]).toMatchObject({ action: 'publish', values: { title: 'Dira yetu mpya' }, by: { uid: editor.uid } });
+    expect(history.revisions.some((r) => r.values.title === 'Rasimu ya dira yetu')).toBe(true);
+    // The English history is the block's own, untouched by its translation's steps.
+    const english = (await as({ method: 'GET', url: pathTo(apiPaths.collections.revisions, { name: 'aboutvision', id: vision.id }) })).json<{ revisions: { action: string }[] }>();
+    expect(english.revisions.every((r) => !r.action.includes('translation'))).toBe(true);
   });
 
   it('refuses bad input with the field named and changes nothing', async () => {

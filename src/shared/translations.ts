@@ -78,6 +78,20 @@ export const translationReportSchema = schema(() =>
 );
 export type TranslationReport = z.infer<typeof translationReportSchema>;
 
+/** One step of a translation's history, with the words it left (`GET …/revisions?lang=sw`). */
+export const translationRevisionSchema = schema(() =>
+  z.object({
+    number: z.number(),
+    action: z.enum(['save', 'publish', 'confirm', 'unpublish', 'discard']),
+    at: z.string(),
+    by: z.object({ uid: z.string(), name: z.string() }).nullable(),
+    values: words(),
+  }),
+);
+export type TranslationRevision = z.infer<typeof translationRevisionSchema>;
+export const translationHistorySchema = schema(() => z.object({ lang: z.string(), revisions: z.array(translationRevisionSchema) }));
+export type TranslationHistory = z.infer<typeof translationHistorySchema>;
+
 /** A block's staff reading in the default language carries each other language's state. */
 export type TranslationStates = Record<string, TranslationState>;
 

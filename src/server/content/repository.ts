@@ -269,6 +269,7 @@ export async function purgeTrashed(db: Conn, scope: { ids?: readonly string[]; b
     await db.deleteFrom('preview_links').where('document_id', 'in', ids).execute();
     // A block's translations go with it (and a page's addresses in other languages with its translation rows' paths).
     await db.deleteFrom('translations').where('document_id', 'in', ids).execute();
+    await db.deleteFrom('translation_revisions').where('document_id', 'in', ids).execute();
   }
   return removed;
 }

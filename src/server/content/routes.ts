@@ -143,6 +143,9 @@ export const contentRoutes = fp(
 
       api.get(apiPaths.collections.revisions, async (request, reply) => {
         const { name, id } = documentParams.parse(request.params);
+        // `?lang=sw`: that translation's history.
+        const translated = await inLanguage(app, request, reply, name, id, 'history');
+        if (translated) return translated;
         reply.header('cache-control', 'no-store');
         return content.editorial.revisions(callerOf(request), name, id);
       });

@@ -194,6 +194,21 @@ export interface TranslationsTable {
   published_at: string | null;
 }
 
+/** Every step of a translation, with the words it left (append-only). */
+export interface TranslationRevisionsTable {
+  id: string;
+  document_id: string;
+  lang: string;
+  /** 1, 2, 3… per block and language. */
+  number: number;
+  action: string;
+  /** The translation's working words after the step (JSON map). */
+  data: string;
+  at: string;
+  by_id: string | null;
+  by_name: string | null;
+}
+
 export interface SitePathsTable {
   lang: string;
   path: string;
@@ -240,6 +255,7 @@ export interface Database {
   preview_links: PreviewLinksTable;
   site_paths: SitePathsTable;
   translations: TranslationsTable;
+  translation_revisions: TranslationRevisionsTable;
   redirects: RedirectsTable;
   not_found: NotFoundTable;
 }

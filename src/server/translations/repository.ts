@@ -1,6 +1,7 @@
 /** The translations table (migration 2026-11-29-translations): one row per (block, language). */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, TranslationsTable } from '../db/schema.js';
+import crypto from 'node:crypto';
+import type { Database, TranslationRevisionsTable, TranslationsTable } from '../db/schema.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 export type TranslationRow = Selectable<TranslationsTable>;
@@ -76,4 +77,25 @@ export async function writeTranslationIfVersion(trx: Conn, w: TranslationWrite):
 export async function publishedInLanguages(db: Conn, langs: readonly string[], collections: readonly string[]): Promise<TranslationRow[]> {
   if (langs.length === 0 || collections.length === 0) return [];
   return db.selectFrom('translations').selectAll().where('lang', 'in', [...langs]).where('collection', 'in', [...collections]).where('data', 'is not', null).execute();
+}
+
+export type TranslationRevisionRow = Selectable<TranslationRevisionsTable>;
+
+/** Appends a step of a translation with the words it left; numbered 1, 2, 3… per block and language. */
+export async function appendTranslationRevision(trx: Conn, r: { documentId: string; lang: string; action: string; data: string; at: string; byId: string | null; byName: string | null }): Promise<void> {
+  const last = await trx
+    .selectFrom('translation_revisions')
+    .select((eb) => eb.fn.max('number').as('n'))
+    .where('document_id', '=', r.documentId)
+    .where('lang', '=', r.lang)
+    .executeTakeFirst();
+  await trx
+    .insertInto('translation_revisions')
+    .values({ id: crypto.randomUUID(), document_id: r.documentId, lang: r.lang, number: Number(last?.n ?? 0) + 1, action: r.action, data: r.data, at: r.at, by_id: r.byId, by_name: r.byName })
+    .execute();
+}
+
+/** A translation's steps, newest first. */
+export async function translationRevisions(db: Conn, documentId: string, lang: string, limit = 200): Promise<TranslationRevisionRow[]> {
+  return db.selectFrom('translation_revisions').selectAll().where('document_id', '=', documentId).where('lang', '=', lang).orderBy('number', 'desc').limit(limit).execute();
 }

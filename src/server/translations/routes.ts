@@ -9,10 +9,10 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { apiPaths } from '../../shared/api-paths.js';
 import { AppError } from '../../shared/errors.js';
-import type { TranslationReading } from '../../shared/translations.js';
+import type { TranslationHistory, TranslationReading } from '../../shared/translations.js';
 import { ifMatchVersion } from '../http/if-match.js';
 
-export type TranslationStep = 'read' | 'save' | 'publish' | 'unpublish' | 'discard' | 'confirm';
+export type TranslationStep = 'read' | 'save' | 'publish' | 'unpublish' | 'discard' | 'confirm' | 'history';
 
 /** The query without `lang` (the routes' own query schemas are strict). */
 export function withoutLang(query: unknown): unknown {
@@ -26,10 +26,14 @@ export function withoutLang(query: unknown): unknown {
  * the translation of block `id` of `collection`, read or written by `step`.
  * Returns null for the default language (the route then does its own work).
  */
-export async function inLanguage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, collection: string, id: string, step: TranslationStep): Promise<TranslationReading | null> {
+export async function inLanguage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, collection: string, id: string, step: TranslationStep): Promise<TranslationReading | TranslationHistory | null> {
   const t = app.services.translations;
   const lang = await t.requested(request.query);
   if (!lang) return null;
+  if (step === 'history') {
+    reply.header('cache-control', 'no-store').header('content-language', lang.code);
+    return t.history(request.principal, collection, id, lang);
+  }
   const caller = { principal: request.principal, ip: request.ip };
   const answer =
     step === 'read'

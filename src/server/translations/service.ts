@@ -18,7 +18,7 @@ import type { Principal } from '../../shared/access.js';
 import { can } from '../../shared/access.js';
 import { langQuerySchema, siteLanguagesOf, type Language, type SiteLanguages, type TranslationState } from '../../shared/languages.js';
 import { applyTranslation, changedSince, slotsOf, sourceOf, type Slot, type TranslatableShape } from '../../shared/translatable.js';
-import { translationBodySchema, type TranslationReading, type TranslationReport, type TranslationReportItem, type TranslationStates } from '../../shared/translations.js';
+import { translationBodySchema, translationRevisionSchema, type TranslationHistory, type TranslationReading, type TranslationReport, type TranslationReportItem, type TranslationStates } from '../../shared/translations.js';
 import { pagePathSchema, sitePageCollection, type PageData } from '../../shared/site-structure.js';
 import { siteNavigationCollection } from '../../shared/site-navigation.js';
 import { siteSettingsFields } from '../../shared/settings.js';
@@ -213,6 +213,22 @@ export class Translations {
     return this.write(caller, c, row, lang, version, { source }, ['translation.confirm']);
   }
 
+  /** A translation's history, newest first: each step with who, when and the words it left. */
+  async history(principal: Principal | null, name: string, id: string, lang: Language): Promise<TranslationHistory> {
+    const { row } = await this.original(principal, name, id, 'read');
+    const rows = await repo.translationRevisions(this.db, row.id, lang.code);
+    return {
+      lang: lang.code,
+      revisions: rows.map((r) => ({
+        number: Number(r.number),
+        action: translationRevisionSchema.shape.action.parse(r.action),
+        at: r.at,
+        by: r.by_id ? { uid: r.by_id, name: r.by_name ?? '' } : null,
+        values: words(r.data) ?? {},
+      })),
+    };
+  }
+
   /** Takes a language's words off the site (the page then shows the original's, marked as such); the saved words stay. */
   async unpublish(caller: TranslationCaller, name: string, id: string, lang: Language, expectedVersion: ExpectedVersion): Promise<TranslationReading> {
     const { c, row } = await this.original(caller.principal, name, id, 'update');
@@ -248,6 +264,12 @@ export class Translations {
       if (c.name === sitePageCollection) await this.holdPageAddress(trx, row, lang.code, before, written, by, at);
       const subject = `${blockTitle(c, JSON.parse(row.data) as Record<string, unknown>)} (${lang.name})`;
       for (const action of audits) await appendAudit(trx, { action, actor: caller.principal ? { uid: caller.principal.uid } : null, collection: c.name, subjectId: row.id, subject, ip: caller.ip, at });
+      // The history keeps the words each step left (the working copy: saved words, else the published ones).
+      const left = written.pending_data ?? written.data ?? '{}';
+      const actor = caller.principal ? await trx.selectFrom('users').select(['id', 'display_name', 'email']).where('id', '=', caller.principal.uid).executeTakeFirst() : undefined;
+      for (const action of audits) {
+        await repo.appendTranslationRevision(trx, { documentId: row.id, lang: lang.code, action: action.replace('translation.', ''), data: left, at, byId: actor?.id ?? null, byName: actor ? actor.display_name || actor.email : null });
+      }
       return written;
     });
     if (changes.data !== undefined) {

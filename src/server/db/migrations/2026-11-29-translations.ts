@@ -12,6 +12,8 @@ import type { Kysely } from 'kysely';
 // Site settings' words live here too, under collection '@settings', id 'site'.
 // A preview link may name a language (preview_links.lang): the page is shown in
 // it with its saved translations laid over.
+// translation_revisions: every save, publish, confirm, unpublish and discard of
+// a translation, with the words it left (append-only, like revisions).
 export const translations = {
   async up(db: Kysely<any>): Promise<void> {
     await db.schema
@@ -30,8 +32,22 @@ export const translations = {
       .execute();
     await db.schema.createIndex('translations_lang').on('translations').columns(['lang', 'collection']).execute();
     await db.schema.alterTable('preview_links').addColumn('lang', 'text').execute();
+    await db.schema
+      .createTable('translation_revisions')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('document_id', 'text', (c) => c.notNull())
+      .addColumn('lang', 'text', (c) => c.notNull())
+      .addColumn('number', 'integer', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('by_id', 'text')
+      .addColumn('by_name', 'text')
+      .addUniqueConstraint('translation_revisions_number', ['document_id', 'lang', 'number'])
+      .execute();
   },
   async down(db: Kysely<any>): Promise<void> {
+    await db.schema.dropTable('translation_revisions').execute();
     await db.schema.alterTable('preview_links').dropColumn('lang').execute();
     await db.schema.dropTable('translations').execute();
   },

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api-client.js';
 import { apiPaths, pathTo } from '../../../shared/api-paths.js';
-import { translationReadingSchema, translationReportSchema, type TranslationReading, type TranslationReport } from '../../../shared/translations.js';
+import { translationHistorySchema, translationReadingSchema, translationReportSchema, type TranslationHistory, type TranslationReading, type TranslationReport } from '../../../shared/translations.js';
 
 export const translationsKey = ['translations'] as const;
 
@@ -45,4 +45,14 @@ export type TranslationStep = 'confirm' | 'discard';
 export async function translationStep(collection: string, id: string, lang: string, version: number, step: TranslationStep): Promise<TranslationReading> {
   const path = step === 'confirm' ? pathTo(apiPaths.translations.confirm, { name: collection, id }) : pathTo(apiPaths.collections.discard, { name: collection, id });
   return translationReadingSchema.parse(await api<unknown>(`${path}?lang=${encodeURIComponent(lang)}`, { method: 'POST', ifMatch: version }));
+}
+
+/** A translation's steps, newest first, each with the words it left. */
+export function useTranslationHistory(collection: string, id: string, lang: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...translationKey(collection, id, lang), 'history'],
+    queryFn: async ({ signal }): Promise<TranslationHistory> =>
+      translationHistorySchema.parse(await api<unknown>(`${pathTo(apiPaths.collections.revisions, { name: collection, id })}?lang=${encodeURIComponent(lang)}`, { signal })),
+    enabled,
+  });
 }

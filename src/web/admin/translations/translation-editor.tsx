@@ -9,7 +9,7 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title, Typography, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { FieldDef } from '../../../shared/fields.js';
@@ -19,7 +19,8 @@ import { ApiError } from '../../api-client.js';
 import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
 import { RichTextWidget } from '../fields/rich-text-widget.js';
 import { TextWidget } from '../fields/text-widgets.js';
-import { saveTranslation, translationKey, translationsKey, translationStep, useTranslation, useTranslationReport } from './api.js';
+import { saveTranslation, translationKey, translationsKey, translationStep, useTranslation, useTranslationHistory, useTranslationReport } from './api.js';
+import { absoluteTime } from '../content/relative-time.js';
 import { stateColors, stateLabels, translationWords as w } from './words.js';
 
 /** Form names by place (`data.s0`…): the keys themselves hold dots, which the form would read as nesting. */
@@ -56,6 +57,7 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
   const apply = (next: TranslationReading, text: string) => {
     client.setQueryData(translationKey(next.collection, next.id, next.lang), next);
     void client.invalidateQueries({ queryKey: [...translationsKey, 'report'] });
+    void client.invalidateQueries({ queryKey: [...translationKey(next.collection, next.id, next.lang), 'history'] });
     form.reset({ data: Object.fromEntries(next.slots.map((s, i) => [`s${i}`, next.values[s.key] ?? ''])) });
     setMessage('');
     window.setTimeout(() => setMessage(text), 50);
@@ -174,9 +176,60 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
           <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
             {message}
           </VisuallyHidden>
+          <History
+            reading={reading}
+            onUse={(n, values) => {
+              for (const [i, slot] of reading.slots.entries()) form.setValue(nameOf(i), values[slot.key] ?? '', { shouldDirty: true });
+              setMessage('');
+              window.setTimeout(() => setMessage(w.usedWords(n)), 50);
+            }}
+          />
         </Stack>
       </form>
     </FormProvider>
+  );
+}
+
+/** The translation's steps (a disclosure), each with who and when, and its words to take back into the form. */
+function History({ reading, onUse }: { reading: TranslationReading; onUse(number: number, values: Record<string, string>): void }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const query = useTranslationHistory(reading.collection, reading.id, reading.lang, open);
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Title order={2} size="h5" m={0}>
+        <Button variant="subtle" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={id} px="xs">
+          <span aria-hidden="true">{open ? '▾' : '▸'}&nbsp;</span>
+          {w.history}
+        </Button>
+      </Title>
+      <div id={id} hidden={!open}>
+        {open &&
+          (query.isPending ? (
+            <Text size="sm">Loading…</Text>
+          ) : query.isError ? (
+            <Text size="sm" c="red.8">
+              {query.error.message}
+            </Text>
+          ) : query.data.revisions.length === 0 ? (
+            <Text size="sm">{w.historyEmpty}</Text>
+          ) : (
+            <Stack gap="xs" component="ol" p={0} m={0} mt="xs" style={{ listStyle: 'none' }} aria-label={`${w.history} of the translation`}>
+              {query.data.revisions.map((r) => (
+                <Group component="li" key={r.number} justify="space-between" wrap="wrap" gap="xs">
+                  <Text size="sm">
+                    <strong>Version {r.number}</strong> · {w.actions[r.action]} · <time dateTime={r.at}>{absoluteTime(r.at)}</time>
+                    {r.by ? ` · ${r.by.name}` : ''}
+                  </Text>
+                  <Button size="xs" variant="default" type="button" onClick={() => onUse(r.number, r.values)} aria-label={`${w.useWords}: version ${r.number}`}>
+                    {w.useWords}
+                  </Button>
+                </Group>
+              ))}
+            </Stack>
+          ))}
+      </div>
+    </Paper>
   );
 }
 

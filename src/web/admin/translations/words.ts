@@ -35,4 +35,9 @@ export const translationWords = {
   confirmed: 'Marked as still correct: the translation is up to date.',
   discarded: 'Unpublished changes discarded.',
   empty: 'Leave a field empty to show the original text there.',
+  history: 'History',
+  historyEmpty: 'No step yet: the translation has not been saved.',
+  useWords: 'Use these words',
+  usedWords: (n: number) => `The words of version ${n} are in the form. Save or publish to keep them.`,
+  actions: { save: 'Saved', publish: 'Published', confirm: 'Marked still correct', unpublish: 'Taken off the site', discard: 'Discarded unpublished changes' },
 } as const;
