@@ -8,6 +8,7 @@
  * or "still correct" makes them current, one language never waits for
  * another, and bad input changes nothing. On SQLite and PostgreSQL.
  */
+import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, pathTo } from '../src/shared/api-paths.js';
@@ -19,6 +20,7 @@ import type { TranslationHistory, TranslationReading, TranslationReport } from '
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
+import { insertMedia } from './content-fixtures.js';
 
 const kiswahili = [
   { code: 'en', name: 'English', dir: 'ltr' },
@@ -137,6 +139,35 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
     expect((await page('/about')).body).toContain('<a href="/about">who we are</a>');
     const trashed = await as({ method: 'DELETE', url: blockUrl('abouthistory', links.id), headers: { 'if-match': String((await as({ method: 'GET', url: blockUrl('abouthistory', links.id) })).json<ContentDocument>().version) } });
     expect(trashed.statusCode).toBe(204);
+  });
+
+  it('shows a picture\'s default alt text in Kiswahili once it has one, and the English one marked lang="en" until then', async () => {
+    // Media ids are 64 hex digits (the API refuses others): the fixture's row, renamed.
+    const fixture = await insertMedia(app);
+    const imageId = crypto.randomBytes(32).toString('hex');
+    await app.services.db.kysely.updateTable('media').set({ id: imageId }).where('id', '=', fixture).execute();
+    const described = await as({ method: 'PATCH', url: pathTo(apiPaths.media.one, { id: imageId }), payload: { alt: 'Women at a community meeting' } });
+    expect(described.statusCode, described.body).toBe(200);
+    const block = await as({
+      method: 'POST',
+      url: pathTo(apiPaths.collections.documents, { name: 'abouthistory' }),
+      payload: { data: { title: 'In pictures', image: { mediaId: imageId, alt: '', decorative: false } }, status: 'published' },
+    });
+    expect(block.statusCode, block.body).toBe(201);
+    await translate('abouthistory', block.json<ContentDocument>().id, { title: 'Kwa picha' }, 'published');
+    const img = (html: string) => new RegExp(`<img[^>]*src="/media/${imageId}/[^"]*"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(img((await page('/sw/kuhusu')).body)).toMatch(/alt="Women at a community meeting" lang="en"/);
+    const swAlt = await as({ method: 'PATCH', url: `${pathTo(apiPaths.media.one, { id: imageId })}?lang=sw`, payload: { alt: 'Wanawake katika mkutano wa jamii' } });
+    expect(swAlt.statusCode, swAlt.body).toBe(200);
+    expect(swAlt.json<{ alt: string; altTranslations?: Record<string, string> }>()).toMatchObject({ alt: 'Women at a community meeting', altTranslations: { sw: 'Wanawake katika mkutano wa jamii' } });
+    const sw = img((await page('/sw/kuhusu')).body);
+    expect(sw).toContain('alt="Wanawake katika mkutano wa jamii"');
+    expect(sw).not.toContain('lang=');
+    expect(img((await page('/about')).body)).toContain('alt="Women at a community meeting"');
+    // The focal point is every language's: refused in a language, and nothing changes.
+    const focal = await as({ method: 'PATCH', url: `${pathTo(apiPaths.media.one, { id: imageId })}?lang=sw`, payload: { alt: 'x', focalPoint: { x: 0.1, y: 0.1 } } });
+    expect(focal.statusCode).toBe(400);
+    expect(img((await page('/sw/kuhusu')).body)).toContain('alt="Wanawake katika mkutano wa jamii"');
   });
 
   it('offers no page that has no Kiswahili: 404 under /sw/, absent from the sitemap; the sitemap lists both languages of a translated one', async () => {

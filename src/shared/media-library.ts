@@ -69,6 +69,11 @@ export const mediaPatchSchema = z
   .refine((v) => v.alt !== undefined || v.focalPoint !== undefined, { message: 'Send alt, focalPoint or both' });
 export type MediaPatch = z.infer<typeof mediaPatchSchema>;
 
+/** `PATCH /api/media/:id?lang=sw`: the default alt text in another language (the file and its focal point are shared). */
+export const mediaAltTranslationSchema = z.strictObject({
+  alt: z.string().trim().max(mediaAltMax, `Alt text can be at most ${mediaAltMax} characters`),
+});
+
 const variantSchema = z.object({
   name: z.enum(imageVariantNames),
   width: z.number(),
@@ -90,6 +95,7 @@ export const mediaInfoSchema = z.object({
   dominantColor: z.string().nullable(),
   variants: z.array(variantSchema),
   alt: z.string(),
+  altLang: z.string().optional(),
   focalPoint: focalPointSchema.nullable(),
 }) satisfies z.ZodType<MediaInfo>;
 
@@ -104,6 +110,8 @@ export const mediaLibraryItemSchema = mediaInfoSchema.extend({
   name: z.string().nullable(),
   createdAt: z.string(),
   usedBy: z.array(mediaUseSchema),
+  /** The default alt text in the site's other languages, by language code (absent or empty: none yet). */
+  altTranslations: z.record(z.string(), z.string()).optional(),
 });
 export type MediaLibraryItem = z.infer<typeof mediaLibraryItemSchema>;
 

@@ -72,6 +72,8 @@ export interface MediaInfo {
   variants: MediaVariant[];
   /** The default alt text: what a use of the picture says when it gives none ('' when none is set). */
   alt: string;
+  /** On a page in another language: the language `alt` is in when it has no translation there (the default one); absent otherwise. */
+  altLang?: string;
   /** Null: the centre. */
   focalPoint: FocalPoint | null;
 }

@@ -24,7 +24,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { applyTranslation } from '../../shared/translatable.js';
 import { localizedPath } from '../../shared/languages.js';
-import { publishedIn as translationsPublishedIn } from '../translations/repository.js';
+import { mediaAltsIn, publishedIn as translationsPublishedIn } from '../translations/repository.js';
 import { settingsShape, settingsTranslationKey } from '../translations/service.js';
 import { categoryRows, listPublished, mediaRows, type DocumentRow } from './repository.js';
 import { categoryIdsOf, mediaIdsOf } from './references.js';
@@ -175,7 +175,13 @@ export async function bundleOf(
   if (settings.logo?.mediaId) mediaIds.add(settings.logo.mediaId);
   const [media, categories] = await Promise.all([mediaRows(db.kysely, [...mediaIds]), categoryRows(db.kysely, [...categoryIds])]);
   const mediaMap: Record<string, MediaInfo> = {};
-  for (const m of media.sort((a, b) => a.id.localeCompare(b.id))) mediaMap[m.id] = toMediaInfo(m);
+  // In another language each picture's default alt text is that language's, else the default one's, marked with its language.
+  const alts = inDefault ? new Map<string, Record<string, string>>() : await mediaAltsIn(db.kysely, media.map((m) => m.id));
+  for (const m of media.sort((a, b) => a.id.localeCompare(b.id))) {
+    const info = toMediaInfo(m);
+    const translated = alts.get(m.id)?.[lang];
+    mediaMap[m.id] = inDefault ? info : translated ? { ...info, alt: translated } : info.alt ? { ...info, altLang: structure.languages.defaultLanguage } : info;
+  }
   const categoryMap: Record<string, { id: string; name: string }> = {};
   for (const row of categories.sort((a, b) => a.id.localeCompare(b.id))) {
     if (row.deleted_at) continue;

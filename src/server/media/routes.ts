@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { maxUploadText, variantNames } from '../../shared/media.js';
-import { mediaListQuerySchema, mediaPatchSchema } from '../../shared/media-library.js';
+import { mediaAltTranslationSchema, mediaListQuerySchema, mediaPatchSchema } from '../../shared/media-library.js';
 import { zodToAppError } from '../plugins/errors.js';
 import { etagMatches, requestHeader } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
@@ -171,6 +171,12 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     });
 
     api.patch<{ Params: { id: string } }>(apiPaths.media.one, async (request, reply) => {
+      // `?lang=sw`: the default alt text in that language (only the alt text: the file and its focal point are shared).
+      const lang = await app.services.translations.requested(request.query);
+      if (lang) {
+        const item = await media.updateAltIn(request.principal, () => ({ id: parseId(request.params.id), lang: lang.code, alt: parseWith(mediaAltTranslationSchema, request.body ?? {}).alt }), request.ip);
+        return reply.header('cache-control', 'no-store').send(item);
+      }
       const item = await media.update(request.principal, () => ({ id: parseId(request.params.id), patch: parseWith(mediaPatchSchema, request.body ?? {}) }), request.ip);
       return reply.header('cache-control', 'no-store').send(item);
     });

@@ -20,6 +20,12 @@ import { describeReferences, describeUses, findReferences, referenceOf, type Med
 import { sniffType } from './sniff.js';
 import { findMediaById, listMediaPage, recordsMentioningIn, rewriteMediaReferences, updateMediaDetails, type Media } from './repository.js';
 import { MediaUsage } from './usage.js';
+import { mediaAltsIn, putMediaAlt } from '../translations/repository.js';
+
+/** A library item with its alt text in other languages (none: the field is left out). */
+function withAlts(item: MediaLibraryItem, alts: Record<string, string> | undefined): MediaLibraryItem {
+  return alts && Object.keys(alts).length > 0 ? { ...item, altTranslations: alts } : item;
+}
 import type { ByteRange, MediaStore, StoredObject } from './store.js';
 
 const media = { type: 'media' } as const;
@@ -105,7 +111,34 @@ export class MediaService {
     const query = input();
     const uses = await this.usage.uses();
     const page = await listMediaPage(this.services.db, query, uses.ids);
-    return { media: page.media.map((m) => libraryItemOf(m, uses.byId.get(m.id) ?? [])), total: page.total };
+    const alts = await mediaAltsIn(this.services.db.kysely, page.media.map((m) => m.id));
+    return { media: page.media.map((m) => withAlts(libraryItemOf(m, uses.byId.get(m.id) ?? []), alts.get(m.id))), total: page.total };
+  }
+
+  /**
+   * The default alt text in another language (the file and its focal point
+   * are every language's): saved and shown on that language's pages at once.
+   * The same refusal as for the default alt text when the file is used where
+   * the caller may not make changes. An empty text removes it (the default
+   * language's shows, marked as such).
+   */
+  async updateAltIn(principal: Principal | null, input: Input<{ id: string; lang: string; alt: string }>, ip: string | null = null): Promise<MediaLibraryItem> {
+    const uid = staffUid(principal, 'update');
+    const { id, lang, alt } = input();
+    const at = new Date().toISOString();
+    const updated = await transaction(this.services.db, async (trx) => {
+      refuseUsesBeyondCaller(principal, (await recordsMentioningIn(trx, id)).map(referenceOf), changeDetails);
+      const found = await findMediaById({ ...this.services.db, kysely: trx }, id);
+      if (!found) return undefined;
+      await putMediaAlt(trx, { id, lang, alt, source: found.alt, at, by: uid });
+      await appendAudit(trx, { action: 'media.update', actor: { uid }, subjectId: id, subject: `${found.originalName ?? '(a file without a name)'} (${lang})`, ip, at });
+      return found;
+    });
+    if (!updated) throw noSuchFile();
+    this.found.delete(id);
+    this.services.changes.publish({ type: 'media', id });
+    const alts = await mediaAltsIn(this.services.db.kysely, [id]);
+    return withAlts(libraryItemOf(updated, (await this.usage.uses()).byId.get(id) ?? []), alts.get(id));
   }
 
   /**
@@ -127,7 +160,8 @@ export class MediaService {
     this.found.delete(id);
     // Rendered pages and page bundles hold the alt text and the focal point: the event drops them.
     this.services.changes.publish({ type: 'media', id });
-    return libraryItemOf(updated, (await this.usage.uses()).byId.get(id) ?? []);
+    const alts = await mediaAltsIn(this.services.db.kysely, [id]);
+    return withAlts(libraryItemOf(updated, (await this.usage.uses()).byId.get(id) ?? []), alts.get(id));
   }
 
   async upload(principal: Principal | null, input: Input<Promise<UploadedFile>>, ip: string | null = null): Promise<IngestResult> {

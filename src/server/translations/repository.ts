@@ -99,3 +99,29 @@ export async function appendTranslationRevision(trx: Conn, r: { documentId: stri
 export async function translationRevisions(db: Conn, documentId: string, lang: string, limit = 200): Promise<TranslationRevisionRow[]> {
   return db.selectFrom('translation_revisions').selectAll().where('document_id', '=', documentId).where('lang', '=', lang).orderBy('number', 'desc').limit(limit).execute();
 }
+
+/** Where a media's alt text in other languages is kept: the translations table, collection `@media`, the media id, words `{ alt }`. */
+export const mediaAltCollection = '@media';
+
+/** The alt text of these media in every other language: media id → language → alt. */
+export async function mediaAltsIn(db: Conn, ids: readonly string[]): Promise<Map<string, Record<string, string>>> {
+  const out = new Map<string, Record<string, string>>();
+  if (ids.length === 0) return out;
+  const rows = await db.selectFrom('translations').select(['document_id', 'lang', 'data']).where('collection', '=', mediaAltCollection).where('document_id', 'in', [...ids]).where('data', 'is not', null).execute();
+  for (const r of rows) {
+    const alt = (JSON.parse(r.data ?? '{}') as { alt?: unknown }).alt;
+    if (typeof alt !== 'string' || alt === '') continue;
+    out.set(r.document_id, { ...out.get(r.document_id), [r.lang]: alt });
+  }
+  return out;
+}
+
+/** Sets (or, with empty text, removes) a media's alt text in a language. */
+export async function putMediaAlt(trx: Conn, m: { id: string; lang: string; alt: string; source: string; at: string; by: string | null }): Promise<void> {
+  await trx.deleteFrom('translations').where('document_id', '=', m.id).where('lang', '=', m.lang).where('collection', '=', mediaAltCollection).execute();
+  if (m.alt === '') return;
+  await trx
+    .insertInto('translations')
+    .values({ document_id: m.id, lang: m.lang, collection: mediaAltCollection, data: JSON.stringify({ alt: m.alt }), pending_data: null, source: JSON.stringify({ alt: m.source }), version: 1, updated_at: m.at, updated_by: m.by, published_at: m.at })
+    .execute();
+}

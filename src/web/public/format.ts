@@ -89,6 +89,6 @@ export function str(v: unknown): string {
  * marked up with `lang` and read in its own language), else undefined.
  */
 export function fieldLang(doc: { fallback?: { lang: string; keys: string[] } | undefined; lang?: string | undefined }, key: string): string | undefined {
-  if (doc.lang) return undefined; // the whole block is marked by its section
+  // Also inside a section marked as a whole: the same language again changes nothing, and a mixed section needs it.
   return doc.fallback?.keys.includes(key) ? doc.fallback.lang : undefined;
 }

@@ -64,6 +64,8 @@ export function Picture({ value, media, sizes, className, priority = false, crop
       width={width}
       height={height}
       alt={altOf(value, m)}
+      // The picture's default alt text in another language than the page's is marked as such, for screen readers.
+      lang={!value.decorative && !value.alt && m.altLang ? m.altLang : undefined}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'auto' : 'async'}
       fetchPriority={priority ? 'high' : undefined}

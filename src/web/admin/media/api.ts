@@ -36,6 +36,11 @@ export async function patchMedia(id: string, patch: MediaPatch): Promise<MediaIn
   return mediaInfoSchema.parse(await api<unknown>(mediaApi.one(id), { method: 'PATCH', body: patch }));
 }
 
+/** The default alt text in another language (empty: none, the default language's shows). */
+export async function patchMediaAlt(id: string, lang: string, alt: string): Promise<MediaLibraryItem> {
+  return mediaLibraryItemSchema.parse(await api<unknown>(`${mediaApi.one(id)}?lang=${encodeURIComponent(lang)}`, { method: 'PATCH', body: { alt } }));
+}
+
 export async function deleteMedia(id: string): Promise<void> {
   await api<unknown>(mediaApi.one(id), { method: 'DELETE' });
 }

@@ -16,7 +16,8 @@ import { imageTypes, pdfTypes, type FocalPoint } from '../../../shared/media.js'
 import { editPathOf } from '../../../shared/routes.js';
 import { formatWhen } from '../backups/format.js';
 import { UploadButton } from '../content/upload-button.js';
-import { deleteMedia, libraryItemOf, patchMedia, refreshMedia } from './api.js';
+import { deleteMedia, libraryItemOf, patchMedia, patchMediaAlt, refreshMedia } from './api.js';
+import { useTranslationReport } from '../translations/api.js';
 import { centre } from './focal-point.js';
 import { FocalPointEditor } from './focal-point-editor.js';
 import { QuietButton } from './quiet-button.js';
@@ -103,6 +104,66 @@ function AltTextForm({ item, onChanged, announce }: Pick<DetailsPanelProps, 'ite
               Saved.
             </Text>
           )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The default alt text in each of the site's other languages (the file and focal point are every language's). */
+function AltTranslations({ item, onChanged, announce }: Pick<DetailsPanelProps, 'item' | 'onChanged' | 'announce'>) {
+  const report = useTranslationReport(null);
+  const data = report.data;
+  if (!data) return null;
+  const others = data.languages.filter((l) => l.code !== data.defaultLanguage);
+  return (
+    <>
+      {others.map((l) => (
+        <AltInLanguage key={`${item.id} ${l.code}`} item={item} language={l} onChanged={onChanged} announce={announce} />
+      ))}
+    </>
+  );
+}
+
+function AltInLanguage({ item, language, onChanged, announce }: Pick<DetailsPanelProps, 'item' | 'onChanged' | 'announce'> & { language: { code: string; name: string; dir: 'ltr' | 'rtl' } }) {
+  const client = useQueryClient();
+  const stored = item.altTranslations?.[language.code] ?? '';
+  const [alt, setAlt] = useState(stored);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setAlt(stored), [stored]);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (alt === stored || saving) return;
+    setSaving(true);
+    setError(null);
+    try {
+      onChanged(await patchMediaAlt(item.id, language.code, alt));
+      announce(`The alt text in ${language.name} is saved.`);
+      void refreshMedia(client);
+    } catch (err) {
+      setError(altErrorOf(err) ?? messageOf(err, 'The alt text was not saved.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)}>
+      <Stack gap="xs">
+        <TextInput
+          label={`Alt text in ${language.name}`}
+          description={`Shown on the ${language.name} pages; empty: the default alt text shows there.`}
+          value={alt}
+          lang={language.code}
+          dir={language.dir}
+          onChange={(e) => setAlt(e.currentTarget.value)}
+          error={error}
+          maxLength={mediaAltMax}
+        />
+        <Group gap="sm">
+          <QuietButton type="submit" ready={alt !== stored && !saving}>
+            {saving ? 'Saving…' : `Save alt text in ${language.name}`}
+          </QuietButton>
         </Group>
       </Stack>
     </form>
@@ -251,6 +312,7 @@ export function DetailsPanel({ item, timeZone, onChanged, onDeleted, announce }:
           </Text>
         </Stack>
         {item.kind === 'image' && <AltTextForm item={item} onChanged={onChanged} announce={announce} />}
+        {item.kind === 'image' && <AltTranslations item={item} onChanged={onChanged} announce={announce} />}
         <Stack gap={4}>
           <Title order={3} size="h5">
             Where it is used
