@@ -163,6 +163,8 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   // A file the site settings use: changing how it looks, or the file, changes the settings (super-admins only).
   ['media',         'change the site logo\'s alt text and focal point', '401', '403', '403', 'ok', 'off'],
   ['media',         'replace the site logo',     '401',    '403', '403', 'ok',  'off'],
+  ['media',         'change alt text in Kiswahili', '401',  '403', 'ok',  'ok',  'off'],
+  ['media',         'change the site logo\'s alt text in Kiswahili', '401', '403', '403', 'ok', 'off'],
 
   ['functions',     'submit the contact form',   'ok',     'ok',  'ok',  'ok',  'off'],
 
@@ -548,6 +550,18 @@ const rows: Row[] = [
       const form = multipart(await pngBytes(), 'replacement.png', 'image/png');
       return { method: 'POST', url: `/api/media/${await uploadedMedia(env)}/replace`, headers: form.headers, payload: form.payload };
     },
+  },
+  {
+    group: 'media',
+    endpoint: 'change alt text in Kiswahili',
+    target: 'media',
+    request: async (env) => ({ method: 'PATCH', url: `/api/media/${await uploadedMedia(env)}?lang=sw`, payload: { alt: 'Rangi' } }),
+  },
+  {
+    group: 'media',
+    endpoint: 'change the site logo\'s alt text in Kiswahili',
+    target: 'media',
+    request: async (env) => ({ method: 'PATCH', url: `/api/media/${await siteLogo(env)}?lang=sw`, payload: { alt: 'Nembo' } }),
   },
   {
     group: 'media',
