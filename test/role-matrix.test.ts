@@ -199,6 +199,8 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['translations',   'mark it still correct',    '401',    '403', 'ok',  'ok',  'off'],
   ['translations',   'read a page in Kiswahili', '401',    '403', 'ok',  'ok',  'off'],
   ['translations',   'read the navigation in Kiswahili', '401', '403', 'ok', 'ok', 'off'],
+  ['translations',   'read the settings in Kiswahili', '401', '403', '403', 'ok', 'off'],
+  ['translations',   'save the settings in Kiswahili', '401', '403', '403', 'ok', 'off'],
 
   ['account',       'read own account',          '401',    'ok',  'ok',  'ok',  'off'],
   ['account',       'rename own account',        '401',    'ok',  'ok',  'ok',  'off'],
@@ -700,6 +702,16 @@ const rows: Row[] = [
     },
   },
   { group: 'translations', endpoint: 'read a page in Kiswahili', target: 'translations', request: async () => ({ method: 'GET', url: `${siteApi.page('about')}?lang=sw` }) },
+  { group: 'translations', endpoint: 'read the settings in Kiswahili', target: 'translations', request: async () => ({ method: 'GET', url: `${apiPaths.translations.settings}?lang=sw` }) },
+  {
+    group: 'translations',
+    endpoint: 'save the settings in Kiswahili',
+    target: 'translations',
+    request: async (env) => {
+      const current = await env.t.app.inject({ method: 'GET', url: `${apiPaths.translations.settings}?lang=sw`, headers: env.users.super.headers });
+      return { method: 'PUT', url: `${apiPaths.translations.settings}?lang=sw`, headers: { 'if-match': String(current.json<{ version: number }>().version) }, payload: { translation: { tagline: 'Kauli mbiu' } } };
+    },
+  },
   { group: 'translations', endpoint: 'read the navigation in Kiswahili', target: 'translations', request: async () => ({ method: 'GET', url: `${siteApi.navigation}?lang=sw` }) },
   {
     group: 'users',

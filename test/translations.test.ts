@@ -287,6 +287,24 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
     expect(english.revisions.every((r) => !r.action.includes('translation'))).toBe(true);
   });
 
+  it('translates the site settings\' words (super-admins), on every Kiswahili page at once', async () => {
+    const url = `${apiPaths.translations.settings}?lang=sw`;
+    const before = (await as({ method: 'GET', url })).json<TranslationReading>();
+    expect(before.slots.map((s) => s.key)).toEqual(expect.arrayContaining(['organisationName', 'tagline']));
+    expect(before.state).toBe('missing');
+    const report = (await as({ method: 'GET', url: `${apiPaths.translations.report}?lang=sw` })).json<TranslationReport>();
+    expect(report.missing.map((i) => i.collection)).toContain('@settings');
+    const saved = await as({ method: 'PUT', url, headers: { 'if-match': String(before.version) }, payload: { translation: { tagline: 'Wananchi na viongozi wakijenga jamii zenye uwajibikaji' } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<TranslationReading>().state).toBe('current');
+    expect((await page('/sw/kuhusu')).body).toContain('Wananchi na viongozi wakijenga jamii zenye uwajibikaji');
+    expect((await page('/about')).body).not.toContain('Wananchi na viongozi');
+    const stale = await as({ method: 'PUT', url, headers: { 'if-match': String(before.version) }, payload: { translation: { tagline: 'Zamani' } } });
+    expect(stale.statusCode).toBe(409);
+    const admin = await createUser(app, 'admin');
+    expect((await app.inject({ method: 'GET', url, headers: admin.headers })).statusCode).toBe(403);
+  });
+
   it('refuses bad input with the field named and changes nothing', async () => {
     const before = await readTranslation('aboutvision', vision.id);
     const patch = (payload: Record<string, unknown>, version = before.version, lang = 'sw') => as({ method: 'PATCH', url: blockUrl('aboutvision', vision.id, lang), headers: { 'if-match': String(version) }, payload });

@@ -60,6 +60,23 @@ export const translationRoutes = fp(
       return app.services.translations.report(request.principal, request.query);
     });
 
+    // The site settings' words in a language (super-admins): on the site as soon as they are saved.
+    const settingsLanguage = async (request: FastifyRequest) => {
+      const lang = await app.services.translations.requested(request.query);
+      if (!lang) throw new AppError('invalid-argument', 'lang: name a language other than the default one, such as ?lang=sw.', { field: 'lang', fields: { lang: 'Required' } });
+      return lang;
+    };
+    app.get(apiPaths.translations.settings, async (request, reply) => {
+      const lang = await settingsLanguage(request);
+      const answer = await app.services.translations.readSettings(request.principal, lang);
+      return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').header('content-language', lang.code).send(answer);
+    });
+    app.put(apiPaths.translations.settings, async (request, reply) => {
+      const lang = await settingsLanguage(request);
+      const answer = await app.services.translations.saveSettings({ principal: request.principal, ip: request.ip }, lang, ifMatchVersion(request), request.body);
+      return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').header('content-language', lang.code).send(answer);
+    });
+
     app.post(apiPaths.translations.confirm, async (request, reply) => {
       const { name, id } = documentParams.parse(request.params);
       const answer = await inLanguage(app, request, reply, name, id, 'confirm');

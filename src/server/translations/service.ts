@@ -213,6 +213,62 @@ export class Translations {
     return this.write(caller, c, row, lang, version, { source }, ['translation.confirm']);
   }
 
+  /** The site settings' words in a language, beside the original (super-admins, as the settings themselves). */
+  async readSettings(principal: Principal | null, lang: Language): Promise<TranslationReading> {
+    if (!principal) throw new AppError('unauthenticated', 'Sign in to read or change translations.');
+    authorize(principal, 'update', { type: 'settings' });
+    const { data } = await readSiteSettings(this.db);
+    return this.settingsReading(data as unknown as Record<string, unknown>, lang.code, await repo.findTranslation(this.db, settingsTranslationKey.id, lang.code));
+  }
+
+  private settingsReading(original: Record<string, unknown>, lang: string, tr: TranslationRow | undefined): TranslationReading {
+    const live = words(tr?.data ?? null);
+    const changed = hasWords(live) ? changedSince(words(tr?.source ?? null) ?? {}, sourceOf(settingsShape, original)) : [];
+    return {
+      id: settingsTranslationKey.id,
+      collection: settingsTranslationKey.collection,
+      lang,
+      slots: slotsOf(settingsShape, original),
+      values: live ?? {},
+      live: hasWords(live) ? live : null,
+      hasPendingChanges: false,
+      source: words(tr?.source ?? null),
+      changed,
+      state: !hasWords(live) ? 'missing' : changed.length > 0 ? 'outdated' : 'current',
+      version: tr ? Number(tr.version) : 0,
+    };
+  }
+
+  /**
+   * Saves the settings' words in a language; like the settings themselves
+   * they are on the site at once (there is no draft of the settings).
+   */
+  async saveSettings(caller: TranslationCaller, lang: Language, expectedVersion: ExpectedVersion, body: unknown): Promise<TranslationReading> {
+    if (!caller.principal) throw new AppError('unauthenticated', 'Sign in to read or change translations.');
+    authorize(caller.principal, 'update', { type: 'settings' });
+    const version = expectedVersion();
+    const input = parse(translationBodySchema, body);
+    const original = (await readSiteSettings(this.db)).data as unknown as Record<string, unknown>;
+    const values = this.clean(slotsOf(settingsShape, original), input.translation);
+    const at = new Date().toISOString();
+    const saved = await this.db.transaction().execute(async (trx) => {
+      const written = await repo.writeTranslationIfVersion(trx, {
+        documentId: settingsTranslationKey.id,
+        lang: lang.code,
+        collection: settingsTranslationKey.collection,
+        expectedVersion: version,
+        changes: { data: JSON.stringify(values), pending_data: null, source: JSON.stringify(sourceOf(settingsShape, original)), published_at: at },
+        at,
+        by: caller.principal?.uid ?? null,
+      });
+      if (!written) throw new AppError('aborted');
+      await appendAudit(trx, { action: 'translation.publish', actor: caller.principal ? { uid: caller.principal.uid } : null, subject: `Site settings (${lang.name})`, ip: caller.ip, at });
+      return written;
+    });
+    this.services.changes.publish({ type: 'settings' });
+    return this.settingsReading(original, lang.code, saved);
+  }
+
   /** A translation's history, newest first: each step with who, when and the words it left. */
   async history(principal: Principal | null, name: string, id: string, lang: Language): Promise<TranslationHistory> {
     const { row } = await this.original(principal, name, id, 'read');
@@ -333,6 +389,18 @@ export class Translations {
         const page = pageId ? snapshot.pages.get(pageId) : undefined;
         const item: TranslationReportItem = { collection: row.collection, id: row.id, title: blockTitle(c, original), page: page ? { id: page.row.id, title: (page.live ?? page.working).title } : null, changed };
         (state === 'missing' ? missing : outdated).push(item);
+      }
+    }
+    // The settings' words (the organisation's name, tagline and address) are on every page.
+    const settings = (await readSiteSettings(this.db)).data as unknown as Record<string, unknown>;
+    if (can(principal, 'update', { type: 'settings' }) && slotsOf(settingsShape, settings).length > 0) {
+      for (const l of others) {
+        const tr = await repo.findTranslation(this.db, settingsTranslationKey.id, l.code);
+        const reading = this.settingsReading(settings, l.code, tr);
+        if (reading.state === 'current') continue;
+        counts[l.code]![reading.state] += 1;
+        if (l.code !== lang?.code) continue;
+        (reading.state === 'missing' ? missing : outdated).push({ collection: settingsTranslationKey.collection, id: settingsTranslationKey.id, title: 'Site settings', page: null, changed: reading.changed });
       }
     }
     return { lang: lang?.code ?? null, missing, outdated, languages: site.languages, defaultLanguage: site.defaultLanguage, counts };

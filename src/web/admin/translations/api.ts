@@ -21,7 +21,13 @@ export function useTranslationReport(lang: string | null, enabled = true) {
   });
 }
 
-const documentUrl = (collection: string, id: string, lang: string) => `${pathTo(apiPaths.collections.document, { name: collection, id })}?lang=${encodeURIComponent(lang)}`;
+/** The site settings' words are kept beside the blocks' translations under this collection name. */
+export const settingsCollection = '@settings';
+
+const documentUrl = (collection: string, id: string, lang: string) =>
+  collection === settingsCollection
+    ? `${apiPaths.translations.settings}?lang=${encodeURIComponent(lang)}`
+    : `${pathTo(apiPaths.collections.document, { name: collection, id })}?lang=${encodeURIComponent(lang)}`;
 
 export function translationKey(collection: string, id: string, lang: string) {
   return [...translationsKey, 'block', collection, id, lang] as const;
@@ -36,6 +42,8 @@ export function useTranslation(collection: string, id: string, lang: string) {
 
 /** Saves the words as a draft of that language, or saves and publishes them. */
 export async function saveTranslation(collection: string, id: string, lang: string, version: number, translation: Record<string, string>, publish: boolean): Promise<TranslationReading> {
+  // The settings' words go on the site when saved, like the settings themselves.
+  if (collection === settingsCollection) return translationReadingSchema.parse(await api<unknown>(documentUrl(collection, id, lang), { method: 'PUT', body: { translation }, ifMatch: version }));
   const body = { translation, ...(publish ? { status: 'published' } : {}) };
   return translationReadingSchema.parse(await api<unknown>(documentUrl(collection, id, lang), { method: 'PATCH', body, ifMatch: version }));
 }

@@ -19,7 +19,7 @@ import { ApiError } from '../../api-client.js';
 import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
 import { RichTextWidget } from '../fields/rich-text-widget.js';
 import { TextWidget } from '../fields/text-widgets.js';
-import { saveTranslation, translationKey, translationsKey, translationStep, useTranslation, useTranslationHistory, useTranslationReport } from './api.js';
+import { saveTranslation, settingsCollection, translationKey, translationsKey, translationStep, useTranslation, useTranslationHistory, useTranslationReport } from './api.js';
 import { absoluteTime } from '../content/relative-time.js';
 import { stateColors, stateLabels, translationWords as w } from './words.js';
 
@@ -53,6 +53,8 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
   const [busy, setBusy] = useState(false);
   const form = useForm<{ data: Record<string, string> }>({ defaultValues: { data: Object.fromEntries(reading.slots.map((s, i) => [`s${i}`, reading.values[s.key] ?? ''])) } });
   const dirty = form.formState.isDirty;
+  // The settings have no drafts: their words go on the site when saved.
+  const settings = reading.collection === settingsCollection;
 
   const apply = (next: TranslationReading, text: string) => {
     client.setQueryData(translationKey(next.collection, next.id, next.lang), next);
@@ -109,7 +111,7 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void submit(false);
+          void submit(settings);
         }}
       >
         <Stack gap="md">
@@ -156,13 +158,15 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
             );
           })}
           <Group gap="sm" wrap="wrap">
-            <Button type="submit" variant="default" loading={busy} disabled={busy}>
-              {w.save}
-            </Button>
+            {!settings && (
+              <Button type="submit" variant="default" loading={busy} disabled={busy}>
+                {w.save}
+              </Button>
+            )}
             <Button type="button" onClick={() => void submit(true)} loading={busy} disabled={busy}>
               {w.publish(language.name)}
             </Button>
-            {reading.state === 'outdated' && !dirty && (
+            {reading.state === 'outdated' && !dirty && !settings && (
               <Button type="button" variant="light" onClick={() => void step('confirm')} disabled={busy}>
                 {w.stillCorrect}
               </Button>
@@ -176,14 +180,14 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
           <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
             {message}
           </VisuallyHidden>
-          <History
+          {!settings && <History
             reading={reading}
             onUse={(n, values) => {
               for (const [i, slot] of reading.slots.entries()) form.setValue(nameOf(i), values[slot.key] ?? '', { shouldDirty: true });
               setMessage('');
               window.setTimeout(() => setMessage(w.usedWords(n)), 50);
             }}
-          />
+          />}
         </Stack>
       </form>
     </FormProvider>
@@ -242,7 +246,11 @@ export function TranslationEditorScreen() {
   const languages = report.data?.languages ?? [];
   const language = languages.find((l) => l.code === lang);
   const defaultLanguage = languages.find((l) => l.code === report.data?.defaultLanguage);
-  const title = query.data ? (query.data.slots.find((s) => s.key === 'title' || s.key === 'name')?.value ?? query.data.slots[0]?.value ?? 'Untitled') : '';
+  const title = query.data
+    ? query.data.collection === settingsCollection
+      ? 'Site settings'
+      : (query.data.slots.find((s) => s.key === 'title' || s.key === 'name')?.value ?? query.data.slots[0]?.value ?? 'Untitled')
+    : '';
   useEffect(() => {
     if (title && language) document.title = `Translate “${title}” into ${language.name} · Staff`;
   }, [title, language]);
