@@ -350,4 +350,18 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
     expect((await page('/sw/kuhusu-sisi')).statusCode).toBe(200);
     expect((await page('/sw')).headers.location).toBe('/sw/');
   });
+
+  it('counts a missing Kiswahili address in Kiswahili, and a super-admin redirects it there', async () => {
+    expect((await page('/sw/zamani-sana')).statusCode).toBe(404);
+    await app.services.structure.flushCounts();
+    const missing = (await as({ method: 'GET', url: siteApi.notFound })).json<{ paths: { path: string }[] }>();
+    expect(missing.paths.map((p) => p.path)).toContain('/sw/zamani-sana');
+    const made = await as({ method: 'POST', url: siteApi.redirects, payload: { fromPath: '/sw/zamani-sana', pageId: 'about' } });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ lang: 'sw', fromPath: '/sw/zamani-sana' });
+    const old = await page('/sw/zamani-sana');
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/sw/kuhusu-sisi');
+    expect((await as({ method: 'GET', url: siteApi.notFound })).json<{ paths: { path: string }[] }>().paths.map((p) => p.path)).not.toContain('/sw/zamani-sana');
+  });
 });

@@ -31,6 +31,7 @@ import { robotsTxt, sitemapEntries, sitemapXml } from './seo.js';
 import { logoSvg } from './logo.js';
 import { isApiPath } from '../../shared/api-paths.js';
 import { escapeHtml } from '../../shared/html.js';
+import { splitLanguage } from '../../shared/languages.js';
 
 /** At most this many rendered paths are kept (pages plus stories and events). */
 const MAX_CACHED = 1000;
@@ -217,7 +218,11 @@ async function render(app: FastifyInstance): Promise<void> {
     // One address per page: `/about/` → `/about`.
     const trimmed = pathname.replace(/\/+$/, '');
     if (trimmed !== pathname && trimmed !== '' && (await structure.resolve(trimmed)).kind === 'page') return reply.redirect(trimmed, 301);
-    if (request.method === 'GET') structure.countNotFound(pathname);
+    if (request.method === 'GET') {
+      // Counted in the language its prefix names (`/sw/…` is Kiswahili), at its path within that language.
+      const missing = splitLanguage(pathname, await structure.languages());
+      structure.countNotFound(missing.path, missing.lang);
+    }
     return renderPage(request, reply, pathname);
   });
 }

@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Principal } from '../../shared/access.js';
 import { documentStateOf } from '../../shared/editorial.js';
+import { localizedPath, splitLanguage } from '../../shared/languages.js';
 import { AppError } from '../../shared/errors.js';
 import type { PageSection } from '../../shared/page-sections.js';
 import {
@@ -234,24 +235,28 @@ export class PageService {
 
   async redirects(principal: Principal | null): Promise<{ redirects: Redirect[] }> {
     authorize(principal, 'delete', pageSubject);
-    return { redirects: (await repo.listRedirects(this.db)).map(toRedirect) };
+    const site = await this.services.structure.languages();
+    return { redirects: (await repo.listRedirects(this.db)).map((r) => toRedirect(r, site.defaultLanguage)) };
   }
 
   async addRedirect(caller: Caller, body: unknown): Promise<Redirect> {
     authorize(caller.principal, 'delete', pageSubject);
     const input = parseBody(createRedirectBodySchema, body);
     const s = await this.services.structure.current();
-    if (s.byPath.has(input.fromPath)) throw new AppError('already-exists', `fromPath: A published page is at ${input.fromPath}; change its address first.`, { field: 'fromPath', fields: { fromPath: 'A published page is at this address.' } });
+    // An old address under a language's prefix (`/sw/zamani`) redirects in that language.
+    const from = splitLanguage(input.fromPath, s.languages);
+    const inDefault = from.lang === s.languages.defaultLanguage;
+    if (inDefault ? s.byPath.has(from.path) : s.translatedPaths.has(`${from.lang} ${from.path}`)) throw new AppError('already-exists', `fromPath: A published page is at ${input.fromPath}; change its address first.`, { field: 'fromPath', fields: { fromPath: 'A published page is at this address.' } });
     if (input.pageId !== undefined && !s.pages.get(input.pageId)?.live) throw new AppError('invalid-argument', 'pageId: Choose a published page.', { field: 'pageId', fields: { pageId: 'Choose a published page.' } });
     const at = new Date().toISOString();
     const row = await this.db.transaction().execute(async (trx) => {
-      const r = await repo.putRedirect(trx, { lang: 'en', fromPath: input.fromPath, pageId: input.pageId ?? null, url: input.url ?? null, gone: input.gone === true, automatic: false, at, by: caller.principal?.uid ?? null });
-      await repo.forgetNotFound(trx, 'en', input.fromPath);
+      const r = await repo.putRedirect(trx, { lang: from.lang, fromPath: from.path, pageId: input.pageId ?? null, url: input.url ?? null, gone: input.gone === true, automatic: false, at, by: caller.principal?.uid ?? null });
+      await repo.forgetNotFound(trx, from.lang, from.path);
       await appendAudit(trx, { action: 'redirect.create', actor: caller.principal ? { uid: caller.principal.uid } : null, subjectId: r.id, subject: input.fromPath, ip: caller.ip, at });
       return r;
     });
     this.services.changes.publish({ type: 'structure' });
-    return toRedirect(row);
+    return toRedirect(row, s.languages.defaultLanguage);
   }
 
   async removeRedirect(caller: Caller, id: string): Promise<void> {
@@ -267,15 +272,18 @@ export class PageService {
 
   async notFound(principal: Principal | null): Promise<{ paths: { path: string; hits: number; lastAt: string }[] }> {
     authorize(principal, 'delete', pageSubject);
-    return { paths: (await repo.listNotFound(this.db, notFoundListMax)).map((r) => ({ path: r.path, hits: Number(r.hits), lastAt: r.last_at })) };
+    const site = await this.services.structure.languages();
+    // Each missing address as visitors typed it: under its language's prefix.
+    return { paths: (await repo.listNotFound(this.db, notFoundListMax)).map((r) => ({ path: localizedPath(r.path, r.lang, site.defaultLanguage), hits: Number(r.hits), lastAt: r.last_at })) };
   }
 }
 
-function toRedirect(r: repo.RedirectRow): Redirect {
+/** A redirect as staff read it: its old address as visitors type it (under its language's prefix). */
+function toRedirect(r: repo.RedirectRow, defaultLanguage: string): Redirect {
   return {
     id: r.id,
     lang: r.lang,
-    fromPath: r.from_path,
+    fromPath: localizedPath(r.from_path, r.lang, defaultLanguage),
     pageId: r.page_id,
     url: r.url,
     gone: Number(r.gone) === 1,
