@@ -28,6 +28,9 @@ describe('a staff screen is one declaration', () => {
     expect(site('SuperLayout', superUser).slice(0, 4)).toEqual(['Pages', 'Media library', 'Navigation', 'Redirects']);
     expect(site('AdminLayout', adminUser).slice(0, 3)).toEqual(['Pages', 'Media library', 'Navigation']);
     expect(site('AdminLayout', adminUser)).not.toContain('Redirects');
+    // Translations next, for every staff member who edits pages.
+    expect(site('SuperLayout', superUser)[4]).toBe('Translations');
+    expect(site('AdminLayout', adminUser)[3]).toBe('Translations');
     const marks = (p: string) => routeTable.find((r) => r.path === p && 'marks' in r);
     expect(marks('/navigation')).toMatchObject({ kind: 'navigation', marks: ['admin', 'super'] });
     expect(marks('/redirects')).toMatchObject({ kind: 'redirects', marks: ['super'] });

@@ -56,12 +56,12 @@ export const staffScreens = [
   { id: 'media', path: mediaLibraryPath, subject: { type: 'media' }, action: 'update', drawer: { label: 'Media library', caption: 'Pictures and documents', short: 'ML', place: site('start') } },
   /** The top bar's menus and the footer's lists, drafted then published: whoever may change the navigation. */
   { id: 'navigation', path: '/navigation', subject: { type: 'collection', name: siteNavigationCollection }, action: 'update', drawer: { label: 'Navigation', caption: 'Top bar and footer links', short: 'NV', place: site('start') } },
+  /** Old addresses and where they go, and the missing paths visitors ask for: whoever may delete pages (super-admins). */
+  { id: 'redirects', path: '/redirects', subject: { type: 'collection', name: sitePageCollection }, action: 'delete', drawer: { label: 'Redirects', caption: 'Old and missing addresses', short: 'RD', place: site('start') } },
   /** What is not translated yet or outdated, per language: whoever may read the pages (staff). */
   { id: 'translations', path: translationsScreenPath, subject: { type: 'collection', name: sitePageCollection }, action: 'read', drawer: { label: 'Translations', caption: 'Other languages of the site', short: 'TL', place: site('start') } },
   /** One block, page or the navigation translated beside its original (reached from Translations and from a block's form). */
   { id: 'translation-editor', path: translationEditorPath, subject: { type: 'collection', name: sitePageCollection }, action: 'update', drawer: null, under: 'translations' },
-  /** Old addresses and where they go, and the missing paths visitors ask for: whoever may delete pages (super-admins). */
-  { id: 'redirects', path: '/redirects', subject: { type: 'collection', name: sitePageCollection }, action: 'delete', drawer: { label: 'Redirects', caption: 'Old and missing addresses', short: 'RD', place: site('start') } },
   /** The site check: read-only, so its marks are the roles that may read it. */
   { id: 'site-check', path: siteCheckPath, subject: { type: 'site-check' }, action: 'read', drawer: { label: 'Site check', caption: 'Accessibility of the site', short: 'SC', place: site('end') } },
   { id: 'settings', path: settingsPath, subject: { type: 'settings' }, action: 'update', drawer: { label: 'Site settings', short: 'SS', place: site('end') } },
