@@ -9,7 +9,7 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title, Typography, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { FieldDef } from '../../../shared/fields.js';
@@ -46,9 +46,21 @@ function Original({ slot, lang }: { slot: Slot; lang: string }) {
   );
 }
 
-function Editor({ reading, language, defaultName, defaultCode }: { reading: TranslationReading; language: { code: string; name: string; dir: 'ltr' | 'rtl' }; defaultName: string; defaultCode: string }) {
+/** `announce`: says what happened in the screen's live region (the editor is replaced by a new one once its reading changes). */
+function Editor({
+  reading,
+  language,
+  defaultName,
+  defaultCode,
+  announce,
+}: {
+  reading: TranslationReading;
+  language: { code: string; name: string; dir: 'ltr' | 'rtl' };
+  defaultName: string;
+  defaultCode: string;
+  announce: (text: string) => void;
+}) {
   const client = useQueryClient();
-  const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const form = useForm<{ data: Record<string, string> }>({ defaultValues: { data: Object.fromEntries(reading.slots.map((s, i) => [`s${i}`, reading.values[s.key] ?? ''])) } });
   const dirty = form.formState.isDirty;
@@ -57,8 +69,7 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
     client.setQueryData(translationKey(next.collection, next.id, next.lang), next);
     void client.invalidateQueries({ queryKey: [...translationsKey, 'report'] });
     form.reset({ data: Object.fromEntries(next.slots.map((s, i) => [`s${i}`, next.values[s.key] ?? ''])) });
-    setMessage('');
-    window.setTimeout(() => setMessage(text), 50);
+    announce(text);
     notifications.show({ color: 'green', message: text });
   };
 
@@ -72,7 +83,7 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
     }
     const text = err instanceof ApiError && err.code === 'aborted' ? 'Someone else changed this translation in the meantime. Reload the page to see their version.' : err instanceof Error ? err.message : String(err);
     notifications.show({ color: 'red', message: text });
-    setMessage(text);
+    announce(text);
   };
 
   const submit = (publish: boolean) =>
@@ -171,9 +182,6 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
               </Button>
             )}
           </Group>
-          <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
-            {message}
-          </VisuallyHidden>
         </Stack>
       </form>
     </FormProvider>
@@ -189,6 +197,13 @@ export function TranslationEditorScreen() {
   const languages = report.data?.languages ?? [];
   const language = languages.find((l) => l.code === lang);
   const defaultLanguage = languages.find((l) => l.code === report.data?.defaultLanguage);
+  // The live region lives here, not in the editor: a save or publish gives the reading a new version, and the editor is made anew.
+  const [message, setMessage] = useState('');
+  const announce = useCallback((text: string) => {
+    // Cleared first, so the same words said twice are read twice.
+    setMessage('');
+    window.setTimeout(() => setMessage(text), 50);
+  }, []);
   const title = query.data ? (query.data.slots.find((s) => s.key === 'title' || s.key === 'name')?.value ?? query.data.slots[0]?.value ?? 'Untitled') : '';
   useEffect(() => {
     if (title && language) document.title = `Translate “${title}” into ${language.name} · Staff`;
@@ -226,8 +241,18 @@ export function TranslationEditorScreen() {
         ) : query.data.slots.length === 0 ? (
           <Alert color="blue">This block has no text to translate.</Alert>
         ) : (
-          <Editor key={`${query.data.id}:${query.data.lang}:${query.data.version}`} reading={query.data} language={language} defaultName={defaultLanguage.name} defaultCode={defaultLanguage.code} />
+          <Editor
+            key={`${query.data.id}:${query.data.lang}:${query.data.version}`}
+            reading={query.data}
+            language={language}
+            defaultName={defaultLanguage.name}
+            defaultCode={defaultLanguage.code}
+            announce={announce}
+          />
         )}
+        <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+          {message}
+        </VisuallyHidden>
       </Stack>
     </Screen>
   );
