@@ -2,8 +2,9 @@
  * The site in Kiswahili in the browser, and a translator at work. The demo's
  * Kiswahili pages pass the Nu Html Checker and axe at 375 and 1280 px; the
  * language switcher leads by keyboard to the same page in the other
- * language; an Arabic page is laid out right to left and holds at both
- * widths. A translator opens the Translations screen, fixes an outdated
+ * language; the islands of the Kiswahili home page start in the browser in
+ * Kiswahili (the carousel's buttons, the contact form's checks and thanks);
+ * an Arabic page is laid out right to left and holds at both widths. A translator opens the Translations screen, fixes an outdated
  * block with the original beside it, publishes, and the Kiswahili page shows
  * it. Screenshots of each screen and page.
  */
@@ -14,7 +15,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createAccount, settle, watchStaffConsole } from './helpers/staff.js';
 import { waitForScreen } from './admin-content-support.js';
-import { staffApi } from './public-helpers.js';
+import { staffApi, watchIslandHydration } from './public-helpers.js';
+import { watchConsole } from './helpers/browser.js';
+import { publicWordsFor } from '../src/shared/public-words.js';
 import { setUpSite } from './helpers/fixture.js';
 import { nuHtmlErrors } from './helpers/nu-html.js';
 import type { ContentDocument } from '../src/shared/collections.js';
@@ -70,10 +73,47 @@ describe('the site in Kiswahili', () => {
       expect(await page.getAttribute('html', 'lang')).toBe('sw');
       expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe('Kuhusu sisi');
       await checkBothWidths(page, 'public-sw-about');
-      // Back to English from there.
-      await page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'English' }).click();
+      // Back to English from there (the switcher is named in Kiswahili on a Kiswahili page).
+      await page.getByRole('navigation', { name: 'Lugha' }).getByRole('link', { name: 'English' }).click();
       await page.waitForURL(`${site.server.url}/about`);
       expect(await page.getAttribute('html', 'lang')).toBe('en');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('starts the islands of the Kiswahili home page in Kiswahili: the carousel’s buttons, the contact form’s checks and thanks', async () => {
+    const sw = publicWordsFor('sw').words;
+    const { context, page } = await site.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    await context.addInitScript(watchIslandHydration);
+    const watch = watchConsole(page);
+    try {
+      await page.goto(`${site.server.url}/sw/`, { waitUntil: 'networkidle' });
+      const islands = page.locator('[data-island]');
+      await expect(islands.count()).resolves.toBe(2);
+      for (let i = 0; i < 2; i++) await islands.nth(i).and(page.locator('[data-hydrated]')).waitFor({ timeout: 10_000 });
+      // Hydrating with the words in its props took the server's Kiswahili markup as it was.
+      await expect(page.evaluate(() => (window as unknown as { hydrationChanges: string[] }).hydrationChanges)).resolves.toEqual([]);
+
+      const carousel = page.locator('.carousel[data-ready]');
+      await carousel.waitFor();
+      const count = await carousel.locator('.carousel-slide').count();
+      // With reduced motion the slideshow does not play by itself: the button offers to start it.
+      await expect(carousel.getByRole('button', { name: sw.carousel.play }).count()).resolves.toBe(1);
+      await carousel.getByRole('button', { name: sw.carousel.next }).click();
+      await expect.poll(() => carousel.locator('.carousel-slide[data-active]').getAttribute('aria-label')).toBe(sw.carousel.slideOf(2, count));
+
+      const form = page.locator('form.contact-form');
+      await form.getByRole('button', { name: sw.contact.send }).click();
+      const m = sw.contact.messages;
+      await expect(form.locator('.field-error').allTextContents()).resolves.toEqual([m.nameRequired, m.emailRequired, m.messageTooShort, m.consentRequired]);
+      await form.getByLabel(sw.contact.name).fill('Neema Mollel');
+      await form.getByLabel(sw.contact.email).fill('neema@example.org');
+      await form.getByLabel(sw.contact.message, { exact: true }).fill('Tungependa kujiunga na mikutano ya bajeti.');
+      await form.getByLabel(sw.contact.consent).check();
+      await form.getByRole('button', { name: sw.contact.send }).click();
+      await expect.poll(() => form.getByRole('status').innerText(), { timeout: 10_000 }).toBe(sw.contact.thanks('Neema Mollel'));
+      expect(watch.errors).toEqual([]);
     } finally {
       await context.close();
     }

@@ -183,11 +183,12 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
   });
 
   it('has a language switcher that leads to the same page in the other language, each language named in itself with its lang', async () => {
-    const switcher = (html: string) => /<nav class="language-switcher" aria-label="Languages">(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
-    expect(switcher((await page('/about')).body)).toContain('<a href="/sw/kuhusu" lang="sw" dir="ltr" hrefLang="sw" class="language-link"><span class="language-name">Kiswahili</span>');
-    expect(switcher((await page('/sw/kuhusu')).body)).toContain('<a href="/about" lang="en" dir="ltr" hrefLang="en" class="language-link"><span class="language-name">English</span>');
+    // Named in the page's language: "Languages" in English, "Lugha" in Kiswahili.
+    const switcher = (html: string, name: string) => new RegExp(`<nav class="language-switcher" aria-label="${name}">(.*?)</nav>`, 's').exec(html)?.[1] ?? '';
+    expect(switcher((await page('/about')).body, 'Languages')).toContain('<a href="/sw/kuhusu" lang="sw" dir="ltr" hrefLang="sw" class="language-link"><span class="language-name">Kiswahili</span>');
+    expect(switcher((await page('/sw/kuhusu')).body, 'Lugha')).toContain('<a href="/about" lang="en" dir="ltr" hrefLang="en" class="language-link"><span class="language-name">English</span>');
     // A page not offered in Kiswahili leads to the Kiswahili home page.
-    expect(switcher((await page('/history')).body)).toContain('<a href="/sw/" lang="sw"');
+    expect(switcher((await page('/history')).body, 'Languages')).toContain('<a href="/sw/" lang="sw"');
   });
 
   it('outdates a translation when the original is published, not when a draft of it is saved; publishing the translation or "still correct" makes it current', async () => {

@@ -28,6 +28,11 @@ export const consentValue = 'yes';
 
 export const contactLimits = { name: 160, email: 254, message: 5000, messageMin: 10 } as const;
 
+/**
+ * The form's messages in English: what the server's schema answers with,
+ * and the English words of the public form (src/shared/public-words.ts holds
+ * them in every language, each under the same key).
+ */
 export const contactMessages = {
   nameRequired: 'Please tell us your name.',
   nameTooLong: `Your name can be at most ${contactLimits.name} characters.`,
@@ -42,6 +47,9 @@ export const contactMessages = {
   failed: 'Your message could not be sent. Please try again.',
 } as const;
 
+/** The form's messages in one language, under the keys of the English ones. */
+export type ContactMessages = Record<keyof typeof contactMessages, string>;
+
 /** The thanks under the form once a message is stored. */
 export function contactThanks(name: string): string {
   return `Thank you, ${name}! Your message has been sent. We will reply soon.`;
@@ -51,18 +59,18 @@ export function contactThanks(name: string): string {
 // public bundle stays free of zod: the browser refuses exactly what the server would.
 export const emailPattern = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-/** Field messages for what is wrong; empty when the input can be sent. */
-export function checkContact(input: ContactInput): Partial<Record<ContactField, string>> {
+/** Field messages (in the language of `messages`) for what is wrong; empty when the input can be sent. */
+export function checkContact(input: ContactInput, messages: ContactMessages): Partial<Record<ContactField, string>> {
   const errors: Partial<Record<ContactField, string>> = {};
   const name = input.name.trim();
   const email = input.email.trim();
   const message = input.message.trim();
-  if (!name) errors.name = contactMessages.nameRequired;
-  else if (name.length > contactLimits.name) errors.name = contactMessages.nameTooLong;
-  if (!email) errors.email = contactMessages.emailRequired;
-  else if (email.length > contactLimits.email || !emailPattern.test(email)) errors.email = contactMessages.emailInvalid;
-  if (message.length < contactLimits.messageMin) errors.message = contactMessages.messageTooShort;
-  else if (message.length > contactLimits.message) errors.message = contactMessages.messageTooLong;
-  if (input.consent !== true) errors.consent = contactMessages.consentRequired;
+  if (!name) errors.name = messages.nameRequired;
+  else if (name.length > contactLimits.name) errors.name = messages.nameTooLong;
+  if (!email) errors.email = messages.emailRequired;
+  else if (email.length > contactLimits.email || !emailPattern.test(email)) errors.email = messages.emailInvalid;
+  if (message.length < contactLimits.messageMin) errors.message = messages.messageTooShort;
+  else if (message.length > contactLimits.message) errors.message = messages.messageTooLong;
+  if (input.consent !== true) errors.consent = messages.consentRequired;
   return errors;
 }

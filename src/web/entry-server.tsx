@@ -12,7 +12,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import { buildRoutes } from './routes.js';
-import { siteDataOf, type PublicDataSource } from './public/data.js';
+import { homeBundleIn, siteDataOf, type PublicDataSource } from './public/data.js';
 import { headHtml, type HeadModel } from './public/meta.js';
 import { ContactPage, contactPageHead } from './public/contact-page.js';
 import type { ContactFormState } from './public/contact-form.js';
@@ -78,17 +78,21 @@ export async function render(request: Request, publicData: PublicDataSource): Pr
   };
 }
 
-/** The page answering the contact form posted without JavaScript, with the form as the post left it. */
-export async function renderContactPage(status: number, form: ContactFormState, publicData: PublicDataSource): Promise<RenderedPage> {
-  // The header and footer need the site settings; the home bundle carries them.
-  const site = siteDataOf(await publicData.page('home'), publicData.publicUrl());
+/**
+ * The page answering the contact form posted without JavaScript, with the
+ * form as the post left it, in the language the form was posted from (`lang`,
+ * a language of the site; the default language otherwise).
+ */
+export async function renderContactPage(status: number, form: ContactFormState, publicData: PublicDataSource, lang?: string): Promise<RenderedPage> {
+  // The header and footer need the site settings; the home bundle in that language carries them.
+  const site = siteDataOf(await homeBundleIn(publicData, lang), publicData.publicUrl());
   const head = contactPageHead(site, contactFormPath);
   const html = renderToString(
     <StrictMode>
       <ContactPage data={{ site, head, now: new Date().toISOString(), form }} />
     </StrictMode>,
   );
-  return { status, head: headHtml(head), html };
+  return { status, head: headHtml(head), html, ...(head.lang ? { lang: head.lang, dir: head.dir ?? 'ltr' } : {}) };
 }
 
 /**

@@ -29,21 +29,24 @@ export type FunctionsLimit = (request: FastifyRequest, reply: FastifyReply) => P
 
 /**
  * What the form sends, each field as text; a field left out counts as empty
- * and the consent box counts only when ticked. Other fields are ignored.
+ * and the consent box counts only when ticked. `lang` is the language of the
+ * page the form was on, when not the site's default: the answer speaks it (a
+ * language the site does not have is ignored). Other fields are ignored.
  */
 const formSchema = z.object({
   name: z.string().default(''),
   email: z.string().default(''),
   message: z.string().default(''),
   consent: z.string().optional(),
+  lang: z.string().optional(),
 });
 
 /** Five thousand characters of message, each up to four bytes, each byte percent-encoded, and the rest. */
 const formBodyLimit = 64 * 1024;
 
-function formInput(body: unknown): ContactInput {
+function formInput(body: unknown): ContactInput & { lang: string | undefined } {
   const form = formSchema.parse(body ?? {});
-  return { name: form.name, email: form.email, message: form.message, consent: form.consent === consentValue };
+  return { name: form.name, email: form.email, message: form.message, consent: form.consent === consentValue, lang: form.lang };
 }
 
 /** Each field's first message, from an invalid-argument error naming fields (the schema's own names). */
@@ -62,41 +65,41 @@ export async function contactPageRoutes(app: FastifyInstance, { limit }: { limit
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  async function answer(reply: FastifyReply, status: number, form: ContactFormState): Promise<FastifyReply> {
+  async function answer(reply: FastifyReply, status: number, form: ContactFormState, lang: string | undefined): Promise<FastifyReply> {
     const page = await app.publicDocument?.(async (source) => {
       // Loaded when needed, as the render routes load it: the API alone needs no React.
       const { renderContactPage } = await import('../../web/entry-server.js');
-      return renderContactPage(status, form, source);
+      return renderContactPage(status, form, source, lang);
     });
     if (!page) return sendError(reply, new AppError('unavailable', 'The site is not built yet.'));
     return reply.code(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
   }
 
   app.post(contactFormPath, async (request, reply) => {
-    const input = formInput(request.body);
+    const { lang, ...input } = formInput(request.body);
     try {
       await limit(request, reply);
     } catch (err) {
       const limited = toAppError(err);
       if (limited.code !== 'resource-exhausted') throw err;
       request.log.info({ code: limited.code }, 'request refused');
-      return answer(reply, limited.status, { input, errors: {}, status: { kind: 'failed', message: contactMessages.tooMany } });
+      return answer(reply, limited.status, { input, errors: {}, status: { kind: 'failed', message: contactMessages.tooMany } }, lang);
     }
     const checked = contactSchema.safeParse(input);
     if (!checked.success) {
       const errors = fieldErrors(zodToAppError(checked.error));
-      return answer(reply, 400, { input, errors, status: { kind: 'failed', message: contactMessages.correctFields } });
+      return answer(reply, 400, { input, errors, status: { kind: 'failed', message: contactMessages.correctFields } }, lang);
     }
     try {
       await storeContact(app, checked.data);
     } catch (err) {
       const failed = toAppError(err);
       const errors = failed.code === 'invalid-argument' ? fieldErrors(failed) : {};
-      if (Object.keys(errors).length > 0) return answer(reply, 400, { input, errors, status: { kind: 'failed', message: contactMessages.correctFields } });
+      if (Object.keys(errors).length > 0) return answer(reply, 400, { input, errors, status: { kind: 'failed', message: contactMessages.correctFields } }, lang);
       request.log.error({ err }, 'storing a contact message failed');
-      return answer(reply, failed.status >= 500 ? failed.status : 500, { input, errors: {}, status: { kind: 'failed', message: contactMessages.failed } });
+      return answer(reply, failed.status >= 500 ? failed.status : 500, { input, errors: {}, status: { kind: 'failed', message: contactMessages.failed } }, lang);
     }
-    return answer(reply, 200, { input: emptyContactInput, errors: {}, status: { kind: 'sent', name: checked.data.name } });
+    return answer(reply, 200, { input: emptyContactInput, errors: {}, status: { kind: 'sent', name: checked.data.name } }, lang);
   });
 
   // The form lives on the home page.

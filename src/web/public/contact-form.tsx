@@ -6,11 +6,12 @@
  * typed with each field's message). Hydrated, it sends
  * POST /api/functions/submitContact { data } without leaving the page, shows
  * each field's message (from the browser's check or the server's answer) and
- * a success message.
+ * a success message. Its words come in its props, in the page's language
+ * (island.tsx makes them from the page's dictionary).
  */
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { api, ApiError } from '../api-client.js';
-import { checkContact, consentValue, contactFields, emptyContactInput, contactFormPath, contactLimits, contactMessages, contactThanks, type ContactField, type ContactInput } from '../../shared/contact.js';
+import { checkContact, consentValue, contactFields, emptyContactInput, contactFormPath, contactLimits, type ContactField, type ContactInput, type ContactMessages } from '../../shared/contact.js';
 import { functionPath, pathTo } from '../../shared/api-paths.js';
 
 export type ContactStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; name: string } | { kind: 'failed'; message: string };
@@ -23,16 +24,42 @@ export interface ContactFormState {
   status: ContactStatus;
 }
 
+/** Where the visitor's name goes in the `thanks` words. */
+export const thanksNamePlaceholder = '{name}';
+
+/** The form's own words (src/shared/public-words.ts). */
+export interface ContactFormWords {
+  title: string;
+  intro: string;
+  /** "Or write to <address>.": the words before the address and after it. */
+  writeTo: string;
+  writeToEnd: string;
+  name: string;
+  email: string;
+  message: string;
+  consent: string;
+  send: string;
+  sending: string;
+  /** The thanks once a message is stored, with `thanksNamePlaceholder` where the visitor's name goes. */
+  thanks: string;
+  messages: ContactMessages;
+}
+
 export interface ContactFormProps {
   contactEmail: string;
   initial?: ContactFormState;
+  words: ContactFormWords;
+  /** The words' language when it is not the page's (their `lang` mark). */
+  wordsLang?: string | undefined;
+  /** The page's language when it is not the site's default: posted with the form, so its answer without JavaScript speaks it too. */
+  lang?: string | undefined;
 }
 
 // One contact form per page: fixed ids, the same on the server and in the browser. The section's id
 // is the address's fragment the form posts to, so the answer page opens on the form.
 const id = 'contact';
 
-export function ContactForm({ contactEmail, initial }: ContactFormProps) {
+export function ContactForm({ contactEmail, initial, words: w, wordsLang, lang }: ContactFormProps) {
   const [input, setInput] = useState<ContactInput>(initial?.input ?? emptyContactInput);
   const [errors, setErrors] = useState<ContactErrors>(initial?.errors ?? {});
   const [status, setStatus] = useState<ContactStatus>(initial?.status ?? { kind: 'idle' });
@@ -51,7 +78,7 @@ export function ContactForm({ contactEmail, initial }: ContactFormProps) {
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const found = checkContact(input);
+    const found = checkContact(input, w.messages);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError(found);
@@ -66,9 +93,11 @@ export function ContactForm({ contactEmail, initial }: ContactFormProps) {
     } catch (err) {
       if (err instanceof ApiError && err.code === 'invalid-argument' && err.fields) {
         const serverErrors: ContactErrors = {};
+        // The server answers in English: the browser's own message for the field, in the page's words, when it has one.
+        const own = checkContact(input, w.messages);
         for (const f of contactFields) {
           const msg = err.fields[f] ?? err.fields[`data.${f}`];
-          if (msg) serverErrors[f] = msg;
+          if (msg) serverErrors[f] = own[f] ?? msg;
         }
         if (Object.keys(serverErrors).length > 0) {
           setErrors(serverErrors);
@@ -77,13 +106,8 @@ export function ContactForm({ contactEmail, initial }: ContactFormProps) {
           return;
         }
       }
-      const message =
-        err instanceof ApiError && err.code === 'resource-exhausted'
-          ? contactMessages.tooMany
-          : err instanceof ApiError
-            ? err.message
-            : contactMessages.failed;
-      setStatus({ kind: 'failed', message });
+      // The server's other messages are in English and say no more to a visitor than this.
+      setStatus({ kind: 'failed', message: err instanceof ApiError && err.code === 'resource-exhausted' ? w.messages.tooMany : w.messages.failed });
     }
   };
 
@@ -100,7 +124,7 @@ export function ContactForm({ contactEmail, initial }: ContactFormProps) {
   });
   const fieldError = (f: ContactField) =>
     errors[f] ? (
-      <p className="field-error" id={`${id}-${f}-error`}>
+      <p className="field-error" id={`${id}-${f}-error`} lang={wordsLang}>
         {errors[f]}
       </p>
     ) : null;
@@ -109,27 +133,36 @@ export function ContactForm({ contactEmail, initial }: ContactFormProps) {
     <section className="block contact-block" aria-labelledby={`${id}-title`} id={id}>
       <div className="container contact-inner">
         <div className="contact-intro">
-          <h2 className="group-title" id={`${id}-title`}>
-            Get in touch
+          <h2 className="group-title" id={`${id}-title`} lang={wordsLang}>
+            {w.title}
           </h2>
-          <p>Want to volunteer, partner with us or ask a question? Send us a message and our team will reply within a few working days.</p>
-          <p>
-            Or write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+          <p lang={wordsLang}>{w.intro}</p>
+          <p lang={wordsLang}>
+            {w.writeTo}
+            <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+            {w.writeToEnd}
           </p>
         </div>
         <form ref={formRef} className="contact-form" method="post" action={`${contactFormPath}#${id}`} noValidate onSubmit={onSubmit} aria-describedby={`${id}-status`}>
+          {lang ? <input type="hidden" name="lang" value={lang} /> : null}
           <div className="field">
-            <label htmlFor={`${id}-name`}>Your name</label>
+            <label htmlFor={`${id}-name`} lang={wordsLang}>
+              {w.name}
+            </label>
             <input {...textField('name')} type="text" autoComplete="name" maxLength={contactLimits.name} />
             {fieldError('name')}
           </div>
           <div className="field">
-            <label htmlFor={`${id}-email`}>E-mail address</label>
+            <label htmlFor={`${id}-email`} lang={wordsLang}>
+              {w.email}
+            </label>
             <input {...textField('email')} type="email" autoComplete="email" maxLength={contactLimits.email} />
             {fieldError('email')}
           </div>
           <div className="field">
-            <label htmlFor={`${id}-message`}>Message</label>
+            <label htmlFor={`${id}-message`} lang={wordsLang}>
+              {w.message}
+            </label>
             <textarea {...textField('message')} rows={5} maxLength={contactLimits.message} />
             {fieldError('message')}
           </div>
@@ -145,16 +178,18 @@ export function ContactForm({ contactEmail, initial }: ContactFormProps) {
               aria-describedby={describedBy('consent')}
               required
             />
-            <label htmlFor={`${id}-consent`}>I agree that my message and contact details are stored so that the team can reply to me.</label>
+            <label htmlFor={`${id}-consent`} lang={wordsLang}>
+              {w.consent}
+            </label>
             {fieldError('consent')}
           </div>
           <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={status.kind === 'sending'}>
-              {status.kind === 'sending' ? 'Sending…' : 'Send message'}
+            <button type="submit" className="button button-primary" disabled={status.kind === 'sending'} lang={wordsLang}>
+              {status.kind === 'sending' ? w.sending : w.send}
             </button>
           </div>
-          <div id={`${id}-status`} ref={statusRef} tabIndex={-1} role="status" className={`form-status${status.kind === 'failed' ? ' is-error' : ''}`}>
-            {status.kind === 'sent' ? contactThanks(status.name) : null}
+          <div id={`${id}-status`} ref={statusRef} tabIndex={-1} role="status" className={`form-status${status.kind === 'failed' ? ' is-error' : ''}`} lang={wordsLang}>
+            {status.kind === 'sent' ? w.thanks.split(thanksNamePlaceholder).join(status.name) : null}
             {status.kind === 'failed' ? status.message : null}
           </div>
         </form>

@@ -8,7 +8,7 @@ import type { PublicDocument } from '../../shared/collections.js';
 import type { SiteSettings } from '../../shared/settings.js';
 import type { MediaInfo } from '../../shared/media.js';
 import type { BundleLanguage, PageBundle } from '../../shared/page-bundle.js';
-import { localizedPath } from '../../shared/languages.js';
+import { localizedPath, splitLanguage } from '../../shared/languages.js';
 import type { PublicNavigation } from '../../shared/site-navigation.js';
 import type { PageName } from '../../shared/pages.js';
 import { api } from '../api-client.js';
@@ -46,6 +46,8 @@ export interface SiteData {
   home?: string;
   /** The page in every language of the site (the switcher), the one shown marked `current`. */
   languages?: (BundleLanguage & { current: boolean })[];
+  /** The page's language (its code and direction) and the site's default language: the site's own words are in the page's. Absent: English. */
+  language?: PageBundle['language'];
 }
 
 function isNotFound(err: unknown): boolean {
@@ -89,5 +91,24 @@ export function siteDataOf(bundle: PageBundle, publicUrl: string): SiteData {
     publicUrl,
     home: localizedPath('/', current, bundle.language.defaultCode),
     languages: bundle.languages.map((l) => ({ ...l, current: l.code === current })),
+    language: bundle.language,
   };
+}
+
+/**
+ * The home page's bundle in a language of the site (the default one when
+ * `lang` is none of the others, or when the home page is not offered in it):
+ * the header, footer and words of a page that has no bundle of its own (the
+ * not-found page, the contact form's answer). `home`: the default language's, when already read.
+ */
+export async function homeBundleIn(source: PublicDataSource, lang: string | undefined, home?: PageBundle): Promise<PageBundle> {
+  home ??= await source.page('home');
+  const { defaultCode } = home.language;
+  if (!lang || lang === defaultCode || !home.languages.some((l) => l.code === lang)) return home;
+  return (await source.pageAt(localizedPath('/', lang, defaultCode))) ?? home;
+}
+
+/** The language an address is under (`/sw/…` → sw), by the languages a bundle names; the default language otherwise. */
+export function languageOfPath(pathname: string, bundle: Pick<PageBundle, 'languages' | 'language'>): string {
+  return splitLanguage(pathname, { languages: bundle.languages, defaultLanguage: bundle.language.defaultCode }).lang;
 }

@@ -14,6 +14,7 @@ import { altOf, fallbackSrc, imageValue, srcSetOf } from './image.js';
 import { eventLd, plainText, storyLd } from './structured-data.js';
 import { formatDateTime, str } from './format.js';
 import { DetailView, type DetailData } from './detail-view.js';
+import { publicWordsFor } from '../../shared/public-words.js';
 
 /** What the declaration of a collection with detail pages says about them. */
 function detailOf(collection: string): { kind: DetailKind; page: PageName; detail: DetailPage } {
@@ -24,10 +25,12 @@ function detailOf(collection: string): { kind: DetailKind; page: PageName; detai
 
 function detailHead(detail: DetailKind, trail: DetailPage['trail'], doc: PublicDocument | null, bundle: PageBundle, publicUrl: string, path: string, logoUrl: string): HeadModel {
   const settings = bundle.settings;
+  const { code, dir } = bundle.language;
   if (!doc) {
+    const { words } = publicWordsFor(code);
     return {
-      title: documentTitle('Page not found', settings, false),
-      description: 'The page you are looking for does not exist.',
+      title: documentTitle(words.notFound.title, settings, false),
+      description: words.notFound.description,
       canonical: `${publicUrl}${path}`,
       image: null,
       imageAlt: '',
@@ -36,13 +39,15 @@ function detailHead(detail: DetailKind, trail: DetailPage['trail'], doc: PublicD
       jsonLd: [],
       preloadImage: null,
       noindex: true,
+      lang: code,
+      dir,
     };
   }
   const d = doc.data;
   const imgValue = imageValue(detail === 'story' ? d.cover : d.image);
   const media = imgValue ? bundle.media[imgValue.mediaId] : undefined;
   const title = str(d.title);
-  const description = detail === 'story' ? str(d.summary) || plainText(str(d.body), 160) : plainText(str(d.description), 160) || `${formatDateTime(str(d.startsAt), false)}${str(d.location) ? `, ${str(d.location)}` : ''}`;
+  const description = detail === 'story' ? str(d.summary) || plainText(str(d.body), 160) : plainText(str(d.description), 160) || `${formatDateTime(str(d.startsAt), false, code)}${str(d.location) ? `, ${str(d.location)}` : ''}`;
   const jsonLd: JsonLd[] = [
     breadcrumbLd(publicUrl, [{ name: 'Home', path: '/' }, { name: trail.name, path: trail.path.split('#')[0] || '/' }, { name: title, path }]),
     detail === 'story' ? storyLd(doc, bundle.media, settings, publicUrl, logoUrl) : eventLd(doc, bundle.media, settings, publicUrl),
@@ -58,6 +63,8 @@ function detailHead(detail: DetailKind, trail: DetailPage['trail'], doc: PublicD
     jsonLd,
     preloadImage: media && media.variants.length > 0 ? { href: fallbackSrc(media), srcset: srcSetOf(media), sizes: '(min-width: 960px) 960px, 100vw' } : null,
     noindex: false,
+    lang: code,
+    dir,
   };
 }
 

@@ -1,4 +1,4 @@
-/** The story and event pages' content, without the router: static HTML (event times marked for local-times.ts). */
+/** The story and event pages' content, without the router: static HTML (event times marked for local-times.ts), the site's own words in the page's language. */
 import type { ReactNode } from 'react';
 import type { PublicDocument } from '../../shared/collections.js';
 import type { DetailKind } from '../../shared/kinds.js';
@@ -10,6 +10,7 @@ import { formatDate, formatDateTime, localMark, str } from './format.js';
 import { CalendarIcon, PinIcon, ArrowRight } from './icons.js';
 import { NotFoundContent } from './not-found.js';
 import { SiteLink } from './site-link.js';
+import { usePublicWords } from './words.js';
 
 export interface DetailData extends PublicRouteData {
   detail: DetailKind;
@@ -19,16 +20,17 @@ export interface DetailData extends PublicRouteData {
   bundle: Pick<PageBundle, 'media' | 'categories'>;
 }
 
-/** Home › the list the page belongs to (the JSON-LD BreadcrumbList says the same). */
-function Breadcrumb({ trail }: { trail: DetailPage['trail'] }) {
+/** Home › the list the page belongs to (the JSON-LD BreadcrumbList says the same): all of it the site's own words. */
+function Breadcrumb({ trail, kind }: { trail: DetailPage['trail']; kind: DetailKind }) {
+  const { words, lang } = usePublicWords();
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumb">
+    <nav aria-label={words.detail.breadcrumb} className="breadcrumb" lang={lang}>
       <ol>
         <li>
-          <SiteLink to="/">Home</SiteLink>
+          <SiteLink to="/">{words.detail.home}</SiteLink>
         </li>
         <li>
-          <SiteLink to={trail.path}>{trail.name}</SiteLink>
+          <SiteLink to={trail.path}>{words.detail.list[kind]}</SiteLink>
         </li>
       </ol>
     </nav>
@@ -36,11 +38,12 @@ function Breadcrumb({ trail }: { trail: DetailPage['trail'] }) {
 }
 
 /** The frame both kinds of detail page share: breadcrumb and head, picture, rich text and the way back. */
-function DetailArticle({ trail, head, image, html, back, bundle }: { trail: DetailData['trail']; head: ReactNode; image: unknown; html: string; back: string; bundle: DetailData['bundle'] }) {
+function DetailArticle({ kind, trail, head, image, html, bundle }: { kind: DetailKind; trail: DetailData['trail']; head: ReactNode; image: unknown; html: string; bundle: DetailData['bundle'] }) {
+  const { words, lang } = usePublicWords();
   return (
     <article className="detail">
       <div className="container detail-head">
-        <Breadcrumb trail={trail} />
+        <Breadcrumb trail={trail} kind={kind} />
         {head}
       </div>
       <div className="container detail-media">
@@ -49,8 +52,8 @@ function DetailArticle({ trail, head, image, html, back, bundle }: { trail: Deta
       <div className="container detail-body">
         {html ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} /> : null}
         <p>
-          <SiteLink to={trail.path} className="button button-secondary">
-            {back} <ArrowRight />
+          <SiteLink to={trail.path} className="button button-secondary" lang={lang}>
+            {words.detail.back[kind]} <ArrowRight />
           </SiteLink>
         </p>
       </div>
@@ -59,22 +62,24 @@ function DetailArticle({ trail, head, image, html, back, bundle }: { trail: Deta
 }
 
 function StoryArticle({ doc, bundle, trail }: { doc: PublicDocument; bundle: DetailData['bundle']; trail: DetailData['trail'] }) {
+  const { code } = usePublicWords();
   const d = doc.data;
   const category = bundle.categories[str(d.category)];
   const head = (
     <>
       <p className="meta-line">
         {category ? <span className="tag">{category.name}</span> : null}
-        <time dateTime={str(d.date)}>{formatDate(str(d.date))}</time>
+        <time dateTime={str(d.date)}>{formatDate(str(d.date), code)}</time>
       </p>
       <h1 className="detail-title">{str(d.title)}</h1>
       {str(d.summary) ? <p className="detail-lead">{str(d.summary)}</p> : null}
     </>
   );
-  return <DetailArticle trail={trail} head={head} image={d.cover} html={str(d.body)} back={`More ${trail.name.toLowerCase()}`} bundle={bundle} />;
+  return <DetailArticle kind="story" trail={trail} head={head} image={d.cover} html={str(d.body)} bundle={bundle} />;
 }
 
 function EventArticle({ doc, bundle, now, trail }: { doc: PublicDocument; bundle: DetailData['bundle']; now: string; trail: DetailData['trail'] }) {
+  const { words, lang, code } = usePublicWords();
   const d = doc.data;
   const category = bundle.categories[str(d.category)];
   const ends = Date.parse(str(d.endsAt) || str(d.startsAt));
@@ -83,16 +88,18 @@ function EventArticle({ doc, bundle, now, trail }: { doc: PublicDocument; bundle
     <>
       <p className="meta-line">
         {category ? <span className="tag">{category.name}</span> : null}
-        <span className={`tag ${over ? 'tag-muted' : 'tag-accent'}`}>{over ? 'Past event' : 'Upcoming event'}</span>
+        <span className={`tag ${over ? 'tag-muted' : 'tag-accent'}`} lang={lang}>
+          {over ? words.events.pastEvent : words.events.upcomingEvent}
+        </span>
       </p>
       <h1 className="detail-title">{str(d.title)}</h1>
       <ul className="event-facts">
         <li>
-          <CalendarIcon /> <time dateTime={str(d.startsAt)} {...localMark('datetime')}>{formatDateTime(str(d.startsAt), false)}</time>
+          <CalendarIcon /> <time dateTime={str(d.startsAt)} {...localMark('datetime')}>{formatDateTime(str(d.startsAt), false, code)}</time>
           {str(d.endsAt) ? (
             <>
               {' – '}
-              <time dateTime={str(d.endsAt)} {...localMark('datetime')}>{formatDateTime(str(d.endsAt), false)}</time>
+              <time dateTime={str(d.endsAt)} {...localMark('datetime')}>{formatDateTime(str(d.endsAt), false, code)}</time>
             </>
           ) : null}
         </li>
@@ -104,18 +111,19 @@ function EventArticle({ doc, bundle, now, trail }: { doc: PublicDocument; bundle
       </ul>
       {!over && str(d.registrationUrl) ? (
         <p>
-          <a className="button button-primary" href={str(d.registrationUrl)} rel="noopener">
-            Register for this event <ArrowRight />
+          <a className="button button-primary" href={str(d.registrationUrl)} rel="noopener" lang={lang}>
+            {`${words.events.register} `}
+            <ArrowRight />
           </a>
         </p>
       ) : null}
     </>
   );
-  return <DetailArticle trail={trail} head={head} image={d.image} html={str(d.description)} back={`All ${trail.name.toLowerCase()}`} bundle={bundle} />;
+  return <DetailArticle kind="event" trail={trail} head={head} image={d.image} html={str(d.description)} bundle={bundle} />;
 }
 
 export function DetailView({ data }: { data: DetailData }) {
-  if (!data.doc) return <NotFoundContent what={data.detail === 'story' ? 'story' : 'event'} navigation={data.site.navigation} />;
+  if (!data.doc) return <NotFoundContent what={data.detail} navigation={data.site.navigation} home={data.site.home} />;
   return (
     <div className={`page page-detail page-${data.detail}`}>
       {data.detail === 'story' ? <StoryArticle doc={data.doc} bundle={data.bundle} trail={data.trail} /> : <EventArticle doc={data.doc} bundle={data.bundle} now={data.now} trail={data.trail} />}

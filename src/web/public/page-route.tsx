@@ -19,5 +19,5 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export function Component() {
   const data = useLoaderData() as PageData | { bundle?: undefined; site: PageData['site'] };
-  return data.bundle ? <PageView data={data as PageData} /> : <NotFoundContent navigation={data.site.navigation} />;
+  return data.bundle ? <PageView data={data as PageData} /> : <NotFoundContent navigation={data.site.navigation} home={data.site.home} />;
 }

@@ -22,7 +22,9 @@ import { People } from './blocks/people.js';
 import { Partners } from './blocks/partners.js';
 import { Stories } from './blocks/stories.js';
 import { Events } from './blocks/events.js';
-import { carouselProps, CarouselIsland, ContactFormIsland } from './island.js';
+import { carouselProps, CarouselIsland, contactFormProps, ContactFormIsland } from './island.js';
+import { PublicWordsProvider, usePublicWords, type PageWords } from './words.js';
+import { publicWordsFor } from '../../shared/public-words.js';
 
 export interface PageData extends PublicRouteData {
   bundle: PageBundle;
@@ -36,6 +38,8 @@ interface GroupProps {
   data: PageData;
   /** Is this the first collection on the page (where the hero goes)? */
   first: boolean;
+  /** The site's own words in the section's language (for the islands' props). */
+  pageWords: PageWords;
 }
 
 /**
@@ -43,17 +47,18 @@ interface GroupProps {
  * renderer does not compile.
  */
 const renderers: { [K in BlockKind]: (props: GroupProps) => ReactNode } = {
-  slide({ docs, section, data: { bundle }, first }) {
+  slide({ docs, section, data: { bundle }, first, pageWords }) {
+    const { carousel } = pageWords.words;
     const { media, page } = bundle;
     if (section.options.carousel) {
-      return docs.length > 0 ? <CarouselIsland {...carouselProps(docs, media, 'Highlights of our work', 'h2')} /> : null;
+      return docs.length > 0 ? <CarouselIsland {...carouselProps(docs, media, carousel.highlightsOfOurWork, 'h2', pageWords)} /> : null;
     }
     // One slide is the page's hero; several become a carousel under the page title.
     if (docs.length > 1) {
       return (
         <>
           {first ? <Hero pageTitle={page.title} slide={null} media={media} /> : null}
-          <CarouselIsland {...carouselProps(docs, media, `${page.title}: highlights`, 'h2')} />
+          <CarouselIsland {...carouselProps(docs, media, carousel.pageHighlights(page.title), 'h2', pageWords)} />
         </>
       );
     }
@@ -143,14 +148,16 @@ function Group({ section, docs, data, first }: { section: BundleSection; docs: P
   const { limit, upcomingOnly } = section.options;
   const chosen = upcomingOnly ? splitEvents(docs, data.now).upcoming : docs;
   const shown = limit ? chosen.slice(0, limit) : chosen;
-  const rendered = <Render docs={shown} section={section} data={data} first={first} />;
-  // A section none of whose words are translated is shown in the default language, marked up as such (screen readers pronounce it right).
+  // A section none of whose words are translated is shown in the default language, marked up as such (screen readers
+  // pronounce it right), the site's own words and dates in it too.
   const { language, page } = data.bundle;
   const headingLeft = section.heading === null || (page.fallback ?? []).includes(`sections.${section.id}.heading`);
   const untranslated = language.code !== language.defaultCode && shown.length > 0 && shown.every((d) => d.lang) && headingLeft;
+  const shell = usePublicWords();
+  const rendered = <Render docs={shown} section={section} data={data} first={first} pageWords={untranslated ? publicWordsFor(language.defaultCode) : shell} />;
   return untranslated ? (
     <div className="lang-fallback" lang={language.defaultCode}>
-      {rendered}
+      <PublicWordsProvider code={language.defaultCode}>{rendered}</PublicWordsProvider>
     </div>
   ) : (
     rendered
@@ -159,6 +166,7 @@ function Group({ section, docs, data, first }: { section: BundleSection; docs: P
 
 export function PageView({ data }: { data: PageData }) {
   const { bundle } = data;
+  const words = usePublicWords();
   const entries = sectionsOf(bundle);
   const home = bundle.page.name === 'home';
   const hasHero = !home && entries[0] !== undefined && entries[0].section.kind === 'slide';
@@ -174,7 +182,7 @@ export function PageView({ data }: { data: PageData }) {
       {entries.map(({ section, docs }, i) => (
         <Group key={section.id} section={section} docs={docs} data={data} first={i === 0} />
       ))}
-      {home ? <ContactFormIsland contactEmail={bundle.settings.contactEmail} /> : null}
+      {home ? <ContactFormIsland {...contactFormProps(bundle.settings.contactEmail, words, bundle.language.defaultCode)} /> : null}
     </div>
   );
 }

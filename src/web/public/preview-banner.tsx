@@ -21,7 +21,8 @@ export const previewBannerStyle = `
 
 export function PreviewBanner({ expiresAt }: { expiresAt: string }) {
   return (
-    <section className="preview-banner" aria-labelledby="preview-banner-title" data-preview-banner="">
+    // Staff words, in English on a page in any language (and its time written in English in the browser too, local-times.ts).
+    <section className="preview-banner" aria-labelledby="preview-banner-title" data-preview-banner="" lang="en">
       <div className="preview-banner-inner">
         <p className="preview-banner-title" id="preview-banner-title">
           <strong>{previewBannerText}</strong>

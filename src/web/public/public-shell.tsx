@@ -1,8 +1,9 @@
 /**
  * The public layout's markup: skip link, header with the menus, the page,
- * footer. No router here: the server renders it through the layout route (and
- * the contact form's answer page directly); in the browser it stays static
- * HTML, with the islands inside hydrated on their own (islands.ts).
+ * footer, in the page's language (the site's own words, words.tsx). No router
+ * here: the server renders it through the layout route (and the contact
+ * form's answer page directly); in the browser it stays static HTML, with the
+ * islands inside hydrated on their own (islands.ts).
  */
 import type { ReactNode } from 'react';
 import type { SiteData } from './data.js';
@@ -10,6 +11,7 @@ import type { HeadModel } from './meta.js';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
 import { CurrentPathProvider } from './site-link.js';
+import { PublicWordsProvider, usePublicWords } from './words.js';
 import './public.css';
 
 /** What every public route's loader returns besides its own data. */
@@ -32,19 +34,28 @@ function pathOf(canonical: string | undefined): string {
   }
 }
 
+function SkipLink() {
+  const { words, lang } = usePublicWords();
+  return (
+    <a className="skip-link" href="#main" lang={lang}>
+      {words.skipToContent}
+    </a>
+  );
+}
+
 export function PublicShell({ data, children }: { data: PublicRouteData | null; children: ReactNode }) {
   const site = data?.site ?? fallbackSite;
   const year = Number((data?.now ?? '').slice(0, 4)) || 2026;
   return (
-    <CurrentPathProvider path={pathOf(data?.head.canonical)}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <SiteHeader site={site} />
-      <main id="main" tabIndex={-1}>
-        {children}
-      </main>
-      <SiteFooter site={site} year={year} />
-    </CurrentPathProvider>
+    <PublicWordsProvider code={site.language?.code ?? 'en'}>
+      <CurrentPathProvider path={pathOf(data?.head.canonical)}>
+        <SkipLink />
+        <SiteHeader site={site} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter site={site} year={year} />
+      </CurrentPathProvider>
+    </PublicWordsProvider>
   );
 }

@@ -36,13 +36,13 @@ describe('splitEvents', () => {
 
 describe('contact checks', () => {
   it('names every missing or bad field with its message, and passes a good message', () => {
-    expect(checkContact({ name: ' ', email: 'a@b', message: 'hi', consent: false })).toEqual({
+    expect(checkContact({ name: ' ', email: 'a@b', message: 'hi', consent: false }, contactMessages)).toEqual({
       name: contactMessages.nameRequired,
       email: contactMessages.emailInvalid,
       message: contactMessages.messageTooShort,
       consent: contactMessages.consentRequired,
     });
-    expect(checkContact({ name: 'Amina', email: 'amina@example.org', message: 'A message long enough', consent: true })).toEqual({});
+    expect(checkContact({ name: 'Amina', email: 'amina@example.org', message: 'A message long enough', consent: true }, contactMessages)).toEqual({});
   });
 });
 

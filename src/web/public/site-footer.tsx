@@ -4,9 +4,12 @@ import type { SiteData } from './data.js';
 import { MailIcon, SocialIcon, VideoIcon } from './icons.js';
 import { NavAnchor } from './site-header.js';
 import { BrandLogo, logoIsWordmark } from './brand-logo.js';
+import { usePublicWords } from './words.js';
 
 export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
   const { settings, logo } = site;
+  const { words, lang } = usePublicWords();
+  const w = words.footer;
   return (
     <footer className="site-footer" id="site-footer">
       <div className="container footer-grid">
@@ -33,19 +36,25 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
           </nav>
         ))}
         <div className="footer-links">
-          <h2 className="footer-heading">Stay in touch</h2>
+          <h2 className="footer-heading" lang={lang}>
+            {w.stayInTouch}
+          </h2>
           <ul className="footer-external">
             {settings.socialUrl ? (
               <li>
-                <a href={settings.socialUrl} rel="noopener" target="_blank">
-                  <SocialIcon /> Follow us<span className="visually-hidden"> (opens in a new tab)</span>
+                <a href={settings.socialUrl} rel="noopener" target="_blank" lang={lang}>
+                  <SocialIcon />
+                  {` ${w.followUs}`}
+                  <span className="visually-hidden">{w.opensInNewTab}</span>
                 </a>
               </li>
             ) : null}
             {settings.videoUrl ? (
               <li>
-                <a href={settings.videoUrl} rel="noopener" target="_blank">
-                  <VideoIcon /> Watch our videos<span className="visually-hidden"> (opens in a new tab)</span>
+                <a href={settings.videoUrl} rel="noopener" target="_blank" lang={lang}>
+                  <VideoIcon />
+                  {` ${w.watchVideos}`}
+                  <span className="visually-hidden">{w.opensInNewTab}</span>
                 </a>
               </li>
             ) : null}
@@ -59,9 +68,7 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
         </div>
       </div>
       <div className="container footer-bottom">
-        <p>
-          © {year} {settings.organisationName}
-        </p>
+        <p lang={lang}>{w.copyright(year, settings.organisationName)}</p>
       </div>
     </footer>
   );

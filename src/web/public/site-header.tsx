@@ -12,6 +12,7 @@ import type { SiteData } from './data.js';
 import type { BundleLanguage } from '../../shared/page-bundle.js';
 import { ChevronDown, CloseIcon, MenuIcon } from './icons.js';
 import { BrandLogo, logoIsWordmark } from './brand-logo.js';
+import { usePublicWords } from './words.js';
 
 /** An outside address opens as a plain link; a page of the site as a site link. */
 export function NavAnchor({ link, className, currentPath }: { link: ResolvedNavLink; className?: string | undefined; currentPath: string }) {
@@ -51,20 +52,22 @@ function NavMenu({ item, currentPath }: { item: ResolvedHeaderItem; currentPath:
 
 export function SiteHeader({ site }: { site: SiteData }) {
   const pathname = useCurrentPath();
+  const { words, lang } = usePublicWords();
   const { settings, logo, navigation } = site;
   return (
     <header className="site-header">
       <div className="container header-bar">
-        <SiteLink to={site.home ?? '/'} className="brand" aria-label={`${settings.organisationName}, home`}>
+        <SiteLink to={site.home ?? '/'} className="brand" aria-label={words.header.home(settings.organisationName)} lang={lang}>
           <BrandLogo logo={logo} />
           <span className={logoIsWordmark(logo) ? 'visually-hidden' : 'brand-name'}>{settings.organisationName}</span>
         </SiteLink>
         <button type="button" className="nav-toggle" aria-expanded={false} aria-controls="site-nav">
           <MenuIcon className="nav-toggle-open" />
           <CloseIcon className="nav-toggle-close" />
-          <span>Menu</span>
+          <span lang={lang}>{words.header.menu}</span>
         </button>
-        <nav id="site-nav" className="site-nav" aria-label="Main">
+        {/* No `lang` for the name here: it would mark the menus' own words too. */}
+        <nav id="site-nav" className="site-nav" aria-label={words.header.mainNavigation}>
           <ul className="nav-list">
             {navigation.header.map((item) =>
               item.menuId ? (
@@ -97,9 +100,11 @@ export function SiteHeader({ site }: { site: SiteData }) {
  * need nothing more.
  */
 export function LanguageSwitcher({ languages }: { languages: readonly (BundleLanguage & { current: boolean })[] }) {
+  const { words, lang } = usePublicWords();
   if (languages.length < 2) return null;
+  // Its name may carry the words' `lang`: each link inside has its own.
   return (
-    <nav className="language-switcher" aria-label="Languages">
+    <nav className="language-switcher" aria-label={words.header.languages} lang={lang}>
       <ul>
         {languages
           .filter((l) => !l.current)

@@ -5,11 +5,13 @@ import { CardIcon } from '../icons.js';
 import { imageValue, Picture } from '../image.js';
 import { str } from '../format.js';
 import { BlockGroup } from './group.js';
+import { usePublicWords } from '../words.js';
 
 export function Cards({ docs, media, heading }: { docs: PublicDocument[]; media: Record<string, MediaInfo>; heading: string | null }) {
   const Title = heading ? 'h3' : 'h2';
+  const { words } = usePublicWords();
   return (
-    <BlockGroup name="cards" heading={heading} label="Highlights">
+    <BlockGroup name="cards" heading={heading} label={words.highlights}>
       <ul className="card-grid">
         {docs.map((doc) => {
           const image = imageValue(doc.data.image);

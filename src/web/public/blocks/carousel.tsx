@@ -3,7 +3,8 @@
  * prefers-reduced-motion and can be paused; swipe; labelled previous/next
  * buttons and dots; arrow keys. Without JavaScript the slides scroll sideways.
  * An island (islands.ts): the server renders it, the browser hydrates it on
- * its own with just these props.
+ * its own with just these props, its words among them (in the page's
+ * language, made on the server: no dictionary travels to the browser).
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { EmblaCarouselType } from 'embla-carousel';
@@ -33,6 +34,22 @@ export interface CarouselSlide {
   data: Record<string, unknown>;
 }
 
+/** The carousel's own words (src/shared/public-words.ts), with those naming each slide already made. */
+export interface CarouselWords {
+  /** What screen readers call the carousel and each slide. */
+  carousel: string;
+  slide: string;
+  play: string;
+  pause: string;
+  previous: string;
+  next: string;
+  /** A slide's link without a label of its own. */
+  readMore: string;
+  /** Each slide's name ("1 of 3") and its dot's ("Show slide 1: …"), in the slides' order. */
+  slides: string[];
+  dots: string[];
+}
+
 export interface CarouselProps {
   slides: CarouselSlide[];
   /** The slides' pictures. */
@@ -40,9 +57,12 @@ export interface CarouselProps {
   label: string;
   /** Heading level of the slide titles. */
   headingLevel: 'h1' | 'h2';
+  words: CarouselWords;
+  /** The words' language when it is not the page's (their `lang` mark on the buttons). */
+  wordsLang?: string | undefined;
 }
 
-export function Carousel({ slides, media, label, headingLevel: H }: CarouselProps) {
+export function Carousel({ slides, media, label, headingLevel: H, words, wordsLang }: CarouselProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
   const [selected, setSelected] = useState(0);
@@ -109,7 +129,7 @@ export function Carousel({ slides, media, label, headingLevel: H }: CarouselProp
   return (
     <section
       className="carousel"
-      aria-roledescription="carousel"
+      aria-roledescription={words.carousel}
       aria-label={label}
       data-ready={ready ? '' : undefined}
       onKeyDown={onKeyDown}
@@ -131,8 +151,8 @@ export function Carousel({ slides, media, label, headingLevel: H }: CarouselProp
                 key={s.id}
                 className="carousel-slide"
                 role="group"
-                aria-roledescription="slide"
-                aria-label={`${i + 1} of ${count}`}
+                aria-roledescription={words.slide}
+                aria-label={words.slides[i]}
                 inert={inactive ? true : undefined}
                 data-active={i === selected ? '' : undefined}
                 data-block={s.id}
@@ -142,7 +162,7 @@ export function Carousel({ slides, media, label, headingLevel: H }: CarouselProp
                   <div className="container slide-text">
                     <H className="slide-title">{str(d.title)}</H>
                     {str(d.caption) ? <p className="slide-caption">{str(d.caption)}</p> : null}
-                    <SlideLink data={d} />
+                    <SlideLink data={d} readMore={words.readMore} readMoreLang={wordsLang} />
                   </div>
                 </div>
               </div>
@@ -153,7 +173,7 @@ export function Carousel({ slides, media, label, headingLevel: H }: CarouselProp
       {count > 1 ? (
         <div className="carousel-controls">
           <div className="container carousel-controls-inner">
-            <button type="button" className="carousel-play" onClick={() => setUserPaused((p) => !p)} aria-label={playing ? 'Pause the slideshow' : 'Play the slideshow'}>
+            <button type="button" className="carousel-play" onClick={() => setUserPaused((p) => !p)} aria-label={playing ? words.pause : words.play} lang={wordsLang}>
               {playing ? <PauseIcon /> : <PlayIcon />}
             </button>
             <div className="carousel-dots">
@@ -162,16 +182,17 @@ export function Carousel({ slides, media, label, headingLevel: H }: CarouselProp
                   key={s.id}
                   type="button"
                   className="carousel-dot"
-                  aria-label={`Show slide ${i + 1}: ${str(s.data.title)}`}
+                  aria-label={words.dots[i]}
+                  lang={wordsLang}
                   aria-current={i === selected ? 'true' : undefined}
                   onClick={() => embla?.scrollTo(i)}
                 />
               ))}
             </div>
-            <button type="button" className="carousel-arrow" onClick={prev} aria-label="Previous slide">
+            <button type="button" className="carousel-arrow" onClick={prev} aria-label={words.previous} lang={wordsLang}>
               <ChevronLeft />
             </button>
-            <button type="button" className="carousel-arrow" onClick={next} aria-label="Next slide">
+            <button type="button" className="carousel-arrow" onClick={next} aria-label={words.next} lang={wordsLang}>
               <ChevronRight />
             </button>
           </div>

@@ -5,6 +5,7 @@ import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { formatInstant, localMark, str } from '../format.js';
 import { PinIcon } from '../icons.js';
+import { usePublicWords } from '../words.js';
 
 export function splitEvents(docs: readonly PublicDocument[], nowIso: string): { upcoming: PublicDocument[]; past: PublicDocument[] } {
   const now = Date.parse(nowIso);
@@ -23,8 +24,9 @@ export function splitEvents(docs: readonly PublicDocument[], nowIso: string): { 
   return { upcoming, past };
 }
 
-/** Event times in UTC, marked for the browser to show in the visitor's zone (local-times.ts). */
+/** Event times in UTC, in the page's language, marked for the browser to show in the visitor's zone (local-times.ts). */
 function EventList({ docs, categories }: { docs: PublicDocument[]; categories: Record<string, { id: string; name: string }> }) {
+  const { code } = usePublicWords();
   return (
     <ul className="event-list">
       {docs.map((doc) => {
@@ -35,10 +37,10 @@ function EventList({ docs, categories }: { docs: PublicDocument[]; categories: R
           <li key={doc.id} className="event-card" data-block={doc.id}>
             <time className="event-date" dateTime={starts}>
               <span className="event-day" {...localMark('day')}>
-                {formatInstant(starts, 'day', false)}
+                {formatInstant(starts, 'day', false, code)}
               </span>
               <span className="event-month" {...localMark('month')}>
-                {formatInstant(starts, 'month', false)}
+                {formatInstant(starts, 'month', false, code)}
               </span>
             </time>
             <div className="event-body">
@@ -50,7 +52,7 @@ function EventList({ docs, categories }: { docs: PublicDocument[]; categories: R
               <p className="meta-line">
                 {category ? <span className="tag">{category.name}</span> : null}
                 <time dateTime={starts} {...localMark('datetime')}>
-                  {formatInstant(starts, 'datetime', false)}
+                  {formatInstant(starts, 'datetime', false, code)}
                 </time>
                 {str(d.location) ? (
                   <span className="event-location">
@@ -77,17 +79,24 @@ export function Events({
   now: string;
 }) {
   const { upcoming, past } = splitEvents(docs, now);
+  const { words, lang } = usePublicWords();
   return (
     <section className="block events-block">
       <div className="container">
-        <h2 className="group-title" id="upcoming-events">
-          Upcoming events
+        <h2 className="group-title" id="upcoming-events" lang={lang}>
+          {words.events.upcoming}
         </h2>
-        {upcoming.length > 0 ? <EventList docs={upcoming} categories={categories} /> : <p className="empty-note">No upcoming events right now. Check back soon.</p>}
+        {upcoming.length > 0 ? (
+          <EventList docs={upcoming} categories={categories} />
+        ) : (
+          <p className="empty-note" lang={lang}>
+            {words.events.noneUpcoming}
+          </p>
+        )}
         {past.length > 0 ? (
           <>
-            <h2 className="group-title" id="past-events">
-              Past events
+            <h2 className="group-title" id="past-events" lang={lang}>
+              {words.events.past}
             </h2>
             <EventList docs={past} categories={categories} />
           </>

@@ -4,18 +4,23 @@ import type { MediaInfo } from '../../../shared/media.js';
 import { imageValue, Picture } from '../image.js';
 import { str } from '../format.js';
 import { SlideLink } from './links.js';
+import { usePublicWords } from '../words.js';
 
-export function Hero({ pageTitle, slide, media }: { pageTitle: string; slide: PublicDocument | null; media: Record<string, MediaInfo> }) {
+/** `titleLang`: the title's language when it is not the page's (the site's own words for a page of its own, such as "Contact us"). */
+export function Hero({ pageTitle, titleLang, slide, media }: { pageTitle: string; titleLang?: string | undefined; slide: PublicDocument | null; media: Record<string, MediaInfo> }) {
   const image = slide ? imageValue(slide.data.image) : null;
+  const { words, lang } = usePublicWords();
   return (
     <header className={`hero${image ? ' hero-with-image' : ''}`} data-block={slide?.id}>
       {image ? <Picture value={image} media={media} sizes="100vw" className="hero-image" priority /> : null}
       <div className="hero-overlay">
         <div className="container hero-text">
-          <h1 className="hero-eyebrow">{pageTitle}</h1>
+          <h1 className="hero-eyebrow" lang={titleLang}>
+            {pageTitle}
+          </h1>
           {slide ? <p className="hero-title">{str(slide.data.title)}</p> : null}
           {slide && str(slide.data.caption) ? <p className="hero-caption">{str(slide.data.caption)}</p> : null}
-          {slide ? <SlideLink data={slide.data} /> : null}
+          {slide ? <SlideLink data={slide.data} readMore={words.readMore} readMoreLang={lang} /> : null}
         </div>
       </div>
     </header>

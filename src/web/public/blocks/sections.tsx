@@ -4,12 +4,14 @@ import type { MediaInfo } from '../../../shared/media.js';
 import { imageValue, Picture } from '../image.js';
 import { fieldLang, str } from '../format.js';
 import { SlideLink } from './links.js';
+import { usePublicWords } from '../words.js';
 
 export function SectionBlock({ doc, media }: { doc: PublicDocument; media: Record<string, MediaInfo> }) {
   const d = doc.data;
   const image = imageValue(d.image);
   const variant = str(d.variant) || (image ? 'image-right' : 'text');
   const layout = image ? variant : variant === 'highlight' ? 'highlight' : 'text';
+  const { words, lang } = usePublicWords();
   return (
     <section className={`block section-block layout-${layout}${image ? ' has-image' : ''}`} data-block={doc.id}>
       <div className="container section-inner">
@@ -23,7 +25,7 @@ export function SectionBlock({ doc, media }: { doc: PublicDocument; media: Recor
             </p>
           ) : null}
           {str(d.body) ? <div className="rich-text" lang={fieldLang(doc, 'body')} dangerouslySetInnerHTML={{ __html: str(d.body) }} /> : null}
-          <SlideLink data={d} className={layout === 'highlight' ? 'button button-light' : 'button button-primary'} />
+          <SlideLink data={d} readMore={words.readMore} readMoreLang={lang} className={layout === 'highlight' ? 'button button-light' : 'button button-primary'} />
         </div>
         {image && layout !== 'text' ? (
           <div className="section-media">

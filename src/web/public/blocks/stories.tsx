@@ -7,6 +7,7 @@ import { imageValue, Picture } from '../image.js';
 import { formatDate, str } from '../format.js';
 import { ArrowRight } from '../icons.js';
 import { BlockGroup } from './group.js';
+import { usePublicWords } from '../words.js';
 
 /** Newest first (by the story's date, then its position). */
 export function storiesByDate(docs: readonly PublicDocument[]): PublicDocument[] {
@@ -24,6 +25,7 @@ export function Stories({
   categories: Record<string, { id: string; name: string }>;
   heading: string;
 }) {
+  const { words, lang, code } = usePublicWords();
   return (
     <BlockGroup name="stories" heading={heading} id="news">
       <ul className="story-grid">
@@ -36,7 +38,7 @@ export function Stories({
               <div className="story-body">
                 <p className="meta-line">
                   {category ? <span className="tag">{category.name}</span> : null}
-                  <time dateTime={str(d.date)}>{formatDate(str(d.date))}</time>
+                  <time dateTime={str(d.date)}>{formatDate(str(d.date), code)}</time>
                 </p>
                 <h3 className="story-title">
                   <SiteLink to={detailPathOf(doc.collection, doc.id) ?? '#'} className="stretched-link">
@@ -44,8 +46,9 @@ export function Stories({
                   </SiteLink>
                 </h3>
                 {str(d.summary) ? <p className="story-summary">{str(d.summary)}</p> : null}
-                <span className="read-more" aria-hidden="true">
-                  Read the story <ArrowRight />
+                <span className="read-more" aria-hidden="true" lang={lang}>
+                  {`${words.readTheStory} `}
+                  <ArrowRight />
                 </span>
               </div>
             </li>

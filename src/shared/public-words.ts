@@ -1,0 +1,317 @@
+/**
+ * The public site's own words (its "chrome": the skip link, the Menu button,
+ * the carousel's buttons, the contact form, the footer, the not-found page…)
+ * in every language the site has them in. Content words (blocks, page
+ * titles, menus) are translated as data; these are fixed, so they are
+ * declared here once, as a dictionary per language. English is the site's
+ * own wording; every other dictionary has every key of it (the type says so).
+ * Words with a part that changes (a name, a number) are functions.
+ *
+ * A page in a language without a dictionary shows the English words, marked
+ * `lang="en"` so screen readers pronounce them as English (`lang` of
+ * `publicWordsFor`). Server code only: the islands get the few words they
+ * need in their props, never a dictionary.
+ */
+import { contactLimits, contactMessages, contactThanks, type ContactMessages } from './contact.js';
+import type { DetailKind } from './kinds.js';
+
+/** What the not-found page says it could not find: a page, or a story's or event's own page. */
+export type MissingThing = 'page' | DetailKind;
+
+export interface PublicWords {
+  /** The first link of every page, to its main content. */
+  skipToContent: string;
+  header: {
+    /** The name of the logo's link: the organisation and where it leads. */
+    home: (organisation: string) => string;
+    /** The button that shows the navigation on small screens. */
+    menu: string;
+    /** The name of the main navigation. */
+    mainNavigation: string;
+    /** The name of the language switcher. */
+    languages: string;
+  };
+  footer: {
+    stayInTouch: string;
+    followUs: string;
+    watchVideos: string;
+    /** Read after a link that opens in a new tab (starts with a space). */
+    opensInNewTab: string;
+    copyright: (year: number, organisation: string) => string;
+  };
+  /** A slide's or section's link when editors gave it no label. */
+  readMore: string;
+  /** The name of a group of cards without a heading. */
+  highlights: string;
+  /** Under each story's card (the whole card is the link). */
+  readTheStory: string;
+  events: {
+    upcoming: string;
+    past: string;
+    noneUpcoming: string;
+    /** The tag on an event's own page. */
+    upcomingEvent: string;
+    pastEvent: string;
+    register: string;
+  };
+  /** A story's or an event's own page. */
+  detail: {
+    breadcrumb: string;
+    home: string;
+    /** The list each kind of page belongs to (the breadcrumb's last step). */
+    list: Record<DetailKind, string>;
+    /** The link back to that list, under the text. */
+    back: Record<DetailKind, string>;
+  };
+  carousel: {
+    /** The name of the home page's carousel. */
+    highlightsOfOurWork: string;
+    /** The name of a carousel under a page's title. */
+    pageHighlights: (pageTitle: string) => string;
+    /** What screen readers call the carousel and each slide (`aria-roledescription`). */
+    carousel: string;
+    slide: string;
+    /** Each slide's name: its place among them. */
+    slideOf: (position: number, count: number) => string;
+    play: string;
+    pause: string;
+    showSlide: (position: number, title: string) => string;
+    previous: string;
+    next: string;
+  };
+  contact: {
+    title: string;
+    intro: string;
+    /** "Or write to <address>." around the organisation's address. */
+    writeTo: string;
+    writeToEnd: string;
+    name: string;
+    email: string;
+    message: string;
+    consent: string;
+    send: string;
+    sending: string;
+    thanks: (name: string) => string;
+    /** Each field's message and the form's own, under the keys of the English ones (src/shared/contact.ts). */
+    messages: ContactMessages;
+    /** The page that answers the form sent without JavaScript. */
+    pageTitle: string;
+    pageDescription: string;
+  };
+  notFound: {
+    heading: Record<MissingThing, string>;
+    text: Record<MissingThing, string>;
+    goHome: string;
+    suggestions: string;
+    /** The page's title and description (the document's head). */
+    title: string;
+    description: string;
+  };
+}
+
+/** English: the site's wording as it has always been (English pages do not change). */
+const en: PublicWords = {
+  skipToContent: 'Skip to content',
+  header: {
+    home: (organisation) => `${organisation}, home`,
+    menu: 'Menu',
+    mainNavigation: 'Main',
+    languages: 'Languages',
+  },
+  footer: {
+    stayInTouch: 'Stay in touch',
+    followUs: 'Follow us',
+    watchVideos: 'Watch our videos',
+    opensInNewTab: ' (opens in a new tab)',
+    copyright: (year, organisation) => `© ${year} ${organisation}`,
+  },
+  readMore: 'Read more',
+  highlights: 'Highlights',
+  readTheStory: 'Read the story',
+  events: {
+    upcoming: 'Upcoming events',
+    past: 'Past events',
+    noneUpcoming: 'No upcoming events right now. Check back soon.',
+    upcomingEvent: 'Upcoming event',
+    pastEvent: 'Past event',
+    register: 'Register for this event',
+  },
+  detail: {
+    breadcrumb: 'Breadcrumb',
+    home: 'Home',
+    list: { story: 'News & stories', event: 'Events' },
+    back: { story: 'More news & stories', event: 'All events' },
+  },
+  carousel: {
+    highlightsOfOurWork: 'Highlights of our work',
+    pageHighlights: (pageTitle) => `${pageTitle}: highlights`,
+    carousel: 'carousel',
+    slide: 'slide',
+    slideOf: (position, count) => `${position} of ${count}`,
+    play: 'Play the slideshow',
+    pause: 'Pause the slideshow',
+    showSlide: (position, title) => `Show slide ${position}: ${title}`,
+    previous: 'Previous slide',
+    next: 'Next slide',
+  },
+  contact: {
+    title: 'Get in touch',
+    intro: 'Want to volunteer, partner with us or ask a question? Send us a message and our team will reply within a few working days.',
+    writeTo: 'Or write to ',
+    writeToEnd: '.',
+    name: 'Your name',
+    email: 'E-mail address',
+    message: 'Message',
+    consent: 'I agree that my message and contact details are stored so that the team can reply to me.',
+    send: 'Send message',
+    sending: 'Sending…',
+    thanks: contactThanks,
+    messages: contactMessages,
+    pageTitle: 'Contact us',
+    pageDescription: 'Send the team a message.',
+  },
+  notFound: {
+    heading: { page: 'We could not find that page', story: 'We could not find that story', event: 'We could not find that event' },
+    text: {
+      page: 'The address may be mistyped, or the page may have moved or been taken down.',
+      story: 'The address may be mistyped, or the story may have moved or been taken down.',
+      event: 'The address may be mistyped, or the event may have moved or been taken down.',
+    },
+    goHome: 'Go to the home page',
+    suggestions: 'You may be looking for',
+    title: 'Page not found',
+    description: 'The page you are looking for does not exist.',
+  },
+};
+
+/** Kiswahili: short, plain words (not yet reviewed by a native speaker). */
+const sw: PublicWords = {
+  skipToContent: 'Nenda kwenye maudhui',
+  header: {
+    home: (organisation) => `${organisation}, ukurasa wa mwanzo`,
+    menu: 'Menyu',
+    mainNavigation: 'Menyu kuu',
+    languages: 'Lugha',
+  },
+  footer: {
+    stayInTouch: 'Tuendelee kuwasiliana',
+    followUs: 'Tufuate',
+    watchVideos: 'Tazama video zetu',
+    opensInNewTab: ' (hufunguka kwenye kichupo kipya)',
+    copyright: (year, organisation) => `© ${year} ${organisation}`,
+  },
+  readMore: 'Soma zaidi',
+  highlights: 'Mambo muhimu',
+  readTheStory: 'Soma habari kamili',
+  events: {
+    upcoming: 'Matukio yajayo',
+    past: 'Matukio yaliyopita',
+    noneUpcoming: 'Hakuna matukio yajayo kwa sasa. Tembelea tena hivi karibuni.',
+    upcomingEvent: 'Tukio lijalo',
+    pastEvent: 'Tukio lililopita',
+    register: 'Jisajili kwa tukio hili',
+  },
+  detail: {
+    breadcrumb: 'Uko hapa',
+    home: 'Mwanzo',
+    list: { story: 'Habari', event: 'Matukio' },
+    back: { story: 'Habari zaidi', event: 'Matukio yote' },
+  },
+  carousel: {
+    highlightsOfOurWork: 'Mambo muhimu ya kazi yetu',
+    pageHighlights: (pageTitle) => `${pageTitle}: mambo muhimu`,
+    carousel: 'onyesho la slaidi',
+    slide: 'slaidi',
+    slideOf: (position, count) => `${position} kati ya ${count}`,
+    play: 'Anzisha onyesho la slaidi',
+    pause: 'Simamisha onyesho la slaidi',
+    showSlide: (position, title) => `Onyesha slaidi ya ${position}: ${title}`,
+    previous: 'Slaidi iliyotangulia',
+    next: 'Slaidi inayofuata',
+  },
+  contact: {
+    title: 'Wasiliana nasi',
+    intro: 'Ungependa kujitolea, kushirikiana nasi au kuuliza swali? Tutumie ujumbe na timu yetu itakujibu ndani ya siku chache za kazi.',
+    writeTo: 'Au tuandikie kwa ',
+    writeToEnd: '.',
+    name: 'Jina lako',
+    email: 'Anwani ya barua pepe',
+    message: 'Ujumbe',
+    consent: 'Ninakubali ujumbe wangu na mawasiliano yangu yahifadhiwe ili timu iweze kunijibu.',
+    send: 'Tuma ujumbe',
+    sending: 'Inatuma…',
+    thanks: (name) => `Asante, ${name}! Ujumbe wako umetumwa. Tutakujibu hivi karibuni.`,
+    messages: {
+      nameRequired: 'Tafadhali tuambie jina lako.',
+      nameTooLong: `Jina lako lisizidi herufi ${contactLimits.name}.`,
+      emailRequired: 'Tafadhali andika anwani yako ya barua pepe ili tuweze kukujibu.',
+      emailInvalid: 'Andika anwani sahihi ya barua pepe, kama jina@example.org.',
+      messageTooShort: `Tafadhali andika ujumbe wa angalau herufi ${contactLimits.messageMin}.`,
+      messageTooLong: `Ujumbe wako usizidi herufi ${contactLimits.message}.`,
+      consentRequired: 'Tafadhali kubali tuhifadhi ujumbe wako na tuwasiliane nawe.',
+      correctFields: 'Ujumbe wako bado haujatumwa. Tafadhali rekebisha sehemu zilizowekwa alama hapo juu.',
+      tooMany: 'Umetuma jumbe kadhaa kwa muda mfupi. Tafadhali subiri dakika chache kisha ujaribu tena.',
+      failed: 'Ujumbe wako haukuweza kutumwa. Tafadhali jaribu tena.',
+    },
+    pageTitle: 'Wasiliana nasi',
+    pageDescription: 'Tuma ujumbe kwa timu yetu.',
+  },
+  notFound: {
+    heading: { page: 'Hatukuweza kupata ukurasa huo', story: 'Hatukuweza kupata habari hiyo', event: 'Hatukuweza kupata tukio hilo' },
+    text: {
+      page: 'Huenda anwani imekosewa, au ukurasa umehamishwa au kuondolewa.',
+      story: 'Huenda anwani imekosewa, au habari imehamishwa au kuondolewa.',
+      event: 'Huenda anwani imekosewa, au tukio limehamishwa au kuondolewa.',
+    },
+    goHome: 'Nenda kwenye ukurasa wa mwanzo',
+    suggestions: 'Huenda unatafuta',
+    title: 'Ukurasa haukupatikana',
+    description: 'Ukurasa unaoutafuta haupo.',
+  },
+};
+
+/** Every language the site's words are written in, by its code. */
+export const publicDictionaries: Readonly<Record<string, PublicWords>> = { en, sw };
+
+/** The language the words fall back to. */
+export const fallbackWordsLanguage = 'en';
+
+/** The words a page shows, and how to mark them up. */
+export interface PageWords {
+  words: PublicWords;
+  /**
+   * The `lang` to put on each element holding these words: their language
+   * when it is not the page's (English on a page in a language without a
+   * dictionary), else undefined (they are in the page's language).
+   */
+  lang: string | undefined;
+  /** The page's language, which dates are written in. */
+  code: string;
+}
+
+/** The dictionary of a language tag: its own (`sw`), else its language's (`sw-ke` → `sw`), else none. */
+function dictionaryOf(code: string): { words: PublicWords; code: string } | null {
+  const base = code.split('-')[0] ?? code;
+  for (const c of [code, base]) {
+    const words = Object.hasOwn(publicDictionaries, c) ? publicDictionaries[c] : undefined;
+    if (words) return { words, code: c };
+  }
+  return null;
+}
+
+/** The words of a page in `code`: its language's dictionary, or the English words marked as English. */
+export function publicWordsFor(code: string): PageWords {
+  const own = dictionaryOf(code);
+  if (own) return { words: own.words, lang: undefined, code };
+  return { words: en, lang: fallbackWordsLanguage, code };
+}
+
+/**
+ * One of the contact form's English messages (what the server's schema
+ * answers with) in other words: the message under the same key, or the
+ * message itself when it is not one of them.
+ */
+export function contactMessageIn(english: string, messages: ContactMessages): string {
+  const key = (Object.keys(contactMessages) as (keyof ContactMessages)[]).find((k) => contactMessages[k] === english);
+  return key ? messages[key] : english;
+}
