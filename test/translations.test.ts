@@ -170,6 +170,31 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
     expect(img((await page('/sw/kuhusu')).body)).toContain('alt="Wanawake katika mkutano wa jamii"');
   });
 
+  it('gives a translated story its own page in Kiswahili, linked from the Kiswahili page; an untranslated one has none', async () => {
+    const story = async (title: string) => {
+      const res = await as({ method: 'POST', url: pathTo(apiPaths.collections.documents, { name: 'newstory' }), payload: { data: { title, date: '2026-11-20', summary: `${title}: what happened.`, body: '<p>Everything.</p>' }, status: 'published' } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<ContentDocument>();
+    };
+    const translated = await story('Water points repaired');
+    const untranslated = await story('A story in English only');
+    await translate('newstory', translated.id, { title: 'Vituo vya maji vyakarabatiwa', summary: 'Kilichotokea.', body: '<p>Kila kitu.</p>' }, 'published');
+    // The home page in Kiswahili lists both, each leading to its own page in the language it is written in.
+    const home = await as({ method: 'GET', url: `${siteApi.page('home')}?lang=sw` });
+    await as({ method: 'PATCH', url: `${siteApi.page('home')}?lang=sw`, headers: { 'if-match': String(home.json<TranslationReading>().version) }, payload: { translation: { path: '/', title: 'Mwanzo' }, status: 'published' } });
+    const sw = (await page('/sw/')).body;
+    expect(sw).toContain(`href="/sw/news/${translated.id}"`);
+    expect(sw).toContain(`href="/news/${untranslated.id}"`);
+    const own = await page(`/sw/news/${translated.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toMatch(/<html lang="sw">/);
+    expect(own.body).toContain('Vituo vya maji vyakarabatiwa');
+    expect(own.headers['content-language']).toBe('sw');
+    expect((await page(`/sw/news/${untranslated.id}`)).statusCode).toBe(404);
+    expect((await page(`/fr/news/${translated.id}`)).statusCode).toBe(404);
+    expect((await page(`/news/${translated.id}`)).body).toContain('Water points repaired');
+  });
+
   it('offers no page that has no Kiswahili: 404 under /sw/, absent from the sitemap; the sitemap lists both languages of a translated one', async () => {
     expect((await page('/sw/history')).statusCode).toBe(404);
     expect((await page('/sw/about')).statusCode).toBe(404);

@@ -168,6 +168,8 @@ export interface PublicDocument {
   fallback?: { lang: string; keys: string[] };
   /** On a page in another language: the default language's code when none of the block is translated (it is shown as it is, marked up in its language). */
   lang?: string;
+  /** On a page in another language: the address of the block's own page in that language (stories, events), when it is translated. */
+  href?: string;
 }
 
 /** A block's title field, trimmed, or "Untitled": how lists, the trash and the audit log name a block. */

@@ -23,6 +23,15 @@ function publicRoutes(): RouteObject[] {
           return { loader: m.detailLoader(collection), Component: m.DetailRoute };
         },
       });
+      // The same page in another language (`/sw/news/:id`): its loader answers 404 for a prefix that is no language of the site.
+      children.push({
+        id: `detail:${collection}:lang`,
+        path: `/:lang${r.path}`,
+        lazy: async () => {
+          const m = await import('./public/detail-route.js');
+          return { loader: m.detailLoader(collection), Component: m.DetailRoute };
+        },
+      });
     }
   }
   // Every other address: the page there (pages are data), else the not-found page with 404.

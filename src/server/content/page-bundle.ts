@@ -10,6 +10,7 @@ import type { SiteSettings } from '../../shared/settings.js';
 import type { PageName } from '../../shared/pages.js';
 import { kinds } from '../../shared/kinds.js';
 import { sectionHeading } from '../../shared/page-sections.js';
+import { detailPathOf } from '../../shared/registry-index.js';
 import type { SitePage } from '../../shared/site-structure.js';
 import type { PublicNavigation } from '../../shared/site-navigation.js';
 import type { MediaInfo } from '../../shared/media.js';
@@ -161,8 +162,10 @@ export async function bundleOf(
     // In another language: its words laid over the original, the keys left untranslated named.
     const translated = !inDefault && fields ? applyTranslation({ kind: 'fields', fields }, published.data, inLanguage?.words.get(row.id) ?? null) : null;
     const untranslated = translated && translated.fallback.length > 0 && !inLanguage?.words.has(row.id);
+    // A translated story or event has its own page in the language too (`/sw/news/:id`).
+    const ownPage = translated && !untranslated ? detailPathOf(row.collection, row.id) : null;
     const stored = translated
-      ? { ...published, data: translated.data, ...(translated.fallback.length > 0 ? { fallback: { lang: structure.languages.defaultLanguage, keys: translated.fallback } } : {}), ...(untranslated ? { lang: structure.languages.defaultLanguage } : {}) }
+      ? { ...published, data: translated.data, ...(translated.fallback.length > 0 ? { fallback: { lang: structure.languages.defaultLanguage, keys: translated.fallback } } : {}), ...(untranslated ? { lang: structure.languages.defaultLanguage } : {}), ...(ownPage ? { href: localizedPath(ownPage, lang, structure.languages.defaultLanguage) } : {}) }
       : published;
     // Links to an address a page moved away from lead straight to the page (structure/links.ts).
     const doc = fields ? { ...stored, data: withCurrentLinks(structure, fields, stored.data, lang) } : stored;

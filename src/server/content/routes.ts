@@ -16,6 +16,7 @@ import { dynamicCompression } from '../http/compression.js';
 import { ifMatchVersion } from '../http/if-match.js';
 import { pageByPathApi } from '../../shared/page-bundle.js';
 import { AppError } from '../../shared/errors.js';
+import { langQuerySchema } from '../../shared/languages.js';
 import type { ContentDocument } from '../../shared/collections.js';
 import { apiPaths } from '../../shared/api-paths.js';
 import { inLanguage, withoutLang, type TranslationStep } from '../translations/routes.js';
@@ -61,7 +62,9 @@ export const contentRoutes = fp(
     // outside the compression scope below.
     app.get(apiPaths.pageBundle, async (request, reply) => {
       const { page } = pageParams.parse(request.params);
-      return sendRepresentation(request, reply, await content.pageBundle(page), revalidateEveryTime);
+      // `?lang=sw`: the page's bundle in that language (what its pages under /sw/ render from).
+      const { lang } = langQuerySchema.parse(request.query ?? {});
+      return sendRepresentation(request, reply, await content.pageBundle(page, lang), revalidateEveryTime);
     });
 
     // The published page at an address (the browser's public loaders ask by path).

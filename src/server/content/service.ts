@@ -295,7 +295,9 @@ export class ContentService {
 
   /** The cached bundle of a public page in a language (the default when none is named); unknown page → 404. */
   async pageBundle(name: string, lang?: string): Promise<BundleEntry> {
-    const language = lang ?? (await this.services.structure.languages()).defaultLanguage;
+    const site = await this.services.structure.languages();
+    const language = lang ?? site.defaultLanguage;
+    if (!site.languages.some((l) => l.code === language)) throw new AppError('not-found', 'The site has no such language.');
     if (!(await this.services.structure.livePage(name, language))) throw new AppError('not-found', 'There is no such page.');
     return this.pages.get(name, language);
   }

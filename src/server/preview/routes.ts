@@ -118,7 +118,7 @@ async function preview(app: FastifyInstance, options: PreviewServiceOptions): Pr
       const document = await publicDocument(async (source) => {
         // The previewed page from its own bundle; every other read (the header's settings come with it) as visitors get it.
         const data: PublicDataSource = {
-          page: async (name) => (name === page.id ? bundle : source.page(name)),
+          page: async (name, lang) => (name === page.id && lang === undefined ? bundle : source.page(name, lang)),
           pageAt: async (path) => (path === bundle.page.path ? bundle : source.pageAt(path)),
           document: (collection, id) => source.document(collection, id),
           publicUrl: () => source.publicUrl(),

@@ -4,7 +4,7 @@ import type { PublicDataSource } from '../../web/entry-server.js';
 
 export function serverDataSource(app: FastifyInstance): PublicDataSource {
   return {
-    page: async (name) => (await app.content.pageBundle(name)).bundle,
+    page: async (name, lang) => (await app.content.pageBundle(name, lang)).bundle,
     pageAt: async (path) => (await app.content.pageBundleAt(path))?.bundle ?? null,
     document: async (collection, id) => (await app.content.publicDocument(collection, id)) ?? null,
     publicUrl: () => app.services.config.publicUrl,

@@ -64,9 +64,9 @@ async function render(app: FastifyInstance): Promise<void> {
   /** The data source of one render, telling the cache which pages it read (stories and events read their page's). */
   function tracked(read: (page: PageName) => void): PublicDataSource {
     return {
-      page: (name) => {
+      page: (name, lang) => {
         read(name);
-        return source.page(name);
+        return source.page(name, lang);
       },
       pageAt: async (path) => {
         const bundle = await source.pageAt(path);
@@ -180,7 +180,11 @@ async function render(app: FastifyInstance): Promise<void> {
 
   // Pages are data (structure/service.ts): their addresses are resolved in the not-found handler below.
   for (const r of routeTable) {
-    if (r.kind === 'detail') app.get(r.path, (request, reply) => renderPage(request, reply));
+    if (r.kind === 'detail') {
+      app.get(r.path, (request, reply) => renderPage(request, reply));
+      // In another language (`/sw/news/:id`): the page there answers 404 when the prefix is no language of the site or the block is not translated.
+      app.get(`/:lang${r.path}`, (request, reply) => renderPage(request, reply));
+    }
     else if (r.kind !== 'not-found') app.get(r.path, sendShell);
   }
 

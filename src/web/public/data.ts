@@ -19,7 +19,8 @@ export type { PageBundle } from '../../shared/page-bundle.js';
 
 /** Where public loaders read from. The server passes an in-process one; the browser uses the API. */
 export interface PublicDataSource {
-  page(name: PageName): Promise<PageBundle>;
+  /** A published page's bundle, in a language of the site (the default one when none is named); 404 for a language the site does not speak. */
+  page(name: PageName, lang?: string): Promise<PageBundle>;
   /** The published page at an address, or null when none is there. */
   pageAt(path: string): Promise<PageBundle | null>;
   /** A published story or event, or null when there is none (or it is a draft). */
@@ -55,7 +56,7 @@ function isNotFound(err: unknown): boolean {
 }
 
 export const browserDataSource: PublicDataSource = {
-  page: (name) => api<PageBundle>(pathTo(apiPaths.pageBundle, { page: name }), { anonymous: true }),
+  page: (name, lang) => api<PageBundle>(`${pathTo(apiPaths.pageBundle, { page: name })}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`, { anonymous: true }),
   async pageAt(path) {
     try {
       return await api<PageBundle>(`${pageByPathApi}?path=${encodeURIComponent(path)}`, { anonymous: true });

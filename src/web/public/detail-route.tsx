@@ -73,12 +73,17 @@ export function detailLoader(collection: string) {
   return async ({ context, params }: LoaderFunctionArgs) => {
     const source = dataSourceOf(context);
     const id = params.id ?? '';
-    const bundle = await source.page(page);
-    // The page bundle holds every published story or event; a direct read covers any it leaves out.
-    const doc = bundle.sections[collection]?.find((d) => d.id === id) ?? (id ? await source.document(collection, id) : null);
+    // Under a language's prefix (`/sw/news/:id`): the block in that language, when it is translated; else 404.
+    const asked = params.lang;
+    const inLanguage = asked ? await source.page(page, asked).catch(() => null) : null;
+    const offered = inLanguage && inLanguage.language.code !== inLanguage.language.defaultCode ? inLanguage : null;
+    const bundle = offered ?? (await source.page(page));
+    const found = bundle.sections[collection]?.find((d) => d.id === id);
+    // The page bundle holds every published story or event; a direct read covers any it leaves out (in the default language).
+    const doc = asked ? (offered && found && !found.lang ? found : null) : (found ?? (id ? await source.document(collection, id) : null));
     const publicUrl = source.publicUrl();
     const site = siteDataOf(bundle, publicUrl);
-    const path = detailPathOf(collection, id) ?? '/';
+    const path = doc?.href ?? detailPathOf(collection, id) ?? '/';
     const logoUrl = site.logo ? absoluteUrl(publicUrl, site.logo.url) : absoluteUrl(publicUrl, '/logo.svg');
     const body: DetailData = {
       site,

@@ -45,7 +45,7 @@ function EventList({ docs, categories }: { docs: PublicDocument[]; categories: R
             </time>
             <div className="event-body">
               <h3 className="event-title">
-                <SiteLink to={detailPathOf(doc.collection, doc.id) ?? '#'} className="stretched-link">
+                <SiteLink to={doc.href ?? detailPathOf(doc.collection, doc.id) ?? '#'} className="stretched-link">
                   {str(d.title)}
                 </SiteLink>
               </h3>

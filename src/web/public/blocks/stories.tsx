@@ -41,7 +41,7 @@ export function Stories({
                   <time dateTime={str(d.date)}>{formatDate(str(d.date), code)}</time>
                 </p>
                 <h3 className="story-title">
-                  <SiteLink to={detailPathOf(doc.collection, doc.id) ?? '#'} className="stretched-link">
+                  <SiteLink to={doc.href ?? detailPathOf(doc.collection, doc.id) ?? '#'} className="stretched-link">
                     {str(d.title)}
                   </SiteLink>
                 </h3>
