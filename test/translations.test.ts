@@ -204,6 +204,9 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
     expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="sw" href="http://localhost:3000/sw/kuhusu"/>');
     expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="http://localhost:3000/about"/>');
     expect(sitemap).not.toContain('/sw/history');
+    // The translated story's own page in Kiswahili, with its English twin as alternate; the untranslated one only in English.
+    expect(sitemap).toMatch(/<loc>http:\/\/localhost:3000\/sw\/news\/[^<]+<\/loc>/);
+    expect(sitemap.match(/<loc>http:\/\/localhost:3000\/sw\/news\//g)).toHaveLength(1);
     expect(sitemap).toContain('<loc>http://localhost:3000/history</loc>');
   });
 

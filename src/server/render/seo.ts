@@ -39,11 +39,30 @@ export async function sitemapEntries(source: PublicDataSource, pages: readonly S
     const alternates = [...offered.map((l) => ({ hreflang: l.code, path: l.href })), ...(byDefault ? [{ hreflang: 'x-default', path: byDefault.href }] : [])];
     return offered.map((l) => ({ path: l.href, lastmod, alternates }));
   });
-  // Every published block of a collection with detail pages has one (stories, events), wherever a section shows it.
+  // Every published block of a collection with detail pages has one (stories, events), wherever a section shows it;
+  // a translated one has one in its language too (the bundles of the pages in that language name it).
+  const translatedPages: PageBundle[] = [];
+  for (const b of bundles.values()) {
+    for (const l of b.languages) if (l.code !== b.language.defaultCode) translatedPages.push(await source.page(b.page.name, l.code));
+  }
   for (const c of detailCollections) {
     const docs = new Map<string, string>();
     for (const b of bundles.values()) for (const d of b.sections[c.name] ?? []) docs.set(d.id, d.updatedAt);
-    for (const [id, updatedAt] of docs) entries.push({ path: detailPath(c.detail, id), lastmod: updatedAt });
+    const elsewhere = new Map<string, Map<string, string>>();
+    for (const b of translatedPages) {
+      for (const d of b.sections[c.name] ?? []) if (d.href) elsewhere.set(d.id, (elsewhere.get(d.id) ?? new Map()).set(b.language.code, d.href));
+    }
+    for (const [id, updatedAt] of docs) {
+      const own = detailPath(c.detail, id);
+      const others = elsewhere.get(id);
+      if (!others) {
+        entries.push({ path: own, lastmod: updatedAt });
+        continue;
+      }
+      const defaultCode = bundles.values().next().value?.language.defaultCode ?? 'en';
+      const alternates = [{ hreflang: defaultCode, path: own }, ...[...others].map(([hreflang, path]) => ({ hreflang, path })), { hreflang: 'x-default', path: own }];
+      entries.push({ path: own, lastmod: updatedAt, alternates }, ...[...others.values()].map((path) => ({ path, lastmod: updatedAt, alternates })));
+    }
   }
   return entries;
 }
