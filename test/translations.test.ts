@@ -120,6 +120,14 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
     expect(html).toMatch(/<div class="rich-text" lang="en"><p>Accountable communities everywhere\.<\/p><\/div>/);
     // The history block has no Kiswahili at all: its section is marked English as a whole.
     expect(html).toMatch(/<div class="lang-fallback" lang="en"><section[^>]*data-block="[^"]*"[^>]*>.*From a reading circle to an alliance/s);
+    // The same in a card: its text left in English is marked, its translated title is not.
+    const card = await as({ method: 'POST', url: pathTo(apiPaths.collections.documents, { name: 'aboutdiscover' }), payload: { data: { title: 'Our programmes', text: 'Five programmes, one goal.' }, status: 'published' } });
+    expect(card.statusCode, card.body).toBe(201);
+    await translate('aboutdiscover', card.json<ContentDocument>().id, { title: 'Programu zetu' }, 'published');
+    const withCard = (await page('/sw/kuhusu')).body;
+    expect(withCard).toMatch(/class="card-title"[^>]*>Programu zetu</);
+    expect(withCard).not.toMatch(/class="card-title" lang="en"[^>]*>Programu zetu/);
+    expect(withCard).toMatch(/<p class="card-text" lang="en">Five programmes, one goal\.<\/p>/);
     // The English page has no such marks.
     expect((await page('/about')).body).not.toMatch(/lang="en"><\/|class="lang-fallback"/);
   });

@@ -3,7 +3,7 @@ import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { CardIcon } from '../icons.js';
 import { imageValue, Picture } from '../image.js';
-import { str } from '../format.js';
+import { fieldLang, str } from '../format.js';
 import { BlockGroup } from './group.js';
 import { usePublicWords } from '../words.js';
 
@@ -25,8 +25,12 @@ export function Cards({ docs, media, heading }: { docs: PublicDocument[]; media:
                   <CardIcon name={icon} />
                 </span>
               ) : null}
-              <Title className="card-title">{str(doc.data.title)}</Title>
-              {str(doc.data.text) ? <p className="card-text">{str(doc.data.text)}</p> : null}
+              <Title className="card-title" lang={fieldLang(doc, 'title')}>
+                {str(doc.data.title)}
+              </Title>
+              {str(doc.data.text) ? <p className="card-text" lang={fieldLang(doc, 'text')}>
+                  {str(doc.data.text)}
+                </p> : null}
             </li>
           );
         })}

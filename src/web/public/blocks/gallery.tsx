@@ -2,7 +2,7 @@
 import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { imageValue, Picture } from '../image.js';
-import { str } from '../format.js';
+import { fieldLang, str } from '../format.js';
 import { BlockGroup } from './group.js';
 
 export function Gallery({ docs, media, heading }: { docs: PublicDocument[]; media: Record<string, MediaInfo>; heading: string }) {
@@ -13,7 +13,7 @@ export function Gallery({ docs, media, heading }: { docs: PublicDocument[]; medi
           <li key={doc.id} data-block={doc.id}>
             <figure className="gallery-item">
               <Picture value={imageValue(doc.data.image)} media={media} sizes="(min-width: 1024px) 380px, (min-width: 600px) 50vw, 100vw" className="gallery-image" />
-              {str(doc.data.caption) ? <figcaption>{str(doc.data.caption)}</figcaption> : null}
+              {str(doc.data.caption) ? <figcaption lang={fieldLang(doc, 'caption')}>{str(doc.data.caption)}</figcaption> : null}
             </figure>
           </li>
         ))}

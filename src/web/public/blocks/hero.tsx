@@ -2,7 +2,7 @@
 import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { imageValue, Picture } from '../image.js';
-import { str } from '../format.js';
+import { fieldLang, str } from '../format.js';
 import { SlideLink } from './links.js';
 import { usePublicWords } from '../words.js';
 
@@ -18,9 +18,13 @@ export function Hero({ pageTitle, titleLang, slide, media }: { pageTitle: string
           <h1 className="hero-eyebrow" lang={titleLang}>
             {pageTitle}
           </h1>
-          {slide ? <p className="hero-title">{str(slide.data.title)}</p> : null}
-          {slide && str(slide.data.caption) ? <p className="hero-caption">{str(slide.data.caption)}</p> : null}
-          {slide ? <SlideLink data={slide.data} readMore={words.readMore} readMoreLang={lang} /> : null}
+          {slide ? <p className="hero-title" lang={fieldLang(slide, 'title')}>
+              {str(slide.data.title)}
+            </p> : null}
+          {slide && str(slide.data.caption) ? <p className="hero-caption" lang={fieldLang(slide, 'caption')}>
+              {str(slide.data.caption)}
+            </p> : null}
+          {slide ? <SlideLink data={slide.data} readMore={words.readMore} readMoreLang={lang} labelLang={fieldLang(slide, 'linkLabel')} /> : null}
         </div>
       </div>
     </header>

@@ -25,12 +25,25 @@ export function SmartLink({ href, className, lang, children }: { href: string; c
  * not in the page's language). The words come as props: the carousel island
  * renders this in the browser too.
  */
-export function SlideLink({ data, readMore, readMoreLang, className = 'button button-primary' }: { data: Record<string, unknown>; readMore: string; readMoreLang?: string | undefined; className?: string }) {
+export function SlideLink({
+  data,
+  readMore,
+  readMoreLang,
+  labelLang,
+  className = 'button button-primary',
+}: {
+  data: Record<string, unknown>;
+  readMore: string;
+  readMoreLang?: string | undefined;
+  /** The label's language when it was left untranslated (fieldLang). */
+  labelLang?: string | undefined;
+  className?: string;
+}) {
   const url = str(data.linkUrl);
   if (!url) return null;
   const label = str(data.linkLabel);
   return (
-    <SmartLink href={url} className={className} lang={label ? undefined : readMoreLang}>
+    <SmartLink href={url} className={className} lang={label ? labelLang : readMoreLang}>
       {label || readMore}
       <ArrowRight />
     </SmartLink>

@@ -2,7 +2,7 @@
 import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { imageValue, Picture } from '../image.js';
-import { str } from '../format.js';
+import { fieldLang, str } from '../format.js';
 import { BlockGroup } from './group.js';
 
 export function Partners({ docs, media, heading }: { docs: PublicDocument[]; media: Record<string, MediaInfo>; heading: string }) {
@@ -36,7 +36,9 @@ export function Partners({ docs, media, heading }: { docs: PublicDocument[]; med
               ) : (
                 <div className="partner-link">{body}</div>
               )}
-              {str(doc.data.description) ? <p className="partner-description">{str(doc.data.description)}</p> : null}
+              {str(doc.data.description) ? <p className="partner-description" lang={fieldLang(doc, 'description')}>
+                  {str(doc.data.description)}
+                </p> : null}
             </li>
           );
         })}

@@ -2,7 +2,7 @@
 import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { imageValue, Picture } from '../image.js';
-import { str } from '../format.js';
+import { fieldLang, str } from '../format.js';
 import { BlockGroup } from './group.js';
 
 function initials(name: string): string {
@@ -31,8 +31,12 @@ export function People({ docs, media, heading }: { docs: PublicDocument[]; media
                 </span>
               )}
               <h3 className="person-name">{name}</h3>
-              {str(doc.data.position) ? <p className="person-position">{str(doc.data.position)}</p> : null}
-              {str(doc.data.bio) ? <p className="person-bio">{str(doc.data.bio)}</p> : null}
+              {str(doc.data.position) ? <p className="person-position" lang={fieldLang(doc, 'position')}>
+                  {str(doc.data.position)}
+                </p> : null}
+              {str(doc.data.bio) ? <p className="person-bio" lang={fieldLang(doc, 'bio')}>
+                  {str(doc.data.bio)}
+                </p> : null}
             </li>
           );
         })}

@@ -25,7 +25,7 @@ export function SectionBlock({ doc, media }: { doc: PublicDocument; media: Recor
             </p>
           ) : null}
           {str(d.body) ? <div className="rich-text" lang={fieldLang(doc, 'body')} dangerouslySetInnerHTML={{ __html: str(d.body) }} /> : null}
-          <SlideLink data={d} readMore={words.readMore} readMoreLang={lang} className={layout === 'highlight' ? 'button button-light' : 'button button-primary'} />
+          <SlideLink data={d} readMore={words.readMore} readMoreLang={lang} labelLang={fieldLang(doc, 'linkLabel')} className={layout === 'highlight' ? 'button button-light' : 'button button-primary'} />
         </div>
         {image && layout !== 'text' ? (
           <div className="section-media">

@@ -4,7 +4,7 @@ import { detailPathOf } from '../../../shared/registry-index.js';
 import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
 import { imageValue, Picture } from '../image.js';
-import { formatDate, str } from '../format.js';
+import { fieldLang, formatDate, str } from '../format.js';
 import { ArrowRight } from '../icons.js';
 import { BlockGroup } from './group.js';
 import { usePublicWords } from '../words.js';
@@ -45,7 +45,9 @@ export function Stories({
                     {str(d.title)}
                   </SiteLink>
                 </h3>
-                {str(d.summary) ? <p className="story-summary">{str(d.summary)}</p> : null}
+                {str(d.summary) ? <p className="story-summary" lang={fieldLang(doc, 'summary')}>
+                    {str(d.summary)}
+                  </p> : null}
                 <span className="read-more" aria-hidden="true" lang={lang}>
                   {`${words.readTheStory} `}
                   <ArrowRight />
