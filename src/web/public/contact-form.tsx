@@ -11,8 +11,9 @@
  */
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { api, ApiError } from '../api-client.js';
-import { checkContact, consentValue, contactFields, emptyContactInput, contactFormPath, contactLimits, type ContactField, type ContactInput, type ContactMessages } from '../../shared/contact.js';
+import { checkContact, consentValue, contactFields, emptyContactInput, contactFormPath, contactLimits, type ContactField, type ContactInput } from '../../shared/contact.js';
 import { functionPath, pathTo } from '../../shared/api-paths.js';
+import type { PublicWords } from '../../shared/public-words.js';
 
 export type ContactStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; name: string } | { kind: 'failed'; message: string };
 export type ContactErrors = Partial<Record<ContactField, string>>;
@@ -27,23 +28,12 @@ export interface ContactFormState {
 /** Where the visitor's name goes in the `thanks` words. */
 export const thanksNamePlaceholder = '{name}';
 
-/** The form's own words (src/shared/public-words.ts). */
-export interface ContactFormWords {
-  title: string;
-  intro: string;
-  /** "Or write to <address>.": the words before the address and after it. */
-  writeTo: string;
-  writeToEnd: string;
-  name: string;
-  email: string;
-  message: string;
-  consent: string;
-  send: string;
-  sending: string;
-  /** The thanks once a message is stored, with `thanksNamePlaceholder` where the visitor's name goes. */
-  thanks: string;
-  messages: ContactMessages;
-}
+/**
+ * The form's own words (src/shared/public-words.ts), as an island's props
+ * carry them: the thanks as text with `thanksNamePlaceholder` where the
+ * visitor's name goes (a function cannot travel in JSON).
+ */
+export type ContactFormWords = Omit<PublicWords['contact'], 'thanks' | 'pageTitle' | 'pageDescription'> & { thanks: string };
 
 export interface ContactFormProps {
   contactEmail: string;

@@ -54,25 +54,26 @@ interface DetailsPanelProps {
   announce(message: string): void;
 }
 
-function AltTextForm({ item, onChanged, announce }: Pick<DetailsPanelProps, 'item' | 'onChanged' | 'announce'>) {
+/** One alt text of a picture: its default one, or its default one in another language (`language`). */
+function AltTextForm({ item, onChanged, announce, language }: Pick<DetailsPanelProps, 'item' | 'onChanged' | 'announce'> & { language?: { code: string; name: string; dir: 'ltr' | 'rtl' } }) {
   const client = useQueryClient();
-  const [alt, setAlt] = useState(item.alt);
+  const stored = language ? (item.altTranslations?.[language.code] ?? '') : item.alt;
+  const [alt, setAlt] = useState(stored);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  useEffect(() => setAlt(item.alt), [item.id, item.alt]);
+  useEffect(() => setAlt(stored), [item.id, stored]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (alt === item.alt || saving) return;
+    if (alt === stored || saving) return;
     setSaving(true);
     setError(null);
     setSaved(false);
     try {
-      const info = await patchMedia(item.id, { alt });
-      onChanged(libraryItemOf(item, info));
+      onChanged(language ? await patchMediaAlt(item.id, language.code, alt) : libraryItemOf(item, await patchMedia(item.id, { alt })));
       setSaved(true);
-      announce('The alt text is saved.');
+      announce(language ? `The alt text in ${language.name} is saved.` : 'The alt text is saved.');
       void refreshMedia(client);
     } catch (err) {
       setError(altErrorOf(err) ?? messageOf(err, 'The alt text was not saved.'));
@@ -84,20 +85,26 @@ function AltTextForm({ item, onChanged, announce }: Pick<DetailsPanelProps, 'ite
     <form onSubmit={(e) => void submit(e)}>
       <Stack gap="xs">
         <TextInput
-          label="Default alt text"
-          description="What the picture shows, for people who cannot see it. Every use of the picture without alt text of its own says this."
+          label={language ? `Alt text in ${language.name}` : 'Default alt text'}
+          description={
+            language
+              ? `Shown on the ${language.name} pages; empty: the default alt text shows there.`
+              : 'What the picture shows, for people who cannot see it. Every use of the picture without alt text of its own says this.'
+          }
           value={alt}
+          lang={language?.code}
+          dir={language?.dir}
           onChange={(e) => {
             setAlt(e.currentTarget.value);
             setSaved(false);
           }}
           error={error}
           maxLength={mediaAltMax}
-          data-testid="default-alt"
+          data-testid={language ? `alt-${language.code}` : 'default-alt'}
         />
         <Group gap="sm">
-          <QuietButton type="submit" ready={alt !== item.alt && !saving}>
-            {saving ? 'Saving…' : 'Save alt text'}
+          <QuietButton type="submit" ready={alt !== stored && !saving}>
+            {saving ? 'Saving…' : language ? `Save alt text in ${language.name}` : 'Save alt text'}
           </QuietButton>
           {saved && (
             <Text size="sm" c="teal.9">
@@ -115,58 +122,14 @@ function AltTranslations({ item, onChanged, announce }: Pick<DetailsPanelProps, 
   const report = useTranslationReport(null);
   const data = report.data;
   if (!data) return null;
-  const others = data.languages.filter((l) => l.code !== data.defaultLanguage);
   return (
     <>
-      {others.map((l) => (
-        <AltInLanguage key={`${item.id} ${l.code}`} item={item} language={l} onChanged={onChanged} announce={announce} />
-      ))}
+      {data.languages
+        .filter((l) => l.code !== data.defaultLanguage)
+        .map((l) => (
+          <AltTextForm key={`${item.id} ${l.code}`} item={item} language={l} onChanged={onChanged} announce={announce} />
+        ))}
     </>
-  );
-}
-
-function AltInLanguage({ item, language, onChanged, announce }: Pick<DetailsPanelProps, 'item' | 'onChanged' | 'announce'> & { language: { code: string; name: string; dir: 'ltr' | 'rtl' } }) {
-  const client = useQueryClient();
-  const stored = item.altTranslations?.[language.code] ?? '';
-  const [alt, setAlt] = useState(stored);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setAlt(stored), [stored]);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (alt === stored || saving) return;
-    setSaving(true);
-    setError(null);
-    try {
-      onChanged(await patchMediaAlt(item.id, language.code, alt));
-      announce(`The alt text in ${language.name} is saved.`);
-      void refreshMedia(client);
-    } catch (err) {
-      setError(altErrorOf(err) ?? messageOf(err, 'The alt text was not saved.'));
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <form onSubmit={(e) => void submit(e)}>
-      <Stack gap="xs">
-        <TextInput
-          label={`Alt text in ${language.name}`}
-          description={`Shown on the ${language.name} pages; empty: the default alt text shows there.`}
-          value={alt}
-          lang={language.code}
-          dir={language.dir}
-          onChange={(e) => setAlt(e.currentTarget.value)}
-          error={error}
-          maxLength={mediaAltMax}
-        />
-        <Group gap="sm">
-          <QuietButton type="submit" ready={alt !== stored && !saving}>
-            {saving ? 'Saving…' : `Save alt text in ${language.name}`}
-          </QuietButton>
-        </Group>
-      </Stack>
-    </form>
   );
 }
 
