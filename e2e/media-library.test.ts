@@ -124,7 +124,7 @@ describe('the media library', () => {
       const dialog = await openDetails(page, 'riverbank-school.png');
 
       await dialog.getByLabel('Default alt text').fill('Children outside the riverbank school');
-      await dialog.getByRole('button', { name: 'Save alt text' }).click();
+      await dialog.getByRole('button', { name: 'Save alt text', exact: true }).click();
       await dialog.getByText('Saved.').waitFor();
       await expect
         .poll(async () => imgTagsOf(await publicHtml(site.server.url, '/vision'), id).map((t) => attributeOf(t, 'alt')), { timeout: 20_000 })
