@@ -88,7 +88,8 @@ export function detailLoader(collection: string) {
     const body: DetailData = {
       site,
       detail: kind,
-      trail,
+      // The declared list name is in the site's default language: on a page in another, the site's own word for it shows instead.
+      trail: offered ? { ...trail, name: '' } : trail,
       doc,
       bundle: { media: bundle.media, categories: bundle.categories },
       head: detailHead(kind, trail, doc, bundle, publicUrl, path, logoUrl),

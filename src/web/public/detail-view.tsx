@@ -20,7 +20,7 @@ export interface DetailData extends PublicRouteData {
   bundle: Pick<PageBundle, 'media' | 'categories'>;
 }
 
-/** Home › the list the page belongs to (the JSON-LD BreadcrumbList says the same): all of it the site's own words. */
+/** Home › the list the page belongs to (the JSON-LD BreadcrumbList says the same). */
 function Breadcrumb({ trail, kind }: { trail: DetailPage['trail']; kind: DetailKind }) {
   const { words, lang } = usePublicWords();
   return (
@@ -30,7 +30,8 @@ function Breadcrumb({ trail, kind }: { trail: DetailPage['trail']; kind: DetailK
           <SiteLink to="/">{words.detail.home}</SiteLink>
         </li>
         <li>
-          <SiteLink to={trail.path}>{words.detail.list[kind]}</SiteLink>
+          {/* The list's declared name on a page in the site's language (a collection names its own, such as "Press releases"); the site's word for it in another. */}
+          <SiteLink to={trail.path}>{trail.name || words.detail.list[kind]}</SiteLink>
         </li>
       </ol>
     </nav>
