@@ -402,3 +402,50 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
     expect((await as({ method: 'GET', url: siteApi.notFound })).json<{ paths: { path: string }[] }>().paths.map((p) => p.path)).not.toContain('/sw/zamani-sana');
   });
 });
+
+describe.each(dialects())('a site whose default language is not English, on %s', (dialect) => {
+  let t: TestApp;
+  let editor: TestUser;
+  const as = (options: InjectOptions) => t.app.inject({ ...options, headers: { ...(options.headers ?? {}), ...editor.headers } });
+  const settings = async () => (await as({ method: 'GET', url: apiPaths.settings })).json<{ data: Record<string, unknown>; version: number }>();
+  const setLanguages = async (languages: object[], defaultLanguage: string) => {
+    const current = await settings();
+    return as({ method: 'PUT', url: apiPaths.settings, headers: { 'if-match': String(current.version) }, payload: { data: { ...current.data, languages, defaultLanguage } } });
+  };
+
+  beforeAll(async () => {
+    t = await build(dialect, {}, { render: true });
+    editor = await createUser(t.app, 'super');
+  });
+  afterAll(async () => t?.close());
+
+  it('moves the addresses to the new default language, keeps redirects working, and lets English take the same paths under /en/', async () => {
+    const french = await setLanguages([{ code: 'fr', name: 'Français', dir: 'ltr' }, { code: 'en', name: 'English', dir: 'ltr' }], 'fr');
+    expect(french.statusCode, french.body).toBe(200);
+    // A page renamed in the default language leaves a redirect that still answers.
+    const about = (await as({ method: 'GET', url: siteApi.page('about') })).json<{ version: number }>();
+    expect((await as({ method: 'PATCH', url: siteApi.page('about'), headers: { 'if-match': String(about.version) }, payload: { path: '/a-propos' } })).statusCode).toBe(200);
+    const renamed = (await as({ method: 'GET', url: siteApi.page('about') })).json<{ version: number }>();
+    expect((await as({ method: 'POST', url: siteApi.pageStep('about', 'publish'), headers: { 'if-match': String(renamed.version) }, payload: {} })).statusCode).toBe(200);
+    const old = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/a-propos');
+    expect((await t.app.inject({ method: 'GET', url: '/a-propos' })).body).toMatch(/<html lang="fr">/);
+    // English translations hold their own addresses, the home page's `/` included.
+    const home = (await as({ method: 'GET', url: `${siteApi.page('home')}?lang=en` })).json<TranslationReading>();
+    const en = await as({ method: 'PATCH', url: `${siteApi.page('home')}?lang=en`, headers: { 'if-match': String(home.version) }, payload: { translation: { path: '/', title: 'Home' }, status: 'published' } });
+    expect(en.statusCode, en.body).toBe(200);
+    const english = await t.app.inject({ method: 'GET', url: '/en/' });
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toMatch(/<html lang="en">/);
+  });
+
+  it('refuses to change the default language once that would swap translations with originals, and changes nothing', async () => {
+    const before = await settings();
+    const back = await setLanguages([{ code: 'fr', name: 'Français', dir: 'ltr' }, { code: 'en', name: 'English', dir: 'ltr' }], 'en');
+    expect(back.statusCode).toBe(412);
+    expect(back.json()).toMatchObject({ error: { code: 'failed-precondition', field: 'defaultLanguage' } });
+    expect(await settings()).toEqual(before);
+    expect((await t.app.inject({ method: 'GET', url: '/a-propos' })).statusCode).toBe(200);
+  });
+});

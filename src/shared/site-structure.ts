@@ -19,8 +19,6 @@ import { apiPrefix, pathTo } from './api-paths.js';
 
 /** The collection that holds page records (declared with the other system collections). */
 export { sitePageCollection } from './declarations.js';
-/** The languages a key can carry; only the default is used until translations arrive. */
-export const defaultLanguage = 'en';
 
 export const pagePathMax = 200;
 /** `/`, or lower-case words (letters and digits) joined by `-`, in segments joined by `/`. */

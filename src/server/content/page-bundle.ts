@@ -21,11 +21,9 @@ import type { Db } from '../db/index.js';
 import { cachedRepresentation, isFresh, type CachedRepresentation } from '../http/cached-representation.js';
 import { toMediaInfo } from '../media/presenter.js';
 import { toPublicDocument } from './presenters.js';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
 import { applyTranslation } from '../../shared/translatable.js';
 import { localizedPath } from '../../shared/languages.js';
-import { mediaAltsIn, publishedIn as translationsPublishedIn } from '../translations/repository.js';
+import { mediaAltsIn, publishedWordsIn } from '../translations/repository.js';
 import { settingsShape, settingsTranslationKey } from '../translations/service.js';
 import { categoryRows, listPublished, mediaRows, type DocumentRow } from './repository.js';
 import { categoryIdsOf, mediaIdsOf } from './references.js';
@@ -103,8 +101,8 @@ export class PageBundleCache {
     const [rows, settings, words, settingsWords] = await Promise.all([
       listPublished(this.db.kysely, collections),
       this.settings(),
-      inDefault ? new Map<string, Words>() : publishedWords(this.db.kysely, lang, collections),
-      inDefault ? new Map<string, Words>() : publishedWords(this.db.kysely, lang, [settingsTranslationKey.collection]),
+      inDefault ? new Map<string, Words>() : publishedWordsIn(this.db.kysely, lang, collections),
+      inDefault ? new Map<string, Words>() : publishedWordsIn(this.db.kysely, lang, [settingsTranslationKey.collection]),
     ]);
     const inLanguage = { lang, words, settingsWords: settingsWords.get(settingsTranslationKey.id) ?? null };
     return bundleOf(this.db, page, rows, settings, await this.structure.publicNavigation(lang), snapshot, inLanguage, this.structure);
@@ -112,13 +110,6 @@ export class PageBundleCache {
 }
 
 type Words = Record<string, string>;
-
-/** The published words of blocks in a language, by block id. */
-async function publishedWords(db: Kysely<Database>, lang: string, collections: readonly string[]): Promise<Map<string, Words>> {
-  const out = new Map<string, Words>();
-  for (const t of await translationsPublishedIn(db, lang, collections)) out.set(t.document_id, JSON.parse(t.data ?? '{}') as Words);
-  return out;
-}
 
 /** The bundle's language, and every language of the site with this page's address in it (or that language's home page). */
 function languagesOf(structure: SiteStructure, s: StructureSnapshot, pageId: string, lang: string): Pick<PageBundle, 'language' | 'languages'> {

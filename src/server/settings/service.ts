@@ -14,6 +14,10 @@ import { staleVersion, type Caller } from '../content/editorial.js';
 import { parse, settingsBodySchema } from '../content/requests.js';
 import type { ExpectedVersion } from '../http/if-match.js';
 import * as repo from './repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../../shared/errors.js';
+import { siteLanguagesOf } from '../../shared/languages.js';
 
 /** Checks and cleans field data as every block's is (content/service.ts `prepareData`). */
 export type PrepareData = (fields: readonly FieldDef[], schema: z.ZodType<Record<string, unknown>>, raw: unknown) => Promise<Record<string, unknown>>;
@@ -49,12 +53,35 @@ export class SettingsService {
     const data = await this.prepareData(siteSettingsFields, siteSettingsSchema, withLanguages);
     const at = new Date().toISOString();
     const row = await this.db.transaction().execute(async (trx) => {
+      const before = siteLanguagesOf((await repo.readSiteSettings(trx)).data).defaultLanguage;
       const saved = await repo.saveSettingsIfVersion(trx, version, JSON.stringify(data), at, principal?.uid ?? null);
-      if (saved) await appendAudit(trx, { action: 'settings.save', actor: principal ? { uid: principal.uid } : null, subject: 'Site settings', ip: caller.ip, at });
+      if (!saved) return saved;
+      const after = siteLanguagesOf(data).defaultLanguage;
+      if (after !== before) await moveDefaultLanguage(trx, before, after);
+      await appendAudit(trx, { action: 'settings.save', actor: principal ? { uid: principal.uid } : null, subject: 'Site settings', ip: caller.ip, at });
       return saved;
     });
     if (!row) throw staleVersion();
     this.services.changes.publish({ type: 'settings' });
     return { data: JSON.parse(row.data) as SiteSettings, version: Number(row.version) };
   }
+}
+
+/**
+ * A new default language (a French site set up from the English start):
+ * the blocks' own text is the default language's, so its addresses,
+ * redirects and missing addresses move to the new code. Refused, with
+ * nothing changed, once either language has translations: their words
+ * would swap meaning with the originals'.
+ */
+async function moveDefaultLanguage(trx: Kysely<Database>, from: string, to: string): Promise<void> {
+  const translated = await trx.selectFrom('translations').select('lang').where('lang', 'in', [from, to]).limit(1).executeTakeFirst();
+  const heldInNew = await trx.selectFrom('site_paths').select('lang').where('lang', '=', to).limit(1).executeTakeFirst();
+  if (translated || heldInNew) {
+    const message = `The default language can change only while nothing is translated into ${to} or into ${from}.`;
+    throw new AppError('failed-precondition', `defaultLanguage: ${message}`, { field: 'defaultLanguage', fields: { defaultLanguage: message } });
+  }
+  await trx.updateTable('site_paths').set({ lang: to }).where('lang', '=', from).execute();
+  await trx.updateTable('redirects').set({ lang: to }).where('lang', '=', from).execute();
+  await trx.updateTable('not_found').set({ lang: to }).where('lang', '=', from).execute();
 }

@@ -14,14 +14,7 @@ import type { Database } from '../db/schema.js';
 import { readSiteSettings } from '../settings/repository.js';
 import { blockTarget, mediaFactsOf } from './checks.js';
 import { applyTranslation } from '../../shared/translatable.js';
-import { publishedIn } from '../translations/repository.js';
-
-/** The published words of blocks in a language, by block id. */
-async function publishedWordsOf(db: Kysely<Database>, lang: string, collections: readonly string[]): Promise<Map<string, Record<string, string>>> {
-  const out = new Map<string, Record<string, string>>();
-  for (const t of await publishedIn(db, lang, collections)) out.set(t.document_id, JSON.parse(t.data ?? '{}') as Record<string, string>);
-  return out;
-}
+import { publishedWordsIn } from '../translations/repository.js';
 
 /** Collections whose blocks visitors can see (staff-only ones, such as contacts, are never on the site). */
 const checked: readonly CollectionDef[] = collections.filter((c) => c.read === 'public');
@@ -75,7 +68,7 @@ export async function siteCheck(db: Kysely<Database>, structure: SiteStructure):
   // counts for the language when the field at fault holds translated words (untranslated ones are the original's).
   const site = snapshot.languages;
   for (const language of site.languages.filter((l) => l.code !== site.defaultLanguage)) {
-    const words = await publishedWordsOf(db, language.code, checkedNow.map((c) => c.name));
+    const words = await publishedWordsIn(db, language.code, checkedNow.map((c) => c.name));
     for (const b of blocks) {
       const translated = words.get(b.id);
       if (!translated) continue;

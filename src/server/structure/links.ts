@@ -21,9 +21,9 @@ function splitPath(href: string): { path: string; rest: string } {
 }
 
 /** The current address of a page a path used to lead to, or null (the path is current, or not a page's). */
-export function movedTo(s: StructureSnapshot, path: string, lang = 'en'): string | null {
+export function movedTo(s: StructureSnapshot, path: string): string | null {
   if (s.byPath.has(path)) return null;
-  const r = s.redirects.get(`${lang} ${path}`);
+  const r = s.redirects.get(`${s.languages.defaultLanguage} ${path}`);
   const target = r?.page_id ? s.pages.get(r.page_id)?.live : null;
   return target ? target.path : null;
 }
@@ -87,7 +87,7 @@ export function brokenInternalLink(s: StructureSnapshot, href: string): BrokenLi
   if (detailCollections.some((c) => path.startsWith(`${c.detail.path}/`))) return null;
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (s.byPath.has(trimmed)) return null;
-  const r = s.redirects.get(`en ${trimmed}`);
+  const r = s.redirects.get(`${s.languages.defaultLanguage} ${trimmed}`);
   if (r) {
     if (r.gone) return 'deleted';
     if (r.url) return null;

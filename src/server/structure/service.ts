@@ -21,7 +21,7 @@ import { siteLanguagesOf, splitLanguage, localizedPath, type SiteLanguages } fro
 import { applyTranslation } from '../../shared/translatable.js';
 import { readSiteSettings } from '../settings/repository.js';
 import { publishedInLanguages as publishedTranslations } from '../translations/repository.js';
-import { defaultLanguage, pageDataSchema, sitePageCollection, type PageData, type SitePage } from '../../shared/site-structure.js';
+import { pageDataSchema, sitePageCollection, type PageData, type SitePage } from '../../shared/site-structure.js';
 import { navigationLinks, navigationSchema, siteNavigationCollection, siteNavigationId, type Navigation, type NavigationProblem, type PublicNavigation, type ResolvedHeaderItem, type ResolvedNavLink } from '../../shared/site-navigation.js';
 import type { ChangeBus, ChangeEvent } from '../changes.js';
 import type { Db } from '../db/index.js';
@@ -74,6 +74,14 @@ function parsePage(text: string): PageData | null {
 /** A page's record as a public page reads it. */
 export function sitePageOf(id: string, d: PageData): SitePage {
   return { id, path: d.path, title: d.title, navLabel: d.navLabel, description: d.description, socialImage: d.socialImage, sections: d.sections };
+}
+
+/**
+ * The site's default language as stored now, read on the connection given (a
+ * page write's own transaction): the key its addresses and redirects carry.
+ */
+async function defaultLanguageIn(conn: Kysely<Database>): Promise<string> {
+  return siteLanguagesOf((await readSiteSettings(conn)).data).defaultLanguage;
 }
 
 /** Counts of redirect visits and missing addresses wait this long in memory before one write. */
@@ -351,7 +359,7 @@ export class SiteStructure {
   }
 
   /** Counts a request for a missing address; the list keeps the most requested thousand. */
-  countNotFound(path: string, lang = defaultLanguage): void {
+  countNotFound(path: string, lang: string): void {
     const key = `${lang} ${path.slice(0, 500)}`;
     const seen = this.pendingNotFound.get(key);
     if (!seen && this.pendingNotFound.size >= pendingPathsMax) return;
@@ -385,7 +393,7 @@ export class SiteStructure {
    * whose live address changed leaves a redirect from the old one.
    */
   async afterPageWrite(trx: Kysely<Database>, before: DocumentRow | undefined, after: DocumentRow, by: string | null): Promise<void> {
-    const lang = defaultLanguage;
+    const lang = await defaultLanguageIn(trx);
     const live = after.deleted_at === null && after.status === 'published' ? parsePage(after.data) : null;
     const working = after.deleted_at === null ? parsePage(after.pending_data ?? after.data) : null;
     const held = [working?.path, live?.path].filter((p): p is string => typeof p === 'string');
@@ -415,7 +423,7 @@ export class SiteStructure {
 
   /** Where a deleted page's address leads: another page, or gone (410). */
   async redirectDeleted(trx: Kysely<Database>, fromPath: string, target: { pageId: string } | { gone: true }, by: string | null): Promise<void> {
-    await repo.putRedirect(trx, { lang: defaultLanguage, fromPath, ...target, automatic: true, at: new Date().toISOString(), by });
+    await repo.putRedirect(trx, { lang: await defaultLanguageIn(trx), fromPath, ...target, automatic: true, at: new Date().toISOString(), by });
   }
 
   /**
@@ -430,6 +438,7 @@ export class SiteStructure {
       if (this.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${seedLockKey})`.execute(trx);
       if ((await repo.countPageRows(trx)) > 0) return;
       let position = 0;
+      const lang = await defaultLanguageIn(trx);
       for (const p of defaultPages()) {
         const data = JSON.stringify(pageDataSchema.parse(p.data));
         await trx
@@ -437,7 +446,7 @@ export class SiteStructure {
           .values({ id: p.id, collection: sitePageCollection, data, status: 'published', position: position++, version: 1, created_at: at, updated_at: at, created_by: null, updated_by: null, title_search: titleSearchFor(sitePageCollection, data) })
           .execute();
         await trx.insertInto('revisions').values({ id: crypto.randomUUID(), document_id: p.id, collection: sitePageCollection, number: 1, action: 'create', status: 'published', data, at, by_id: null, by_name: null }).execute();
-        await repo.holdPaths(trx, defaultLanguage, p.id, [p.data.path]);
+        await repo.holdPaths(trx, lang, p.id, [p.data.path]);
       }
     });
     this.snapshot = null;

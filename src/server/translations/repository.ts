@@ -24,6 +24,13 @@ export async function publishedIn(db: Conn, lang: string, collections: readonly 
   return db.selectFrom('translations').selectAll().where('lang', '=', lang).where('collection', 'in', [...collections]).where('data', 'is not', null).execute();
 }
 
+/** The published words of these collections' blocks in a language, by block id (what a page in that language shows). */
+export async function publishedWordsIn(db: Conn, lang: string, collections: readonly string[]): Promise<Map<string, Record<string, string>>> {
+  const out = new Map<string, Record<string, string>>();
+  for (const t of await publishedIn(db, lang, collections)) out.set(t.document_id, JSON.parse(t.data ?? '{}') as Record<string, string>);
+  return out;
+}
+
 /** Every translation row of a language (the Translations report). */
 export async function allIn(db: Conn, lang: string): Promise<TranslationRow[]> {
   return db.selectFrom('translations').selectAll().where('lang', '=', lang).execute();

@@ -16,10 +16,10 @@ import { blockTitle } from '../../shared/collections.js';
 import { AppError } from '../../shared/errors.js';
 import type { Principal } from '../../shared/access.js';
 import { can } from '../../shared/access.js';
-import { langQuerySchema, siteLanguagesOf, type Language, type SiteLanguages, type TranslationState } from '../../shared/languages.js';
-import { applyTranslation, changedSince, slotsOf, sourceOf, type Slot, type TranslatableShape } from '../../shared/translatable.js';
+import { langQuerySchema, type Language, type SiteLanguages, type TranslationState } from '../../shared/languages.js';
+import { changedSince, slotsOf, sourceOf, type Slot, type TranslatableShape } from '../../shared/translatable.js';
 import { translationBodySchema, translationRevisionSchema, type TranslationHistory, type TranslationReading, type TranslationReport, type TranslationReportItem, type TranslationStates } from '../../shared/translations.js';
-import { pagePathSchema, sitePageCollection, type PageData } from '../../shared/site-structure.js';
+import { pagePathSchema, sitePageCollection } from '../../shared/site-structure.js';
 import { siteNavigationCollection } from '../../shared/site-navigation.js';
 import { siteSettingsFields } from '../../shared/settings.js';
 import type { AuditAction } from '../../shared/editorial.js';
@@ -84,8 +84,9 @@ export class Translations {
     return this.services.db.kysely;
   }
 
+  /** The site's languages, as the structure's snapshot holds them (read again when the settings change). */
   async languages(): Promise<SiteLanguages> {
-    return siteLanguagesOf((await readSiteSettings(this.db)).data);
+    return this.services.structure.languages();
   }
 
   /** The language a staff request's `?lang=` names, or null for the default one (or none given); 400 for a language the site does not speak. */
@@ -419,19 +420,4 @@ export class Translations {
     const rows = await this.db.selectFrom('translations').select(['document_id', 'data', 'pending_data']).where('lang', 'in', langs).where('collection', '=', c.name).execute();
     return rows.filter((r) => foldTitle((words(r.pending_data) ?? words(r.data) ?? {})[c.titleField] ?? '').includes(needle)).map((r) => r.document_id);
   }
-
-  /** The published words of these blocks in a language, by block id. */
-  async publishedWords(lang: string, collections: readonly string[]): Promise<Map<string, Words>> {
-    const out = new Map<string, Words>();
-    for (const t of await repo.publishedIn(this.db, lang, collections)) {
-      const w = words(t.data);
-      if (hasWords(w)) out.set(t.document_id, w);
-    }
-    return out;
-  }
-}
-
-/** A page record in a language: its words laid over the original. */
-export function translatedPage(data: PageData, w: Words | undefined): PageData {
-  return applyTranslation({ kind: 'page' }, data as unknown as Record<string, unknown>, w ?? null).data as unknown as PageData;
 }
