@@ -155,14 +155,13 @@ export class ContentService {
   }
 
   async read(principal: Principal | null, name: string, id: string): Promise<{ document: ContentDocument | PublicDocument; version: number }> {
-    await this.collection(name);
+    const c = await this.collection(name);
     const subject: Subject = { type: 'collection', name };
     authorize(principal, 'read', subject);
     const row = await repo.findDocument(this.db, name, id);
     const staff = can(principal, 'readDrafts', subject);
     if (!row || (!staff && row.status !== 'published')) throw notFoundDocument();
     if (!staff) return { document: toPublicDocument(row), version: Number(row.version) };
-    const c = await this.collection(name);
     const states = await this.services.translations.statesOf(c, [row]);
     return { document: withStates(toContentDocument(row), states.get(row.id)), version: Number(row.version) };
   }
