@@ -97,6 +97,8 @@ export interface LoadResult {
   /** Bytes of the body our server sent (as recorded). */
   bodyBytes: number | null;
   ratioToBare: number | null;
+  /** The lowest and highest ours ÷ bare of single rounds (null in one load): how much the machine moved. */
+  ratioToBareRounds: [number, number] | null;
   ratioToNginx: number | null;
   ratioTo: { name: string; ratio: number } | null;
   during: string | null;
@@ -266,8 +268,9 @@ export function combineRounds(rounds: readonly Measured[]): Measured {
 
 /**
  * BENCH_ROUNDS: a compared load runs in this many rounds taken in turn (ours,
- * bare, nginx, ours, …), so a change of the shared machine's load during the
- * case weighs on the three alike; 5 unless set, 1 for one load after the other.
+ * bare, nginx, then nginx, bare, ours, …), so a change of the shared machine's
+ * load during the case weighs on the three alike; 5 unless set, 1 for one load
+ * after the other.
  */
 export function benchRounds(duration: number): number {
   const n = Math.floor(Number(process.env.BENCH_ROUNDS ?? 5));
@@ -319,6 +322,7 @@ export async function runCases(ctx: BenchContext, cases: BenchCase[]): Promise<{
       }
       let bare: LoadResult['bare'] = null;
       let theirs: WrkResult | null = null;
+      let ratioToBareRounds: LoadResult['ratioToBareRounds'] = null;
       if (answer && nginx) {
         const server = await startBare(writeAnswerFile(answerDir, String(load.length), answer));
         const nginxUrl = `${nginx.url}${nginx.pathOf(c.name)}`;
@@ -332,14 +336,20 @@ export async function runCases(ctx: BenchContext, cases: BenchCase[]): Promise<{
             await warmUp(nginxUrl, headers, connections, ctx.duration);
             const seconds = Math.max(1, Math.round(ctx.duration / rounds));
             const each = { ours: [] as Measured[], bare: [] as Measured[], nginx: [] as Measured[] };
+            const loads: [Measured[], () => Promise<Measured>][] = [
+              [each.ours, () => measuredLoad(`${ctx.url}${target.path}`, headers, connections, seconds, ctx.pid)],
+              [each.bare, () => measuredLoad(`${server.url}${target.path}`, headers, connections, seconds, server.pid)],
+              [each.nginx, () => measuredLoad(nginxUrl, headers, connections, seconds)],
+            ];
             for (let i = 0; i < rounds; i++) {
-              each.ours.push(await measuredLoad(`${ctx.url}${target.path}`, headers, connections, seconds, ctx.pid));
-              each.bare.push(await measuredLoad(`${server.url}${target.path}`, headers, connections, seconds, server.pid));
-              each.nginx.push(await measuredLoad(nginxUrl, headers, connections, seconds));
+              // Every other round the other way round: a machine slowing down or speeding up during a round favours no one.
+              for (const [into, measure] of i % 2 === 0 ? loads : [...loads].reverse()) into.push(await measure());
             }
             ours = combineRounds(each.ours);
             bare = combineRounds(each.bare);
             theirs = combineRounds(each.nginx);
+            const roundRatios = each.ours.map((r, i) => r.requestsPerSecond / Math.max(1, each.bare[i]!.requestsPerSecond));
+            ratioToBareRounds = [round2(Math.min(...roundRatios)), round2(Math.max(...roundRatios))];
           }
         } finally {
           await server.stop();
@@ -357,6 +367,7 @@ export async function runCases(ctx: BenchContext, cases: BenchCase[]): Promise<{
         nginx: theirs,
         bodyBytes: answer ? answer.body.length : null,
         ratioToBare: bare ? round2(ours.requestsPerSecond / bare.requestsPerSecond) : null,
+        ratioToBareRounds,
         ratioToNginx: theirs ? round2(ours.requestsPerSecond / theirs.requestsPerSecond) : null,
         ratioTo: base ? { name: base.name, ratio: round2(ours.requestsPerSecond / base.ours.requestsPerSecond) } : null,
         during,

@@ -55,7 +55,7 @@ export function goals(load: LoadResult[]): string[] {
 export function markdown(info: RunInfo, load: LoadResult[], measures: MeasureResult[]): string {
   const lines = [
     `Measured ${info.at.slice(0, 16).replace('T', ' ')} UTC on ${info.cpuModel} (${info.cpus} cores, shared), Node.js ${info.node}, ${info.wrk}, ${info.nginx ?? 'nginx (not run)'}; ` +
-      `server ${info.server}; ${info.seconds} s per load after a warm-up${info.rounds > 1 ? ` (compared loads in ${info.rounds} rounds of ${Math.max(1, Math.round(info.seconds / info.rounds))} s, in turn with the bare server and nginx)` : ''}, 2 wrk threads. ` +
+      `server ${info.server}; ${info.seconds} s per load after a warm-up${info.rounds > 1 ? ` (compared loads in ${info.rounds} rounds of ${Math.max(1, Math.round(info.seconds / info.rounds))} s, in turn with the bare server and nginx, every other round in the reverse order; the lowest and highest ours ÷ bare of single rounds in brackets)` : ''}, 2 wrk threads. ` +
       `Load average (1, 5, 15 min) at the start ${info.loadAverage.start.join(', ')}, at the end ${info.loadAverage.end.join(', ')}. Home page: ${info.content}.`,
     '',
     '| case | conns | ours req/s | ours p50 / p99 ms | bare node:http req/s | bare p50 / p99 ms | nginx req/s | nginx p50 / p99 ms | ours ÷ bare | ours ÷ nginx | server CPU µs/req (ours / bare) |',
@@ -65,7 +65,7 @@ export function markdown(info: RunInfo, load: LoadResult[], measures: MeasureRes
     const cpu = [r.ours.cpuMicrosPerRequest, r.bare?.cpuMicrosPerRequest].filter((n): n is number => typeof n === 'number').join(' / ');
     const bad = r.ours.badStatus + r.ours.socketErrors;
     lines.push(
-      `| ${r.name}${bad > 0 ? ` (**${bad} errors**)` : ''} | ${r.connections} | ${rps(r.ours)} | ${latency(r.ours)} | ${rps(r.bare)} | ${latency(r.bare)} | ${rps(r.nginx)} | ${latency(r.nginx)} | ${ratio(r.ratioToBare)} | ${ratio(r.ratioToNginx)} | ${cpu} |`,
+      `| ${r.name}${bad > 0 ? ` (**${bad} errors**)` : ''} | ${r.connections} | ${rps(r.ours)} | ${latency(r.ours)} | ${rps(r.bare)} | ${latency(r.bare)} | ${rps(r.nginx)} | ${latency(r.nginx)} | ${ratio(r.ratioToBare)}${r.ratioToBareRounds ? ` (${r.ratioToBareRounds.map((n) => n.toFixed(2)).join('–')})` : ''} | ${ratio(r.ratioToNginx)} | ${cpu} |`,
     );
   }
   const relative = load.filter((r) => r.ratioTo || r.during);

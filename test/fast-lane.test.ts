@@ -98,7 +98,7 @@ describe.each(dialects())('the fast lane on %s', (dialect) => {
     await db?.drop();
   });
 
-  function viaHttp(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  function viaHttp(path: string, headers: Record<string, string | string[]> = {}, method = 'GET'): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const req = http.request(`${origin}${path}`, { method, headers, agent: false }, (res) => {
         const chunks: Buffer[] = [];
@@ -136,6 +136,8 @@ describe.each(dialects())('the fast lane on %s', (dialect) => {
     ['the home page, brotli', '/', browser],
     ['the home page, gzip', '/', { accept: 'text/html', 'accept-encoding': 'gzip' }],
     ['the home page, uncompressed', '/', { accept: 'text/html' }],
+    // The lane reads the raw header lines: names in any case are the same header.
+    ['the home page, header names in capitals', '/', { ACCEPT: 'text/html', 'ACCEPT-ENCODING': 'gzip' }],
     ['the events page', '/events', browser],
     ['the sitemap', '/sitemap.xml', {}],
   ];
@@ -182,13 +184,20 @@ describe.each(dialects())('the fast lane on %s', (dialect) => {
     expect(new Map(download.headers).get('content-disposition')).toContain('attachment');
   });
 
-  it('leaves to Fastify what Fastify answers differently: Range, HEAD, a caller token, other methods', async () => {
+  it('leaves to Fastify what Fastify answers differently: Range (in any case), a header given twice, HEAD, a caller token, other methods', async () => {
     await viaHttp(picture.url);
     await viaHttp('/');
     const before = app.fastLane.served;
     const partial = await viaHttp(picture.url, { range: 'bytes=0-99' });
     expect(partial.status).toBe(206);
     expect(partial.body.length).toBe(100);
+    const shouted = await viaHttp(picture.url, { RANGE: 'bytes=0-9' });
+    expect(shouted.status).toBe(206);
+    expect(shouted.body.length).toBe(10);
+    // Accept-Encoding twice: node:http joins the two lines ("gzip, br"), so the page comes in brotli.
+    const twice = await viaHttp('/', { accept: 'text/html', 'accept-encoding': ['gzip', 'br'] });
+    expect(twice.status).toBe(200);
+    expect(new Map(twice.headers).get('content-encoding')).toBe('br');
     const head = await viaHttp('/', browser, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);

@@ -7,9 +7,8 @@
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastLane, ReadyAnswer } from './fast-lane.js';
+import type { FastLane, LaneHeaders, ReadyAnswer } from './fast-lane.js';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 const encodings: readonly Encoding[] = ['identity', 'gzip', 'br'];
@@ -38,6 +37,8 @@ export interface CachedRepresentation {
   headersFor(encoding: Encoding): Headers;
   /** The headers of a 304 in one coding: ETag and Vary. */
   notModifiedHeadersFor(encoding: Encoding): Headers;
+  /** The fast lane's answers made from it, by Cache-Control (readyRepresentation). */
+  readonly ready: Map<string, (ReadyAnswer | undefined)[]>;
 }
 
 export interface RepresentationOptions {
@@ -83,6 +84,7 @@ export function cachedRepresentation(type: string, body: string | Buffer, option
     },
     headersFor: (encoding) => full[encoding],
     notModifiedHeadersFor: (encoding) => notModified[encoding],
+    ready: new Map(),
   };
 }
 
@@ -160,21 +162,17 @@ function answerFor(r: CachedRepresentation, acceptEncoding: string | undefined, 
   return { encoding, notModified: r.status === 200 && etagMatches(ifNoneMatch, r) };
 }
 
-/** Per representation and Cache-Control: the answers by coding (identity, gzip, br), full then 304. */
-const readyAnswers = new WeakMap<CachedRepresentation, Map<string, (ReadyAnswer | undefined)[]>>();
+/** Where an answer is kept in a representation's `ready` list: by coding (identity, gzip, br), full then 304. */
 const slotOf: Readonly<Record<Encoding, number>> = { identity: 0, gzip: 2, br: 4 };
 
 /**
  * The answer sendRepresentation gives, ready for the fast lane: header lines
  * made once per representation, coding, 304 or not, and Cache-Control.
  */
-export function readyRepresentation(lane: FastLane, request: IncomingMessage, r: CachedRepresentation, cacheControl: string): ReadyAnswer {
-  const ifNoneMatch = request.headers['if-none-match'];
-  const { encoding, notModified } = answerFor(r, request.headers['accept-encoding'], Array.isArray(ifNoneMatch) ? ifNoneMatch[0] : ifNoneMatch);
-  let byControl = readyAnswers.get(r);
-  if (!byControl) readyAnswers.set(r, (byControl = new Map()));
-  let answers = byControl.get(cacheControl);
-  if (!answers) byControl.set(cacheControl, (answers = []));
+export function readyRepresentation(lane: FastLane, headers: LaneHeaders, r: CachedRepresentation, cacheControl: string): ReadyAnswer {
+  const { encoding, notModified } = answerFor(r, headers.acceptEncoding, headers.ifNoneMatch);
+  let answers = r.ready.get(cacheControl);
+  if (!answers) r.ready.set(cacheControl, (answers = []));
   const slot = slotOf[encoding] + (notModified ? 1 : 0);
   let answer = answers[slot];
   if (!answer) {

@@ -15,6 +15,8 @@
  * `test/fast-lane.test.ts` compares both doors answer by answer.
  */
 import http, { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+// Imported rather than read from the global object, whose `performance` is a getter V8 cannot keep a shortcut to.
+import { performance } from 'node:perf_hooks';
 import type { HeaderTable } from './security-headers.js';
 
 export interface ReadyAnswer {
@@ -25,8 +27,60 @@ export interface ReadyAnswer {
   body: Buffer | null;
 }
 
+/**
+ * The request headers a ready answer depends on, read from the raw header
+ * lines (node:http builds `request.headers` only when it is read, and the lane
+ * never reads it). A header the lane must know of that came twice sends the
+ * request to Fastify, which joins or picks them as node:http does.
+ */
+export interface LaneHeaders {
+  acceptEncoding: string | undefined;
+  ifNoneMatch: string | undefined;
+}
+
 /** A ready answer for this GET, or null to let Fastify answer it. */
-export type ReadyLookup = (url: string, request: IncomingMessage) => ReadyAnswer | null;
+export type ReadyLookup = (url: string, headers: LaneHeaders) => ReadyAnswer | null;
+
+/**
+ * The headers of a request the lane may answer, or null when it must not:
+ * Authorization (a caller's own view), Range (part of the bytes), a body
+ * (Content-Length, Transfer-Encoding), or a header it reads given twice.
+ * Names are compared without regard to case, the lengths first.
+ */
+export function laneHeaders(raw: readonly string[]): LaneHeaders | null {
+  let acceptEncoding: string | undefined;
+  let ifNoneMatch: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    switch (name.length) {
+      case 5:
+        if (name.toLowerCase() === 'range') return null;
+        break;
+      case 13: {
+        const lower = name.toLowerCase();
+        if (lower === 'authorization') return null;
+        if (lower === 'if-none-match') {
+          if (ifNoneMatch !== undefined) return null;
+          ifNoneMatch = raw[i + 1];
+        }
+        break;
+      }
+      case 14:
+        if (name.toLowerCase() === 'content-length') return null;
+        break;
+      case 15:
+        if (name.toLowerCase() === 'accept-encoding') {
+          if (acceptEncoding !== undefined) return null;
+          acceptEncoding = raw[i + 1];
+        }
+        break;
+      case 17:
+        if (name.toLowerCase() === 'transfer-encoding') return null;
+        break;
+    }
+  }
+  return { acceptEncoding, ifNoneMatch };
+}
 
 /** Writes the request-log line of an answer the lane gave (request-log.ts). */
 export type LaneLog = (method: string, url: string, statusCode: number, responseTime: number) => void;
@@ -88,16 +142,13 @@ export class FastLane {
   /** Answers from memory and returns true, or returns false having touched nothing. */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (!this.open || req.method !== 'GET') return false;
-    const { headers } = req;
-    if (headers.authorization !== undefined || headers.range !== undefined) return false;
-    // A GET with a body is unusual enough to leave to Fastify.
-    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
     const url = req.url;
     if (!url) return false;
     let answer: ReadyAnswer | null = null;
     for (const { prefix, lookup } of this.lookups) {
       if (!url.startsWith(prefix)) continue;
-      answer = lookup(url, req);
+      const headers = laneHeaders(req.rawHeaders);
+      answer = headers && lookup(url, headers);
       break;
     }
     if (!answer) return false;

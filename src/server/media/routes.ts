@@ -129,7 +129,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   // A size whose row and bytes are in memory is answered before Fastify's routing (http/fast-lane.ts),
   // with the headers serve() sends; a miss, a Range or a caller's token goes through serve().
   const ready = new WeakMap<Buffer, { whole: ReadyAnswer; notModified: ReadyAnswer }>();
-  app.fastLane.add('/media/', (url, request) => {
+  app.fastLane.add('/media/', (url, headers) => {
     const match = mediaPath.exec(url);
     const variant = variantSchema.safeParse(match?.[2]);
     if (!match?.[1] || !variant.success) return null;
@@ -144,8 +144,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       };
       ready.set(held.bytes, answers);
     }
-    const ifNoneMatch = request.headers['if-none-match'];
-    return etagMatches(Array.isArray(ifNoneMatch) ? ifNoneMatch[0] : ifNoneMatch, mediaHeaders(held.located).etag) ? answers.notModified : answers.whole;
+    return etagMatches(headers.ifNoneMatch, mediaHeaders(held.located).etag) ? answers.notModified : answers.whole;
   });
 
   // The staff API: answers compressed when large; multipart bodies parsed only where a file is uploaded.

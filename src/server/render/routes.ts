@@ -154,9 +154,9 @@ async function render(app: FastifyInstance): Promise<void> {
 
   // Kept pages and the sitemap, fresh and untouched since they were rendered, before Fastify's routing.
   // Keys are paths: a URL with a query string never matches one and goes through the routes below.
-  app.fastLane.add('/', (url, request) => {
+  app.fastLane.add('/', (url, headers) => {
     const kept = assets ? pages.ready(url) : null;
-    return kept ? readyRepresentation(app.fastLane, request, kept, revalidateEveryTime) : null;
+    return kept ? readyRepresentation(app.fastLane, headers, kept, revalidateEveryTime) : null;
   });
 
   /** A deleted page's address: the not-found page, answered 410 Gone so search engines forget it. */
