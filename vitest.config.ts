@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 180_000,
     globalSetup: ['test/global-setup.ts'],
+    // The ten slowest files after every run (test/support/slowest-files.ts).
+    reporters: ['default', './test/support/slowest-files.ts'],
   },
 });

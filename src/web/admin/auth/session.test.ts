@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api-client.js';
-import { nextRetryMs, refreshDelayMs, StaffSession } from './session.js';
+import { expiryMarginFor, nextRetryMs, refreshDelayMs, StaffSession } from './session.js';
 import { loginPathFor, safeNextPath } from './next-path.js';
 
 type Answer = { status: number; body?: unknown } | 'network';
@@ -50,6 +50,10 @@ describe('renewal timing', () => {
     expect(refreshDelayMs(3600_000)).toBe(3300_000);
     expect(refreshDelayMs(60_000)).toBe(30_000);
   });
+  it('renews before a staff call 30 s before expiry, or a quarter of the lifetime before it for a short token', () => {
+    expect(expiryMarginFor(3600_000)).toBe(30_000);
+    expect(expiryMarginFor(10_000)).toBe(2_500);
+  });
   it('backs off from 30 s, doubling, up to 16 minutes', () => {
     const waits: number[] = [];
     let w: number | null = null;
@@ -81,6 +85,19 @@ describe('StaffSession', () => {
     vi.setSystemTime(Date.now() + 3600_000 - 29_000);
     expect(await s.getToken()).toBe('token-2');
     expect(server.count('/api/auth/refresh')).toBe(2);
+  });
+
+  it('hands out a short token until a quarter of its life is left, renewing it in the background at half', async () => {
+    const server = fakeServer({ '/api/auth/refresh': [session(10), session(10), session(10)] });
+    const s = new StaffSession();
+    await s.start();
+    // 3 s into a 10 s token: 7 s left, more than a quarter (2.5 s), so no renewal (a 30 s margin would renew every call).
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(await s.getToken()).toBe('token-1');
+    expect(server.count('/api/auth/refresh')).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(server.count('/api/auth/refresh')).toBe(2);
+    expect(await s.getToken()).toBe('token-2');
   });
 
   it('makes one renewal call for many callers at once', async () => {

@@ -63,6 +63,11 @@ export function secondFactorChallenge(err: unknown): string | null {
 }
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
+/** How close to expiry a token is renewed before a staff call: 30 s, or a quarter of its life when that is shorter. */
+export function expiryMarginFor(lifetimeMs: number): number {
+  return Math.min(expiryMarginMs, lifetimeMs / 4);
+}
+
 /** When to renew a token of this lifetime: 5 minutes before expiry, but never later than half its life. */
 export function refreshDelayMs(lifetimeMs: number): number {
   return Math.max(lifetimeMs - refreshLeadMs, lifetimeMs / 2);
@@ -102,6 +107,7 @@ export class StaffSession {
   private snapshot: SessionSnapshot = { status: 'loading', user: null, reason: null };
   private idToken: string | null = null;
   private expiresAt = 0;
+  private marginMs = expiryMarginMs;
   private renewTimer: ReturnType<typeof setTimeout> | null = null;
   private retryMs: number | null = null;
   private inFlight: Promise<boolean> | null = null;
@@ -131,11 +137,11 @@ export class StaffSession {
     return this.started;
   }
 
-  /** A fresh idToken for api(): renews first when the token is within 30 s of expiry. */
+  /** A fresh idToken for api(): renews first when the token is within 30 s of expiry (expiryMarginFor). */
   getToken = async (): Promise<string | null> => {
     if (this.snapshot.status === 'loading') await this.start();
     if (this.snapshot.status !== 'signed-in') return null;
-    if (this.idToken && Date.now() < this.expiresAt - expiryMarginMs) return this.idToken;
+    if (this.idToken && Date.now() < this.expiresAt - this.marginMs) return this.idToken;
     await this.refresh();
     return this.snapshot.status === 'signed-in' ? this.idToken : null;
   };
@@ -227,6 +233,7 @@ export class StaffSession {
     const lifetimeMs = answer.expiresIn * 1000;
     this.idToken = answer.idToken;
     this.expiresAt = Date.now() + lifetimeMs;
+    this.marginMs = expiryMarginFor(lifetimeMs);
     this.retryMs = null;
     this.renewTimer = setTimeout(() => void this.refresh(), refreshDelayMs(lifetimeMs));
     const previous = this.snapshot.user;

@@ -14,11 +14,10 @@ import { SiteCheckCount } from '../site-check/count-badge.js';
 import { TranslationsCount } from '../translations/count-badge.js';
 import { translationsScreenPath } from '../../../shared/translations.js';
 import { useOverlayDrawer } from './use-overlay-drawer.js';
+import { swipeDirection } from '../../swipe.js';
 
 export const drawerWidth = 300;
 export const miniWidth = 57;
-/** A swipe this long opens or closes the drawer. */
-export const swipeThreshold = Math.min(75, drawerWidth / 4);
 /** Touches starting this close to the left edge may open a closed drawer. */
 const edgeWidth = 24;
 
@@ -78,12 +77,10 @@ export function StaffLayout({ title, menu, children }: { title: string; menu: Me
     const onEnd = (e: TouchEvent) => {
       const t = e.changedTouches[0];
       if (!start || !t) return;
-      const dx = t.clientX - start.x;
-      const dy = t.clientY - start.y;
+      const direction = swipeDirection(t.clientX - start.x, t.clientY - start.y, drawerWidth);
       start = null;
-      if (Math.abs(dx) < swipeThreshold || Math.abs(dx) < Math.abs(dy)) return;
-      if (dx > 0 && !openRef.current) setOpenRef.current(true);
-      if (dx < 0 && openRef.current) setOpenRef.current(false);
+      if (direction > 0 && !openRef.current) setOpenRef.current(true);
+      if (direction < 0 && openRef.current) setOpenRef.current(false);
     };
     document.addEventListener('touchstart', onStart, { passive: true });
     document.addEventListener('touchend', onEnd, { passive: true });

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import type { EmblaCarouselType } from 'embla-carousel';
 import type { MediaInfo } from '../../../shared/media.js';
 import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from '../icons.js';
+import { swipeDirection } from '../../swipe.js';
 import { imageValue, Picture } from '../image.js';
 import { str } from '../format.js';
 import { SlideLink } from './links.js';
@@ -97,6 +98,40 @@ export function Carousel({ slides, media, label, headingLevel: H, words, wordsLa
     embla.on('select', onSelect).on('reInit', onSelect);
     return () => {
       embla.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [embla]);
+
+  // A swipe is a distance, not a speed (swipe.ts): Embla picks the next slide for a quick flick or a drag past
+  // half a slide, but lets a slow drag spring back. A drag of swipeDistance that Embla left on its slide moves on.
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!embla || !viewport) return;
+    let start: { x: number; y: number; index: number } | null = null;
+    let last = { x: 0, y: 0 };
+    const onMove = (e: PointerEvent) => {
+      last = { x: e.clientX, y: e.clientY };
+    };
+    const onDown = (e: PointerEvent) => {
+      start = { x: e.clientX, y: e.clientY, index: embla.selectedScrollSnap() };
+      last = { x: e.clientX, y: e.clientY };
+      window.addEventListener('pointermove', onMove, { passive: true });
+    };
+    const onUp = () => {
+      window.removeEventListener('pointermove', onMove);
+      if (!start) return;
+      const direction = swipeDirection(last.x - start.x, last.y - start.y, viewport.clientWidth);
+      const stayed = embla.selectedScrollSnap() === start.index;
+      start = null;
+      if (!stayed || direction === 0) return;
+      if (direction < 0) embla.scrollNext();
+      else embla.scrollPrev();
+    };
+    viewport.addEventListener('pointerdown', onDown, { passive: true });
+    embla.on('pointerUp', onUp);
+    return () => {
+      viewport.removeEventListener('pointerdown', onDown);
+      window.removeEventListener('pointermove', onMove);
+      embla.off('pointerUp', onUp);
     };
   }, [embla]);
 
