@@ -102,7 +102,8 @@ export function Carousel({ slides, media, label, headingLevel: H, words, wordsLa
   }, [embla]);
 
   // A swipe is a distance, not a speed (swipe.ts): Embla picks the next slide for a quick flick or a drag past
-  // half a slide, but lets a slow drag spring back. A drag of swipeDistance that Embla left on its slide moves on.
+  // half a slide, but lets a slow drag spring back, and one begun while a slide still moves may settle on either
+  // side. A swipe of swipeDistance always ends one slide on from where it began, in its direction.
   useEffect(() => {
     const viewport = viewportRef.current;
     if (!embla || !viewport) return;
@@ -120,11 +121,11 @@ export function Carousel({ slides, media, label, headingLevel: H, words, wordsLa
       window.removeEventListener('pointermove', onMove);
       if (!start) return;
       const direction = swipeDirection(last.x - start.x, last.y - start.y, viewport.clientWidth);
-      const stayed = embla.selectedScrollSnap() === start.index;
+      const count = embla.scrollSnapList().length;
+      // To the left the next slide, to the right the previous one (the carousel loops).
+      const wanted = (start.index - direction + count) % count;
       start = null;
-      if (!stayed || direction === 0) return;
-      if (direction < 0) embla.scrollNext();
-      else embla.scrollPrev();
+      if (direction !== 0 && embla.selectedScrollSnap() !== wanted) embla.scrollTo(wanted);
     };
     viewport.addEventListener('pointerdown', onDown, { passive: true });
     embla.on('pointerUp', onUp);
