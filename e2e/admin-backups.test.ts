@@ -78,8 +78,9 @@ describe('backups screen', () => {
     await tabTo(page, entry);
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/backups');
+    // The Users screen stays up while the Backups screen's code loads (a transition): wait for the new heading.
+    await page.getByRole('heading', { level: 1, name: 'Backups' }).waitFor();
     await waitForScreen(page);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Backups');
     expect(await entry.getAttribute('aria-current')).toBe('page');
     await page.getByText('There are no backups yet.').waitFor();
     const schedule = await page.getByTestId('backup-schedule').innerText();
