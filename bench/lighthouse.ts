@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse`: Lighthouse 12 (mobile, its default simulated slow 4G
+ * `npm run lighthouse`: Lighthouse 13 (mobile, its default simulated slow 4G
  * and mid-range phone) with Debian's Chromium against a freshly started
  * built server, on every public page of the route table (LIGHTHOUSE_PATHS=/,/events for some). Prints the four category
  * scores and the main timings, and writes bench/results/lighthouse.json.

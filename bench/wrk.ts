@@ -39,7 +39,7 @@ export function checkWrk(): string {
     // `wrk --version` prints its usage and exits 1; the first line still names the version.
     const out = String((err as { stdout?: unknown }).stdout ?? '');
     if (out.startsWith('wrk ')) return versionLine(out);
-    throw new Error('wrk is not installed: `apt-get install -y wrk` (Debian and Ubuntu) and run the benchmark again');
+    throw new Error('wrk is not installed: `apt-get install -y wrk` (Debian and Ubuntu) and run the benchmark again', { cause: err });
   }
 }
 

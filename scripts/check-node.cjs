@@ -6,7 +6,7 @@ var fs = require('fs');
 var path = require('path');
 
 var range = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).engines.node;
-// "^22.12.0 || ^24.0.0" -> [[22, 12], [24, 0]]
+// "^22.22.0 || ^24.0.0" -> [[22, 22], [24, 0]]
 var lines = range.split('||').map(function (part) {
   var m = /(\d+)\.(\d+)/.exec(part);
   return [Number(m[1]), Number(m[2])];

@@ -7,7 +7,8 @@ set -euo pipefail
 major="${1:?usage: node-lts.sh 22|24}"
 cache="${NODE_LTS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ngo-site}"
 dir="$cache/node-$major"
-if [ ! -x "$dir/bin/node" ] || [ ! -d "$dir/include/node" ]; then
+# A cached release older than package.json's engines allow is fetched again.
+if [ ! -x "$dir/bin/node" ] || [ ! -d "$dir/include/node" ] || ! "$dir/bin/node" "$(dirname "$0")/check-node.cjs" >/dev/null 2>&1; then
   mkdir -p "$cache"
   work="$(mktemp -d "$cache/.node-$major.XXXXXX")"
   trap 'rm -rf "$work"' EXIT

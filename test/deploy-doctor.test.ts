@@ -168,8 +168,8 @@ describe('doctor checks on a prepared bad machine', () => {
 
   it('node: an unsupported line is an error naming the supported ones', () => {
     expect(checkNode(process.version).status).toBe('ok');
-    expect(checkNode('v20.19.0')).toMatchObject({ status: 'error', message: 'Node.js v20.19.0 is not supported: the site needs Node.js 22 (22.12 or later) or 24.' });
-    expect(checkNode('v22.11.0').status).toBe('error');
+    expect(checkNode('v20.19.0')).toMatchObject({ status: 'error', message: 'Node.js v20.19.0 is not supported: the site needs Node.js 22 (22.22 or later) or 24.' });
+    expect(checkNode('v22.21.0').status).toBe('error');
   });
 
   it('creates nothing: on an empty DATA_DIR no secret and no database appear, and the missing database is a warning', async () => {

@@ -24,15 +24,15 @@ function run(command: string, args: string[], fakeVersion: string | null, extra:
 }
 
 describe('supported Node.js lines', () => {
-  it.each(['v20.20.2', 'v18.20.8', 'v22.11.0'])('the check refuses %s with one line', (version) => {
+  it.each(['v20.20.2', 'v18.20.8', 'v22.21.0'])('the check refuses %s with one line', (version) => {
     const r = run(process.execPath, [check], version);
     expect(r.status).toBe(1);
     expect(r.ours).toEqual([
-      `This site needs Node.js 22 (22.12 or later) or 24; this is Node.js ${version}. See "Node.js" in README.md.`,
+      `This site needs Node.js 22 (22.22 or later) or 24; this is Node.js ${version}. See "Node.js" in README.md.`,
     ]);
   });
 
-  it.each(['v22.12.0', 'v24.21.0'])('the check lets %s through without a word', (version) => {
+  it.each(['v22.22.0', 'v24.21.0'])('the check lets %s through without a word', (version) => {
     const r = run(process.execPath, [check], version);
     expect(r.status).toBe(0);
     expect(r.all).toBe('');
@@ -43,7 +43,7 @@ describe('supported Node.js lines', () => {
     const r = run('npm', ['run', '--silent', script], 'v20.20.2', { DATA_DIR: dataDir, PORT: '0' });
     expect(r.status).not.toBe(0);
     expect(r.ours).toEqual([
-      'This site needs Node.js 22 (22.12 or later) or 24; this is Node.js v20.20.2. See "Node.js" in README.md.',
+      'This site needs Node.js 22 (22.22 or later) or 24; this is Node.js v20.20.2. See "Node.js" in README.md.',
     ]);
     expect(r.all).not.toMatch(/^\s+at /m); // no stack trace
     expect(r.stdout).toBe(''); // nothing built, no test run, no server

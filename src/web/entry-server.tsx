@@ -10,9 +10,10 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider } from 'react-router';
 import { buildRoutes } from './routes.js';
 import { homeBundleIn, siteDataOf, type PublicDataSource } from './public/data.js';
+import { publicDataContext } from './public/data-context.js';
 import { headHtml, type HeadModel } from './public/meta.js';
 import { ContactPage, contactPageHead } from './public/contact-page.js';
 import type { ContactFormState } from './public/contact-form.js';
@@ -52,7 +53,9 @@ function isHead(v: unknown): v is HeadModel {
 }
 
 export async function render(request: Request, publicData: PublicDataSource): Promise<RenderResult> {
-  const context = await handler.query(request, { requestContext: { publicData } });
+  const requestContext = new RouterContextProvider();
+  requestContext.set(publicDataContext, publicData);
+  const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   }

@@ -307,7 +307,7 @@ export class BackupService {
         if (!(err instanceof ReadBackFailure)) throw err;
         // A backup that does not read back is no backup: it must not take a place in the rotation.
         await fs.promises.rm(file, { force: true });
-        throw new Error(`the backup did not read back intact and was removed (${this.describe(err.reason)})`);
+        throw new Error(`the backup did not read back intact and was removed (${this.describe(err.reason)})`, { cause: err });
       }
       const bytes = (await fs.promises.stat(file)).size;
       await runs.finishRun(this.db.kysely, run.id, { status: 'verified', at: this.clock.now(), bytes, message: null });
@@ -509,7 +509,7 @@ class Scheduler {
     while (!this.stopping.signal.aborted) {
       this.replanning = new AbortController();
       const signal = AbortSignal.any([this.stopping.signal, this.replanning.signal]);
-      let next: Date | null = null;
+      let next: Date | null;
       try {
         const timeZone = await this.timeZone();
         // A time missed while the process slept (or its clock jumped) is not caught up on.

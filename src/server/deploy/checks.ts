@@ -95,7 +95,7 @@ function gib(n: number): string {
   return `${(n / 1024 ** 3).toFixed(1)} GB`;
 }
 
-/** The supported Node.js lines, from package.json's engines ("^22.12.0 || ^24.0.0"), as check-node.cjs reads them. */
+/** The supported Node.js lines, from package.json's engines ("^22.22.0 || ^24.0.0"), as check-node.cjs reads them. */
 export function supportedNodeLines(): [number, number][] {
   const pkg = z.object({ engines: z.object({ node: z.string() }) }).parse(JSON.parse(fs.readFileSync(path.join(installRoot(), 'package.json'), 'utf8')));
   return pkg.engines.node.split('||').map((part) => {

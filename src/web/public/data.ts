@@ -1,8 +1,8 @@
 /**
  * The public site's data: the page bundle every public route reads, and where
  * it comes from. On the server the loaders read in-process through the data
- * source passed as the static handler's request context; in the browser they
- * call the API anonymously through the one fetch client.
+ * source set in the static handler's request context (data-context.ts); in the
+ * browser they call the API anonymously through the one fetch client.
  */
 import type { PublicDocument } from '../../shared/collections.js';
 import type { SiteSettings } from '../../shared/settings.js';
@@ -27,13 +27,6 @@ export interface PublicDataSource {
   document(collection: string, id: string): Promise<PublicDocument | null>;
   /** The canonical origin (PUBLIC_URL), without a trailing slash. */
   publicUrl(): string;
-}
-
-declare module 'react-router' {
-  interface AppLoadContext {
-    /** Set by the server renderer; absent in the browser. */
-    publicData?: PublicDataSource;
-  }
 }
 
 /** What the layout needs from every public route's data. */
@@ -75,12 +68,6 @@ export const browserDataSource: PublicDataSource = {
   },
   publicUrl: () => window.location.origin,
 };
-
-/** The data source of this loader call: the server's, or the browser's. */
-export function dataSourceOf(context: unknown): PublicDataSource {
-  const server = (context as { publicData?: PublicDataSource } | undefined)?.publicData;
-  return server ?? browserDataSource;
-}
 
 export function siteDataOf(bundle: PageBundle, publicUrl: string): SiteData {
   const logoId = bundle.settings.logo?.mediaId;

@@ -20,8 +20,8 @@ function isRouteData(v: unknown): v is PublicRouteData {
 
 export function Component() {
   const matches = useMatches();
-  const leaf = [...matches].reverse().find((m) => isRouteData(m.data));
-  const data = leaf && isRouteData(leaf.data) ? leaf.data : null;
+  const leaf = [...matches].reverse().find((m) => isRouteData(m.loaderData));
+  const data = leaf && isRouteData(leaf.loaderData) ? leaf.loaderData : null;
 
   // The server wrote the first page's head; later navigations update it here.
   const first = useRef(true);

@@ -5,7 +5,8 @@
  * language: its header, footer and words.
  */
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { dataSourceOf, homeBundleIn, languageOfPath, siteDataOf } from './data.js';
+import { homeBundleIn, languageOfPath, siteDataOf } from './data.js';
+import { dataSourceOf } from './data-context.js';
 import type { PublicRouteData } from './public-shell.js';
 import { documentTitle } from './meta.js';
 import { publicWordsFor } from '../../shared/public-words.js';

@@ -1,7 +1,8 @@
 /** A public page's route: the page at the request's address (pages are data), or the not-found page with 404. */
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
-import { dataSourceOf, siteDataOf } from './data.js';
+import { siteDataOf } from './data.js';
+import { dataSourceOf } from './data-context.js';
 import { pageHead, PageView, type PageData } from './page-view.js';
 import { loader as notFoundLoader } from './not-found-route.js';
 import { NotFoundContent } from './not-found.js';
