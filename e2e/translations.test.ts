@@ -52,6 +52,9 @@ const html = async (pathname: string) => {
   return res.text();
 };
 
+/** The journeys that check at two widths with axe, or walk the staff app and then the site: 30 to 60 s on two busy cores. */
+const journeyTimeout = 120_000;
+
 describe('the site in Kiswahili', () => {
   it('passes the Nu Html Checker on the Kiswahili pages and their English twins', async () => {
     const pages = { 'sw-home': await html('/sw/'), 'sw-about': await html('/sw/kuhusu'), home: await html('/'), about: await html('/about') };
@@ -80,7 +83,7 @@ describe('the site in Kiswahili', () => {
     } finally {
       await context.close();
     }
-  });
+  }, journeyTimeout);
 
   it('starts the islands of the Kiswahili home page in Kiswahili: the carousel’s buttons, the contact form’s checks and thanks', async () => {
     const sw = publicWordsFor('sw').words;
@@ -159,7 +162,7 @@ describe('the site in Kiswahili', () => {
     } finally {
       await context.close();
     }
-  });
+  }, journeyTimeout);
 });
 
 describe('a translator at work', () => {
@@ -216,5 +219,5 @@ describe('a translator at work', () => {
     } finally {
       await context.close();
     }
-  });
+  }, journeyTimeout);
 });
