@@ -5,7 +5,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // Browser journeys (axe at two widths, a staff task and then the site) take 10 to 60 s on two busy cores;
+    // a test that hangs still fails, a slow one is seen in the slowest-files report.
+    testTimeout: 90_000,
     hookTimeout: 180_000,
     globalSetup: ['test/global-setup.ts'],
     // The ten slowest files after every run (test/support/slowest-files.ts).
