@@ -41,45 +41,34 @@ export interface LaneHeaders {
 /** A ready answer for this GET, or null to let Fastify answer it. */
 export type ReadyLookup = (url: string, headers: LaneHeaders) => ReadyAnswer | null;
 
+/** Headers that make an answer the lane would give wrong: a caller's own view, part of the bytes, a body. */
+const refusedHeaders = new Set(['authorization', 'range', 'content-length', 'transfer-encoding']);
+/** Headers the lane reads, by the LaneHeaders field they fill. */
+const readHeaders = new Map<string, keyof LaneHeaders>([
+  ['accept-encoding', 'acceptEncoding'],
+  ['if-none-match', 'ifNoneMatch'],
+]);
+/** The lengths of those names: a name of another length is passed over without being lower-cased. */
+const watchedLengths = new Set([...refusedHeaders, ...readHeaders.keys()].map((name) => name.length));
+
 /**
  * The headers of a request the lane may answer, or null when it must not:
- * Authorization (a caller's own view), Range (part of the bytes), a body
- * (Content-Length, Transfer-Encoding), or a header it reads given twice.
- * Names are compared without regard to case, the lengths first.
+ * one of refusedHeaders, or a header it reads given twice (Fastify then joins
+ * or picks them as node:http does). Names are compared without regard to case.
  */
 export function laneHeaders(raw: readonly string[]): LaneHeaders | null {
-  let acceptEncoding: string | undefined;
-  let ifNoneMatch: string | undefined;
+  const found: LaneHeaders = { acceptEncoding: undefined, ifNoneMatch: undefined };
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
-    switch (name.length) {
-      case 5:
-        if (name.toLowerCase() === 'range') return null;
-        break;
-      case 13: {
-        const lower = name.toLowerCase();
-        if (lower === 'authorization') return null;
-        if (lower === 'if-none-match') {
-          if (ifNoneMatch !== undefined) return null;
-          ifNoneMatch = raw[i + 1];
-        }
-        break;
-      }
-      case 14:
-        if (name.toLowerCase() === 'content-length') return null;
-        break;
-      case 15:
-        if (name.toLowerCase() === 'accept-encoding') {
-          if (acceptEncoding !== undefined) return null;
-          acceptEncoding = raw[i + 1];
-        }
-        break;
-      case 17:
-        if (name.toLowerCase() === 'transfer-encoding') return null;
-        break;
-    }
+    if (!watchedLengths.has(name.length)) continue;
+    const lower = name.toLowerCase();
+    if (refusedHeaders.has(lower)) return null;
+    const field = readHeaders.get(lower);
+    if (field === undefined) continue;
+    if (found[field] !== undefined) return null;
+    found[field] = raw[i + 1];
   }
-  return { acceptEncoding, ifNoneMatch };
+  return found;
 }
 
 /** Writes the request-log line of an answer the lane gave (request-log.ts). */
