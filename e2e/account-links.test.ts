@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from './helpers/axe.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accountLinkPaths } from '../src/shared/account-links.js';
@@ -30,10 +30,6 @@ afterAll(async () => {
 });
 const site = setUpSite({ env });
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Axe at 1280 px, then at 375 px with a screenshot of each width. */
 async function checkScreen(page: Page, name: string): Promise<void> {

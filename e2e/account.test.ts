@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from './helpers/axe.js';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -36,10 +36,6 @@ beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true });
 });
 
-async function axeViolations(): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 function codeFor(secret: string, timestamp: number): string {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp });
@@ -74,7 +70,7 @@ describe('own account and two-factor sign-in', () => {
     expect(await codes.count()).toBe(10);
     for (const text of await codes.allTextContents()) expect(text).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     await page.getByRole('button', { name: 'Download as a text file' }).waitFor();
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.getByRole('button', { name: 'Done' }).isDisabled()).toBe(true);
     await page.getByLabel('I have saved my recovery codes').check();
     await page.getByRole('button', { name: 'Done' }).click();
@@ -115,7 +111,7 @@ describe('own account and two-factor sign-in', () => {
     expect(await field.getAttribute('inputmode')).toBe('numeric');
     await page.getByRole('button', { name: 'Use a recovery code instead' }).waitFor();
     await page.screenshot({ path: path.join(shots, 'login-second-factor-1280.png') });
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // A code from another time is refused in plain words.
     await page.keyboard.type(codeFor(secret, Date.now() + 10 * 60_000));

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from './helpers/axe.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, createBlock, makeImage, uploadViaApi, waitForScreen } from './admin-content-support.js';
@@ -35,10 +35,6 @@ beforeAll(async () => {
 const drawer = (page: Page) => page.getByRole('navigation', { name: 'Staff menu' });
 const showing = (page: Page) => page.getByTestId('audit-showing');
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 
 describe('audit log screen', () => {

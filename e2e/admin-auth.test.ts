@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './helpers/axe.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createAccount, staffPathsToGuard, updateAccount, watchStaffConsole } from './helpers/staff.js';
 import { setUpSite } from './helpers/fixture.js';
@@ -205,9 +205,7 @@ describe('/login', () => {
     const { context, page } = await freshPage();
     await page.goto(`${site.server.url}/login`);
     await page.getByLabel('E-mail address').waitFor();
-    const axe = await new AxeBuilder({ page }).analyze();
-    const violations = axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     // The e-mail field has focus on arrival; Tab reaches the password; Enter signs in.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('username');
     await page.keyboard.type(site.server.superEmail);

@@ -154,13 +154,13 @@ describe('staff content screens', () => {
       expect(docs.find((d) => d.id === created?.id)?.status).toBe('published');
 
       // Moving to the trash asks first, saying it can be restored; Cancel keeps the slide, Move to trash takes it off the list.
-      await page.getByRole('button', { name: 'Move “Clean water for all of Kibera” to trash' }).click();
+      await page.getByRole('button', { name: 'Move to trash: “Clean water for all of Kibera”' }).click();
       const dialog = page.getByRole('dialog', { name: 'Move this slide to the trash?' });
       await dialog.getByText('It can be restored from the Trash for 30 days', { exact: false }).waitFor();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect((await listOf('home')).some((d) => d.id === created?.id)).toBe(true);
-      await page.getByRole('button', { name: 'Move “Clean water for all of Kibera” to trash' }).click();
+      await page.getByRole('button', { name: 'Move to trash: “Clean water for all of Kibera”' }).click();
       await dialog.getByRole('button', { name: 'Move to trash' }).click();
       await page.getByText('“Clean water for all of Kibera” is in the trash.', { exact: false }).waitFor();
       await page.locator('[data-testid=block-row]', { hasText: 'Clean water for all of Kibera' }).waitFor({ state: 'detached' });

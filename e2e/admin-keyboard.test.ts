@@ -142,7 +142,7 @@ describe('keyboard only', () => {
       expect((await homeSlides()).find((d) => d.id === created?.id)?.data.title).toBe('Typed again');
 
       // Move to trash: the confirmation starts on Cancel; Tab reaches Move to trash.
-      await tabTo(page, page.getByRole('button', { name: 'Move “Typed again” to trash' }));
+      await tabTo(page, page.getByRole('button', { name: 'Move to trash: “Typed again”' }));
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Move this slide to the trash?' });
       await dialog.waitFor();

@@ -5,7 +5,7 @@
  * and an open app signed out when its account is disabled.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './helpers/axe.js';
 import type { Page } from 'playwright-core';
 import { apiSignIn, createAccount, updateAccount, watchStaffConsole } from './helpers/staff.js';
 import { setUpSite } from './helpers/fixture.js';
@@ -20,10 +20,6 @@ beforeAll(async () => {
   }
 });
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Presses Tab until the focused element's text or label matches: proves it is reachable by keyboard. */
 async function tabTo(page: Page, name: RegExp, max = 80): Promise<void> {

@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations as axeViolationsOf } from './helpers/axe.js';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ContentDocument } from '../src/shared/collections.js';
@@ -26,8 +26,7 @@ const shots = path.resolve(__dirname, '../docs/screenshots');
 
 /** axe on the screen; the text being edited is left out: the test typed its heading skip on purpose. */
 async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).exclude('.ProseMirror').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeViolationsOf(page, { exclude: ['.ProseMirror'] });
 }
 
 function formPath(collection: string, id: string): string {

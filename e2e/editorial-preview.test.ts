@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from './helpers/axe.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ContentDocument } from '../src/shared/collections.js';
@@ -28,10 +28,6 @@ let staff: Page;
 let errors: string[];
 let block: ContentDocument;
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const sizes = [
   { width: 1280, height: 900 },

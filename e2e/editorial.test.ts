@@ -159,7 +159,7 @@ describe('editorial safety', () => {
     try {
       await site.signInAs(page, admin.email, adminPassword, '/visionvalue');
       await waitForScreen(page);
-      await page.getByRole('button', { name: 'Move “Courage” to trash' }).click();
+      await page.getByRole('button', { name: 'Move to trash: “Courage”' }).click();
       const dialog = page.getByRole('dialog', { name: 'Move this card to the trash?' });
       await dialog.getByText('It can be restored from the Trash for 30 days', { exact: false }).waitFor();
       await dialog.getByRole('button', { name: 'Move to trash' }).click();

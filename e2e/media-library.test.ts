@@ -14,7 +14,8 @@ import sharp from 'sharp';
 import { settle, watchStaffConsole } from './helpers/staff.js';
 import { setUpSite } from './helpers/fixture.js';
 import { apiCall, createBlock, makePdf, uploadViaApi, waitForScreen } from './admin-content-support.js';
-import { attributeOf, axeViolations, distinctImage, focusIsVisible, imgTagsOf, listLibrary, publicHtml, tabTo } from './media-support.js';
+import { attributeOf, distinctImage, focusIsVisible, imgTagsOf, listLibrary, publicHtml, tabTo } from './media-support.js';
+import { axeViolations } from './helpers/axe.js';
 
 const site = setUpSite();
 const shots = path.resolve(__dirname, '../docs/screenshots');

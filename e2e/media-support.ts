@@ -1,14 +1,7 @@
 /** Shared set-up of the media library browser tests: axe at a width, distinct pictures, the library's API, a block's public HTML. */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { mediaListSchema, type MediaLibraryItem } from '../src/shared/media-library.js';
 import { makeImage } from './admin-content-support.js';
-
-/** axe's findings on the page as it is now (WCAG 2.1 A/AA and best practice), one line each. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 let colour = 0;
 /** A picture no other test uploads (the media id is the hash of the bytes). */

@@ -24,7 +24,8 @@ import { siteApi } from '../src/shared/site-structure.js';
 import { createAccount, settle, watchStaffConsole } from './helpers/staff.js';
 import { setUpSite } from './helpers/fixture.js';
 import { apiCall, field, uploadViaApi, waitForScreen } from './admin-content-support.js';
-import { axeViolations, distinctImage } from './media-support.js';
+import { distinctImage } from './media-support.js';
+import { axeViolations } from './helpers/axe.js';
 
 const site = setUpSite();
 const shots = path.resolve(__dirname, '../docs/screenshots');

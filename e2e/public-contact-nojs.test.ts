@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from './helpers/axe.js';
 import { contactMessages, contactThanks } from '../src/shared/contact.js';
 import { staffApi } from './public-helpers.js';
 import { setUpSite } from './helpers/fixture.js';
@@ -29,10 +29,9 @@ async function customersFrom(email: string): Promise<Customer[]> {
   return list.body.documents.filter((d) => d.data.email === email);
 }
 
-/** Serious and critical axe violations on the page as it is. */
+/** axe's violations on the page as it is, each marked with the state it was found in. */
 async function violations(page: Page, label: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return (await axeViolations(page)).map((line) => `${label}: ${line}`);
 }
 
 async function send(page: Page, fields: { name: string; email: string; message: string; consent: boolean }): Promise<number | undefined> {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from './helpers/axe.js';
 import { watchConsole } from './helpers/browser.js';
 import { publicPages } from './public-helpers.js';
 import { setUpSite } from './helpers/fixture.js';
@@ -192,10 +192,7 @@ describe('public site interaction', () => {
     try {
       for (const p of publicPages) {
         await hydrated(page, `${site.server.url}${p.path}`);
-        const result = await new AxeBuilder({ page }).analyze();
-        for (const v of result.violations) {
-          if (v.impact === 'serious' || v.impact === 'critical') found.push(`${p.path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-        }
+        for (const line of await axeViolations(page)) found.push(`${p.path}: ${line}`);
       }
       expect(found).toEqual([]);
     } finally {
@@ -207,10 +204,7 @@ describe('public site interaction', () => {
     const { context, page } = await site.newPage({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
     const found: string[] = [];
     const check = async (label: string) => {
-      const result = await new AxeBuilder({ page }).analyze();
-      for (const v of result.violations) {
-        if (v.impact === 'serious' || v.impact === 'critical') found.push(`${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-      }
+      for (const line of await axeViolations(page)) found.push(`${label}: ${line}`);
     };
     try {
       for (const path of ['/', '/events', '/youthleadership', '/about']) {

@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from './helpers/axe.js';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { createAccount, settle, watchStaffConsole } from './helpers/staff.js';
@@ -21,10 +21,6 @@ import type { NavigationAnswer } from '../src/shared/site-navigation.js';
 const site = setUpSite();
 const shots = path.resolve('docs/screenshots');
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Axe at 1280 and 375 px (and the screenshots of the screen at each, when named). */
 async function checkBothWidths(page: Page, shot?: string): Promise<void> {

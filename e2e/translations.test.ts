@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from './helpers/axe.js';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createAccount, settle, watchStaffConsole } from './helpers/staff.js';
@@ -26,10 +26,6 @@ import type { TranslationReading, TranslationReport } from '../src/shared/transl
 const site = setUpSite();
 const shots = path.resolve('docs/screenshots');
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Axe at 1280 and 375 px, no sideways scrolling, and the screenshots at each width. */
 async function checkBothWidths(page: Page, shot: string): Promise<void> {

@@ -108,5 +108,20 @@ export async function staffPathsToGuard(): Promise<{ path: string; marks: readon
 /** Waits for a transition (the drawer, a dialog) to finish: two frames for it to start, then until no CSS transition runs. */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, { timeout: 5000 });
+  try {
+    await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, { timeout: 5000 });
+  } catch (error) {
+    // Says which transitions never ended, so a failure names the element and property rather than only the timeout.
+    const running = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a): a is CSSTransition => a instanceof CSSTransition && a.playState === 'running')
+        .map((a) => {
+          const el = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+          const name = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')}` : '?';
+          return `${name} ${a.transitionProperty} at ${String(a.currentTime)} ms of ${String(a.effect?.getComputedTiming().endTime)} ms`;
+        }),
+    );
+    throw new Error(`transitions still running after 5 s: ${running.join('; ') || '(none by now)'}`, { cause: error });
+  }
 }

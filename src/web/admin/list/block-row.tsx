@@ -100,7 +100,7 @@ export function BlockRow({ collection, doc, index, count, canWrite, canReorder, 
               </Button>
             )}
             {canWrite && (
-              <Button variant="subtle" size="xs" color="red" visibleFrom="md" onClick={() => askDelete(doc)} aria-label={`Move “${title}” to trash`}>
+              <Button variant="subtle" size="xs" color="red" visibleFrom="md" onClick={() => askDelete(doc)} aria-label={`Move to trash: “${title}”`}>
                 Move to trash
               </Button>
             )}

@@ -135,7 +135,7 @@ function PageBlocks({ page, pages }: { page: PageDef; pages: SitePageAnswer[] })
               <Title order={3} size="h5">
                 {name}
               </Title>
-              <Anchor component={Link} to={listPathOf(collection.name)} size="sm" aria-label={`Edit the blocks of ${name}`}>
+              <Anchor component={Link} to={listPathOf(collection.name)} size="sm" aria-label={`Edit blocks of ${name}`}>
                 Edit blocks
               </Anchor>
             </Group>
@@ -287,7 +287,7 @@ function PageSection({ page, pages }: { page: PageDef; pages: SitePageAnswer[] }
           </div>
           <Group gap="xs">
             {canEdit && (
-              <Button component={Link} to={pageEditorPathOf(page.id)} variant="default" size="sm" aria-label={`Edit the page ${page.title}`}>
+              <Button component={Link} to={pageEditorPathOf(page.id)} variant="default" size="sm" aria-label={`Edit page ${page.title}`}>
                 Edit page
               </Button>
             )}

@@ -109,7 +109,7 @@ function InvitationRow({ invitation }: { invitation: InvitationView }) {
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <Button size="compact-sm" variant="default" loading={resend.isPending} onClick={() => resend.mutate()} aria-label={`Send the invitation to ${invitation.email} again`}>
+          <Button size="compact-sm" variant="default" loading={resend.isPending} onClick={() => resend.mutate()} aria-label={`Resend the invitation to ${invitation.email}`}>
             Resend
           </Button>
           <Button size="compact-sm" variant="subtle" color="red" loading={withdraw.isPending} onClick={() => withdraw.mutate()} aria-label={`Withdraw the invitation to ${invitation.email}`}>
