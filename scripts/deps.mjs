@@ -3,7 +3,9 @@
 // version, and which of them by a whole major (docs/architecture.md,
 // "Dependencies"). Only says: it always exits 0 and changes nothing.
 // @types/node is held on the oldest supported Node line (package.json's
-// engines), so a later major of it is listed as held, not as behind.
+// engines), so a later major of it is listed as held, not as behind; a package
+// another direct dependency names as a peer at one exact version (Mantine's
+// packages, pinned by @mantine/tiptap) is listed as held by that dependency.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +24,18 @@ try {
   process.exit(0);
 }
 
+// Exact peer pins of the installed direct dependencies: name -> [who pins it, at which version].
+const pins = new Map();
+for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) {
+  let peers = {};
+  try {
+    peers = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', dep, 'package.json'), 'utf8')).peerDependencies ?? {};
+  } catch {
+    continue;
+  }
+  for (const [peer, spec] of Object.entries(peers)) if (/^\d+\.\d+\.\d+$/.test(spec)) pins.set(peer, [dep, spec]);
+}
+
 const major = (version) => Number(/^(\d+)/.exec(version ?? '')?.[1] ?? Number.NaN);
 // 0.x packages break on the minor: 0.28 -> 0.29 is a major step.
 const line = (version) => (major(version) === 0 ? `0.${/^0\.(\d+)/.exec(version)?.[1]}` : String(major(version)));
@@ -32,6 +46,8 @@ const rows = Object.entries(outdated)
     const { current = '-', wanted = '-', latest = '-', type = '' } = entry;
     let note = '';
     if (line(current) !== line(latest)) note = 'major behind';
+    const pin = pins.get(name);
+    if (pin && pin[1] !== latest) note = `held by ${pin[0]}, which asks for exactly ${pin[1]}`;
     if (name === '@types/node' && major(current) === oldestNode && major(latest) > oldestNode) note = `held on Node ${oldestNode}, the oldest supported line`;
     return { name, current, wanted, latest, type: type === 'devDependencies' ? 'dev' : 'prod', note };
   })
