@@ -27,7 +27,7 @@ try {
 // Exact peer pins of the installed direct dependencies: name -> [who pins it, at which version].
 const pins = new Map();
 for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) {
-  let peers = {};
+  let peers;
   try {
     peers = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', dep, 'package.json'), 'utf8')).peerDependencies ?? {};
   } catch {
