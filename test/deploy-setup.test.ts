@@ -14,6 +14,7 @@ import { setup } from '../src/server/deploy/setup.js';
 import { installedPaths, parseEnvFile, writtenBySetup } from '../src/server/deploy/files.js';
 import { runCli } from './helpers/cli.js';
 import { toolsOrSkip } from './support/proxies.js';
+import nodeFlags from '../src/server/node-flags.json' with { type: 'json' };
 
 const dirs: string[] = [];
 function tempRoot(): string {
@@ -183,6 +184,8 @@ describe.skipIf(!toolsOrSkip(['systemd-analyze']))('the systemd unit', () => {
     const root = tempRoot();
     expect((await run([...base, '--prefix', root, '--node', process.execPath])).code).toBe(0);
     const unit = path.join(root, installedPaths.unit);
+    // Node runs with the server's V8 flags, as npm start runs it.
+    expect(fs.readFileSync(unit, 'utf8')).toContain(`ExecStart=${process.execPath} ${nodeFlags.flags.join(' ')} `);
     const verify = await execText('systemd-analyze', ['verify', unit]);
     // Only the missing sysinit.target of a machine without a running systemd may be reported.
     const problems = verify.out.split('\n').filter((l) => l.trim() && !/sysinit\.target not found/.test(l));

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import nodeFlags from '../../src/server/node-flags.json' with { type: 'json' };
 
 /** The repository root (works under vitest and under tsx, which has no __dirname). */
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -62,7 +63,7 @@ export async function startBuiltServer(options: StartOptions = {}): Promise<Runn
   const url = `http://127.0.0.1:${port}`;
   let out = '';
   const logFd = options.logFile ? fs.openSync(options.logFile, 'a') : null;
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags.flags, ...(options.nodeArgs ?? []), main], {
     cwd,
     env: {
       PATH: process.env.PATH ?? '',

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { scheduleProblem } from '../backup/schedule.js';
+import nodeFlags from '../node-flags.json' with { type: 'json' };
 
 /** The first line of every file setup writes: a file without it was not written by setup. */
 export const writtenBySetup = '# Written by `npm run cli -- setup` (ngo-site).';
@@ -125,7 +126,7 @@ WorkingDirectory=${c.installDir}
 EnvironmentFile=${installedPaths.envFile}
 # As \`npm start\` runs it, without the build (setup and upgrades build as root).
 Environment=NODE_ENV=production
-ExecStart=${c.node} ${c.installDir}/dist/server/main.js
+ExecStart=${c.node} ${nodeFlags.flags.join(' ')} ${c.installDir}/dist/server/main.js
 Restart=on-failure
 RestartSec=5
 TimeoutStopSec=30
