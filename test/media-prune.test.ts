@@ -7,7 +7,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MediaInfo } from '../src/shared/media.js';
 import { ingestMedia } from '../src/server/media/ingest.js';
@@ -16,6 +15,7 @@ import type * as MediaRepository from '../src/server/media/repository.js';
 import { createMediaStore, FsMediaStore, keyFor, type MediaStore } from '../src/server/media/store.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
+import { seededPhoto } from './helpers/images.js';
 
 /** Runs once, after the prune has read which files are used and before it removes any. */
 const afterUsesRead = vi.hoisted(() => ({ run: null as null | (() => Promise<void>) }));
@@ -36,12 +36,7 @@ vi.mock('../src/server/media/repository.js', async (importOriginal) => {
 const run = promisify(execFile);
 const twoDaysAgo = () => new Date(Date.now() - 2 * 86_400_000);
 
-async function photo(seed: number): Promise<Buffer> {
-  return sharp({ create: { width: 1100, height: 700, channels: 3, background: { r: (seed * 53) % 256, g: (seed * 97) % 256, b: (seed * 31) % 256 } } })
-    .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1100" height="700"><circle cx="${200 + seed * 40}" cy="300" r="180" fill="#fff"/></svg>`) }])
-    .jpeg()
-    .toBuffer();
-}
+const photo = (seed: number) => seededPhoto(seed);
 
 describe.each(dialects())('media prune on %s', (dialect) => {
   let t: TestApp;

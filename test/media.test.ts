@@ -281,6 +281,25 @@ describe.each(dialects())('media on %s', (dialect) => {
       }
     });
 
+    it('makes each width in AVIF too, smaller than the WebP of the same width, served as image/avif', async () => {
+      expect(info.avif.map((v) => v.name)).toEqual(['480.avif', '960.avif', '1600.avif']);
+      for (const v of info.avif) {
+        const webp = info.variants.find((w) => w.width === v.width);
+        expect(webp).toBeDefined();
+        expect(v.height).toBe(webp?.height);
+        expect(v.bytes).toBeLessThan(webp?.bytes ?? 0);
+        const res = await t.app.inject({ method: 'GET', url: v.url });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('image/avif');
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        const meta = await sharp(res.rawPayload).metadata();
+        expect(meta.format).toBe('heif');
+        expect(meta.compression).toBe('av1');
+        expect(meta.width).toBe(v.width);
+        expect(res.rawPayload.length).toBe(v.bytes);
+      }
+    });
+
     it('serves a re-encoded original without the uploaded metadata', async () => {
       const res = await t.app.inject({ method: 'GET', url: info.url });
       expect(res.statusCode).toBe(200);
@@ -311,6 +330,7 @@ describe.each(dialects())('media on %s', (dialect) => {
     it('never upscales: small images get only the variants narrower than themselves', async () => {
       const small = (await upload(await jpeg(300, 200, 41), 's.jpg', 'image/jpeg')).json() as MediaInfo;
       expect(small.variants).toEqual([]);
+      expect(small.avif).toEqual([]);
       const missing = await t.app.inject({ method: 'GET', url: `/media/${small.id}/960` });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toMatchObject({ error: { code: 'not-found' } });
@@ -318,6 +338,10 @@ describe.each(dialects())('media on %s', (dialect) => {
       expect(medium.variants.map((v) => [v.name, v.width])).toEqual([
         ['480', 480],
         ['960', 960],
+      ]);
+      expect(medium.avif.map((v) => [v.name, v.width])).toEqual([
+        ['480.avif', 480],
+        ['960.avif', 960],
       ]);
     });
 
@@ -432,8 +456,8 @@ describe.each(dialects())('media on %s', (dialect) => {
       const after = await stored();
       expect(after.rows).toBe(before.rows - 1);
       expect(after.keys.some((k) => k.startsWith(info.id))).toBe(false);
-      expect(after.keys.length).toBe(before.keys.length - 1 - info.variants.length);
-      for (const url of [info.url, ...info.variants.map((v) => v.url), `/api/media/${info.id}`]) {
+      expect(after.keys.length).toBe(before.keys.length - 1 - info.variants.length - info.avif.length);
+      for (const url of [info.url, ...info.variants.map((v) => v.url), ...info.avif.map((v) => v.url), `/api/media/${info.id}`]) {
         expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
       }
       const twice = await t.app.inject({ method: 'DELETE', url: `/api/media/${info.id}`, headers: admin.headers });

@@ -1,7 +1,7 @@
 /**
  * The command line: `npm run cli -- <command>`.
  *   user add --email E --role super|admin   (password on stdin)
- *   media prune
+ *   media prune | media avif
  *   seed [--reset]
  *   backup [--out FILE]
  *   restore FILE [--replace] [--accept-unsealed]
@@ -31,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const load = name ? commands[name] : undefined;
   if (!load) {
-    console.error('Usage: npm run cli -- user add --email E --role super|admin | media prune | seed [--reset] | backup [--out FILE] | restore FILE [--replace] [--accept-unsealed] | audit prune --before YYYY-MM-DD | setup --domain D --email E [--proxy caddy|nginx] [--prefix DIR] [--dry-run] | doctor [--mail-to A] [--json]');
+    console.error('Usage: npm run cli -- user add --email E --role super|admin | media prune | media avif | seed [--reset] | backup [--out FILE] | restore FILE [--replace] [--accept-unsealed] | audit prune --before YYYY-MM-DD | setup --domain D --email E [--proxy caddy|nginx] [--prefix DIR] [--dry-run] | doctor [--mail-to A] [--json]');
     return 2;
   }
   if (!ownConfiguration.has(name!)) configFromEnv(); // fail early on a bad environment

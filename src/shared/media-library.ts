@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { apiPaths, pathTo } from './api-paths.js';
-import { imageVariantNames, type FocalPoint, type MediaInfo } from './media.js';
+import { imageVariantFormats, imageVariantNames, type FocalPoint, type MediaInfo } from './media.js';
 
 /** The staff screen. */
 export const mediaLibraryPath = '/media';
@@ -79,7 +79,7 @@ const variantSchema = z.object({
   width: z.number(),
   height: z.number(),
   bytes: z.number(),
-  contentType: z.literal('image/webp'),
+  contentType: z.enum([imageVariantFormats.webp.contentType, imageVariantFormats.avif.contentType]),
   url: z.string(),
 });
 
@@ -94,6 +94,7 @@ export const mediaInfoSchema = z.object({
   height: z.number().nullable(),
   dominantColor: z.string().nullable(),
   variants: z.array(variantSchema),
+  avif: z.array(variantSchema),
   alt: z.string(),
   altLang: z.string().optional(),
   focalPoint: focalPointSchema.nullable(),

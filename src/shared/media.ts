@@ -30,17 +30,39 @@ export const extensionByType: Readonly<Record<string, string>> = {
 };
 
 export const imageVariantWidths = [480, 960, 1600] as const;
-/** The sizes served at /media/<id>/<variant>: the original, then the WebP widths. */
-export const imageVariantNames = ['480', '960', '1600'] as const satisfies readonly `${(typeof imageVariantWidths)[number]}`[];
+type VariantWidth = `${(typeof imageVariantWidths)[number]}`;
+/**
+ * The sized copies of an image, each width in two formats: AVIF (about half
+ * the bytes of WebP at the same look) for the browsers that read it, WebP for
+ * the rest. Served at /media/<id>/<name>: `960` is the WebP, `960.avif` the AVIF.
+ */
+export const imageVariantFormats = {
+  webp: { contentType: 'image/webp', suffix: '' },
+  avif: { contentType: 'image/avif', suffix: '.avif' },
+} as const;
+export type ImageVariantFormat = keyof typeof imageVariantFormats;
+export type ImageVariantName = VariantWidth | `${VariantWidth}.avif`;
+/** Every width in every format (src/shared/media.test.ts checks none is missing). */
+export const imageVariantNames = ['480', '960', '1600', '480.avif', '960.avif', '1600.avif'] as const satisfies readonly ImageVariantName[];
 export const variantNames = ['original', ...imageVariantNames] as const;
-export type VariantName = (typeof variantNames)[number];
+export type VariantName = 'original' | ImageVariantName;
+
+/** The name of one width in one format: `960` or `960.avif`. */
+export function variantNameOf(width: (typeof imageVariantWidths)[number], format: ImageVariantFormat): ImageVariantName {
+  return `${width}${imageVariantFormats[format].suffix}` as ImageVariantName;
+}
+
+/** The format of a sized copy, read from its name. */
+export function formatOfVariant(name: ImageVariantName): ImageVariantFormat {
+  return name.endsWith(imageVariantFormats.avif.suffix) ? 'avif' : 'webp';
+}
 
 export interface MediaVariant {
-  name: Exclude<VariantName, 'original'>;
+  name: ImageVariantName;
   width: number;
   height: number;
   bytes: number;
-  contentType: 'image/webp';
+  contentType: (typeof imageVariantFormats)[ImageVariantFormat]['contentType'];
   url: string;
 }
 
@@ -70,6 +92,8 @@ export interface MediaInfo {
   dominantColor: string | null;
   /** WebP variants, narrowest first; never wider than the original. */
   variants: MediaVariant[];
+  /** The same widths in AVIF, narrowest first (empty until they are made: on upload, or by the job for older media). */
+  avif: MediaVariant[];
   /** The default alt text: what a use of the picture says when it gives none ('' when none is set). */
   alt: string;
   /** On a page in another language: the language `alt` is in when it has no translation there (the default one); absent otherwise. */

@@ -1,4 +1,7 @@
-/** `npm run cli -- media prune`: removes media nothing uses that are older than a day. */
+/**
+ * `npm run cli -- media prune`: removes media nothing uses that are older than a day.
+ * `npm run cli -- media avif`: makes the AVIF copies of pictures uploaded before they were made.
+ */
 import { configFromEnv } from '../config.js';
 import { openDatabase } from '../db/index.js';
 import { consoleUpgradeLog, upgradeDatabase } from '../backup/upgrade.js';
@@ -6,7 +9,7 @@ import { ChangeBus } from '../changes.js';
 import { MediaService } from './service.js';
 import { createMediaStore } from './store.js';
 
-const usage = 'Usage: npm run cli -- media prune';
+const usage = 'Usage: npm run cli -- media prune | media avif';
 
 function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -15,7 +18,7 @@ function formatBytes(n: number): string {
 }
 
 export async function mediaCommand(args: string[]): Promise<number> {
-  if (args[0] !== 'prune' || args.length > 1) {
+  if ((args[0] !== 'prune' && args[0] !== 'avif') || args.length > 1) {
     console.error(usage);
     return 2;
   }
@@ -26,6 +29,7 @@ export async function mediaCommand(args: string[]): Promise<number> {
   try {
     await upgradeDatabase({ config, db, log: consoleUpgradeLog });
     const media = new MediaService({ db, changes }, createMediaStore({ config, db }));
+    if (args[0] === 'avif') return await makeAvif(media).finally(() => media.close());
     const report = await media.prune().finally(() => media.close());
     for (const m of report.media) {
       console.log(`removed ${m.id} ${m.name ?? '(no name)'} ${m.contentType} ${formatBytes(m.bytes)}, uploaded ${m.createdAt}`);
@@ -41,4 +45,14 @@ export async function mediaCommand(args: string[]): Promise<number> {
   } finally {
     await db.close();
   }
+}
+
+async function makeAvif(media: MediaService): Promise<number> {
+  const report = await media.addMissingAvif((step) => {
+    const name = step.media.originalName ?? step.media.id;
+    if (step.error) console.error(`${step.index}/${step.total} ${name}: failed: ${step.error}`);
+    else console.log(`${step.index}/${step.total} ${name}: ${step.made} AVIF ${step.made === 1 ? 'copy' : 'copies'} made`);
+  });
+  console.log(report.total === 0 ? 'Every picture has its AVIF copies.' : `AVIF copies made for ${report.updated} of ${report.total} pictures${report.failed ? `; ${report.failed} failed (above)` : ''}.`);
+  return report.failed > 0 ? 1 : 0;
 }

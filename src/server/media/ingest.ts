@@ -4,7 +4,7 @@
  * refusal leaves no trace.
  */
 import path from 'node:path';
-import { acceptedTypesText, maxUploadBytes, maxUploadText, type MediaInfo, type VariantName } from '../../shared/media.js';
+import { acceptedTypesText, formatOfVariant, imageVariantFormats, maxUploadBytes, maxUploadText, type MediaInfo, type VariantName } from '../../shared/media.js';
 import { AppError } from '../../shared/errors.js';
 import type { Services } from '../services.js';
 import { processImage } from './images.js';
@@ -54,7 +54,14 @@ export interface VariantTarget {
 export function variantOf(media: Media, variant: VariantName): VariantTarget | null {
   if (variant === 'original') return { key: originalKey(media), bytes: media.byteSize, contentType: media.contentType };
   const v = media.variants.find((s) => s.name === variant);
-  return v ? { key: v.key, bytes: v.bytes, contentType: 'image/webp' } : null;
+  return v ? { key: v.key, bytes: v.bytes, contentType: imageVariantFormats[formatOfVariant(v.name)].contentType } : null;
+}
+
+/** Stores the bytes of one sized copy under their own key; the row's description of it. */
+export async function storeVariant(store: MediaStore, v: { name: StoredVariant['name']; bytes: Buffer; contentType: string; width: number; height: number }): Promise<StoredVariant> {
+  const key = keyFor(v.bytes, v.contentType);
+  await store.put(key, v.bytes, v.contentType);
+  return { name: v.name, width: v.width, height: v.height, bytes: v.bytes.length, key };
 }
 
 function cleanName(name: string | null | undefined): string | null {
@@ -82,7 +89,7 @@ export async function ingestMedia(services: Pick<Services, 'db' | 'changes'>, st
   if (seen) return { info: mediaInfoOf(seen), created: false };
 
   let original: { bytes: Buffer; contentType: string; width: number | null; height: number | null };
-  let variants: { name: StoredVariant['name']; bytes: Buffer; width: number; height: number }[] = [];
+  let variants: { name: StoredVariant['name']; bytes: Buffer; contentType: string; width: number; height: number }[] = [];
   let dominantColor: string | null = null;
   if (type === 'pdf') {
     if (!looksComplete(bytes)) throw new AppError('invalid-argument', 'The PDF is incomplete: it does not end the way a PDF file must.', { field: 'file' });
@@ -101,11 +108,7 @@ export async function ingestMedia(services: Pick<Services, 'db' | 'changes'>, st
   if (same) return { info: mediaInfoOf(same), created: false };
 
   const stored: StoredVariant[] = [];
-  for (const v of variants) {
-    const key = keyFor(v.bytes, 'image/webp');
-    await store.put(key, v.bytes, 'image/webp');
-    stored.push({ name: v.name, width: v.width, height: v.height, bytes: v.bytes.length, key });
-  }
+  for (const v of variants) stored.push(await storeVariant(store, v));
   const media: Media = {
     id,
     sha256: uploadSha,

@@ -1,7 +1,15 @@
 /** Turns media into the API's MediaInfo. */
-import { mediaUrl, type MediaInfo } from '../../shared/media.js';
+import { formatOfVariant, imageVariantFormats, mediaUrl, type ImageVariantFormat, type MediaInfo, type MediaVariant } from '../../shared/media.js';
 import type { MediaLibraryItem, MediaUse } from '../../shared/media-library.js';
 import { parseMediaRow, type Media, type MediaRow } from './repository.js';
+
+/** The sized copies of one format, narrowest first. */
+function variantsIn(media: Media, format: ImageVariantFormat): MediaVariant[] {
+  return media.variants
+    .filter((v) => formatOfVariant(v.name) === format)
+    .map((v) => ({ name: v.name, width: v.width, height: v.height, bytes: v.bytes, contentType: imageVariantFormats[format].contentType, url: mediaUrl(media.id, v.name) }))
+    .sort((a, b) => a.width - b.width);
+}
 
 export function mediaInfoOf(media: Media): MediaInfo {
   return {
@@ -13,9 +21,8 @@ export function mediaInfoOf(media: Media): MediaInfo {
     width: media.width,
     height: media.height,
     dominantColor: media.dominantColor,
-    variants: media.variants
-      .map((v) => ({ name: v.name, width: v.width, height: v.height, bytes: v.bytes, contentType: 'image/webp' as const, url: mediaUrl(media.id, v.name) }))
-      .sort((a, b) => a.width - b.width),
+    variants: variantsIn(media, 'webp'),
+    avif: variantsIn(media, 'avif'),
     alt: media.alt,
     focalPoint: media.focalPoint,
   };

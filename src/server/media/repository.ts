@@ -370,3 +370,17 @@ export async function rewriteMediaReferences(
   }
   return { collections: [...collections].sort(), settings: settingsRows.length > 0 };
 }
+
+/**
+ * Adds sized copies to a media's row, unless the row changed since `before`
+ * was read (another server made them first, or the media was deleted): false then.
+ */
+export async function addMediaVariants(db: Db, before: Media, added: readonly StoredVariant[]): Promise<boolean> {
+  const result = await db.kysely
+    .updateTable('media')
+    .set({ variants: JSON.stringify([...before.variants, ...added]) })
+    .where('id', '=', before.id)
+    .where('variants', '=', JSON.stringify(before.variants))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -120,11 +120,32 @@ function mediaHeaders({ media, target }: Located): MediaHeaders {
   return headers;
 }
 
-const mediaPath = /^\/media\/([0-9a-f]{64})\/([a-z0-9]+)$/;
+const mediaPath = /^\/media\/([0-9a-f]{64})\/([a-z0-9.]+)$/;
 
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const media = new MediaService(app.services, createMediaStore(app.services));
   app.addHook('onClose', async () => media.close());
+
+  // Pictures uploaded before AVIF copies were made get them in the background, a line in the log each.
+  const avifJob = new AbortController();
+  let avifRun: Promise<void> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    avifRun = media
+      .addMissingAvif((step) => {
+        const about = { media: step.media.id, name: step.media.originalName };
+        if (step.error) app.log.warn(about, `media: no AVIF copies for picture ${step.index} of ${step.total}: ${step.error}`);
+        else app.log.info(about, `media: AVIF copies for picture ${step.index} of ${step.total}: ${step.made} made`);
+      }, avifJob.signal)
+      .then((report) => {
+        if (report.total > 0) app.log.info(report, `media: AVIF copies made for ${report.updated} of ${report.total} pictures${report.failed ? `, ${report.failed} failed` : ''}`);
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'media: making AVIF copies stopped'));
+  });
+  // A picture being encoded is finished (or given up) before the database closes.
+  app.addHook('preClose', async () => {
+    avifJob.abort();
+    await avifRun;
+  });
 
   // A size whose row and bytes are in memory is answered before Fastify's routing (http/fast-lane.ts),
   // with the headers serve() sends; a miss, a Range or a caller's token goes through serve().

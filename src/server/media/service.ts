@@ -12,6 +12,7 @@ import { appendAudit } from '../audit/repository.js';
 import { transaction } from '../db/index.js';
 import { authorize } from '../authorize.js';
 import type { Services } from '../services.js';
+import { addMissingAvif, type AvifReport, type AvifStep } from './avif-job.js';
 import { ingestMedia, variantOf, type IngestResult, type VariantTarget } from './ingest.js';
 import { pruneMedia, removeMedia, type PruneOptions, type PruneReport } from './lifecycle.js';
 import { Lru } from './lru.js';
@@ -273,6 +274,11 @@ export class MediaService {
     const target = this.targets.get(found)?.get(variant);
     const bytes = target ? this.bytes.get(target.key) : undefined;
     return target && bytes ? { located: { media: found, target }, bytes } : null;
+  }
+
+  /** Makes the AVIF copies pictures uploaded before them lack (avif-job.ts). */
+  addMissingAvif(onStep?: (step: AvifStep) => void, signal?: AbortSignal): Promise<AvifReport> {
+    return addMissingAvif(this.services, this.store, onStep, signal);
   }
 
   /** The stored bytes (whole ones of small files from memory), or null when the store has none. */

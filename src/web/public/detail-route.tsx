@@ -11,7 +11,7 @@ import type { PageName } from '../../shared/pages.js';
 import { siteDataOf, type PageBundle } from './data.js';
 import { dataSourceOf } from './data-context.js';
 import { absoluteUrl, breadcrumbLd, documentTitle, socialImageUrl, type HeadModel, type JsonLd } from './meta.js';
-import { altOf, fallbackSrc, imageValue, srcSetOf } from './image.js';
+import { altOf, imageValue, preloadOf, slotSizes } from './image.js';
 import { eventLd, plainText, storyLd } from './structured-data.js';
 import { formatDateTime, str } from './format.js';
 import { DetailView, type DetailData } from './detail-view.js';
@@ -62,7 +62,7 @@ function detailHead(detail: DetailKind, trail: DetailPage['trail'], doc: PublicD
     ogType: detail === 'story' ? 'article' : 'website',
     siteName: settings.organisationName,
     jsonLd,
-    preloadImage: media && media.variants.length > 0 ? { href: fallbackSrc(media), srcset: srcSetOf(media), sizes: '(min-width: 960px) 960px, 100vw' } : null,
+    preloadImage: media ? preloadOf(media, slotSizes.detail) : null,
     noindex: false,
     lang: code,
     dir,

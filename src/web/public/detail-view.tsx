@@ -48,7 +48,7 @@ function DetailArticle({ kind, trail, head, image, html, bundle }: { kind: Detai
         {head}
       </div>
       <div className="container detail-media">
-        <Picture value={imageValue(image)} media={bundle.media} sizes="(min-width: 960px) 960px, 100vw" className="detail-image" priority />
+        <Picture value={imageValue(image)} media={bundle.media} slot="detail" className="detail-image" priority />
       </div>
       <div className="container detail-body">
         {html ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} /> : null}

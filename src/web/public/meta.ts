@@ -9,6 +9,15 @@ import type { SiteSettings } from '../../shared/settings.js';
 
 export type JsonLd = Record<string, unknown>;
 
+/** A `<link rel="preload" as="image">` of the page's first, largest picture. */
+export interface PreloadImage {
+  href: string;
+  srcset: string;
+  sizes: string;
+  /** The format, when it is one a browser may not read (AVIF): such a browser skips the preload. */
+  type: string | null;
+}
+
 export interface HeadModel {
   title: string;
   description: string;
@@ -21,7 +30,7 @@ export interface HeadModel {
   siteName: string;
   jsonLd: JsonLd[];
   /** Preload of the first (LCP) image: src set and sizes. */
-  preloadImage: { href: string; srcset: string; sizes: string } | null;
+  preloadImage: PreloadImage | null;
   /** The not-found page is not indexed. */
   noindex: boolean;
   /** The page's language and direction (`<html lang dir>`, Content-Language); absent: the site's default, left to right. */
@@ -105,7 +114,7 @@ export function headHtml(h: HeadModel): string {
     `<meta name="twitter:description" content="${e(h.description)}">`,
     h.image ? `<meta name="twitter:image" content="${e(h.image)}">` : '',
     h.preloadImage
-      ? `<link rel="preload" as="image" href="${e(h.preloadImage.href)}" imagesrcset="${e(h.preloadImage.srcset)}" imagesizes="${e(h.preloadImage.sizes)}" fetchpriority="high">`
+      ? `<link rel="preload" as="image" href="${e(h.preloadImage.href)}" imagesrcset="${e(h.preloadImage.srcset)}" imagesizes="${e(h.preloadImage.sizes)}"${h.preloadImage.type ? ` type="${e(h.preloadImage.type)}"` : ''} fetchpriority="high">`
       : '',
     ...h.jsonLd.map((ld) => `<script type="application/ld+json">${scriptJson(withContext(ld))}</script>`),
   ];

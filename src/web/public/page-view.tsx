@@ -10,7 +10,7 @@ import type { BlockKind } from '../../shared/kinds.js';
 import type { BundleSection } from '../../shared/page-bundle.js';
 import type { PageBundle, SiteData } from './data.js';
 import { absoluteUrl, breadcrumbLd, documentTitle, organisationLd, socialImageUrl, type HeadModel, type JsonLd } from './meta.js';
-import { altOf, imageValue, fallbackSrc, srcSetOf } from './image.js';
+import { altOf, imageValue, preloadOf, slotSizes } from './image.js';
 import type { PublicRouteData } from './public-shell.js';
 import { eventLd, personLd } from './structured-data.js';
 import { splitEvents } from './blocks/events.js';
@@ -127,7 +127,7 @@ export function pageHead(bundle: PageBundle, site: SiteData): HeadModel {
     ogType: 'website',
     siteName: settings.organisationName,
     jsonLd,
-    preloadImage: lead && lead.media.variants.length > 0 ? { href: fallbackSrc(lead.media), srcset: srcSetOf(lead.media), sizes: '100vw' } : null,
+    preloadImage: lead ? preloadOf(lead.media, slotSizes.fullWidth) : null,
     noindex: false,
     lang: bundle.language.code,
     dir: bundle.language.dir,

@@ -19,7 +19,7 @@ export function Cards({ docs, media, heading }: { docs: PublicDocument[]; media:
           return (
             <li key={doc.id} className="card" data-block={doc.id}>
               {image ? (
-                <Picture value={image} media={media} sizes="(min-width: 1024px) 360px, (min-width: 600px) 50vw, 100vw" className="card-image" />
+                <Picture value={image} media={media} slot="card" className="card-image" />
               ) : icon && icon !== 'none' ? (
                 <span className="card-icon">
                   <CardIcon name={icon} />

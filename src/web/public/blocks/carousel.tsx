@@ -193,7 +193,7 @@ export function Carousel({ slides, media, label, headingLevel: H, words, wordsLa
                 data-active={i === selected ? '' : undefined}
                 data-block={s.id}
               >
-                <Picture value={imageValue(d.image)} media={media} sizes="100vw" className="slide-image" priority={i === 0} />
+                <Picture value={imageValue(d.image)} media={media} slot="fullWidth" className="slide-image" priority={i === 0} />
                 <div className="slide-overlay">
                   <div className="container slide-text">
                     <H className="slide-title">{str(d.title)}</H>

@@ -12,7 +12,7 @@ export function Gallery({ docs, media, heading }: { docs: PublicDocument[]; medi
         {docs.map((doc) => (
           <li key={doc.id} data-block={doc.id}>
             <figure className="gallery-item">
-              <Picture value={imageValue(doc.data.image)} media={media} sizes="(min-width: 1024px) 380px, (min-width: 600px) 50vw, 100vw" className="gallery-image" />
+              <Picture value={imageValue(doc.data.image)} media={media} slot="tile" className="gallery-image" />
               {str(doc.data.caption) ? <figcaption lang={fieldLang(doc, 'caption')}>{str(doc.data.caption)}</figcaption> : null}
             </figure>
           </li>

@@ -12,7 +12,7 @@ export function Hero({ pageTitle, titleLang, slide, media }: { pageTitle: string
   const { words, lang } = usePublicWords();
   return (
     <header className={`hero${image ? ' hero-with-image' : ''}`} data-block={slide?.id}>
-      {image ? <Picture value={image} media={media} sizes="100vw" className="hero-image" priority /> : null}
+      {image ? <Picture value={image} media={media} slot="fullWidth" className="hero-image" priority /> : null}
       <div className="hero-overlay">
         <div className="container hero-text">
           <h1 className="hero-eyebrow" lang={titleLang}>

@@ -17,7 +17,7 @@ export function Partners({ docs, media, heading }: { docs: PublicDocument[]; med
             <>
               <span className="partner-logo">
                 {logo && media[logo.mediaId] ? (
-                  <Picture value={{ ...logo, decorative: true }} media={media} sizes="200px" className="partner-logo-image" cropped={false} />
+                  <Picture value={{ ...logo, decorative: true }} media={media} slot="logo" className="partner-logo-image" cropped={false} />
                 ) : (
                   <span className="partner-logo-text" aria-hidden="true">
                     {name}

@@ -24,7 +24,7 @@ export function People({ docs, media, heading }: { docs: PublicDocument[]; media
           return (
             <li key={doc.id} className="person" data-block={doc.id}>
               {photo && media[photo.mediaId] ? (
-                <Picture value={photo} media={media} sizes="160px" className="person-photo" />
+                <Picture value={photo} media={media} slot="person" className="person-photo" />
               ) : (
                 <span className="person-photo person-initials" aria-hidden="true">
                   {initials(name)}

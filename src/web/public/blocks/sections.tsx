@@ -29,7 +29,7 @@ export function SectionBlock({ doc, media }: { doc: PublicDocument; media: Recor
         </div>
         {image && layout !== 'text' ? (
           <div className="section-media">
-            <Picture value={image} media={media} sizes="(min-width: 1024px) 560px, 100vw" className="section-image" />
+            <Picture value={image} media={media} slot="section" className="section-image" />
           </div>
         ) : null}
       </div>

@@ -34,7 +34,7 @@ export function Stories({
           const category = categories[str(d.category)];
           return (
             <li key={doc.id} className="story-card" data-block={doc.id}>
-              <Picture value={imageValue(d.cover)} media={media} sizes="(min-width: 1024px) 380px, (min-width: 600px) 50vw, 100vw" className="story-image" />
+              <Picture value={imageValue(d.cover)} media={media} slot="tile" className="story-image" />
               <div className="story-body">
                 <p className="meta-line">
                   {category ? <span className="tag">{category.name}</span> : null}

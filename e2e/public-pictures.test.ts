@@ -1,0 +1,126 @@
+/**
+ * Pictures on the public pages, in Chromium, with the demo content: each is
+ * a <picture> offering AVIF then WebP, with `sizes` and its width and height
+ * set; Chromium takes the AVIF; and the `sizes` match the layout: at a phone's
+ * width and density (375 px at 2×) and a desktop's (1280 px at 1×) what
+ * `sizes` says is never narrower than the picture is drawn nor half as wide
+ * again, and the copy Chromium fetches is the narrowest one at least as wide
+ * as the picture is drawn in device pixels, so no picture is wider than its
+ * slot needs. The
+ * first picture of the first view is fetched eagerly with high priority, the
+ * others lazily and decoded off the main thread.
+ */
+import { describe, expect, it } from 'vitest';
+import { publicPages } from './public-helpers.js';
+import { setUpSite } from './helpers/fixture.js';
+
+const site = setUpSite();
+
+interface Drawn {
+  src: string;
+  inPicture: boolean;
+  sources: { type: string; srcset: string; sizes: string }[];
+  sizes: string;
+  width: string | null;
+  height: string | null;
+  loading: string;
+  fetchPriority: string;
+  decoding: string;
+  current: string;
+  drawnWidth: number;
+  /** The widths offered in the srcset the browser chose from (the AVIF source's when it took one). */
+  offered: number[];
+  /** What `sizes` comes to at this viewport, in CSS pixels. */
+  slotWidth: number;
+}
+
+/** Every picture of the page as drawn, after scrolling to the end so lazy ones load. */
+async function picturesOf(pathname: string, viewport: { width: number; height: number }, deviceScaleFactor: number): Promise<Drawn[]> {
+  const { context, page } = await site.newPage({ viewport, deviceScaleFactor });
+  try {
+    await page.goto(`${site.server.url}${pathname}`);
+    // Scroll down a screen at a time until the end, so every lazy picture is fetched.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+        window.scrollTo(0, y);
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }
+    });
+    // A lazy picture the browser has not chosen to fetch (a carousel slide out of view) has no current source yet.
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete || img.currentSrc === ''));
+    return await page.evaluate(() => {
+      // `sizes` as the browser reads it: the first entry whose media condition matches (our slots use px and vw only).
+      const slotWidthOf = (sizes: string): number => {
+        for (const entry of sizes.split(',').map((e) => e.trim())) {
+          const m = /^(\(.*\))?\s*(\d+(?:\.\d+)?)(px|vw)$/.exec(entry);
+          if (!m) continue;
+          if (m[1] && !matchMedia(m[1]).matches) continue;
+          return m[3] === 'vw' ? (Number(m[2]) * window.innerWidth) / 100 : Number(m[2]);
+        }
+        return Number.NaN;
+      };
+      return [...document.querySelectorAll('img')].map((img) => {
+        const picture = img.parentElement instanceof HTMLPictureElement ? img.parentElement : null;
+        const sources = picture ? [...picture.querySelectorAll('source')].map((s) => ({ type: s.type, srcset: s.srcset, sizes: s.sizes })) : [];
+        const current = img.currentSrc;
+        const chosen = [...sources.map((s) => s.srcset), img.srcset].find((set) => set.split(',').some((c) => new URL(c.trim().split(/\s+/)[0] ?? '', location.href).href === current)) ?? '';
+        return {
+          src: img.getAttribute('src') ?? '',
+          inPicture: picture !== null,
+          sources,
+          sizes: img.sizes,
+          width: img.getAttribute('width'),
+          height: img.getAttribute('height'),
+          loading: img.loading,
+          fetchPriority: img.fetchPriority,
+          decoding: img.decoding,
+          current,
+          drawnWidth: img.getBoundingClientRect().width,
+          offered: chosen ? chosen.split(',').map((c) => Number(/\s(\d+)w$/.exec(c.trim())?.[1] ?? 0)) : [],
+          slotWidth: slotWidthOf(img.sizes),
+        };
+      });
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+describe('pictures on the public pages', () => {
+  it.each([
+    { label: 'a phone (375 px at 2×)', viewport: { width: 375, height: 812 }, dpr: 2 },
+    { label: 'a desktop (1280 px at 1×)', viewport: { width: 1280, height: 900 }, dpr: 1 },
+  ])('on $label: AVIF first, WebP after, sizes that match the layout, dimensions on each', async ({ viewport, dpr }) => {
+    const problems: string[] = [];
+    let checked = 0;
+    let priority = 0;
+    for (const { path } of publicPages) {
+      const pictures = await picturesOf(path, viewport, dpr);
+      pictures.forEach((p, i) => {
+        const where = `${path} picture ${i + 1} (${p.src})`;
+        if (!p.width || !p.height) problems.push(`${where}: no width or height`);
+        // The brand logo in the header is one small file, not a picture with sizes.
+        if (!p.src.startsWith('/media/') || !p.sizes) return;
+        if (p.fetchPriority === 'high') {
+          priority += 1;
+          if (p.loading !== 'eager') problems.push(`${where}: the first view's picture is fetched with high priority but ${p.loading}`);
+        } else if (p.loading !== 'lazy' || p.decoding !== 'async') problems.push(`${where}: ${p.loading} loading, ${p.decoding} decoding`);
+        if (p.offered.length === 0) return;
+        checked += 1;
+        if (!p.inPicture || p.sources[0]?.type !== 'image/avif') problems.push(`${where}: not a <picture> with an AVIF source first`);
+        else if (p.sources[0].sizes !== p.sizes) problems.push(`${where}: the AVIF source's sizes (${p.sources[0].sizes}) differ from the <img>'s (${p.sizes})`);
+        if (!p.current.endsWith('.avif')) problems.push(`${where}: Chromium took ${p.current}, not an AVIF copy`);
+        if (p.drawnWidth === 0) return;
+        // Never narrower than drawn (a blurry picture), never half as wide again (bytes for nothing).
+        if (!(p.slotWidth >= Math.floor(p.drawnWidth) && p.slotWidth <= p.drawnWidth * 1.5)) problems.push(`${where}: drawn ${Math.round(p.drawnWidth)} px wide, sizes say ${p.slotWidth} px (${p.sizes})`);
+        const need = p.drawnWidth * dpr;
+        const taken = Number(/\/(\d+)(\.avif)?$/.exec(p.current)?.[1] ?? 0);
+        const enough = p.offered.filter((w) => w >= need).sort((a, b) => a - b)[0] ?? Math.max(...p.offered);
+        if (taken !== enough) problems.push(`${where}: drawn ${Math.round(p.drawnWidth)} px wide at ${dpr}×, took the ${taken} px copy where ${enough} px was the right one (sizes: ${p.sizes})`);
+      });
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(10);
+    expect(priority).toBeGreaterThan(0);
+  }, 240_000);
+});

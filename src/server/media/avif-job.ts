@@ -1,0 +1,83 @@
+/**
+ * AVIF copies for pictures uploaded before they were made on upload. The
+ * server runs this in the background after it starts (each picture's line in
+ * the log says how far it is), and `npm run cli -- media avif` runs it now.
+ * A picture's row gains its copies in one update that checks the row is
+ * unchanged, so two servers doing it at once store them once; pages that
+ * show the picture are rendered again (the `media` change) and offer AVIF.
+ */
+import { formatOfVariant } from '../../shared/media.js';
+import type { Services } from '../services.js';
+import { makeAvifVariants } from './images.js';
+import { originalKey, storeVariant } from './ingest.js';
+import { addMediaVariants, findMediaById, listMedia, type Media } from './repository.js';
+import type { MediaStore } from './store.js';
+
+/** A picture that has sized WebP copies and no AVIF ones yet. */
+export function lacksAvif(media: Media): boolean {
+  return media.kind === 'image' && media.variants.length > 0 && !media.variants.some((v) => formatOfVariant(v.name) === 'avif');
+}
+
+export interface AvifStep {
+  /** 1-based position of this picture among those to do. */
+  index: number;
+  total: number;
+  media: Media;
+  /** How many AVIF copies it gained (0: none was smaller than the original, or another server made them). */
+  made: number;
+  /** Why it failed (its original unreadable or missing); the job goes on with the next. */
+  error?: string;
+}
+
+export interface AvifReport {
+  total: number;
+  updated: number;
+  failed: number;
+}
+
+async function readAll(store: MediaStore, key: string): Promise<Buffer | null> {
+  const object = await store.get(key);
+  if (!object) return null;
+  if ('bytes' in object) return object.bytes;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Makes the missing AVIF copies, one picture at a time (images.ts limits how many are encoded at once). */
+export async function addMissingAvif(
+  services: Pick<Services, 'db' | 'changes'>,
+  store: MediaStore,
+  onStep: (step: AvifStep) => void = () => undefined,
+  signal?: AbortSignal,
+): Promise<AvifReport> {
+  const todo = (await listMedia(services.db)).filter(lacksAvif);
+  const report: AvifReport = { total: todo.length, updated: 0, failed: 0 };
+  for (const [i, listed] of todo.entries()) {
+    if (signal?.aborted) break;
+    const step = { index: i + 1, total: todo.length };
+    // Read again: the row may have changed (or gone) since the list was made.
+    const media = await findMediaById(services.db, listed.id);
+    if (!media || !lacksAvif(media)) {
+      onStep({ ...step, media: listed, made: 0 });
+      continue;
+    }
+    try {
+      const original = await readAll(store, originalKey(media));
+      if (!original) throw new Error('its original is missing from the store');
+      const encoded = await makeAvifVariants(original);
+      const stored = [];
+      for (const v of encoded) stored.push(await storeVariant(store, v));
+      const added = stored.length > 0 && (await addMediaVariants(services.db, media, stored));
+      if (added) {
+        report.updated += 1;
+        services.changes.publish({ type: 'media', id: media.id });
+      }
+      onStep({ ...step, media, made: added ? stored.length : 0 });
+    } catch (err) {
+      report.failed += 1;
+      onStep({ ...step, media, made: 0, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return report;
+}

@@ -1,0 +1,93 @@
+/**
+ * Pictures uploaded before AVIF copies were made on upload get them: from the
+ * job a server runs after it starts, and from `npm run cli -- media avif`.
+ * "Older" pictures are made here by taking the AVIF copies off a row, which
+ * leaves it as rows were written before.
+ */
+import { Writable } from 'node:stream';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatOfVariant, type MediaInfo } from '../src/shared/media.js';
+import { buildApp } from '../src/server/app.js';
+import { ingestMedia } from '../src/server/media/ingest.js';
+import { findMediaById } from '../src/server/media/repository.js';
+import { createMediaStore, type MediaStore } from '../src/server/media/store.js';
+import { build, testConfig, type TestApp } from './helpers/app.js';
+import { runCli } from './helpers/cli.js';
+import { dialects } from './helpers/databases.js';
+import { seededPhoto } from './helpers/images.js';
+
+describe.each(dialects())('AVIF copies of older pictures on %s', (dialect) => {
+  let t: TestApp;
+  let store: MediaStore;
+
+  beforeAll(async () => {
+    t = await build(dialect);
+    store = createMediaStore(t.app.services);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A picture as rows were before AVIF: only its WebP copies. */
+  async function olderPicture(seed: number): Promise<MediaInfo> {
+    const { info } = await ingestMedia(t.app.services, store, { bytes: await seededPhoto(seed, 1200, 800), originalName: `photo-${seed}.jpg` });
+    expect(info.avif.length).toBe(2);
+    const media = await findMediaById(t.app.services.db, info.id);
+    const webpOnly = (media?.variants ?? []).filter((v) => formatOfVariant(v.name) === 'webp');
+    await t.app.services.db.kysely.updateTable('media').set({ variants: JSON.stringify(webpOnly) }).where('id', '=', info.id).execute();
+    return info;
+  }
+
+  it('a server that starts makes the missing copies in the background and says so in the log', async () => {
+    const info = await olderPicture(1);
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        callback();
+      },
+    });
+    const second = await buildApp(testConfig(t.db, { logLevel: 'info' }), { logStream, render: false });
+    const done = new Promise<void>((resolve) => {
+      second.services.changes.subscribe((event) => {
+        if (event.type === 'media' && event.id === info.id) resolve();
+      });
+    });
+    try {
+      await second.ready();
+      await done;
+      const after = (await second.inject({ method: 'GET', url: `/api/media/${info.id}` })).json() as MediaInfo;
+      expect(after.avif.map((v) => [v.name, v.width, v.height])).toEqual([
+        ['480.avif', 480, 320],
+        ['960.avif', 960, 640],
+      ]);
+      expect(after.variants).toEqual(info.variants);
+      for (const v of after.avif) {
+        const res = await second.inject({ method: 'GET', url: v.url });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('image/avif');
+        expect((await sharp(res.rawPayload).metadata()).compression).toBe('av1');
+      }
+      const messages = lines.map((l) => (JSON.parse(l) as { msg: string }).msg);
+      expect(messages).toContain('media: AVIF copies for picture 1 of 1: 2 made');
+      expect(messages).toContain('media: AVIF copies made for 1 of 1 pictures');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('runs now as `npm run cli -- media avif`, a line per picture, and has nothing to do the second time', async () => {
+    const info = await olderPicture(2);
+    const env = { MEDIA_STORE: t.app.services.config.mediaStore };
+    const first = await runCli(t.db, ['media', 'avif'], { env });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain('1/1 photo-2.jpg: 2 AVIF copies made');
+    expect(first.stdout).toContain('AVIF copies made for 1 of 1 pictures.');
+    const media = await findMediaById(t.app.services.db, info.id);
+    expect(media?.variants.map((v) => v.name).sort()).toEqual(['480', '480.avif', '960', '960.avif']);
+    const second = await runCli(t.db, ['media', 'avif'], { env });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('Every picture has its AVIF copies.');
+  });
+});
