@@ -83,6 +83,7 @@ function mediaRow(i: number): Media {
     createdBy: null,
     alt: i % 3 === 0 ? `People at the ${topics[i % topics.length]} in ${places[(i * 3) % places.length]}` : '',
     focalPoint: null,
+    avifChecked: true,
   };
 }
 

@@ -30,7 +30,6 @@ afterAll(async () => {
 });
 const site = setUpSite({ env });
 
-
 /** Axe at 1280 px, then at 375 px with a screenshot of each width. */
 async function checkScreen(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -36,7 +36,6 @@ beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true });
 });
 
-
 function codeFor(secret: string, timestamp: number): string {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp });
 }

@@ -27,7 +27,6 @@ beforeAll(async () => {
   await site.signIn(page);
 });
 
-
 /** Inputs without a name a screen reader can read, and elements that break the tab order. */
 async function labelAndTabProblems(): Promise<string[]> {
   return page.evaluate(() => {

@@ -31,11 +31,8 @@ beforeAll(async () => {
   await uploadViaApi(site.server.url, idToken, await makeImage(40, 30, { r: 200, g: 40, b: 40 }, 'png'), '=SUM(1,2) report.png', 'image/png');
 }, 120_000);
 
-
 const drawer = (page: Page) => page.getByRole('navigation', { name: 'Staff menu' });
 const showing = (page: Page) => page.getByTestId('audit-showing');
-
-
 
 describe('audit log screen', () => {
   it('a super-admin opens it from the drawer, filters by action and person, pages, reloads the bookmarked view and downloads the CSV', async () => {

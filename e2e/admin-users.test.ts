@@ -20,7 +20,6 @@ beforeAll(async () => {
   }
 });
 
-
 /** Presses Tab until the focused element's text or label matches: proves it is reachable by keyboard. */
 async function tabTo(page: Page, name: RegExp, max = 80): Promise<void> {
   for (let i = 0; i < max; i++) {

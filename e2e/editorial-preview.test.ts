@@ -28,7 +28,6 @@ let staff: Page;
 let errors: string[];
 let block: ContentDocument;
 
-
 const sizes = [
   { width: 1280, height: 900 },
   { width: 375, height: 812 },

@@ -21,7 +21,6 @@ import type { NavigationAnswer } from '../src/shared/site-navigation.js';
 const site = setUpSite();
 const shots = path.resolve('docs/screenshots');
 
-
 /** Axe at 1280 and 375 px (and the screenshots of the screen at each, when named). */
 async function checkBothWidths(page: Page, shot?: string): Promise<void> {
   for (const width of [1280, 375]) {

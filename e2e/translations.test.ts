@@ -26,7 +26,6 @@ import type { TranslationReading, TranslationReport } from '../src/shared/transl
 const site = setUpSite();
 const shots = path.resolve('docs/screenshots');
 
-
 /** Axe at 1280 and 375 px, no sideways scrolling, and the screenshots at each width. */
 async function checkBothWidths(page: Page, shot: string): Promise<void> {
   for (const width of [1280, 375]) {

@@ -35,7 +35,7 @@ describe.each(dialects())('AVIF copies of older pictures on %s', (dialect) => {
     expect(info.avif.length).toBe(2);
     const media = await findMediaById(t.app.services.db, info.id);
     const webpOnly = (media?.variants ?? []).filter((v) => formatOfVariant(v.name) === 'webp');
-    await t.app.services.db.kysely.updateTable('media').set({ variants: JSON.stringify(webpOnly) }).where('id', '=', info.id).execute();
+    await t.app.services.db.kysely.updateTable('media').set({ variants: JSON.stringify(webpOnly), avif_checked: 0 }).where('id', '=', info.id).execute();
     return info;
   }
 
@@ -69,6 +69,7 @@ describe.each(dialects())('AVIF copies of older pictures on %s', (dialect) => {
         expect(res.headers['content-type']).toBe('image/avif');
         expect((await sharp(res.rawPayload).metadata()).compression).toBe('av1');
       }
+      expect((await findMediaById(t.app.services.db, info.id))?.avifChecked).toBe(true);
       const messages = lines.map((l) => (JSON.parse(l) as { msg: string }).msg);
       expect(messages).toContain('media: AVIF copies for picture 1 of 1: 2 made');
       expect(messages).toContain('media: AVIF copies made for 1 of 1 pictures');

@@ -246,6 +246,6 @@ export const addedSinceFirst = {
     deleted_by: null,
     publish_override: null,
   }),
-  // No default alt text or focal point; the file name folded for the library's search.
-  media: (row: Record<string, unknown>) => ({ alt: '', focal_x: null, focal_y: null, search_text: `${String(row.original_name).toLowerCase()}\n` }),
+  // No default alt text or focal point; the file name folded for the library's search; AVIF copies not made yet (the job makes them).
+  media: (row: Record<string, unknown>) => ({ alt: '', focal_x: null, focal_y: null, search_text: `${String(row.original_name).toLowerCase()}\n`, avif_checked: 0 }),
 };

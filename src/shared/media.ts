@@ -42,7 +42,7 @@ export const imageVariantFormats = {
 } as const;
 export type ImageVariantFormat = keyof typeof imageVariantFormats;
 export type ImageVariantName = VariantWidth | `${VariantWidth}.avif`;
-/** Every width in every format (src/shared/media.test.ts checks none is missing). */
+/** Every width in every format, WebP first (src/shared/media.test.ts checks none is missing). */
 export const imageVariantNames = ['480', '960', '1600', '480.avif', '960.avif', '1600.avif'] as const satisfies readonly ImageVariantName[];
 export const variantNames = ['original', ...imageVariantNames] as const;
 export type VariantName = 'original' | ImageVariantName;

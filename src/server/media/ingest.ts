@@ -124,6 +124,8 @@ export async function ingestMedia(services: Pick<Services, 'db' | 'changes'>, st
     createdBy: input.createdBy ?? null,
     alt: '',
     focalPoint: null,
+    // Made above, with the WebP copies (an image too small for any copy has nothing to make).
+    avifChecked: true,
   };
   await store.put(originalKey(media), original.bytes, original.contentType);
   const { audit } = input;

@@ -14,7 +14,7 @@ import type { Database, MediaTable } from '../db/schema.js';
 
 export type MediaRow = Selectable<MediaTable>;
 
-/** One stored WebP size of an image: the API's variant, with the store key of its bytes instead of a URL. */
+/** One stored sized copy of an image (WebP or AVIF): the API's variant, with the store key of its bytes instead of a URL. */
 export type StoredVariant = Pick<MediaVariant, 'name' | 'width' | 'height' | 'bytes'> & { key: string };
 
 /** A media row as the server works with it. */
@@ -36,6 +36,8 @@ export interface Media {
   /** The default alt text ('' when none is set). */
   alt: string;
   focalPoint: FocalPoint | null;
+  /** Its AVIF copies were made or tried (a picture uploaded before they were made has not been). */
+  avifChecked: boolean;
 }
 
 const storedVariantSchema = z.strictObject({
@@ -79,6 +81,7 @@ export function parseMediaRow(row: MediaRow): Media {
     createdBy: row.created_by,
     alt: row.alt,
     focalPoint: row.focal_x !== null && row.focal_y !== null ? { x: row.focal_x, y: row.focal_y } : null,
+    avifChecked: row.avif_checked === 1,
   };
 }
 
@@ -105,6 +108,7 @@ function toRow(media: Media): MediaRow {
     focal_x: media.focalPoint?.x ?? null,
     focal_y: media.focalPoint?.y ?? null,
     search_text: mediaSearchTextOf(media.originalName, media.alt),
+    avif_checked: media.avifChecked ? 1 : 0,
   };
 }
 
@@ -372,15 +376,20 @@ export async function rewriteMediaReferences(
 }
 
 /**
- * Adds sized copies to a media's row, unless the row changed since `before`
- * was read (another server made them first, or the media was deleted): false then.
+ * Adds AVIF copies to a picture's row and marks it checked (also with none:
+ * no copy came out smaller than the original). Nothing is written when the
+ * row changed since it was read here (another server did it first, or the
+ * media was deleted): false then.
  */
-export async function addMediaVariants(db: Db, before: Media, added: readonly StoredVariant[]): Promise<boolean> {
+export async function addAvifVariants(db: Db, id: string, added: readonly StoredVariant[]): Promise<boolean> {
+  const row = await db.kysely.selectFrom('media').select(['variants', 'avif_checked']).where('id', '=', id).executeTakeFirst();
+  if (!row || row.avif_checked === 1) return false;
   const result = await db.kysely
     .updateTable('media')
-    .set({ variants: JSON.stringify([...before.variants, ...added]) })
-    .where('id', '=', before.id)
-    .where('variants', '=', JSON.stringify(before.variants))
+    .set({ variants: JSON.stringify([...parseVariants(id, row.variants), ...added]), avif_checked: 1 })
+    .where('id', '=', id)
+    .where('variants', '=', row.variants)
+    .where('avif_checked', '=', 0)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -1,6 +1,6 @@
 /** A responsive image from an uploaded medium: AVIF then WebP sizes in a <picture>, no layout shift. */
 import type { CSSProperties } from 'react';
-import { objectPositionOf, type MediaInfo, type MediaVariant } from '../../shared/media.js';
+import { imageVariantFormats, objectPositionOf, type MediaInfo, type MediaVariant } from '../../shared/media.js';
 import type { PreloadImage } from './meta.js';
 
 export interface ImageValue {
@@ -51,7 +51,7 @@ export function srcSetOf(variants: readonly MediaVariant[]): string {
  * so a browser that cannot read AVIF skips it), else of the WebP sizes.
  */
 export function preloadOf(media: MediaInfo, sizes: string): PreloadImage | null {
-  if (media.avif.length > 0) return { href: media.avif[media.avif.length - 1]!.url, srcset: srcSetOf(media.avif), sizes, type: 'image/avif' };
+  if (media.avif.length > 0) return { href: media.avif[media.avif.length - 1]!.url, srcset: srcSetOf(media.avif), sizes, type: imageVariantFormats.avif.contentType };
   if (media.variants.length > 0) return { href: fallbackSrc(media), srcset: srcSetOf(media.variants), sizes, type: null };
   return null;
 }
