@@ -15,7 +15,7 @@ import { pack as createPack, type Pack } from 'tar-stream';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
-import { createMediaStore, sha256Hex } from '../media/store.js';
+import { createMediaStore, sha256Hex, wholeBytes } from '../media/store.js';
 import { readCatalogue, schemaLevel, type TableInfo } from './catalogue.js';
 import { createEncryptor } from './envelope.js';
 import { FORMAT, FORMAT_VERSION, MANIFEST, MANIFEST_SEAL, MEDIA_STORE_TABLE, encodeRow, mediaFile, streamChunkBytes, tableFile, type Manifest } from './format.js';
@@ -152,7 +152,7 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
           signal?.throwIfAborted();
           const object = await store.get(key);
           if (!object) continue; // removed by a prune since it was listed: nothing points to it
-          const bytes = 'bytes' in object ? object.bytes : Buffer.concat(await object.stream.toArray());
+          const bytes = await wholeBytes(object);
           const name = mediaFile(key);
           files[name] = { sha256: sha256Hex(bytes), size: bytes.length };
           await addEntry(pack, name, bytes, now);

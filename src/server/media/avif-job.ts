@@ -6,16 +6,15 @@
  * unchanged, so two servers doing it at once store them once; pages that
  * show the picture are rendered again (the `media` change) and offer AVIF.
  */
-import { formatOfVariant } from '../../shared/media.js';
 import type { Services } from '../services.js';
 import { makeAvifVariants } from './images.js';
 import { originalKey, storeVariant } from './ingest.js';
-import { addAvifVariants, findMediaById, listMedia, type Media } from './repository.js';
-import type { MediaStore } from './store.js';
+import { addAvifVariants, findMediaById, listMediaUncheckedForAvif, type Media } from './repository.js';
+import { wholeBytes, type MediaStore } from './store.js';
 
-/** A picture uploaded before AVIF copies were made, that has sized copies (so AVIF ones may be made too) and was not tried yet. */
+/** A picture uploaded before AVIF copies were made, with sized copies (so AVIF ones may be made too), not tried yet. */
 export function lacksAvif(media: Media): boolean {
-  return media.kind === 'image' && !media.avifChecked && media.variants.length > 0 && !media.variants.some((v) => formatOfVariant(v.name) === 'avif');
+  return media.kind === 'image' && !media.avifChecked && media.variants.length > 0;
 }
 
 export interface AvifStep {
@@ -35,15 +34,6 @@ export interface AvifReport {
   failed: number;
 }
 
-async function readAll(store: MediaStore, key: string): Promise<Buffer | null> {
-  const object = await store.get(key);
-  if (!object) return null;
-  if ('bytes' in object) return object.bytes;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** Makes the missing AVIF copies, one picture at a time (images.ts limits how many are encoded at once). */
 export async function addMissingAvif(
   services: Pick<Services, 'db' | 'changes'>,
@@ -51,7 +41,8 @@ export async function addMissingAvif(
   onStep: (step: AvifStep) => void = () => undefined,
   signal?: AbortSignal,
 ): Promise<AvifReport> {
-  const todo = (await listMedia(services.db)).filter(lacksAvif);
+  // Only the rows not checked yet are read: after the first start this is an empty query, not every row parsed.
+  const todo = (await listMediaUncheckedForAvif(services.db)).filter(lacksAvif);
   const report: AvifReport = { total: todo.length, updated: 0, failed: 0 };
   for (const [i, listed] of todo.entries()) {
     if (signal?.aborted) break;
@@ -63,9 +54,9 @@ export async function addMissingAvif(
       continue;
     }
     try {
-      const original = await readAll(store, originalKey(media));
-      if (!original) throw new Error('its original is missing from the store');
-      const encoded = await makeAvifVariants(original);
+      const object = await store.get(originalKey(media));
+      if (!object) throw new Error('its original is missing from the store');
+      const encoded = await makeAvifVariants(await wholeBytes(object));
       const stored = [];
       for (const v of encoded) stored.push(await storeVariant(store, v));
       // Marked checked even with no copy (none came out smaller than the original), so it is not tried again.

@@ -143,6 +143,12 @@ export async function deleteMediaRowIn(conn: Kysely<Database>, id: string): Prom
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Pictures whose AVIF copies were neither made nor tried (uploaded before they were made on upload). */
+export async function listMediaUncheckedForAvif(db: Db): Promise<Media[]> {
+  const rows = await db.kysely.selectFrom('media').selectAll().where('kind', '=', 'image').where('avif_checked', '=', 0).orderBy('created_at').execute();
+  return rows.map(parseMediaRow);
+}
+
 export async function listMedia(db: Db): Promise<Media[]> {
   const rows = await db.kysely.selectFrom('media').selectAll().orderBy('created_at').execute();
   return rows.map(parseMediaRow);

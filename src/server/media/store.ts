@@ -46,6 +46,11 @@ export function sha256Hex(bytes: Uint8Array): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');
 }
 
+/** All the bytes of a stored object, whether the store handed them over whole or as a stream. */
+export async function wholeBytes(object: StoredObject): Promise<Buffer> {
+  return 'bytes' in object ? object.bytes : Buffer.concat(await object.stream.toArray());
+}
+
 /** The content-addressed key of these bytes. */
 export function keyFor(bytes: Uint8Array, contentType: string): string {
   const ext = extensionByType[contentType];
