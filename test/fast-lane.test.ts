@@ -209,6 +209,34 @@ describe.each(dialects())('the fast lane on %s', (dialect) => {
     expect(app.fastLane.served).toBe(before);
   });
 
+  it('leaves to Fastify a media address it does not hold as written: a query, an upper-case id, an unknown size, `..`, another segment', async () => {
+    const variant = picture.variants.find((v) => v.name === '480')?.url ?? '';
+    await viaHttp(variant);
+    // Sent as written: a URL object would resolve the `..`.
+    const rawStatus = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const { hostname, port } = new URL(origin);
+        http.get({ hostname, port, path, agent: false }, (res) => resolve((res.resume(), res.statusCode ?? 0))).on('error', reject);
+      });
+    const upper = picture.id.replace(/[a-f]/, (c) => c.toUpperCase());
+    expect(upper).not.toBe(picture.id);
+    const before = app.fastLane.served;
+    const answers = await Promise.all(
+      [
+        [`${variant}?x=1`, 200],
+        [`/media/${upper}/480`, 404],
+        [`/media/${picture.id}/481`, 404],
+        [`/media/${picture.id}/480.AVIF`, 404],
+        [`/media/${picture.id}/../${picture.id}/480`, 404],
+        [`/media/${picture.id}/480/`, 404],
+        [`/media/${picture.id}/480/original`, 404],
+        [`/media/${picture.id.slice(1)}/480`, 404],
+      ].map(async ([path, status]) => [path, await rawStatus(String(path)), status]),
+    );
+    for (const [path, got, expected] of answers) expect(got, String(path)).toBe(expected);
+    expect(app.fastLane.served).toBe(before);
+  });
+
   it('never serves a page a change has made stale, nor a deleted file', async () => {
     await viaHttp('/', browser);
     expect((await viaHttp('/', browser)).body.length).toBeGreaterThan(0);
