@@ -37,7 +37,8 @@ export function jsonLdTypes(blocks: string[]): string[] {
  * marked `data-hydrated` (set right after it hydrates). A hydration that
  * matched the server's HTML records nothing. What the islands do later
  * (a slide changing, an icon swapped) is not counted. React's `<!-- -->`
- * text separators are left out.
+ * text separators are left out, and so is what it drops from a `<noscript>`
+ * (with scripts on, its content is text that is never drawn).
  */
 export function watchIslandHydration(): void {
   const changes: string[] = [];
@@ -53,6 +54,8 @@ export function watchIslandHydration(): void {
       const element = r.target instanceof Element ? r.target : r.target.parentElement;
       const island = element?.closest('[data-island]');
       if (!island || hydrated.has(island)) continue;
+      // With scripts on, a <noscript>'s content is one text node that is never drawn: React drops it when it hydrates.
+      if (element?.nodeName === 'NOSCRIPT') continue;
       if (r.type === 'characterData') changes.push(`text "${r.oldValue ?? ''}" became "${r.target.textContent ?? ''}"`);
       // A node that did not match is replaced: the server's node is removed (added nodes are the parser's, too).
       for (const n of r.removedNodes) if (n.nodeType !== Node.COMMENT_NODE) changes.push(`removed ${describe(n)}`);

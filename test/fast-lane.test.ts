@@ -20,6 +20,7 @@ import { reportPdf } from '../src/server/seed/pdf.js';
 import { testConfig } from './helpers/app.js';
 import { createTestDatabase, dialects, type TestDatabase } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
+import { publishChange } from './helpers/content.js';
 
 /** Headers that change with every answer or belong to the connection, not to the answer. */
 const perConnection = new Set(['date', 'connection', 'keep-alive']);
@@ -241,12 +242,7 @@ describe.each(dialects())('the fast lane on %s', (dialect) => {
     await viaHttp('/', browser);
     expect((await viaHttp('/', browser)).body.length).toBeGreaterThan(0);
     // Saved and published in one step: the save answers once the home page is rendered again.
-    const saved = await app.inject({
-      method: 'PATCH',
-      url: `/api/collections/home/documents/${slide.id}`,
-      headers: { ...admin.headers, 'if-match': String(slide.version) },
-      payload: { status: 'published', data: { title: 'Budget hearings in every ward' } },
-    });
+    const saved = await publishChange(app, admin, slide, { title: 'Budget hearings in every ward' });
     expect(saved.statusCode, saved.body).toBe(200);
     slide = saved.json() as ContentDocument;
     const page = await viaHttp('/', { accept: 'text/html' });

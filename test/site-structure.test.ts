@@ -71,7 +71,7 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
   });
 
   it('refuses every reserved or malformed address naming `path`, and a taken one with 409', async () => {
-    for (const path of ['/api', '/api/pages', '/media/x', '/assets/app.js', '/preview/abc', '/login', '/user', '/home-form', '/news/some-story', '/events/2026', '/sitemap.xml', '/robots.txt', '/trash', '/media', 'no-slash', '/Upper', '/two--dashes', '/trailing/', '/with space', '/s-abcdefghij']) {
+    for (const path of ['/api', '/api/pages', '/media/x', '/assets/app.js', '/preview/abc', '/login', '/user', '/home-form', '/news/some-story', '/events/2026', '/sitemap.xml', '/robots.txt', '/light-pages', '/trash', '/media', 'no-slash', '/Upper', '/two--dashes', '/trailing/', '/with space', '/s-abcdefghij']) {
       const res = await as(admin, { method: 'POST', url: siteApi.pages, payload: { path, title: 'A page' } });
       expect(res.statusCode, `${path}: ${res.body}`).toBe(400);
       expect(res.json<{ error: { code: string; details?: { field?: string } } }>().error).toMatchObject({ code: 'invalid-argument' });

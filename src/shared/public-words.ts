@@ -38,6 +38,10 @@ export interface PublicWords {
     /** Read after a link that opens in a new tab (starts with a space). */
     opensInNewTab: string;
     copyright: (year: number, organisation: string) => string;
+    /** The link that switches light pages on (src/shared/light-pages.ts). */
+    lightPages: string;
+    /** The same link on light pages: switches them off. */
+    fullPages: string;
   };
   /** A slide's or section's link when editors gave it no label. */
   readMore: string;
@@ -124,6 +128,8 @@ const en: PublicWords = {
     watchVideos: 'Watch our videos',
     opensInNewTab: ' (opens in a new tab)',
     copyright: (year, organisation) => `© ${year} ${organisation}`,
+    lightPages: 'Light pages: fewer and smaller pictures',
+    fullPages: 'Light pages are on: show full pages',
   },
   readMore: 'Read more',
   highlights: 'Highlights',
@@ -199,6 +205,8 @@ const sw: PublicWords = {
     watchVideos: 'Tazama video zetu',
     opensInNewTab: ' (hufunguka kwenye kichupo kipya)',
     copyright: (year, organisation) => `© ${year} ${organisation}`,
+    lightPages: 'Kurasa nyepesi: picha chache na ndogo',
+    fullPages: 'Kurasa nyepesi zimewashwa: onyesha kurasa kamili',
   },
   readMore: 'Soma zaidi',
   highlights: 'Mambo muhimu',

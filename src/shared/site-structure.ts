@@ -16,6 +16,7 @@ import { staffPaths } from './routes.js';
 import { detailCollections, sectionCollectionPattern } from './registry-index.js';
 import { previewPathPrefix } from './editorial.js';
 import { apiPrefix, pathTo } from './api-paths.js';
+import { lightPagesPath } from './light-pages.js';
 
 /** The collection that holds page records (declared with the other system collections). */
 export { sitePageCollection } from './declarations.js';
@@ -25,7 +26,7 @@ export const pagePathMax = 200;
 export const pagePathPattern = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/;
 
 /** Paths the server keeps for itself, whatever the pages are: exactly these and everything under them. */
-const serverPrefixes = [apiPrefix, '/media', '/assets', '/sitemap.xml', '/robots.txt', '/logo.svg'];
+const serverPrefixes = [apiPrefix, '/media', '/assets', '/sitemap.xml', '/robots.txt', '/logo.svg', lightPagesPath];
 
 /**
  * Why a path cannot be a page's address, or null when it can: the staff

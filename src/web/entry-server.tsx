@@ -88,7 +88,7 @@ export async function render(request: Request, publicData: PublicDataSource): Pr
  */
 export async function renderContactPage(status: number, form: ContactFormState, publicData: PublicDataSource, lang?: string): Promise<RenderedPage> {
   // The header and footer need the site settings; the home bundle in that language carries them.
-  const site = siteDataOf(await homeBundleIn(publicData, lang), publicData.publicUrl());
+  const site = siteDataOf(await homeBundleIn(publicData, lang), publicData);
   const head = contactPageHead(site, contactFormPath);
   const html = renderToString(
     <StrictMode>

@@ -47,6 +47,8 @@ export interface RepresentationOptions {
   compressionLevel?: number;
   /** The language of the content (Content-Language on full answers). */
   language?: string;
+  /** The request headers the content depends on (default Accept-Encoding; public pages: src/shared/light-pages.ts). */
+  vary?: string;
 }
 
 export function cachedRepresentation(type: string, body: string | Buffer, options: RepresentationOptions = {}): CachedRepresentation {
@@ -60,12 +62,13 @@ export function cachedRepresentation(type: string, body: string | Buffer, option
   const etagFor = (encoding: Encoding) => (encoding === 'identity' ? etag : `"${hash}-${encoding}"`);
   const full = {} as Record<Encoding, Headers>;
   const notModified = {} as Record<Encoding, Headers>;
+  const vary = options.vary ?? 'Accept-Encoding';
   for (const encoding of encodings) {
-    notModified[encoding] = Object.freeze({ etag: etagFor(encoding), vary: 'Accept-Encoding' });
+    notModified[encoding] = Object.freeze({ etag: etagFor(encoding), vary });
     full[encoding] = Object.freeze({
       'content-type': type,
       etag: etagFor(encoding),
-      vary: 'Accept-Encoding',
+      vary,
       ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
       ...(options.language ? { 'content-language': options.language } : {}),
     });

@@ -36,6 +36,9 @@ export interface ReadyAnswer {
 export interface LaneHeaders {
   acceptEncoding: string | undefined;
   ifNoneMatch: string | undefined;
+  /** Light pages (src/shared/light-pages.ts). */
+  saveData: string | undefined;
+  cookie: string | undefined;
 }
 
 /** A ready answer for this GET, or null to let Fastify answer it. */
@@ -47,6 +50,8 @@ const refusedHeaders = new Set(['authorization', 'range', 'content-length', 'tra
 const readHeaders = new Map<string, keyof LaneHeaders>([
   ['accept-encoding', 'acceptEncoding'],
   ['if-none-match', 'ifNoneMatch'],
+  ['save-data', 'saveData'],
+  ['cookie', 'cookie'],
 ]);
 /** The lengths of those names: a name of another length is passed over without being lower-cased. */
 const watchedLengths = new Set([...refusedHeaders, ...readHeaders.keys()].map((name) => name.length));
@@ -57,7 +62,7 @@ const watchedLengths = new Set([...refusedHeaders, ...readHeaders.keys()].map((n
  * or picks them as node:http does). Names are compared without regard to case.
  */
 export function laneHeaders(raw: readonly string[]): LaneHeaders | null {
-  const found: LaneHeaders = { acceptEncoding: undefined, ifNoneMatch: undefined };
+  const found: LaneHeaders = { acceptEncoding: undefined, ifNoneMatch: undefined, saveData: undefined, cookie: undefined };
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
     if (!watchedLengths.has(name.length)) continue;

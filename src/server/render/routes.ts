@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import type { PageName } from '../../shared/pages.js';
 import { routeTable } from '../../shared/routes.js';
 import { sectionCollectionOfPath } from '../../shared/registry-index.js';
@@ -19,6 +20,7 @@ import { sendError } from '../plugins/errors.js';
 import {
   cachedRepresentation,
   readyRepresentation,
+  requestHeader,
   revalidateEveryTime,
   sendRepresentation as sendCached,
   type CachedRepresentation as CachedResponse,
@@ -32,10 +34,18 @@ import { logoSvg } from './logo.js';
 import { isApiPath } from '../../shared/api-paths.js';
 import { escapeHtml } from '../../shared/html.js';
 import { splitLanguage } from '../../shared/languages.js';
+import { lightPagesBack, lightPagesPath, lightPagesSetCookie, lightPagesVary, wantsLightPages } from '../../shared/light-pages.js';
 
 /** At most this many rendered paths are kept (pages plus stories and events). */
 const MAX_CACHED = 1000;
 const iconLink = '<link rel="icon" href="/logo.svg" type="image/svg+xml">';
+
+/**
+ * Light pages (src/shared/light-pages.ts) are kept apart from full ones,
+ * under their path with this mark before it (no path starts with a letter).
+ */
+const lightMark = 'light:';
+const keyOf = (pathname: string, light: boolean) => (light ? `${lightMark}${pathname}` : pathname);
 
 /**
  * Without JavaScript the menu button and the menus cannot open: the
@@ -62,8 +72,9 @@ async function render(app: FastifyInstance): Promise<void> {
   const { structure } = app.services;
 
   /** The data source of one render, telling the cache which pages it read (stories and events read their page's). */
-  function tracked(read: (page: PageName) => void): PublicDataSource {
+  function tracked(read: (page: PageName) => void, light = false): PublicDataSource {
     return {
+      light,
       page: (name, lang) => {
         read(name);
         return source.page(name, lang);
@@ -122,14 +133,16 @@ async function render(app: FastifyInstance): Promise<void> {
     return { status: page.status, html: documentOf(assets.publicTemplate, page) };
   });
 
-  /** Renders one path of the public site into a representation (kept when it is a found page). */
-  const renderPath: Render = async (pathname, read) => {
+  /** Renders one path of the public site (a key: light pages have theirs) into a representation (kept when it is a found page). */
+  const renderPath: Render = async (key, read) => {
     if (!assets) throw new Error('the browser app is not built');
-    const result = await renderToHtml(new Request(`${config.publicUrl}${pathname}`, { headers: { accept: 'text/html' } }), tracked(read));
+    const light = key.startsWith(lightMark);
+    const pathname = light ? key.slice(lightMark.length) : key;
+    const result = await renderToHtml(new Request(`${config.publicUrl}${pathname}`, { headers: { accept: 'text/html' } }), tracked(read, light));
     if (result.kind === 'redirect') return result;
     for (const err of result.errors) app.log.error({ err, path: pathname }, 'rendering a public page failed');
     const html = documentOf(assets.publicTemplate, result);
-    const representation = cachedRepresentation('text/html; charset=utf-8', html, { status: result.status, ...(result.lang ? { language: result.lang } : {}) });
+    const representation = cachedRepresentation('text/html; charset=utf-8', html, { status: result.status, vary: lightPagesVary, ...(result.lang ? { language: result.lang } : {}) });
     return { kind: 'page', representation, keep: result.status === 200 && result.found } satisfies Rendered;
   };
 
@@ -147,24 +160,26 @@ async function render(app: FastifyInstance): Promise<void> {
     return q < 0 ? url : url.slice(0, q);
   }
 
+  const wantsLight = (request: FastifyRequest) => wantsLightPages(requestHeader(request, 'save-data'), requestHeader(request, 'cookie'));
+
   function renderPage(request: FastifyRequest, reply: FastifyReply, pathname = pathOf(request.url)): Promise<FastifyReply> | FastifyReply {
     if (!assets) return unavailable(reply);
-    return send(request, reply, pages.get(pathname, renderPath));
+    return send(request, reply, pages.get(keyOf(pathname, wantsLight(request)), renderPath));
   }
 
   // Kept pages and the sitemap, fresh and untouched since they were rendered, before Fastify's routing.
   // Keys are paths: a URL with a query string never matches one and goes through the routes below.
   app.fastLane.add('/', (url, headers) => {
-    const kept = assets ? pages.ready(url) : null;
+    const kept = assets ? pages.ready(keyOf(url, wantsLightPages(headers.saveData, headers.cookie))) : null;
     return kept ? readyRepresentation(app.fastLane, headers, kept, revalidateEveryTime) : null;
   });
 
   /** A deleted page's address: the not-found page, answered 410 Gone so search engines forget it. */
   async function renderGone(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply> {
     if (!assets) return unavailable(reply);
-    const rendered = await renderPath(pathname, () => undefined);
+    const rendered = await renderPath(keyOf(pathname, wantsLight(request)), () => undefined);
     if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
-    const gone = cachedRepresentation('text/html; charset=utf-8', rendered.representation.encoded('identity'), { status: 410 });
+    const gone = cachedRepresentation('text/html; charset=utf-8', rendered.representation.encoded('identity'), { status: 410, vary: lightPagesVary });
     return sendCached(request, reply, gone, 'no-cache');
   }
 
@@ -202,6 +217,17 @@ async function render(app: FastifyInstance): Promise<void> {
     if (robots?.snapshot !== snapshot) robots = { snapshot, representation: cachedRepresentation('text/plain; charset=utf-8', robotsTxt(config.publicUrl, await structure.livePages())) };
     return sendCached(request, reply, robots.representation, 'public, max-age=3600');
   });
+  // The footer's switch: the visitor's choice in a cookie (no script needed), then back to the page.
+  const lightQuery = z.object({ on: z.string().optional(), off: z.string().optional(), back: z.string().optional() });
+  app.get(lightPagesPath, async (request, reply) => {
+    const query = lightQuery.safeParse(request.query);
+    if (!query.success || (query.data.on === undefined) === (query.data.off === undefined)) {
+      return sendError(reply, new AppError('invalid-argument', 'Say ?on or ?off: whether to show light pages.', { field: 'on' }));
+    }
+    reply.header('set-cookie', lightPagesSetCookie(query.data.on !== undefined, config.publicUrl.startsWith('https:')));
+    return reply.header('cache-control', 'no-store').redirect(lightPagesBack(query.data.back), 303);
+  });
+
   const logo = cachedRepresentation('image/svg+xml', logoSvg);
   app.get('/logo.svg', async (request, reply) => sendCached(request, reply, logo, 'public, max-age=86400'));
 

@@ -1,4 +1,5 @@
 /** /sitemap.xml and /robots.txt, from the published pages (data), their bundles, the detail pages the collections declare and the route table. */
+import { lightPagesPath } from '../../shared/light-pages.js';
 import type { PageName } from '../../shared/pages.js';
 import type { SitePage } from '../../shared/site-structure.js';
 import { detailCollections, detailPath } from '../../shared/registry-index.js';
@@ -89,7 +90,8 @@ export function robotsDisallowed(pages: readonly Pick<SitePage, 'path'>[]): stri
   // Preview links are private pages of unpublished changes (they also answer X-Robots-Tag: noindex).
   const rules = new Set<string>([`${apiPrefix}/`, previewPathPrefix]);
   const open = publicPrefixes(pages);
-  for (const p of staffPaths) {
+  // The light-pages switch only sets a cookie and comes back: nothing there to index.
+  for (const p of [...staffPaths, lightPagesPath]) {
     const colon = p.indexOf(':');
     const rule = colon >= 0 ? p.slice(0, colon) : p;
     rules.add(open.some((pub) => pub !== rule && pub.startsWith(rule)) ? `${rule}$` : rule);

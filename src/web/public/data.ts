@@ -27,6 +27,8 @@ export interface PublicDataSource {
   document(collection: string, id: string): Promise<PublicDocument | null>;
   /** The canonical origin (PUBLIC_URL), without a trailing slash. */
   publicUrl(): string;
+  /** The visitor asked for light pages (src/shared/light-pages.ts): set by the server per render. */
+  light?: boolean;
 }
 
 /** What the layout needs from every public route's data. */
@@ -42,6 +44,8 @@ export interface SiteData {
   languages?: (BundleLanguage & { current: boolean })[];
   /** The page's language (its code and direction) and the site's default language: the site's own words are in the page's. Absent: English. */
   language?: PageBundle['language'];
+  /** Light pages (src/shared/light-pages.ts): no pictures behind text, smaller copies of the others, no autoplay. */
+  light?: boolean;
 }
 
 function isNotFound(err: unknown): boolean {
@@ -69,7 +73,8 @@ export const browserDataSource: PublicDataSource = {
   publicUrl: () => window.location.origin,
 };
 
-export function siteDataOf(bundle: PageBundle, publicUrl: string): SiteData {
+export function siteDataOf(bundle: PageBundle, source: Pick<PublicDataSource, 'publicUrl' | 'light'>): SiteData {
+  const publicUrl = source.publicUrl();
   const logoId = bundle.settings.logo?.mediaId;
   const current = bundle.language.code;
   return {
@@ -80,6 +85,7 @@ export function siteDataOf(bundle: PageBundle, publicUrl: string): SiteData {
     home: localizedPath('/', current, bundle.language.defaultCode),
     languages: bundle.languages.map((l) => ({ ...l, current: l.code === current })),
     language: bundle.language,
+    light: source.light === true,
   };
 }
 

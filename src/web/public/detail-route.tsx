@@ -11,7 +11,7 @@ import type { PageName } from '../../shared/pages.js';
 import { siteDataOf, type PageBundle } from './data.js';
 import { dataSourceOf } from './data-context.js';
 import { absoluteUrl, breadcrumbLd, documentTitle, socialImageUrl, type HeadModel, type JsonLd } from './meta.js';
-import { altOf, imageValue, preloadOf, slotSizes } from './image.js';
+import { altOf, imageValue, lightSlotSizes, preloadOf, slotSizes } from './image.js';
 import { eventLd, plainText, storyLd } from './structured-data.js';
 import { formatDateTime, str } from './format.js';
 import { DetailView, type DetailData } from './detail-view.js';
@@ -24,7 +24,7 @@ function detailOf(collection: string): { kind: DetailKind; page: PageName; detai
   return { kind: d.kind, page: d.page, detail: d.detail };
 }
 
-function detailHead(detail: DetailKind, trail: DetailPage['trail'], doc: PublicDocument | null, bundle: PageBundle, publicUrl: string, path: string, logoUrl: string): HeadModel {
+function detailHead(detail: DetailKind, trail: DetailPage['trail'], doc: PublicDocument | null, bundle: PageBundle, publicUrl: string, path: string, logoUrl: string, light: boolean): HeadModel {
   const settings = bundle.settings;
   const { code, dir } = bundle.language;
   if (!doc) {
@@ -62,7 +62,7 @@ function detailHead(detail: DetailKind, trail: DetailPage['trail'], doc: PublicD
     ogType: detail === 'story' ? 'article' : 'website',
     siteName: settings.organisationName,
     jsonLd,
-    preloadImage: media ? preloadOf(media, slotSizes.detail) : null,
+    preloadImage: media ? preloadOf(media, (light ? lightSlotSizes : slotSizes).detail) : null,
     noindex: false,
     lang: code,
     dir,
@@ -83,7 +83,7 @@ export function detailLoader(collection: string) {
     // The page bundle holds every published story or event; a direct read covers any it leaves out (in the default language).
     const doc = asked ? (offered && found && !found.lang ? found : null) : (found ?? (id ? await source.document(collection, id) : null));
     const publicUrl = source.publicUrl();
-    const site = siteDataOf(bundle, publicUrl);
+    const site = siteDataOf(bundle, source);
     const path = doc?.href ?? detailPathOf(collection, id) ?? '/';
     const logoUrl = site.logo ? absoluteUrl(publicUrl, site.logo.url) : absoluteUrl(publicUrl, '/logo.svg');
     const body: DetailData = {
@@ -93,7 +93,7 @@ export function detailLoader(collection: string) {
       trail: offered ? { ...trail, name: '' } : trail,
       doc,
       bundle: { media: bundle.media, categories: bundle.categories },
-      head: detailHead(kind, trail, doc, bundle, publicUrl, path, logoUrl),
+      head: detailHead(kind, trail, doc, bundle, publicUrl, path, logoUrl, site.light === true),
       now: new Date().toISOString(),
     };
     return doc ? body : data(body, { status: 404 });

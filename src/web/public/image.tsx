@@ -1,5 +1,5 @@
 /** A responsive image from an uploaded medium: AVIF then WebP sizes in a <picture>, no layout shift. */
-import type { CSSProperties } from 'react';
+import { createContext, useContext, type CSSProperties } from 'react';
 import { imageVariantFormats, objectPositionOf, type MediaInfo, type MediaVariant } from '../../shared/media.js';
 import type { PreloadImage } from './meta.js';
 
@@ -16,29 +16,51 @@ export function imageValue(v: unknown): ImageValue | null {
   return { mediaId: o.mediaId, alt: typeof o.alt === 'string' ? o.alt : '', decorative: o.decorative === true };
 }
 
+/** How wide a slot is drawn from a viewport width on (`from`, px; absent: any), in px or in vw. */
+type SlotWidth = { from?: number } & ({ px: number } | { vw: number });
+
 /**
- * The `sizes` of each picture slot, from public.css's layout: how wide the
- * picture is drawn at each viewport width, so a browser fetches no copy wider
- * than the slot needs at its pixel density (e2e/public-pictures.test.ts
- * checks the choice in Chromium at 375 and 1280 px).
+ * How wide each picture slot is drawn, from public.css's layout, widest
+ * viewports first: its `sizes`, so a browser fetches no copy wider than the
+ * slot needs at its pixel density (e2e/public-pictures.test.ts checks the
+ * choice in Chromium at 375 and 1280 px).
  */
-export const slotSizes = {
+const slotWidths = {
   /** Hero pictures and carousel slides: the whole width. */
-  fullWidth: '100vw',
+  fullWidth: [{ vw: 100 }],
   /** A story's or event's own page: at most 960 px. */
-  detail: '(min-width: 960px) 960px, 100vw',
+  detail: [{ from: 960, px: 960 }, { vw: 100 }],
   /** Beside a section's text from 1024 px, else the whole width. */
-  section: '(min-width: 1024px) 560px, 100vw',
+  section: [{ from: 1024, px: 560 }, { vw: 100 }],
   /** A card in a grid of three from 1024 px, two from 600 px. */
-  card: '(min-width: 1024px) 360px, (min-width: 600px) 50vw, 100vw',
+  card: [{ from: 1024, px: 360 }, { from: 600, vw: 50 }, { vw: 100 }],
   /** A gallery picture or a story's cover: a grid of three from 1024 px, two from 600 px. */
-  tile: '(min-width: 1024px) 380px, (min-width: 600px) 50vw, 100vw',
+  tile: [{ from: 1024, px: 380 }, { from: 600, vw: 50 }, { vw: 100 }],
   /** A person's round photo. */
-  person: '128px',
+  person: [{ px: 128 }],
   /** A partner's logo: 72 px high, so 200 px holds a logo up to 2.8 times as wide as high. */
-  logo: '200px',
-} as const;
-export type PictureSlot = keyof typeof slotSizes;
+  logo: [{ px: 200 }],
+} as const satisfies Record<string, readonly SlotWidth[]>;
+export type PictureSlot = keyof typeof slotWidths;
+
+/** A slot's `sizes`, each width multiplied by `scale` (½ on light pages: one image pixel per CSS pixel on a 2× screen). */
+function sizesOf(widths: readonly SlotWidth[], scale: number): string {
+  return widths
+    .map((w) => {
+      const length = 'px' in w ? `${w.px * scale}px` : `${w.vw * scale}vw`;
+      return w.from === undefined ? length : `(min-width: ${w.from}px) ${length}`;
+    })
+    .join(', ');
+}
+
+const mapSlots = (scale: number) => Object.fromEntries(Object.entries(slotWidths).map(([slot, widths]) => [slot, sizesOf(widths, scale)])) as Record<PictureSlot, string>;
+/** The `sizes` of each slot: the width it is drawn at. */
+export const slotSizes = mapSlots(1);
+/** On light pages (src/shared/light-pages.ts): half, so a 2× phone takes the copy a 1× screen would. */
+export const lightSlotSizes = mapSlots(0.5);
+
+/** True on light pages: set by the public shell, and by an island from its props. */
+export const LightPagesContext = createContext(false);
 
 /** A `srcset` of sized copies (one format). */
 export function srcSetOf(variants: readonly MediaVariant[]): string {
@@ -87,7 +109,7 @@ export function pictureStyle(media: MediaInfo, cropped: boolean): CSSProperties 
 }
 
 export function Picture({ value, media, slot, className, priority = false, cropped = true }: Props) {
-  const sizes = slotSizes[slot];
+  const sizes = (useContext(LightPagesContext) ? lightSlotSizes : slotSizes)[slot];
   if (!value) return null;
   const m = media[value.mediaId];
   if (!m || m.kind !== 'image') return null;

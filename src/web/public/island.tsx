@@ -38,10 +38,12 @@ export function carouselProps(
   label: string,
   headingLevel: CarouselProps['headingLevel'],
   { words, lang }: PageWords,
+  light: boolean,
 ): CarouselProps {
   const pictures: Record<string, MediaInfo> = {};
   const shown = slides.map((s) => {
-    const id = imageValue(s.data.image)?.mediaId;
+    // Light pages draw no slide pictures: none travels in the props.
+    const id = light ? undefined : imageValue(s.data.image)?.mediaId;
     const m = id ? media[id] : undefined;
     if (id && m) pictures[id] = m;
     return { id: s.id, data: s.data };
@@ -64,6 +66,7 @@ export function carouselProps(
       dots: slides.map((s, i) => w.showSlide(i + 1, str(s.data.title))),
     },
     ...(lang ? { wordsLang: lang } : {}),
+    ...(light ? { light } : {}),
   };
 }
 

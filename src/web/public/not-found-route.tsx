@@ -17,7 +17,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   // The header and footer need the site settings; the home bundle carries them.
   const home = await source.page('home');
   const bundle = await homeBundleIn(source, languageOfPath(path, home), home);
-  const site = siteDataOf(bundle, source.publicUrl());
+  const site = siteDataOf(bundle, source);
   const { words } = publicWordsFor(bundle.language.code);
   const body: PublicRouteData = {
     site,

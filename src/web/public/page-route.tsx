@@ -14,7 +14,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const source = dataSourceOf(context);
   const bundle = await source.pageAt(new URL(request.url).pathname);
   if (!bundle) return notFoundLoader(args);
-  const site = siteDataOf(bundle, source.publicUrl());
+  const site = siteDataOf(bundle, source);
   return { site, bundle, head: pageHead(bundle, site), now: new Date().toISOString() } satisfies PageData;
 }
 

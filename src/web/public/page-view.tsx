@@ -47,18 +47,19 @@ interface GroupProps {
  * renderer does not compile.
  */
 const renderers: { [K in BlockKind]: (props: GroupProps) => ReactNode } = {
-  slide({ docs, section, data: { bundle }, first, pageWords }) {
+  slide({ docs, section, data: { bundle, site }, first, pageWords }) {
+    const light = site.light === true;
     const { carousel } = pageWords.words;
     const { media, page } = bundle;
     if (section.options.carousel) {
-      return docs.length > 0 ? <CarouselIsland {...carouselProps(docs, media, carousel.highlightsOfOurWork, 'h2', pageWords)} /> : null;
+      return docs.length > 0 ? <CarouselIsland {...carouselProps(docs, media, carousel.highlightsOfOurWork, 'h2', pageWords, light)} /> : null;
     }
     // One slide is the page's hero; several become a carousel under the page title.
     if (docs.length > 1) {
       return (
         <>
           {first ? <Hero pageTitle={page.title} slide={null} media={media} /> : null}
-          <CarouselIsland {...carouselProps(docs, media, carousel.pageHighlights(page.title), 'h2', pageWords)} />
+          <CarouselIsland {...carouselProps(docs, media, carousel.pageHighlights(page.title), 'h2', pageWords, light)} />
         </>
       );
     }
@@ -127,7 +128,8 @@ export function pageHead(bundle: PageBundle, site: SiteData): HeadModel {
     ogType: 'website',
     siteName: settings.organisationName,
     jsonLd,
-    preloadImage: lead ? preloadOf(lead.media, slotSizes.fullWidth) : null,
+    // Light pages draw no picture behind the first slide's text: nothing to preload.
+    preloadImage: lead && !site.light ? preloadOf(lead.media, slotSizes.fullWidth) : null,
     noindex: false,
     lang: bundle.language.code,
     dir: bundle.language.dir,

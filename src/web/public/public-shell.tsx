@@ -11,6 +11,7 @@ import type { HeadModel } from './meta.js';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
 import { CurrentPathProvider } from './site-link.js';
+import { LightPagesContext } from './image.js';
 import { PublicWordsProvider, usePublicWords } from './words.js';
 import './public.css';
 
@@ -48,6 +49,7 @@ export function PublicShell({ data, children }: { data: PublicRouteData | null; 
   const year = Number((data?.now ?? '').slice(0, 4)) || 2026;
   return (
     <PublicWordsProvider code={site.language?.code ?? 'en'}>
+      <LightPagesContext.Provider value={site.light === true}>
       <CurrentPathProvider path={pathOf(data?.head.canonical)}>
         <SkipLink />
         <SiteHeader site={site} />
@@ -56,6 +58,7 @@ export function PublicShell({ data, children }: { data: PublicRouteData | null; 
         </main>
         <SiteFooter site={site} year={year} />
       </CurrentPathProvider>
+      </LightPagesContext.Provider>
     </PublicWordsProvider>
   );
 }

@@ -1,5 +1,6 @@
 /** The public footer: the logo, the navigation's link lists (editors' data), and the external links from site settings. */
-import { SiteLink } from './site-link.js';
+import { lightPagesLink } from '../../shared/light-pages.js';
+import { SiteLink, useCurrentPath } from './site-link.js';
 import type { SiteData } from './data.js';
 import { MailIcon, SocialIcon, VideoIcon } from './icons.js';
 import { NavAnchor } from './site-header.js';
@@ -10,6 +11,8 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
   const { settings, logo } = site;
   const { words, lang } = usePublicWords();
   const w = words.footer;
+  const path = useCurrentPath();
+  const light = site.light === true;
   return (
     <footer className="site-footer" id="site-footer">
       <div className="container footer-grid">
@@ -69,6 +72,10 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
       </div>
       <div className="container footer-bottom">
         <p lang={lang}>{w.copyright(year, settings.organisationName)}</p>
+        {/* A plain link (no script): the server sets the choice in a cookie and comes back here. */}
+        <a className="light-pages-link" href={lightPagesLink(!light, path)} rel="nofollow" lang={lang}>
+          {light ? w.fullPages : w.lightPages}
+        </a>
       </div>
     </footer>
   );

@@ -61,19 +61,24 @@ export interface CarouselProps {
   words: CarouselWords;
   /** The words' language when it is not the page's (their `lang` mark on the buttons). */
   wordsLang?: string | undefined;
+  /** Light pages (src/shared/light-pages.ts): no pictures behind the slides' text, and no autoplay until the visitor presses play. */
+  light?: boolean;
 }
 
-export function Carousel({ slides, media, label, headingLevel: H, words, wordsLang }: CarouselProps) {
+export function Carousel({ slides, media, label, headingLevel: H, words, wordsLang, light = false }: CarouselProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
   const [selected, setSelected] = useState(0);
   const [ready, setReady] = useState(false);
-  const [userPaused, setUserPaused] = useState(false);
+  const [userPaused, setUserPaused] = useState(light);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [hidden, setHidden] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
   const count = slides.length;
+  // The slides whose pictures are fetched: the first, each one once shown, and the next while the current one has been on screen for half an autoplay turn (or the visitor reaches for the controls).
+  const [fetched, setFetched] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const fetchPictures = useCallback((...indexes: number[]) => setFetched((had) => (indexes.every((i) => had.has(i)) ? had : new Set([...had, ...indexes]))), []);
 
   // Embla loads after hydration: the slides are already on screen, so it stays out of the first load.
   useEffect(() => {
@@ -114,6 +119,9 @@ export function Carousel({ slides, media, label, headingLevel: H, words, wordsLa
     };
     const onDown = (e: PointerEvent) => {
       start = { x: e.clientX, y: e.clientY, index: embla.selectedScrollSnap() };
+      // A drag shows the neighbours: their pictures are fetched as it begins.
+      const snaps = embla.scrollSnapList().length;
+      fetchPictures((start.index + 1) % snaps, (start.index - 1 + snaps) % snaps);
       last = { x: e.clientX, y: e.clientY };
       window.addEventListener('pointermove', onMove, { passive: true });
     };
@@ -134,7 +142,7 @@ export function Carousel({ slides, media, label, headingLevel: H, words, wordsLa
       window.removeEventListener('pointermove', onMove);
       embla.off('pointerUp', onUp);
     };
-  }, [embla]);
+  }, [embla, fetchPictures]);
 
   useEffect(() => {
     const on = () => setHidden(document.visibilityState === 'hidden');
@@ -149,6 +157,18 @@ export function Carousel({ slides, media, label, headingLevel: H, words, wordsLa
     const timer = window.setInterval(() => embla.scrollNext(), AUTOPLAY_MS);
     return () => window.clearInterval(timer);
   }, [embla, running, selected]);
+
+  const following = (selected + 1) % count;
+  const preceding = (selected - 1 + count) % count;
+  useEffect(() => fetchPictures(selected), [fetchPictures, selected]);
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setTimeout(() => fetchPictures(following), AUTOPLAY_MS / 2);
+    return () => window.clearTimeout(timer);
+  }, [fetchPictures, running, following]);
+  useEffect(() => {
+    if (ready && (hovered || focused)) fetchPictures(following, preceding);
+  }, [fetchPictures, ready, hovered, focused, following, preceding]);
 
   const prev = useCallback(() => embla?.scrollPrev(), [embla]);
   const next = useCallback(() => embla?.scrollNext(), [embla]);
@@ -185,7 +205,7 @@ export function Carousel({ slides, media, label, headingLevel: H, words, wordsLa
             return (
               <div
                 key={s.id}
-                className="carousel-slide"
+                className={light ? 'carousel-slide slide-plain' : 'carousel-slide'}
                 role="group"
                 aria-roledescription={words.slide}
                 aria-label={words.slides[i]}
@@ -193,7 +213,14 @@ export function Carousel({ slides, media, label, headingLevel: H, words, wordsLa
                 data-active={i === selected ? '' : undefined}
                 data-block={s.id}
               >
-                <Picture value={imageValue(d.image)} media={media} slot="fullWidth" className="slide-image" priority={i === 0} />
+                {light ? null : fetched.has(i) ? (
+                  <Picture value={imageValue(d.image)} media={media} slot="fullWidth" className="slide-image" priority={i === 0} />
+                ) : (
+                  // Not fetched with the first view; without JavaScript the strip scrolls sideways and shows them all.
+                  <noscript>
+                    <Picture value={imageValue(d.image)} media={media} slot="fullWidth" className="slide-image" />
+                  </noscript>
+                )}
                 <div className="slide-overlay">
                   <div className="container slide-text">
                     <H className="slide-title">{str(d.title)}</H>

@@ -1,14 +1,17 @@
 /** An inner page's hero: the page title over its first slide. */
 import type { PublicDocument } from '../../../shared/collections.js';
 import type { MediaInfo } from '../../../shared/media.js';
-import { imageValue, Picture } from '../image.js';
+import { useContext } from 'react';
+import { imageValue, LightPagesContext, Picture } from '../image.js';
 import { fieldLang, str } from '../format.js';
 import { SlideLink } from './links.js';
 import { usePublicWords } from '../words.js';
 
 /** `titleLang`: the title's language when it is not the page's (the site's own words for a page of its own, such as "Contact us"). */
 export function Hero({ pageTitle, titleLang, slide, media }: { pageTitle: string; titleLang?: string | undefined; slide: PublicDocument | null; media: Record<string, MediaInfo> }) {
-  const image = slide ? imageValue(slide.data.image) : null;
+  // Light pages draw no picture behind text: the title stands on the plain band.
+  const light = useContext(LightPagesContext);
+  const image = slide && !light ? imageValue(slide.data.image) : null;
   const { words, lang } = usePublicWords();
   return (
     <header className={`hero${image ? ' hero-with-image' : ''}`} data-block={slide?.id}>

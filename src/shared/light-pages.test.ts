@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { lightPagesBack, lightPagesLink, wantsLightPages } from './light-pages.js';
+import { reservedPathReason } from './site-structure.js';
+
+describe('light pages', () => {
+  it('are asked for by Save-Data: on, in any case, with or without parameters', () => {
+    expect(wantsLightPages('on', undefined)).toBe(true);
+    expect(wantsLightPages(' On ', undefined)).toBe(true);
+    expect(wantsLightPages('on; reason=metered', undefined)).toBe(true);
+    expect(wantsLightPages('off', undefined)).toBe(false);
+    expect(wantsLightPages('onward', undefined)).toBe(false);
+    expect(wantsLightPages(undefined, undefined)).toBe(false);
+  });
+
+  it('follow the visitor’s own choice in the cookie over the header', () => {
+    expect(wantsLightPages(undefined, 'light=1')).toBe(true);
+    expect(wantsLightPages(undefined, 'session=abc; light=1; theme=dark')).toBe(true);
+    expect(wantsLightPages('on', 'light=0')).toBe(false);
+    // Another cookie whose name merely contains the word is no choice.
+    expect(wantsLightPages(undefined, 'highlight=1')).toBe(false);
+    expect(wantsLightPages('on', 'highlight=0')).toBe(true);
+    expect(wantsLightPages(undefined, 'light=yes')).toBe(false);
+  });
+
+  it('switch by a link that comes back to the page, never to another site', () => {
+    expect(lightPagesLink(true, '/sw/kuhusu')).toBe('/light-pages?on&back=%2Fsw%2Fkuhusu');
+    expect(lightPagesLink(false, '/')).toBe('/light-pages?off&back=%2F');
+    expect(lightPagesBack('/about')).toBe('/about');
+    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example', 'about', '', undefined, ['/about'], '/a\r\nSet-Cookie: x=1']) {
+      expect(lightPagesBack(bad), String(bad)).toBe('/');
+    }
+  });
+
+  it('keep their switch out of page addresses', () => {
+    expect(reservedPathReason('/light-pages')).toMatch(/server/);
+    expect(reservedPathReason('/light-pages-guide')).toBeNull();
+  });
+});
