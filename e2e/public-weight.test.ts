@@ -5,14 +5,21 @@
  * limits on the files): the home page's HTML as sent (uncompressed and
  * brotli), and the JavaScript each page really loads in the browser,
  * gzip-compressed: at most `jsWithoutIslands` on a page without an
- * interactive block, at most `jsAnyPage` on any page.
+ * interactive block, at most `jsAnyPage` on any page. The Pages screen shows
+ * what each page weighs on a phone: within 5 % of every byte Chromium
+ * downloads for it at 375 px, 2×, scrolled to the end.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import publicBuild from '../src/shared/public-build.json' with { type: 'json' };
 import { bundleOf, publicPages } from './public-helpers.js';
 import { setUpSite } from './helpers/fixture.js';
+import { axeViolations } from './helpers/axe.js';
+import { phone, wholePageBytes } from './helpers/first-view.js';
+import { defaultPageWeightBudget, formatWeight } from '../src/shared/page-weight.js';
+import type { SiteSettings } from '../src/shared/settings.js';
 
 const site = setUpSite();
 const KB = 1024;
@@ -74,4 +81,66 @@ describe('page weight', () => {
     }
     console.log(rows.join('\n'));
   }, 120_000);
+
+  it('shows on the Pages screen what each page weighs on a phone, within 5 % of what Chromium downloads, and warns over the budget', async () => {
+    const { context, page } = await site.newPage();
+    try {
+      await site.signIn(page, '/pages');
+      const weights = page.getByTestId('page-weight');
+      await expect.poll(() => weights.count(), { timeout: 30_000 }).toBe(publicPages.length);
+      const shown = await page.getByTestId('page-section').evaluateAll((sections) =>
+        sections.map((s) => {
+          const w = s.querySelector('[data-testid="page-weight"]');
+          return { page: s.getAttribute('data-page') ?? '', bytes: Number(w?.getAttribute('data-bytes')), text: w?.textContent ?? '' };
+        }),
+      );
+      const rows: string[] = [];
+      const problems: string[] = [];
+      for (const { name, path } of publicPages) {
+        const weight = shown.find((s) => s.page === name);
+        if (!weight) {
+          problems.push(`${path}: no weight shown`);
+          continue;
+        }
+        const chromium = await wholePageBytes(site.browser, `${site.server.url}${path}`);
+        const off = weight.bytes / chromium.total - 1;
+        rows.push(`${path}: shown ${weight.bytes} B, Chromium ${chromium.total} B in ${chromium.count} responses (${(off * 100).toFixed(1)} %)`);
+        if (Math.abs(off) > 0.05) problems.push(`${path}: shown ${weight.bytes}, Chromium downloaded ${chromium.total}`);
+        if (!weight.text.startsWith(`${formatWeight(weight.bytes)} on a phone`)) problems.push(`${path}: the screen says “${weight.text}”`);
+      }
+      console.log(rows.join('\n'));
+      expect(problems).toEqual([]);
+      expect(await page.getByTestId('page-weight-warning').count()).toBe(0);
+      fs.mkdirSync('docs/screenshots', { recursive: true });
+      await page.getByTestId('page-section').first().screenshot({ path: 'docs/screenshots/pages-weight-1280.png' });
+
+      // A strict budget: the pages over it say so, naming their heaviest pictures.
+      const saveSettings = async (change: (data: SiteSettings) => SiteSettings) => {
+        const current = (await (await fetch(`${site.server.url}/api/settings`)).json()) as { data: SiteSettings; version: number };
+        const res = await fetch(`${site.server.url}/api/settings`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${site.superToken}`, 'content-type': 'application/json', 'if-match': String(current.version) },
+          body: JSON.stringify({ data: change(current.data) }),
+        });
+        expect(res.status).toBe(200);
+      };
+      await saveSettings((data) => ({ ...data, pageWeightBudget: '100' }));
+      await page.reload();
+      const home = page.locator('[data-testid="page-section"][data-page="home"]');
+      const warning = home.getByTestId('page-weight-warning');
+      await warning.waitFor();
+      await expect.poll(() => warning.textContent()).toMatch(/Over the 100 KB budget for a page\.The heaviest pictures: “[^”]+” \(\d+ KB\)/);
+      await home.scrollIntoViewIfNeeded();
+      await home.screenshot({ path: 'docs/screenshots/pages-weight-over-budget-1280.png' });
+      expect(await axeViolations(page), 'the Pages screen at 1280 px').toEqual([]);
+      await page.setViewportSize(phone.viewport);
+      await warning.scrollIntoViewIfNeeded();
+      await warning.screenshot({ path: 'docs/screenshots/pages-weight-over-budget-375.png' });
+      expect(await axeViolations(page), 'the Pages screen at 375 px').toEqual([]);
+      // The budget goes back to the default for the other tests.
+      await saveSettings((data) => ({ ...data, pageWeightBudget: defaultPageWeightBudget }));
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
 });

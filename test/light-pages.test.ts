@@ -14,13 +14,13 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentDocument } from '../src/shared/collections.js';
-import type { MediaInfo } from '../src/shared/media.js';
 import { lightPagesVary } from '../src/shared/light-pages.js';
 import { buildApp } from '../src/server/app.js';
 import { testConfig } from './helpers/app.js';
 import { createTestDatabase, dialects, type TestDatabase } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { publishChange } from './helpers/content.js';
+import { uploadMedia } from './helpers/upload.js';
 
 interface Answer {
   status: number;
@@ -31,12 +31,6 @@ interface Answer {
 async function noisyPng(): Promise<Buffer> {
   const raw = crypto.randomBytes(1200 * 800 * 3);
   return sharp(raw, { raw: { width: 1200, height: 800, channels: 3 } }).png().toBuffer();
-}
-
-function multipart(file: Buffer, name: string): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----light${crypto.randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`);
-  return { payload: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** The `sizes` of every picture source and image of a page, in order. */
@@ -55,10 +49,7 @@ describe.each(dialects())('light pages on %s', (dialect) => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     admin = await createUser(app, 'admin');
-    const form = multipart(await noisyPng(), 'market.png');
-    const uploaded = await app.inject({ method: 'POST', url: '/api/media', headers: { ...admin.headers, ...form.headers }, payload: form.payload });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const picture = uploaded.json() as MediaInfo;
+    const picture = await uploadMedia(app, admin, await noisyPng(), 'market.png', 'image/png');
     const image = { mediaId: picture.id, alt: 'Traders at the county market' };
     const create = async (collection: string, data: Record<string, unknown>) => {
       const res = await app.inject({ method: 'POST', url: `/api/collections/${collection}/documents`, headers: admin.headers, payload: { status: 'published', data } });

@@ -20,6 +20,7 @@ import { issueActionCode } from '../src/server/auth/action-codes.js';
 import { editorialApi } from '../src/shared/editorial.js';
 import { siteCheckApi } from '../src/shared/site-check.js';
 import { siteApi, sitePageCollection } from '../src/shared/site-structure.js';
+import { pageWeightsApi } from '../src/shared/page-weight.js';
 import { putRedirect } from '../src/server/structure/repository.js';
 import { hashPreviewToken, insertPreviewLink, newPreviewToken } from '../src/server/preview/repository.js';
 import { accountLinkApi, invitationPath, invitationResendPath } from '../src/shared/account-links.js';
@@ -189,6 +190,7 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['site structure', 'add a redirect',           '401',    '403', '403', 'ok',  'off'],
   ['site structure', 'remove a redirect',        '401',    '403', '403', 'ok',  'off'],
   ['site structure', 'list missing paths',       '401',    '403', '403', 'ok',  'off'],
+  ['site structure', 'weigh the pages',          '401',    '403', 'ok',  'ok',  'off'],
   ['site structure', 'read the navigation',      '401',    '403', 'ok',  'ok',  'off'],
   ['site structure', 'save the navigation',      '401',    '403', 'ok',  'ok',  'off'],
   ['site structure', 'publish the navigation',   '401',    '403', 'ok',  'ok',  'off'],
@@ -648,6 +650,7 @@ const rows: Row[] = [
     },
   },
   { group: 'site structure', endpoint: 'list missing paths', target: 'not-found', request: async () => ({ method: 'GET', url: siteApi.notFound }) },
+  { group: 'site structure', endpoint: 'weigh the pages', target: 'pages', request: async () => ({ method: 'GET', url: pageWeightsApi }) },
   { group: 'site structure', endpoint: 'read the navigation', target: 'navigation', request: async () => ({ method: 'GET', url: siteApi.navigation }) },
   {
     group: 'site structure',
@@ -826,7 +829,8 @@ describe.each(dialects())('role matrix on %s', (dialect) => {
   const env = {} as Env;
 
   beforeAll(async () => {
-    env.t = await build(dialect);
+    // With the public pages rendered: weighing them reads them.
+    env.t = await build(dialect, {}, { render: true });
     env.users = {
       none: await createUser(env.t.app, 'none'),
       admin: await createUser(env.t.app, 'admin'),

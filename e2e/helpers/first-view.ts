@@ -5,9 +5,15 @@
  * scrolling, until the network is idle. Used by `npm run bench:first-view`
  * and by the browser tests that compare light and full pages.
  */
-import type { Browser, CDPSession } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { weighingPhone } from '../../src/shared/page-weight.js';
 
-export const phone = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
+export const phone = {
+  viewport: { width: weighingPhone.width, height: weighingPhone.height },
+  deviceScaleFactor: weighingPhone.deviceScaleFactor,
+  isMobile: true,
+  hasTouch: true,
+} as const;
 
 export interface FirstView {
   /** Every response, in bytes. */
@@ -18,24 +24,67 @@ export interface FirstView {
   count: number;
 }
 
+/** Counts every response of a page's loads in a fresh context, as it came over the wire, nothing from a cache. */
+async function counted(context: BrowserContext): Promise<{ page: Page; view: FirstView; idle: () => Promise<void> }> {
+  const page = await context.newPage();
+  const cdp: CDPSession = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const types = new Map<string, string>();
+  const view: FirstView = { total: 0, images: 0, count: 0 };
+  const pending = new Set<string>();
+  let waiters: (() => void)[] = [];
+  const settle = (id: string) => {
+    pending.delete(id);
+    if (pending.size > 0) return;
+    for (const w of waiters) w();
+    waiters = [];
+  };
+  cdp.on('Network.requestWillBeSent', (e) => pending.add(e.requestId));
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  cdp.on('Network.loadingFailed', (e) => settle(e.requestId));
+  cdp.on('Network.loadingFinished', (e) => {
+    view.total += e.encodedDataLength;
+    view.count += 1;
+    if (types.get(e.requestId) === 'Image') view.images += e.encodedDataLength;
+    settle(e.requestId);
+  });
+  /** Settles when no request of the page is still under way. */
+  const idle = () => (pending.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)));
+  return { page, view, idle };
+}
+
 export async function firstViewBytes(browser: Browser, url: string, saveData: boolean): Promise<FirstView> {
   const context = await browser.newContext({ ...phone, extraHTTPHeaders: saveData ? { 'save-data': 'on' } : {} });
   try {
-    const page = await context.newPage();
-    const cdp: CDPSession = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    // Nothing from an earlier load: every byte of this one is counted.
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const types = new Map<string, string>();
-    const view: FirstView = { total: 0, images: 0, count: 0 };
-    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
-    cdp.on('Network.loadingFinished', (e) => {
-      view.total += e.encodedDataLength;
-      view.count += 1;
-      if (types.get(e.requestId) === 'Image') view.images += e.encodedDataLength;
-    });
+    const { page, view } = await counted(context);
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
+    return view;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * What the phone downloads to show the whole page: scrolled to the end half a
+ * screen at a time, so every lazy picture loads, with reduced motion (a
+ * carousel that does not play fetches no later slide by itself).
+ */
+export async function wholePageBytes(browser: Browser, url: string): Promise<FirstView> {
+  const context = await browser.newContext({ ...phone, reducedMotion: 'reduce' });
+  try {
+    const { page, view, idle } = await counted(context);
+    await page.goto(url, { waitUntil: 'load' });
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+        window.scrollTo(0, y);
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }
+    });
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    await page.waitForLoadState('networkidle');
+    await idle();
     return view;
   } finally {
     await context.close();

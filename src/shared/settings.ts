@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { fieldSchema, schema, type FieldDef, type ImageValue } from './fields.js';
 import { languageSchema, siteLanguagesSchema } from './languages.js';
 import { twoFactorRequirementLabels, twoFactorRequirements, type TwoFactorRequirement } from './two-factor.js';
+import { defaultPageWeightBudget, pageWeightBudgetLabels, pageWeightBudgets, type PageWeightBudget } from './page-weight.js';
 
 /** Feeds the header, footer and structured data. */
 export const siteSettingsFields = [
@@ -32,6 +33,13 @@ export const siteSettingsFields = [
     label: 'Two-factor sign-in',
     options: twoFactorRequirements.map((value) => ({ value, label: twoFactorRequirementLabels[value] })),
     help: 'Staff who must use it and have not turned it on are taken to their account page to set it up after signing in, and can do nothing else until they have.',
+  },
+  {
+    name: 'pageWeightBudget',
+    type: 'select',
+    label: 'Page weight budget',
+    options: pageWeightBudgets.map((value) => ({ value, label: pageWeightBudgetLabels[value] })),
+    help: 'What a page may cost a visitor on a phone, pictures included. The Pages screen warns about every page that weighs more.',
   },
 ] as const satisfies readonly FieldDef[];
 
@@ -83,6 +91,7 @@ export const siteSettingsSchema = schema(() =>
     mailUrl: field<OptionalLink>('mailUrl'),
     timeZone: field<OptionalText>('timeZone').refine((v) => !v || isTimeZone(v), 'Enter a time zone name such as Africa/Nairobi, Europe/Berlin or UTC'),
     requireTwoFactor: field<z.ZodOptional<z.ZodNullable<z.ZodType<TwoFactorRequirement>>>>('requireTwoFactor'),
+    pageWeightBudget: field<z.ZodOptional<z.ZodNullable<z.ZodType<PageWeightBudget>>>>('pageWeightBudget'),
     /** The languages the site speaks (languages.ts); absent: English only. Kept as they are when a save leaves them out. */
     languages: z.array(languageSchema).optional(),
     defaultLanguage: z.string().optional(),
@@ -103,4 +112,5 @@ export const defaultSiteSettings: SiteSettings = {
   mailUrl: 'https://mail.example.org',
   timeZone: defaultTimeZone,
   requireTwoFactor: 'none',
+  pageWeightBudget: defaultPageWeightBudget,
 };

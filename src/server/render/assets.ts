@@ -34,12 +34,19 @@ export interface ClientAssets {
    * script added.
    */
   publicTemplate: string;
+  /**
+   * Per island (its module's name under islandsDir), the script files it
+   * loads beyond the entry's: its chunk, what that imports, and what it
+   * imports later (the carousel's Embla). What a page weighs (page-weight.ts).
+   */
+  islandScripts: Record<string, string[]>;
 }
 
-export function collectFiles(manifest: Manifest, modules: readonly string[]): { js: string[]; css: string[] } {
+/** The files of modules and what they import (and, with `later`, import when they run); `counted` modules are left out. */
+export function collectFiles(manifest: Manifest, modules: readonly string[], later = false, counted: readonly string[] = []): { js: string[]; css: string[] } {
   const js = new Set<string>();
   const css = new Set<string>();
-  const seen = new Set<string>();
+  const seen = new Set<string>(counted);
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
@@ -48,9 +55,22 @@ export function collectFiles(manifest: Manifest, modules: readonly string[]): { 
     js.add(chunk.file);
     for (const c of chunk.css ?? []) css.add(c);
     for (const i of chunk.imports ?? []) visit(i);
+    if (later) for (const i of chunk.dynamicImports ?? []) visit(i);
   };
   for (const m of modules) visit(m);
   return { js: [...js], css: [...css] };
+}
+
+/** Each island's scripts beyond the entry's (its static imports are the entry's own). */
+function islandScriptsOf(manifest: Manifest): Record<string, string[]> {
+  const entry = manifest[publicEntry];
+  const counted = [publicEntry, ...(entry?.imports ?? [])];
+  const islands: Record<string, string[]> = {};
+  for (const key of entry?.dynamicImports ?? []) {
+    if (!key.startsWith(publicBuild.islandsDir)) continue;
+    islands[path.basename(key).replace(/\.[jt]sx?$/, '')] = collectFiles(manifest, [key], true, counted).js;
+  }
+  return islands;
 }
 
 /** Removes the staff entry's module script, preloads and stylesheets from the built index.html. */
@@ -81,5 +101,5 @@ export function loadClientAssets(distDir: string): ClientAssets | null {
     `<script type="module" crossorigin src="/${entry.file}"></script>`,
   ].join('\n    ');
   const publicTemplate = withoutStaffAssets(template).replace('<!--app-head-->', `${styles}\n    <!--app-head-->\n    ${scripts}`);
-  return { template, publicTemplate };
+  return { template, publicTemplate, islandScripts: islandScriptsOf(manifest) };
 }

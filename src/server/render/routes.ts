@@ -35,6 +35,11 @@ import { isApiPath } from '../../shared/api-paths.js';
 import { escapeHtml } from '../../shared/html.js';
 import { splitLanguage } from '../../shared/languages.js';
 import { lightPagesBack, lightPagesPath, lightPagesSetCookie, lightPagesVary, wantsLightPages } from '../../shared/light-pages.js';
+import { pageWeightBudgetBytes, pageWeightsApi, weighingPhone, type PageWeight, type PageWeightsAnswer } from '../../shared/page-weight.js';
+import { sitePageCollection } from '../../shared/site-structure.js';
+import { authorize } from '../authorize.js';
+import { readSiteSettings } from '../settings/repository.js';
+import { weighPage, type Weighing } from './page-weight.js';
 
 /** At most this many rendered paths are kept (pages plus stories and events). */
 const MAX_CACHED = 1000;
@@ -226,6 +231,21 @@ async function render(app: FastifyInstance): Promise<void> {
     }
     reply.header('set-cookie', lightPagesSetCookie(query.data.on !== undefined, config.publicUrl.startsWith('https:')));
     return reply.header('cache-control', 'no-store').redirect(lightPagesBack(query.data.back), 303);
+  });
+
+  // What each published page costs a visitor on a phone (page-weight.ts), for the Pages screen: staff who see drafts.
+  const weighing: Weighing | null = assets ? { app, islandScripts: assets.islandScripts, known: new Map() } : null;
+  app.get(pageWeightsApi, async (request, reply) => {
+    authorize(request.principal, 'readDrafts', { type: 'collection', name: sitePageCollection });
+    if (!weighing) return unavailable(reply);
+    const budget = pageWeightBudgetBytes((await readSiteSettings(app.services.db.kysely)).data.pageWeightBudget);
+    const weights: PageWeight[] = [];
+    // One page at a time: each is a handful of answers from memory, and visitors keep the other core.
+    for (const page of await structure.livePages()) {
+      const weight = await weighPage(weighing, page, budget);
+      if (weight) weights.push(weight);
+    }
+    return reply.header('cache-control', 'no-store').send({ budget, phone: weighingPhone, pages: weights } satisfies PageWeightsAnswer);
   });
 
   const logo = cachedRepresentation('image/svg+xml', logoSvg);

@@ -1,7 +1,7 @@
 /**
  * What the Pages screen reads and writes, each answer checked by zod: a
  * collection's blocks with their editorial state, preview links (make, list,
- * revoke) and "Publish changes".
+ * revoke), "Publish changes" and what each page weighs on a phone.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import { editorialApi, type EditorialFields, type PreviewLinkAnswer } from '../.
 import { previewLinkAnswerSchema, previewLinksAnswerSchema, type PreviewLinkEntry } from '../../../shared/preview-links.js';
 import { contentDocumentSchema } from '../content/documents.js';
 import { apiPaths, pathTo } from '../../../shared/api-paths.js';
+import { pageWeightsAnswerSchema, pageWeightsApi, type PageWeightsAnswer } from '../../../shared/page-weight.js';
 
 /** A block as the staff reader gives it: the working copy and the fields that decide its state. */
 export type PageBlock = ContentDocument & EditorialFields;
@@ -65,4 +66,12 @@ export async function revokePreviewLink(id: string): Promise<void> {
 /** "Publish changes": the block's pending changes go live now, if nobody changed it since `version`. */
 export async function publishChanges(collection: string, id: string, version: number): Promise<void> {
   await api<unknown>(editorialApi.publish(collection, id), { method: 'POST', body: {}, ifMatch: `"${version}"` });
+}
+
+/** What each published page weighs on a phone (measured by the server), against the settings' budget. */
+export function usePageWeights() {
+  return useQuery({
+    queryKey: ['page-weights'] as const,
+    queryFn: async ({ signal }): Promise<PageWeightsAnswer> => pageWeightsAnswerSchema.parse(await api<unknown>(pageWeightsApi, { signal })),
+  });
 }

@@ -24,7 +24,9 @@ import { pageEditorPathOf } from '../../../shared/staff-screens.js';
 import { blockTitle } from '../content/block-summary.js';
 import { absoluteTime } from '../content/relative-time.js';
 import { LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
-import { blocksLimit, createPreviewLink, pagesKeys, publishChanges, revokePreviewLink, useCollectionBlocks, usePreviewLinks, type PageBlock } from './api.js';
+import { blocksLimit, createPreviewLink, pagesKeys, publishChanges, revokePreviewLink, useCollectionBlocks, usePageWeights, usePreviewLinks, type PageBlock } from './api.js';
+import { PageWeightLine } from './page-weight.js';
+import type { PageWeight } from '../../../shared/page-weight.js';
 import { publishedGreen } from '../theme.js';
 import { useCan } from '../content/abilities.js';
 import { collectionFromPages, sitePagesKey, useSitePages, type SitePageAnswer } from './site-pages.js';
@@ -234,7 +236,7 @@ function SharedLinks({ page, open }: { page: PageDef; open: boolean }) {
   );
 }
 
-function PageSection({ page, pages }: { page: PageDef; pages: SitePageAnswer[] }) {
+function PageSection({ page, pages, weight }: { page: PageDef; pages: SitePageAnswer[]; weight: { of: PageWeight; budget: number } | null }) {
   const canEdit = useCan({ type: 'collection', name: sitePageCollection })('update');
   const client = useQueryClient();
   const [link, setLink] = useState<PreviewLinkAnswer | null>(null);
@@ -299,6 +301,7 @@ function PageSection({ page, pages }: { page: PageDef; pages: SitePageAnswer[] }
             </Button>
           </Group>
         </Group>
+        {weight && <PageWeightLine weight={weight.of} budget={weight.budget} />}
         {link && <NewLink page={page} link={link} />}
         <div id={linksId}>
           <SharedLinks page={page} open={showLinks} />
@@ -313,6 +316,7 @@ export function PagesScreen() {
   const { hash } = useLocation();
   const loading = useIsFetching({ queryKey: pagesKeys.all }) + useIsFetching({ queryKey: sitePagesKey }) > 0;
   const pages = useSitePages();
+  const weights = usePageWeights();
   const canCreate = useCan({ type: 'collection', name: sitePageCollection })('create');
   const scrolledTo = useRef<string | null>(null);
 
@@ -344,9 +348,16 @@ export function PagesScreen() {
           </Text>
         )}
         {pages.isError && <LoadFailed title="The pages could not be loaded" error={pages.error} onRetry={() => void pages.refetch()} />}
-        {pages.data?.map((page) => (
-          <PageSection key={page.id} page={{ ...page, name: page.id }} pages={pages.data} />
-        ))}
+        {weights.isPending && pages.data && (
+          <Text size="sm" c="dimmed" role="status">
+            Weighing the pages as a phone downloads them…
+          </Text>
+        )}
+        {weights.isError && <LoadFailed title="What the pages weigh could not be measured" error={weights.error} onRetry={() => void weights.refetch()} />}
+        {pages.data?.map((page) => {
+          const of = weights.data?.pages.find((w) => w.id === page.id);
+          return <PageSection key={page.id} page={{ ...page, name: page.id }} pages={pages.data} weight={of && weights.data ? { of, budget: weights.data.budget } : null} />;
+        })}
       </Stack>
     </Screen>
   );
