@@ -11,6 +11,7 @@ import { formatOfVariant, type MediaInfo } from '../src/shared/media.js';
 import { buildApp } from '../src/server/app.js';
 import { ingestMedia } from '../src/server/media/ingest.js';
 import { findMediaById } from '../src/server/media/repository.js';
+import { addMissingAvif, AVIF_JOB_LOCK_KEY } from '../src/server/media/avif-job.js';
 import { createMediaStore, type MediaStore } from '../src/server/media/store.js';
 import { build, testConfig, type TestApp } from './helpers/app.js';
 import { runCli } from './helpers/cli.js';
@@ -90,5 +91,41 @@ describe.each(dialects())('AVIF copies of older pictures on %s', (dialect) => {
     const second = await runCli(t.db, ['media', 'avif'], { env });
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('Every picture has its AVIF copies.');
+  });
+
+  it('announces the pictures that gained copies together, not one page render per picture', async () => {
+    const older = [await olderPicture(3), await olderPicture(4), await olderPicture(5)];
+    const timeline: string[] = [];
+    const unsubscribe = t.app.services.changes.subscribe((event) => {
+      if (event.type === 'media') timeline.push(`event ${event.id}`);
+    });
+    try {
+      const report = await addMissingAvif(t.app.services, store, (step) => timeline.push(`step ${step.index}`));
+      expect(report).toEqual({ total: 3, updated: 3, failed: 0 });
+    } finally {
+      unsubscribe();
+    }
+    // Encoding three pictures takes well under the five seconds between announcements: all three come after the last step.
+    expect(timeline.slice(0, 3)).toEqual(['step 1', 'step 2', 'step 3']);
+    expect(timeline.slice(3).sort()).toEqual(older.map((o) => `event ${o.id}`).sort());
+  });
+
+  it.runIf(dialect === 'postgres')('runs on one server at a time: another holds the job, so the command does nothing and says why', async () => {
+    const info = await olderPicture(6);
+    const pool = t.app.services.db.pool;
+    expect(pool).toBeTruthy();
+    const holder = await pool!.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1)', [AVIF_JOB_LOCK_KEY]);
+      const busy = await runCli(t.db, ['media', 'avif'], { env: { MEDIA_STORE: t.app.services.config.mediaStore } });
+      expect(busy.code, busy.stderr).toBe(0);
+      expect(busy.stdout).toContain('A server is making the AVIF copies now');
+      expect((await findMediaById(t.app.services.db, info.id))?.avifChecked).toBe(false);
+      await holder.query('select pg_advisory_unlock($1)', [AVIF_JOB_LOCK_KEY]);
+    } finally {
+      holder.release();
+    }
+    const after = await addMissingAvif(t.app.services, store);
+    expect(after).toEqual({ total: 1, updated: 1, failed: 0 });
   });
 });

@@ -19,6 +19,7 @@
  * Restore does not come through here: it replaces every row anyway, so it
  * migrates its target with plain `migrate` (restore.ts).
  */
+import { withSessionLock } from '../db/session-lock.js';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -66,25 +67,11 @@ export function upgradeBackupDir(config: AppConfig): string {
   return config.backupDir ?? path.join(config.dataDir, 'backups');
 }
 
-/** Runs `fn` while holding the upgrade lock: a session advisory lock on its own PostgreSQL connection; nothing on SQLite. */
+/** Runs `fn` while holding the upgrade lock (waiting for another instance's backup and migration to finish); nothing to hold on SQLite. */
 async function withUpgradeLock<T>(db: Db, fn: () => Promise<T>): Promise<T> {
-  if (db.dialect !== 'postgres' || !db.pool) return fn();
-  const client = await db.pool.connect();
-  let broken = false;
-  try {
-    // Waits for another instance's backup and migration to finish; a crashed holder's lock ends with its connection.
-    await client.query('select pg_advisory_lock($1)', [UPGRADE_LOCK_KEY]);
-    try {
-      return await fn();
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [UPGRADE_LOCK_KEY]).catch(() => {
-        broken = true;
-      });
-    }
-  } finally {
-    // A connection whose unlock failed is closed rather than returned to the pool still holding the lock.
-    client.release(broken);
-  }
+  const done = await withSessionLock(db, UPGRADE_LOCK_KEY, true, fn);
+  if (!done.ran) throw new Error('the upgrade lock was not taken');
+  return done.value;
 }
 
 /** A name no file in `dir` has: the time of `at`, a second later for each clash (names have one-second resolution). */

@@ -53,6 +53,10 @@ async function makeAvif(media: MediaService): Promise<number> {
     if (step.error) console.error(`${step.index}/${step.total} ${name}: failed: ${step.error}`);
     else console.log(`${step.index}/${step.total} ${name}: ${step.made} AVIF ${step.made === 1 ? 'copy' : 'copies'} made`);
   });
+  if (report.busy) {
+    console.log('A server is making the AVIF copies now (its log says how far it is). Nothing was done here.');
+    return 0;
+  }
   console.log(report.total === 0 ? 'Every picture has its AVIF copies.' : `AVIF copies made for ${report.updated} of ${report.total} pictures${report.failed ? `; ${report.failed} failed (above)` : ''}.`);
   return report.failed > 0 ? 1 : 0;
 }

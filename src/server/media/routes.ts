@@ -165,7 +165,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         else app.log.info(about, `media: AVIF copies for picture ${step.index} of ${step.total}: ${step.made} made`);
       }, avifJob.signal)
       .then((report) => {
-        if (report.total > 0) app.log.info(report, `media: AVIF copies made for ${report.updated} of ${report.total} pictures${report.failed ? `, ${report.failed} failed` : ''}`);
+        if (report.busy) app.log.info('media: another server is making the AVIF copies of older pictures')
+        else if (report.total > 0) app.log.info(report, `media: AVIF copies made for ${report.updated} of ${report.total} pictures${report.failed ? `, ${report.failed} failed` : ''}`);
       })
       .catch((err: unknown) => app.log.error({ err }, 'media: making AVIF copies stopped'));
   });
