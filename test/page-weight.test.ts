@@ -143,6 +143,19 @@ describe.each(dialects())('page weights on %s', (dialect) => {
     expect(refused.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'data.pageWeightBudget' } });
   });
 
+  it('weighs once for requests that come together, and again after a change', async () => {
+    const [first, second] = await Promise.all([weights(admin), weights(superUser)]);
+    expect(second).toEqual(first);
+    const before = first.pages.find((p) => p.path === '/vision')!;
+    const picture = await uploadMedia(t.app, admin, await noisyJpeg(1800, 1200), 'well.jpg', 'image/jpeg');
+    const added = await t.app.inject({ method: 'POST', url: '/api/collections/visionslide/documents', headers: admin.headers, payload: { status: 'published', data: { title: 'A new well', image: { mediaId: picture.id, alt: 'A new well in the village' } } } });
+    expect(added.statusCode, added.body).toBe(201);
+    const after = (await weights(admin)).pages.find((p) => p.path === '/vision')!;
+    expect(after.heaviest[0]?.alt).toBe('A new well in the village');
+    expect(after.total).toBeGreaterThan(before.total + 50_000);
+    expect((await weights(admin)).failed).toEqual([]);
+  });
+
   it('answers staff who see drafts only', async () => {
     expect((await t.app.inject({ method: 'GET', url: pageWeightsApi })).statusCode).toBe(401);
     expect((await weights(superUser)).pages.length).toBe(13);

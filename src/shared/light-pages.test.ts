@@ -26,7 +26,7 @@ describe('light pages', () => {
     expect(lightPagesLink(true, '/sw/kuhusu')).toBe('/light-pages?on&back=%2Fsw%2Fkuhusu');
     expect(lightPagesLink(false, '/')).toBe('/light-pages?off&back=%2F');
     expect(lightPagesBack('/about')).toBe('/about');
-    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example', 'about', '', undefined, ['/about'], '/a\r\nSet-Cookie: x=1']) {
+    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example', 'about', '', undefined, ['/about'], '/a\r\nSet-Cookie: x=1', '/你好', '/a b']) {
       expect(lightPagesBack(bad), String(bad)).toBe('/');
     }
   });

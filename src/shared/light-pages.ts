@@ -56,15 +56,15 @@ export function lightPagesLink(on: boolean, back: string): string {
 
 /**
  * Where the switch returns to: a path of this site (one leading slash, no
- * scheme, no backslash), else the home page. Never another site: the link is
- * not an open redirect.
+ * scheme, no backslash, printable ASCII as the site's own addresses are),
+ * else the home page. Never another site: the link is not an open redirect;
+ * and nothing a Location header cannot carry.
  */
 export function lightPagesBack(back: unknown): string {
   if (typeof back !== 'string' || !back.startsWith('/') || back.startsWith('//') || back.includes('\\') || back.length > 2000) return '/';
-  // Control characters would break the Location header.
   for (let i = 0; i < back.length; i++) {
     const code = back.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return '/';
+    if (code <= 0x20 || code >= 0x7f) return '/';
   }
   return back;
 }

@@ -16,19 +16,12 @@ export const weighingPhone = { width: 375, height: 812, deviceScaleFactor: 2 } a
 /** `GET`: every published page's weight (staff who see drafts). */
 export const pageWeightsApi = `${apiPrefix}/site/page-weights` as const;
 
-/** The budgets staff choose from in the site settings, in KB (1,024 bytes); 500 unless they choose. */
-export const pageWeightBudgets = ['100', '250', '500', '750', '1000', '1500', '2000'] as const;
+/** The budgets staff choose from in the site settings, in KB (1,024 bytes; 1,024 KB are 1 MB); 500 unless they choose. */
+export const pageWeightBudgets = ['100', '250', '500', '750', '1024', '1536', '2048'] as const;
 export type PageWeightBudget = (typeof pageWeightBudgets)[number];
 export const defaultPageWeightBudget: PageWeightBudget = '500';
-export const pageWeightBudgetLabels: Record<PageWeightBudget, string> = {
-  '100': '100 KB',
-  '250': '250 KB',
-  '500': '500 KB',
-  '750': '750 KB',
-  '1000': '1 MB',
-  '1500': '1.5 MB',
-  '2000': '2 MB',
-};
+/** How the settings name each budget: as the Pages screen writes weights. */
+export const pageWeightBudgetLabel = (budget: PageWeightBudget): string => formatWeight(Number(budget) * 1024);
 
 /** The budget in bytes: the settings' choice, else 500 KB. */
 export function pageWeightBudgetBytes(choice: string | null | undefined): number {
@@ -71,12 +64,14 @@ export const pageWeightsAnswerSchema = schema(() =>
     budget: bytes(),
     phone: z.object({ width: z.literal(weighingPhone.width), height: z.literal(weighingPhone.height), deviceScaleFactor: z.literal(weighingPhone.deviceScaleFactor) }),
     pages: z.array(pageWeightSchema),
+    /** Published pages that could not be weighed: what their address answered (a page that fails to render: 500). */
+    failed: z.array(z.object({ id: z.string(), path: z.string(), title: z.string(), status: z.number().int() })),
   }),
 );
 export type PageWeightsAnswer = z.infer<typeof pageWeightsAnswerSchema>;
 
-/** Bytes as staff read them: `312 KB`, `1.4 MB`. */
+/** Bytes as staff read them: `312 KB`, `1.4 MB`, `2 MB`. */
 export function formatWeight(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { fieldSchema, schema, type FieldDef, type ImageValue } from './fields.js';
 import { languageSchema, siteLanguagesSchema } from './languages.js';
 import { twoFactorRequirementLabels, twoFactorRequirements, type TwoFactorRequirement } from './two-factor.js';
-import { defaultPageWeightBudget, pageWeightBudgetLabels, pageWeightBudgets, type PageWeightBudget } from './page-weight.js';
+import { defaultPageWeightBudget, pageWeightBudgetLabel, pageWeightBudgets, type PageWeightBudget } from './page-weight.js';
 
 /** Feeds the header, footer and structured data. */
 export const siteSettingsFields = [
@@ -38,7 +38,7 @@ export const siteSettingsFields = [
     name: 'pageWeightBudget',
     type: 'select',
     label: 'Page weight budget',
-    options: pageWeightBudgets.map((value) => ({ value, label: pageWeightBudgetLabels[value] })),
+    options: pageWeightBudgets.map((value) => ({ value, label: pageWeightBudgetLabel(value) })),
     help: 'What a page may cost a visitor on a phone, pictures included. The Pages screen warns about every page that weighs more.',
   },
 ] as const satisfies readonly FieldDef[];

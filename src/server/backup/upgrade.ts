@@ -19,7 +19,7 @@
  * Restore does not come through here: it replaces every row anyway, so it
  * migrates its target with plain `migrate` (restore.ts).
  */
-import { withSessionLock } from '../db/session-lock.js';
+import { advisoryLockKeys, withSessionLock } from '../db/session-lock.js';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -57,7 +57,7 @@ export interface UpgradeResult {
 export class UpgradeStopped extends Error {}
 
 /** PostgreSQL advisory lock key held around backup and migration (seeding uses 7_311_001, the last-super check 7305001). */
-export const UPGRADE_LOCK_KEY = 7_312_001;
+export const UPGRADE_LOCK_KEY = advisoryLockKeys.upgrade;
 
 function firstLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? 'unknown error';

@@ -1,10 +1,26 @@
 /**
- * PostgreSQL session advisory locks for work one instance at a time does
- * (upgrades, the AVIF job): held on a connection of its own for as long as
- * the work runs, released after it, and ended with the connection if the
- * process dies. On SQLite (one process) the work simply runs.
+ * PostgreSQL advisory locks: every key in one place, and session locks for
+ * work one instance at a time does (upgrades, the AVIF job), held on a
+ * connection of their own for as long as the work runs, released after it,
+ * and ended with the connection if the process dies. On SQLite the work
+ * simply runs: the site's server is one process there, and what a second
+ * one (a command) does at the same time is safe to do twice.
  */
 import type { Db } from './index.js';
+
+/** The advisory-lock keys, so no two kinds of work share one. */
+export const advisoryLockKeys = {
+  /** The last super-admin check around role changes (transaction lock). */
+  lastSuper: 7_305_001,
+  /** Seeding the demo content on a first start (transaction lock). */
+  seedDemo: 7_311_001,
+  /** Seeding the page records on a first start (transaction lock). */
+  seedPages: 7_311_002,
+  /** Backup and migration at start-up (session lock, waited for). */
+  upgrade: 7_312_001,
+  /** The AVIF copies of older pictures (session lock, skipped when held). */
+  avifJob: 7_313_001,
+} as const;
 
 /**
  * Runs `work` holding the lock `key`. `wait`: wait for another holder to
@@ -14,6 +30,12 @@ export async function withSessionLock<T>(db: Db, key: number, wait: boolean, wor
   if (db.dialect !== 'postgres' || !db.pool) return { ran: true, value: await work() };
   const client = await db.pool.connect();
   let broken = false;
+  // A checked-out client has no error listener of the pool's: a lost connection (restart, failover) must not crash
+  // the process. The lock ended with it; the work's own queries go through the pool and fail or succeed on their own.
+  const lost = () => {
+    broken = true;
+  };
+  client.on('error', lost);
   try {
     if (wait) await client.query('select pg_advisory_lock($1)', [key]);
     else {
@@ -23,12 +45,11 @@ export async function withSessionLock<T>(db: Db, key: number, wait: boolean, wor
     try {
       return { ran: true, value: await work() };
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {
-        broken = true;
-      });
+      if (!broken) await client.query('select pg_advisory_unlock($1)', [key]).catch(lost);
     }
   } finally {
-    // A connection whose unlock failed is closed rather than returned to the pool still holding the lock.
+    client.off('error', lost);
+    // A connection that was lost, or whose unlock failed, is closed rather than returned to the pool still holding the lock.
     client.release(broken);
   }
 }

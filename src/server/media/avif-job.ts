@@ -14,10 +14,10 @@ import { makeAvifVariants } from './images.js';
 import { originalKey, storeVariant } from './ingest.js';
 import { addAvifVariants, findMediaById, listMediaUncheckedForAvif, type Media } from './repository.js';
 import { wholeBytes, type MediaStore } from './store.js';
-import { withSessionLock } from '../db/session-lock.js';
+import { advisoryLockKeys, withSessionLock } from '../db/session-lock.js';
 
-/** The advisory lock of the job on PostgreSQL (the upgrade holds 7_312_001, seeding 7_311_001). */
-export const AVIF_JOB_LOCK_KEY = 7_313_001;
+/** The advisory lock of the job on PostgreSQL. */
+export const AVIF_JOB_LOCK_KEY = advisoryLockKeys.avifJob;
 /** Pictures that gained copies are announced together this often (and at the end). */
 const announceEveryMs = 5000;
 
@@ -61,12 +61,11 @@ async function run(services: Pick<Services, 'db' | 'changes'>, store: MediaStore
   const todo = (await listMediaUncheckedForAvif(services.db)).filter(lacksAvif);
   const report: AvifReport = { total: todo.length, updated: 0, failed: 0 };
   let gained: string[] = [];
-  let announcedAt = Date.now();
   const announce = () => {
     for (const id of gained) services.changes.publish({ type: 'media', id });
     gained = [];
-    announcedAt = Date.now();
   };
+  const every = setInterval(announce, announceEveryMs);
   try {
     for (const [i, listed] of todo.entries()) {
       if (signal?.aborted) break;
@@ -82,7 +81,6 @@ async function run(services: Pick<Services, 'db' | 'changes'>, store: MediaStore
         if (made > 0) {
           report.updated += 1;
           gained.push(media.id);
-          if (Date.now() - announcedAt >= announceEveryMs) announce();
         }
         onStep({ ...step, media, made });
       } catch (err) {
@@ -91,6 +89,8 @@ async function run(services: Pick<Services, 'db' | 'changes'>, store: MediaStore
       }
     }
   } finally {
+    clearInterval(every);
+    // Also when stopped: the rows changed, and other instances' caches must hear of it.
     announce();
   }
   return report;

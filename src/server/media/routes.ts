@@ -4,6 +4,7 @@
  * them forever and never guess their type. Request parsing, headers and
  * status codes only; the rules are in service.ts.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +20,10 @@ import type { ReadyAnswer } from '../http/fast-lane.js';
 import type { VariantTarget } from './ingest.js';
 import type { Media } from './repository.js';
 import { MediaService, type Located, type UploadedFile } from './service.js';
+import type { AvifStep } from './avif-job.js';
+
+/** How long a server waits before asking again for the AVIF job another instance holds. */
+const avifRetryMs = 60_000;
 import { createMediaStore, type ByteRange } from './store.js';
 import { apiPaths } from '../../shared/api-paths.js';
 
@@ -158,17 +163,25 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const avifJob = new AbortController();
   let avifRun: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    avifRun = media
-      .addMissingAvif((step) => {
-        const about = { media: step.media.id, name: step.media.originalName };
-        if (step.error) app.log.warn(about, `media: no AVIF copies for picture ${step.index} of ${step.total}: ${step.error}`);
-        else app.log.info(about, `media: AVIF copies for picture ${step.index} of ${step.total}: ${step.made} made`);
-      }, avifJob.signal)
-      .then((report) => {
-        if (report.busy) app.log.info('media: another server is making the AVIF copies of older pictures')
-        else if (report.total > 0) app.log.info(report, `media: AVIF copies made for ${report.updated} of ${report.total} pictures${report.failed ? `, ${report.failed} failed` : ''}`);
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'media: making AVIF copies stopped'));
+    const log = (step: AvifStep) => {
+      const about = { media: step.media.id, name: step.media.originalName };
+      if (step.error) app.log.warn(about, `media: no AVIF copies for picture ${step.index} of ${step.total}: ${step.error}`);
+      else app.log.info(about, `media: AVIF copies for picture ${step.index} of ${step.total}: ${step.made} made`);
+    };
+    avifRun = (async () => {
+      // Another instance holding the job (a rolling restart) may stop before it finishes: asked again each minute until this one has run it.
+      for (;;) {
+        const report = await media.addMissingAvif(log, avifJob.signal);
+        if (!report.busy) {
+          if (report.total > 0) app.log.info(report, `media: AVIF copies made for ${report.updated} of ${report.total} pictures${report.failed ? `, ${report.failed} failed` : ''}`);
+          return;
+        }
+        app.log.info('media: another server is making the AVIF copies of older pictures; asking again in a minute');
+        await delay(avifRetryMs, undefined, { signal: avifJob.signal });
+      }
+    })().catch((err: unknown) => {
+      if (!avifJob.signal.aborted) app.log.error({ err }, 'media: making AVIF copies stopped');
+    });
   });
   // A picture being encoded is finished (or given up) before the database closes.
   app.addHook('preClose', async () => {

@@ -185,9 +185,9 @@ export interface Weighing {
 }
 
 /** Weighs one page: its HTML as the server sends it to a phone, then everything that HTML makes the phone fetch. */
-export async function weighPage(w: Weighing, page: { id: string; path: string; title: string }, budget: number): Promise<PageWeight | null> {
+export async function weighPage(w: Weighing, page: { id: string; path: string; title: string }, budget: number): Promise<PageWeight | { status: number }> {
   const res = await w.app.inject({ method: 'GET', url: page.path, headers: { accept: accepts.html, 'accept-encoding': acceptEncoding, 'user-agent': 'page-weight' } });
-  if (res.statusCode !== 200) return null;
+  if (res.statusCode !== 200) return { status: res.statusCode };
   const parts: WeightParts = { html: wireBytes(res.statusCode, res.statusMessage, res.headers, res.rawPayload.length), css: 0, js: 0, pictures: 0, other: 0 };
   const wanted = wantedBy(decoded(res.rawPayload, res.headers['content-encoding']).toString('utf8'));
   const islandJs = [...new Set(wanted.islands)].flatMap((name) => (w.islandScripts[name] ?? []).map((f) => `/${f}`));

@@ -223,7 +223,8 @@ async function render(app: FastifyInstance): Promise<void> {
     return sendCached(request, reply, robots.representation, 'public, max-age=3600');
   });
   // The footer's switch: the visitor's choice in a cookie (no script needed), then back to the page.
-  const lightQuery = z.object({ on: z.string().optional(), off: z.string().optional(), back: z.string().optional() });
+  // `back` is checked by lightPagesBack (anything else, given twice included, returns home).
+  const lightQuery = z.object({ on: z.string().optional(), off: z.string().optional(), back: z.unknown() });
   app.get(lightPagesPath, async (request, reply) => {
     const query = lightQuery.safeParse(request.query);
     if (!query.success || (query.data.on === undefined) === (query.data.off === undefined)) {
@@ -234,18 +235,43 @@ async function render(app: FastifyInstance): Promise<void> {
   });
 
   // What each published page costs a visitor on a phone (page-weight.ts), for the Pages screen: staff who see drafts.
+  // Weighed once for everyone asking meanwhile, and kept until the next change (a page, a picture, the settings' budget).
   const weighing: Weighing | null = assets ? { app, islandScripts: assets.islandScripts, known: new Map() } : null;
+  let weights: { generation: number; answer: Promise<PageWeightsAnswer> } | null = null;
+  let generation = 0;
+  const forgetWeights = app.services.changes.subscribe(() => {
+    generation += 1;
+  });
+  app.addHook('onClose', async () => forgetWeights());
+  async function weighAll(w: Weighing): Promise<PageWeightsAnswer> {
+    const budget = pageWeightBudgetBytes((await readSiteSettings(app.services.db.kysely)).data.pageWeightBudget);
+    const answer: PageWeightsAnswer = { budget, phone: weighingPhone, pages: [], failed: [] };
+    // One page at a time: each is a handful of answers from memory, and visitors keep the other core.
+    for (const page of await structure.livePages()) {
+      let weight: PageWeight | { status: number };
+      try {
+        weight = await weighPage(w, page, budget);
+      } catch (err) {
+        app.log.error({ err, path: page.path }, 'weighing a page failed');
+        weight = { status: 500 };
+      }
+      if ('total' in weight) answer.pages.push(weight);
+      else answer.failed.push({ id: page.id, path: page.path, title: page.title, status: weight.status });
+    }
+    return answer;
+  }
   app.get(pageWeightsApi, async (request, reply) => {
     authorize(request.principal, 'readDrafts', { type: 'collection', name: sitePageCollection });
     if (!weighing) return unavailable(reply);
-    const budget = pageWeightBudgetBytes((await readSiteSettings(app.services.db.kysely)).data.pageWeightBudget);
-    const weights: PageWeight[] = [];
-    // One page at a time: each is a handful of answers from memory, and visitors keep the other core.
-    for (const page of await structure.livePages()) {
-      const weight = await weighPage(weighing, page, budget);
-      if (weight) weights.push(weight);
+    if (weights?.generation !== generation) {
+      const run = { generation, answer: weighAll(weighing) };
+      weights = run;
+      // A failed weighing is not kept: the next request tries again.
+      run.answer.catch(() => {
+        if (weights === run) weights = null;
+      });
     }
-    return reply.header('cache-control', 'no-store').send({ budget, phone: weighingPhone, pages: weights } satisfies PageWeightsAnswer);
+    return reply.header('cache-control', 'no-store').send(await weights.answer);
   });
 
   const logo = cachedRepresentation('image/svg+xml', logoSvg);

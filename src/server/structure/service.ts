@@ -12,6 +12,7 @@
  * redirect from the old one (to the page's id: renames never chain, and a
  * page taking back an old address removes that redirect, so none loops).
  */
+import { advisoryLockKeys } from '../db/session-lock.js';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -92,7 +93,7 @@ const pendingPathsMax = 1000;
 const notFoundKept = 1000;
 
 /** The advisory-lock key that makes the first start seed page records once on a shared PostgreSQL. */
-const seedLockKey = 7_311_002;
+const seedLockKey = advisoryLockKeys.seedPages;
 
 export class SiteStructure {
   private snapshot: Promise<StructureSnapshot> | null = null;

@@ -14,9 +14,18 @@ function pictureName(alt: string): string {
   return alt ? `“${alt}”` : 'a decorative picture';
 }
 
+/** A published page the server could not weigh: what its address answered. */
+export function PageWeightFailed({ status }: { status: number }) {
+  return (
+    <Text size="sm" c={warningColour} data-testid="page-weight-failed">
+      {`This page could not be weighed: its address answered ${status}${status >= 500 ? ', so it may not show to visitors either. The server log says why.' : '.'}`}
+    </Text>
+  );
+}
+
 export function PageWeightLine({ weight, budget }: { weight: PageWeight; budget: number }) {
   const { parts } = weight;
-  const split = `HTML ${formatWeight(parts.html)}, CSS ${formatWeight(parts.css)}, JavaScript ${formatWeight(parts.js)}, pictures ${formatWeight(parts.pictures)}`;
+  const split = `HTML ${formatWeight(parts.html)}, CSS ${formatWeight(parts.css)}, JavaScript ${formatWeight(parts.js)}, pictures ${formatWeight(parts.pictures)}${parts.other > 0 ? `, the icon and other files ${formatWeight(parts.other)}` : ''}`;
   const later = weight.laterSlides > 0 ? ` The pictures of ${weight.laterSlides} later ${weight.laterSlides === 1 ? 'slide come' : 'slides come'} only when shown.` : '';
   const summary = (
     <Text size="sm" data-testid="page-weight" data-bytes={weight.total}>

@@ -25,8 +25,11 @@ import { blockTitle } from '../content/block-summary.js';
 import { absoluteTime } from '../content/relative-time.js';
 import { LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { blocksLimit, createPreviewLink, pagesKeys, publishChanges, revokePreviewLink, useCollectionBlocks, usePageWeights, usePreviewLinks, type PageBlock } from './api.js';
-import { PageWeightLine } from './page-weight.js';
+import { PageWeightFailed, PageWeightLine } from './page-weight.js';
 import type { PageWeight } from '../../../shared/page-weight.js';
+
+/** A page's weight as the screen shows it: measured, or what its address answered when it could not be. */
+type WeightOf = { of: PageWeight; budget: number } | { failed: number };
 import { publishedGreen } from '../theme.js';
 import { useCan } from '../content/abilities.js';
 import { collectionFromPages, sitePagesKey, useSitePages, type SitePageAnswer } from './site-pages.js';
@@ -236,7 +239,7 @@ function SharedLinks({ page, open }: { page: PageDef; open: boolean }) {
   );
 }
 
-function PageSection({ page, pages, weight }: { page: PageDef; pages: SitePageAnswer[]; weight: { of: PageWeight; budget: number } | null }) {
+function PageSection({ page, pages, weight }: { page: PageDef; pages: SitePageAnswer[]; weight: WeightOf | null }) {
   const canEdit = useCan({ type: 'collection', name: sitePageCollection })('update');
   const client = useQueryClient();
   const [link, setLink] = useState<PreviewLinkAnswer | null>(null);
@@ -301,7 +304,7 @@ function PageSection({ page, pages, weight }: { page: PageDef; pages: SitePageAn
             </Button>
           </Group>
         </Group>
-        {weight && <PageWeightLine weight={weight.of} budget={weight.budget} />}
+        {weight && ('failed' in weight ? <PageWeightFailed status={weight.failed} /> : <PageWeightLine weight={weight.of} budget={weight.budget} />)}
         {link && <NewLink page={page} link={link} />}
         <div id={linksId}>
           <SharedLinks page={page} open={showLinks} />
@@ -348,15 +351,16 @@ export function PagesScreen() {
           </Text>
         )}
         {pages.isError && <LoadFailed title="The pages could not be loaded" error={pages.error} onRetry={() => void pages.refetch()} />}
-        {weights.isPending && pages.data && (
-          <Text size="sm" c="dimmed" role="status">
-            Weighing the pages as a phone downloads them…
-          </Text>
-        )}
+        {/* Mounted from the start, so screen readers hear it change. */}
+        <Text size="sm" c="dimmed" role="status">
+          {weights.isPending && pages.data ? 'Weighing the pages as a phone downloads them…' : ''}
+        </Text>
         {weights.isError && <LoadFailed title="What the pages weigh could not be measured" error={weights.error} onRetry={() => void weights.refetch()} />}
         {pages.data?.map((page) => {
           const of = weights.data?.pages.find((w) => w.id === page.id);
-          return <PageSection key={page.id} page={{ ...page, name: page.id }} pages={pages.data} weight={of && weights.data ? { of, budget: weights.data.budget } : null} />;
+          const failed = weights.data?.failed.find((w) => w.id === page.id);
+          const weight: WeightOf | null = of && weights.data ? { of, budget: weights.data.budget } : failed ? { failed: failed.status } : null;
+          return <PageSection key={page.id} page={{ ...page, name: page.id }} pages={pages.data} weight={weight} />;
         })}
       </Stack>
     </Screen>
