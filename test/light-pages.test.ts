@@ -173,6 +173,19 @@ describe.each(dialects())('light pages on %s', (dialect) => {
     expect(neither.headers['set-cookie']).toBeUndefined();
   });
 
+  it('answers the contact form posted without JavaScript as light pages when asked', async () => {
+    const post = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/contact', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: new URLSearchParams({ name: '', email: '', message: '' }).toString() });
+    const light = await post({ 'save-data': 'on' });
+    expect(light.statusCode).toBe(400);
+    expect(light.body).toContain('Light pages are on: show full pages');
+    const byCookie = await post({ cookie: 'light=1' });
+    expect(byCookie.body).toContain('Light pages are on: show full pages');
+    const full = await post({});
+    expect(full.statusCode).toBe(400);
+    expect(full.body).toContain('Light pages: fewer and smaller pictures');
+  });
+
   it('keeps the switch out of search engines', async () => {
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('Disallow: /light-pages\n');

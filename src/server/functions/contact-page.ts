@@ -18,6 +18,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { wantsLightPages } from '../../shared/light-pages.js';
+import { requestHeader } from '../http/cached-representation.js';
 import { AppError } from '../../shared/errors.js';
 import { consentValue, contactFields, contactFormPath, contactMessages, emptyContactInput, type ContactField, type ContactInput } from '../../shared/contact.js';
 import type { ContactFormState } from '../../web/entry-server.js';
@@ -66,11 +68,13 @@ export async function contactPageRoutes(app: FastifyInstance, { limit }: { limit
   });
 
   async function answer(reply: FastifyReply, status: number, form: ContactFormState, lang: string | undefined): Promise<FastifyReply> {
+    // A visitor who asked for light pages gets the answer light too.
+    const light = wantsLightPages(requestHeader(reply.request, 'save-data'), requestHeader(reply.request, 'cookie'));
     const page = await app.publicDocument?.(async (source) => {
       // Loaded when needed, as the render routes load it: the API alone needs no React.
       const { renderContactPage } = await import('../../web/entry-server.js');
       return renderContactPage(status, form, source, lang);
-    });
+    }, light);
     if (!page) return sendError(reply, new AppError('unavailable', 'The site is not built yet.'));
     return reply.code(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
   }

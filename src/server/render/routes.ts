@@ -132,9 +132,9 @@ async function render(app: FastifyInstance): Promise<void> {
       .replace('<!--app-head-->', `${page.head}\n    ${iconLink}\n    ${noScriptStyle}`)
       .replace('<!--app-html-->', page.html);
   // For pages rendered elsewhere: the contact form's answer without JavaScript (src/server/functions/contact-page.ts).
-  app.decorate('publicDocument', async (renderBody: PublicDocumentRender) => {
+  app.decorate('publicDocument', async (renderBody: PublicDocumentRender, light = false) => {
     if (!assets) return null;
-    const page = await renderBody(source);
+    const page = await renderBody(light ? { ...source, light } : source);
     return { status: page.status, html: documentOf(assets.publicTemplate, page) };
   });
 
@@ -306,8 +306,8 @@ async function render(app: FastifyInstance): Promise<void> {
 type PublicDocumentRender = (source: PublicDataSource) => Promise<RenderedPage>;
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A page rendered with the given function inside the public template; null while the browser app is not built. */
-    publicDocument?: (render: PublicDocumentRender) => Promise<{ status: number; html: string } | null>;
+    /** A page rendered with the given function inside the public template (`light`: as light pages); null while the browser app is not built. */
+    publicDocument?: (render: PublicDocumentRender, light?: boolean) => Promise<{ status: number; html: string } | null>;
   }
 }
 
