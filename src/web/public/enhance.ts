@@ -48,16 +48,24 @@ function staffPages(): string | null {
   }
 }
 
+/** Runs `work` in a task after the next frame is painted (an animation frame comes just before a paint). */
+function afterFirstPaint(work: () => void): void {
+  requestAnimationFrame(() => setTimeout(work, 0));
+}
+
 function start(): void {
   const header = document.querySelector<HTMLElement>('.site-header');
   if (header) enhanceHeader(header);
   showLocalTimes(document);
-  for (const element of document.querySelectorAll<HTMLElement>(`[${islandAttribute}]`)) {
-    const name = element.getAttribute(islandAttribute) ?? undefined;
-    if (isIslandName(name)) {
-      hydrate(name, element).catch((err: unknown) => console.error(`The ${name} block could not start`, err));
+  // The islands start after the first paint: the page shows first, its server HTML is already whole.
+  afterFirstPaint(() => {
+    for (const element of document.querySelectorAll<HTMLElement>(`[${islandAttribute}]`)) {
+      const name = element.getAttribute(islandAttribute) ?? undefined;
+      if (isIslandName(name)) {
+        hydrate(name, element).catch((err: unknown) => console.error(`The ${name} block could not start`, err));
+      }
     }
-  }
+  });
   // "Edit this page": its code is fetched only in a staff member's browser, and never part of the page's HTML.
   const pagesPath = staffPages();
   if (pagesPath) {
