@@ -38,12 +38,15 @@ async function focusIsVisible(page: Page): Promise<boolean> {
 /**
  * Enter on a focused upload button opens the file chooser. On a loaded machine
  * a re-render can take focus between the check and the key press, so the
- * focus is checked and Enter pressed again (up to three times).
+ * focus is checked and Enter pressed again (up to three times). Each press
+ * waits long for the chooser: Chromium opens one at a time, so pressing again
+ * while a slow first one is still coming opens nothing (in a CI run at load
+ * 8-10 three presses 10 s apart all came back empty).
  */
 async function openFileChooserByKeyboard(page: Page, button: Locator) {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     await tabTo(page, button);
-    const chooser = page.waitForEvent('filechooser', { timeout: 10_000 }).catch(() => null);
+    const chooser = page.waitForEvent('filechooser', { timeout: 30_000 }).catch(() => null);
     await page.keyboard.press('Enter');
     const opened = await chooser;
     if (opened) return opened;
