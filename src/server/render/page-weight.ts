@@ -25,12 +25,14 @@ import { weighingPhone } from '../../shared/page-weight.js';
 
 /** What Chromium sends as Accept-Encoding, and Accept for each kind of request. */
 const acceptEncoding = 'gzip, deflate, br, zstd';
+const acceptImage = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 const accepts = {
   html: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8',
   css: 'text/css,*/*;q=0.1',
   js: '*/*',
-  pictures: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8',
-  other: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8',
+  pictures: acceptImage,
+  // The icon is fetched as an image.
+  other: acceptImage,
 } as const satisfies Record<keyof WeightParts, string>;
 
 /** The types Chromium reads in a `<source type>`. */
@@ -39,7 +41,7 @@ const readableTypes = new Set(['image/avif', 'image/webp', 'image/png', 'image/j
 /** node:http adds these to every answer on a kept-alive connection (`Date: …`, `Connection: keep-alive`, `Keep-Alive: timeout=…`). */
 const connectionHeaderBytes = 'Date: Thu, 01 Jan 2026 00:00:00 GMT\r\n'.length + 'Connection: keep-alive\r\n'.length + 'Keep-Alive: timeout=72\r\n'.length;
 
-export interface Sent {
+interface Sent {
   status: number;
   /** Status line, headers and body, as on the wire. */
   bytes: number;
@@ -161,6 +163,11 @@ export function wantedBy(html: string, viewport = weighingPhone.width, dpr = wei
   return wanted;
 }
 
+/** The path a page's URL (relative or absolute) names on this server. */
+function pathOf(url: string): string {
+  return new URL(url, 'http://page.invalid').pathname;
+}
+
 /** A body as sent, decoded. */
 function decoded(body: Buffer, encoding: unknown): Buffer {
   if (encoding === 'br') return zlib.brotliDecompressSync(body);
@@ -171,7 +178,7 @@ function decoded(body: Buffer, encoding: unknown): Buffer {
 }
 
 /** Asks the server for a URL as a phone's browser would, and counts what comes back. */
-export async function sentBytes(app: FastifyInstance, url: string, accept: string): Promise<Sent> {
+async function sentBytes(app: FastifyInstance, url: string, accept: string): Promise<Sent> {
   const res = await app.inject({ method: 'GET', url, headers: { accept, 'accept-encoding': acceptEncoding, 'user-agent': 'page-weight' } });
   return { status: res.statusCode, bytes: wireBytes(res.statusCode, res.statusMessage, res.headers, res.rawPayload.length) };
 }
@@ -193,8 +200,8 @@ export async function weighPage(w: Weighing, page: { id: string; path: string; t
   const islandJs = [...new Set(wanted.islands)].flatMap((name) => (w.islandScripts[name] ?? []).map((f) => `/${f}`));
   const fetched = new Set<string>();
   let responses = 1;
-  const count = async (kind: keyof WeightParts, url: string): Promise<number> => {
-    const path = new URL(url, 'http://page.invalid').pathname;
+  /** Counts the answer at a path once per page; 0 when the page already fetched it. */
+  const count = async (kind: keyof WeightParts, path: string): Promise<number> => {
     if (fetched.has(path)) return 0;
     fetched.add(path);
     let bytes = w.known.get(path);
@@ -208,16 +215,17 @@ export async function weighPage(w: Weighing, page: { id: string; path: string; t
     responses += 1;
     return bytes;
   };
-  for (const url of wanted.css) await count('css', url);
-  for (const url of [...wanted.js, ...islandJs]) await count('js', url);
-  for (const url of wanted.other) await count('other', url);
+  for (const url of wanted.css) await count('css', pathOf(url));
+  for (const url of [...wanted.js, ...islandJs]) await count('js', pathOf(url));
+  for (const url of wanted.other) await count('other', pathOf(url));
   const pictures: WeighedPicture[] = [];
   for (const p of wanted.pictures) {
-    const bytes = await count('pictures', p.url);
-    if (bytes > 0) pictures.push({ url: new URL(p.url, 'http://page.invalid').pathname, bytes, alt: p.alt });
+    const url = pathOf(p.url);
+    const bytes = await count('pictures', url);
+    if (bytes > 0) pictures.push({ url, bytes, alt: p.alt });
     else {
       // The preload and its <img> ask for the same copy: the <img> gives it its alt text.
-      const seen = pictures.find((q) => q.url === new URL(p.url, 'http://page.invalid').pathname);
+      const seen = pictures.find((q) => q.url === url);
       if (seen && !seen.alt) seen.alt = p.alt;
     }
   }

@@ -202,6 +202,7 @@ export function Carousel({ slides, media, label, headingLevel: H, words, wordsLa
           {slides.map((s, i) => {
             const d = s.data;
             const inactive = ready && i !== selected;
+            const picture = <Picture value={imageValue(d.image)} media={media} slot="fullWidth" className="slide-image" priority={i === 0} />;
             return (
               <div
                 key={s.id}
@@ -214,12 +215,10 @@ export function Carousel({ slides, media, label, headingLevel: H, words, wordsLa
                 data-block={s.id}
               >
                 {light ? null : fetched.has(i) ? (
-                  <Picture value={imageValue(d.image)} media={media} slot="fullWidth" className="slide-image" priority={i === 0} />
+                  picture
                 ) : (
                   // Not fetched with the first view; without JavaScript the strip scrolls sideways and shows them all.
-                  <noscript>
-                    <Picture value={imageValue(d.image)} media={media} slot="fullWidth" className="slide-image" />
-                  </noscript>
+                  <noscript>{picture}</noscript>
                 )}
                 <div className="slide-overlay">
                   <div className="container slide-text">
