@@ -262,27 +262,32 @@ describe.each(dialects())('the fast lane on %s', (dialect) => {
     expect((await viaHttp(unused.url)).status).toBe(404);
   });
 
-  it('writes one request-log line for each answer it gives, with its own request id', async () => {
+  it('sums up its answers in the request log, one line per address and status, while Fastify writes one per request', async () => {
     const variant = picture.variants[0]?.url ?? '';
     await viaHttp('/', browser);
     await viaHttp(variant);
-    await new Promise((resolve) => setImmediate(resolve));
+    // What the lane answered so far is written now, so the lines below are this test's alone.
+    app.fastLane.flushLog();
     log = '';
     const before = app.fastLane.served;
     await viaHttp('/', browser);
+    await viaHttp('/', browser);
     await viaHttp(variant);
     await viaHttp('/?door=routes', browser);
-    expect(app.fastLane.served).toBe(before + 2);
-    await expect.poll(() => logLines().length).toBe(3);
-    const lines = logLines();
-    expect(lines.map((l) => [l.method, l.url, l.statusCode])).toEqual([
-      ['GET', '/', 200],
-      ['GET', variant, 200],
-      ['GET', '/?door=routes', 200],
+    expect(app.fastLane.served).toBe(before + 3);
+    const parsed = () =>
+      log
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    // Fastify's request has its line at once; the lane's are summed up within a second.
+    await expect.poll(() => parsed().filter((l) => l.msg === 'requests answered from memory').length, { timeout: 5000 }).toBe(2);
+    expect(logLines().map((l) => [l.method, l.url, l.statusCode])).toEqual([['GET', '/?door=routes', 200]]);
+    const tallies = parsed().filter((l) => l.msg === 'requests answered from memory');
+    expect(tallies.map((l) => [l.method, l.url, l.statusCode, l.count])).toEqual([
+      ['GET', '/', 200, 2],
+      ['GET', variant, 200, 1],
     ]);
-    for (const line of lines) expect(typeof line.responseTime).toBe('number');
-    const ids = lines.map((l) => l.reqId);
-    expect(ids.every((id) => typeof id === 'string' && /^req-[0-9a-z]+$/.test(id))).toBe(true);
-    expect(new Set(ids).size).toBe(3);
+    for (const line of tallies) expect(typeof line.slowestResponseTime).toBe('number');
   });
 });

@@ -1,12 +1,15 @@
 /**
  * Request logging as operators read it: one JSON line per answered request
  * with its id, method, path, status and time, none on arrival, and nothing of
- * the Authorization header, cookies or passwords in any line.
+ * the Authorization header, cookies or passwords in any line; the answers the
+ * fast lane gives from memory summed up per address and status each second.
  */
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.js';
+import { laneLog } from '../src/server/http/request-log.js';
 import { testConfig } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
@@ -104,5 +107,53 @@ describe('request log', () => {
     } finally {
       await quiet.close();
     }
+  });
+});
+
+describe('the request log of the fast lane', () => {
+  const capture = () => {
+    let text = '';
+    const stream = { write: (line: string) => void (text += line) };
+    return { stream, lines: () => text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) };
+  };
+
+  it('at info sums up the answers per address and status, and writes them within a second', async () => {
+    const { stream, lines } = capture();
+    const log = laneLog(pino({ level: 'info' }, stream));
+    if (!log) throw new Error('no lane log at info');
+    for (let i = 0; i < 1000; i++) log.answered('/about', 200, i === 500 ? 2.5 : 0.02);
+    log.answered('/about', 304, 0.01);
+    log.answered('/media/x/960', 200, 0.03);
+    expect(lines()).toEqual([]);
+    await expect.poll(() => lines().length, { timeout: 5000 }).toBe(3);
+    expect(lines().map((l) => [l.msg, l.method, l.url, l.statusCode, l.count, l.slowestResponseTime])).toEqual([
+      ['requests answered from memory', 'GET', '/about', 200, 1000, 2.5],
+      ['requests answered from memory', 'GET', '/about', 304, 1, 0.01],
+      ['requests answered from memory', 'GET', '/media/x/960', 200, 1, 0.03],
+    ]);
+    expect(lines().every((l) => l.level === 30 && l.pid === process.pid && typeof l.time === 'number')).toBe(true);
+    // Counted afresh after each line.
+    log.answered('/about', 200, 0.02);
+    log.flush();
+    expect(lines().at(-1)).toMatchObject({ url: '/about', statusCode: 200, count: 1 });
+  });
+
+  it('at debug writes a line per answer with its own request id, as Fastify does', () => {
+    const { stream, lines } = capture();
+    const log = laneLog(pino({ level: 'debug' }, stream));
+    if (!log) throw new Error('no lane log at debug');
+    log.answered('/', 200, 0.02);
+    log.answered('/', 200, 0.03);
+    expect(lines().map((l) => [l.msg, l.method, l.url, l.statusCode, l.responseTime])).toEqual([
+      ['request completed', 'GET', '/', 200, 0.02],
+      ['request completed', 'GET', '/', 200, 0.03],
+    ]);
+    const ids = lines().map((l) => l.reqId);
+    expect(ids.every((id) => typeof id === 'string' && /^req-[0-9a-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it('writes nothing above info', () => {
+    expect(laneLog(pino({ level: 'warn' }, capture().stream))).toBeNull();
   });
 });
