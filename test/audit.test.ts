@@ -23,7 +23,7 @@ import { runCli } from './helpers/cli.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { parseCsv } from './helpers/csv.js';
-
+import { multipartFile } from './helpers/upload.js';
 
 async function pngBytes(): Promise<Buffer> {
   const [r, g, b] = crypto.randomBytes(3);
@@ -32,12 +32,7 @@ async function pngBytes(): Promise<Buffer> {
     .toBuffer();
 }
 
-function multipart(file: Buffer, name: string): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----audit${crypto.randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (bytes: Buffer, name: string) => multipartFile(bytes, name, 'image/png');
 
 const strongPassword = () => `Audit-${crypto.randomBytes(9).toString('base64url')}!`;
 

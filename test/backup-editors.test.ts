@@ -19,6 +19,7 @@ import { restoreFrom } from './backup-fixtures.js';
 import { build, testConfig, type TestApp } from './helpers/app.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
+import { multipartFile } from './helpers/upload.js';
 
 const collection = 'newstory';
 /** More blocks than one page of reads, so a backup that read in pages outside one snapshot would mix two orders. */
@@ -44,12 +45,7 @@ async function listAll(app: TestApp['app'], user: TestUser): Promise<Doc[]> {
   }
 }
 
-function multipart(bytes: Buffer, filename: string) {
-  const boundary = '----editors-test-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (bytes: Buffer, name: string) => multipartFile(bytes, name, 'image/png');
 
 /** The page says when it was rendered (event times compare with it); everything else must be equal. */
 function withoutRenderTime(html: string): string {

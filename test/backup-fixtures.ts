@@ -18,6 +18,7 @@ import type { AppConfig } from '../src/server/config.js';
 import type { Db } from '../src/server/db/index.js';
 import { createMediaStore, sha256Hex } from '../src/server/media/store.js';
 import { createUser, type TestUser } from './helpers/users.js';
+import { multipartFile as multipart } from './helpers/upload.js';
 
 export interface Snapshot {
   tables: Record<string, string[]>;
@@ -68,13 +69,6 @@ export function withoutRenewals(s: Snapshot): Snapshot {
       .sort();
   }
   return { tables, media: s.media };
-}
-
-function multipart(bytes: Buffer, filename: string, contentType: string) {
-  const boundary = '----backup-test-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 export interface SiteContent {

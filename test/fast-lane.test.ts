@@ -21,6 +21,7 @@ import { testConfig } from './helpers/app.js';
 import { createTestDatabase, dialects, type TestDatabase } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { publishChange } from './helpers/content.js';
+import { multipartFile as multipart } from './helpers/upload.js';
 
 /** Headers that change with every answer or belong to the connection, not to the answer. */
 const perConnection = new Set(['date', 'connection', 'keep-alive']);
@@ -30,13 +31,6 @@ interface Answer {
   /** Header lines in the order sent, lower-case names, without the per-connection ones. */
   headers: [string, string][];
   body: Buffer;
-}
-
-function multipart(file: Buffer, name: string, contentType: string): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----lane${crypto.randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${contentType}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 async function noisyPng(): Promise<Buffer> {

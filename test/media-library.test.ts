@@ -4,7 +4,6 @@
  * alt text and focal point (and who may change them), replacing a file, and
  * what the public page shows afterwards.
  */
-import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContentDocument } from '../src/shared/collections.js';
@@ -14,6 +13,7 @@ import type * as Ingest from '../src/server/media/ingest.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
+import { multipartFile as multipart } from './helpers/upload.js';
 
 /** Runs once, after the next file is taken in (a replacement's new file, before its transaction). */
 const afterIngest = vi.hoisted(() => ({ run: null as null | (() => Promise<void>) }));
@@ -30,13 +30,6 @@ vi.mock('../src/server/media/ingest.js', async (importOriginal) => {
     },
   };
 });
-
-function multipart(bytes: Buffer, filename: string, contentType: string, field = 'file') {
-  const boundary = `----library-test-${crypto.randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** A small picture of one colour (each colour gives a different file). */
 function picture(width: number, height: number, colour: string): Promise<Buffer> {

@@ -4,7 +4,6 @@
  * started here records any request: it must see none), entity bombs harmless,
  * malformed files refused with nothing stored, and no answer ever typed SVG.
  */
-import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
@@ -17,13 +16,7 @@ import { createMediaStore, type MediaStore } from '../src/server/media/store.js'
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
-
-function multipart(bytes: Buffer, filename: string, contentType: string) {
-  const boundary = `----svg-test-${crypto.randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { multipartFile as multipart } from './helpers/upload.js';
 
 /** The RGBA colour of one pixel of an image, at fractions of its width and height. */
 async function pixel(bytes: Buffer, fx: number, fy: number): Promise<[number, number, number, number]> {

@@ -12,15 +12,9 @@ import { createMediaStore, type MediaStore } from '../src/server/media/store.js'
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
+import { multipartFile as multipart } from './helpers/upload.js';
 
 const megabyte = 1024 * 1024;
-
-function multipart(bytes: Buffer, filename: string, contentType: string, field = 'file') {
-  const boundary = `----media-test-${crypto.randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** A photo-like picture: gradients and shapes, so encoders behave as they do on real photos. */
 function scene(width: number, height: number, seed = 1): Buffer {

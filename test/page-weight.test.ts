@@ -19,6 +19,12 @@ import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { uploadMedia } from './helpers/upload.js';
 
+/** What the pages API answers, as far as these tests read it. */
+interface PageAnswer {
+  id: string;
+  version: number;
+}
+
 async function noisyJpeg(width: number, height: number): Promise<Buffer> {
   return sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
 }
@@ -159,5 +165,39 @@ describe.each(dialects())('page weights on %s', (dialect) => {
   it('answers staff who see drafts only', async () => {
     expect((await t.app.inject({ method: 'GET', url: pageWeightsApi })).statusCode).toBe(401);
     expect((await weights(superUser)).pages.length).toBe(13);
+  });
+  it('names a page that cannot be weighed, with its status, and weighs the others', async () => {
+    const before = (await weights(admin)).pages.map((p) => p.path);
+    const created = await t.app.inject({ method: 'POST', url: siteApi.pages, headers: admin.headers, payload: { path: '/cannot-weigh', title: 'Not weighed yet', preset: 'blank' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const page = created.json<PageAnswer>();
+    const step = async (name: 'publish' | 'unpublish', version: number) => {
+      const res = await t.app.inject({ method: 'POST', url: siteApi.pageStep(page.id, name), headers: { ...admin.headers, 'if-match': String(version) }, payload: {} });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<PageAnswer>();
+    };
+    const content = t.app.content;
+    const original = content.pageBundle.bind(content);
+    // The new page's blocks cannot be read (its database gone away, say): it renders as a 500.
+    content.pageBundle = async (name, lang) => {
+      if (name === page.id) throw new Error('connect ECONNREFUSED 10.20.30.40:5432');
+      return original(name, lang);
+    };
+    let published: PageAnswer;
+    try {
+      published = await step('publish', page.version);
+      const broken = await weights(admin);
+      expect(broken.failed).toEqual([{ id: page.id, path: '/cannot-weigh', title: 'Not weighed yet', status: 500 }]);
+      expect(broken.pages.map((p) => p.path)).toEqual(before);
+    } finally {
+      content.pageBundle = original;
+    }
+    // Mended: a change later, the page is weighed like the others.
+    t.app.services.changes.publish({ type: 'reset' });
+    const mended = await weights(admin);
+    expect(mended.failed).toEqual([]);
+    expect(mended.pages.map((p) => p.path).sort()).toEqual([...before, '/cannot-weigh'].sort());
+    await step('unpublish', published.version);
+    expect((await weights(admin)).pages.map((p) => p.path)).toEqual(before);
   });
 });

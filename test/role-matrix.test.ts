@@ -30,6 +30,7 @@ import { createUser, type TestUser } from './helpers/users.js';
 import { insertMedia, validData, type FixtureRefs } from './content-fixtures.js';
 import { Secret, TOTP } from 'otpauth';
 import { apiPaths, pathTo } from '../src/shared/api-paths.js';
+import { multipartFile as multipart } from './helpers/upload.js';
 
 /** A new published block of the home page's sections, for a translation of its own. */
 async function freshBlock(env: { t: TestApp; users: Record<'super', TestUser>; refs: FixtureRefs }): Promise<string> {
@@ -270,13 +271,6 @@ async function pngBytes(): Promise<Buffer> {
   return sharp({ create: { width: 24, height: 16, channels: 3, background: { r: r!, g: g!, b: b! } } })
     .png()
     .toBuffer();
-}
-
-function multipart(file: Buffer, name: string, contentType: string): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----matrix${crypto.randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${contentType}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** Uploads an image through the media API as the super-admin; a failed upload fails the test. */

@@ -20,6 +20,7 @@ import { lightPagesVary } from '../src/shared/light-pages.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
+import { multipartFile as multipart } from './helpers/upload.js';
 
 /** Headers that say nothing about security or caching, or change with every answer. */
 const ignored = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -62,13 +63,6 @@ async function pngBytes(): Promise<Buffer> {
   return sharp(raw, { raw: { width: 1200, height: 800, channels: 3 } })
     .png()
     .toBuffer();
-}
-
-function multipart(file: Buffer, name: string, contentType: string): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----headers${crypto.randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${contentType}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** A built JavaScript file of the public entry (hashed name, larger than the compression threshold). */
