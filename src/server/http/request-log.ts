@@ -63,7 +63,12 @@ function nowText(): string {
 
 /** The line pino would write for log.info({ method, url, statusCode, responseTime }, 'request completed'), as text. */
 function completedLine(chindings: string, method: string, url: string, statusCode: number, responseTime: number): string {
-  return `{"level":${info},"time":${nowText()}${chindings},"method":${method === 'GET' ? '"GET"' : quoted(method)},"url":${quoted(url)},"statusCode":${statusCode},"responseTime":${responseTime},"msg":"request completed"}\n`;
+  return `${lineHead(chindings, method, url, statusCode)},"responseTime":${responseTime},"msg":"request completed"}\n`;
+}
+
+/** What every request line starts with, as pino writes it: level, time, the logger's bindings, method, URL and status. */
+function lineHead(chindings: string, method: string, url: string, statusCode: number): string {
+  return `{"level":${info},"time":${nowText()}${chindings},"method":${method === 'GET' ? '"GET"' : quoted(method)},"url":${quoted(url)},"statusCode":${statusCode}`;
 }
 
 /** How often the answers the fast lane gave are summed up in the log, in ms. */
@@ -71,7 +76,7 @@ export const laneTallyMs = 1000;
 
 /** The line of one address and status the lane answered `count` times since the last such line. */
 function tallyLine(chindings: string, url: string, statusCode: number, count: number, slowest: number): string {
-  return `{"level":${info},"time":${nowText()}${chindings},"method":"GET","url":${quoted(url)},"statusCode":${statusCode},"count":${count},"slowestResponseTime":${slowest},"msg":"requests answered from memory"}\n`;
+  return `${lineHead(chindings, 'GET', url, statusCode)},"count":${count},"slowestResponseTime":${slowest},"msg":"requests answered from memory"}\n`;
 }
 
 /** Per address, per status: how many answers, and the slowest in ms. */
