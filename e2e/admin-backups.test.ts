@@ -10,12 +10,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { backupListSchema, type BackupList } from '../src/shared/backup-api.js';
 import { backupNamePattern } from '../src/shared/backups.js';
 import { apiCall, makeNoisyJpeg, uploadViaApi, waitForScreen } from './admin-content-support.js';
 import { setUpSite } from './helpers/fixture.js';
 import { apiSignIn, createAccount, watchStaffConsole } from './helpers/staff.js';
+import { tabTo } from './helpers/keyboard.js';
 
 const site = setUpSite({ env: { BACKUP_SCHEDULE: '0 3 * * *', BACKUP_KEEP: '5' } });
 const adminEmail = 'backups.admin@example.org';
@@ -36,15 +37,6 @@ beforeAll(async () => {
 }, 120_000);
 
 const drawer = (page: Page) => page.getByRole('navigation', { name: 'Staff menu' });
-
-/** Presses Tab until `target` has focus: proves it is reachable by keyboard. */
-async function tabTo(page: Page, target: Locator, max = 200): Promise<void> {
-  for (let i = 0; i < max; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`never reached ${target.toString()} with the keyboard`);
-}
 
 /**
  * Records in the page what the screen showed while a backup ran and a download

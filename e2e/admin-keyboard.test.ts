@@ -9,30 +9,12 @@ import { watchStaffConsole } from './helpers/staff.js';
 import type { ContentDocument } from '../src/shared/collections.js';
 import { apiCall, field, makeImage, waitForScreen } from './admin-content-support.js';
 import { setUpSite } from './helpers/fixture.js';
+import { focusIsVisible, pickUp, tabTo } from './helpers/keyboard.js';
 
 const site = setUpSite();
 
 async function homeSlides(): Promise<ContentDocument[]> {
   return (await apiCall<{ documents: ContentDocument[] }>(site.server.url, site.superToken, '/api/collections/home/documents?limit=100')).documents;
-}
-
-/** Presses Tab (or Shift+Tab) until `target` has focus; fails if it never does. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 200 } = {}): Promise<void> {
-  for (let i = 0; i < max; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`never reached ${target.toString()} with the keyboard`);
-}
-
-/** The focused element shows a focus ring (an outline), so a keyboard user can see where they are. */
-async function focusIsVisible(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return false;
-    const s = getComputedStyle(el);
-    return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
-  });
 }
 
 /**
@@ -106,9 +88,8 @@ describe('keyboard only', () => {
       // Reorder with the drag handle: Space picks up, ArrowUp moves, Space drops.
       const handle = page.getByRole('button', { name: /^Drag “Typed, not clicked” to reorder/ });
       await tabTo(page, handle);
-      await page.keyboard.press('Space');
       // Picked up: the handle is pressed. Moved: its row is shifted up by the drag.
-      await expect.poll(() => handle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+      await pickUp(page, handle);
       await page.keyboard.press('ArrowUp');
       const row = page.locator('[data-testid="block-row"]', { has: handle });
       await expect.poll(async () => row.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42), { timeout: 10_000 }).toBeLessThan(0);

@@ -14,8 +14,9 @@ import sharp from 'sharp';
 import { settle, watchStaffConsole } from './helpers/staff.js';
 import { setUpSite } from './helpers/fixture.js';
 import { apiCall, createBlock, makePdf, uploadViaApi, waitForScreen } from './admin-content-support.js';
-import { attributeOf, distinctImage, focusIsVisible, imgTagsOf, listLibrary, publicHtml, tabTo } from './media-support.js';
+import { attributeOf, distinctImage, imgTagsOf, listLibrary, publicHtml } from './media-support.js';
 import { axeViolations } from './helpers/axe.js';
+import { focusIsVisible, tabTo } from './helpers/keyboard.js';
 
 const site = setUpSite();
 const shots = path.resolve(__dirname, '../docs/screenshots');

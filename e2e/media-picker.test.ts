@@ -13,8 +13,9 @@ import type { Page } from 'playwright-core';
 import { watchStaffConsole, settle } from './helpers/staff.js';
 import { setUpSite } from './helpers/fixture.js';
 import { apiCall, field, makeNoisyJpeg, makePdf, uploadViaApi, waitForScreen } from './admin-content-support.js';
-import { distinctImage, focusIsVisible, tabTo } from './media-support.js';
+import { distinctImage } from './media-support.js';
 import { axeViolations } from './helpers/axe.js';
+import { focusIsVisible, tabTo } from './helpers/keyboard.js';
 
 const site = setUpSite();
 const shots = path.resolve(__dirname, '../docs/screenshots');

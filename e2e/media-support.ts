@@ -1,5 +1,4 @@
 /** Shared set-up of the media library browser tests: axe at a width, distinct pictures, the library's API, a block's public HTML. */
-import type { Locator, Page } from 'playwright-core';
 import { mediaListSchema, type MediaLibraryItem } from '../src/shared/media-library.js';
 import { makeImage } from './admin-content-support.js';
 
@@ -35,21 +34,3 @@ export function attributeOf(tag: string, name: string): string | null {
   return m ? (m[1] ?? '').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&') : null;
 }
 
-/** Presses Tab (or Shift+Tab) until `target` has focus; fails if it never does. */
-export async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = {}): Promise<void> {
-  for (let i = 0; i < max; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`never reached ${target.toString()} with the keyboard`);
-}
-
-/** The focused element shows a focus ring, so a keyboard user sees where they are. */
-export async function focusIsVisible(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return false;
-    const s = getComputedStyle(el);
-    return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
-  });
-}

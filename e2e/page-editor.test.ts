@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { previewBannerText, previewPathPrefix } from '../src/shared/editorial.js';
 import { siteApi } from '../src/shared/site-structure.js';
 import { createAccount, settle, watchStaffConsole } from './helpers/staff.js';
@@ -26,6 +26,7 @@ import { setUpSite } from './helpers/fixture.js';
 import { apiCall, field, uploadViaApi, waitForScreen } from './admin-content-support.js';
 import { distinctImage } from './media-support.js';
 import { axeViolations } from './helpers/axe.js';
+import { pickUp, tabTo } from './helpers/keyboard.js';
 
 const site = setUpSite();
 const shots = path.resolve(__dirname, '../docs/screenshots');
@@ -57,15 +58,6 @@ async function axeAtBothWidths(page: Page, ready: () => Promise<void> = async ()
   }
   await page.setViewportSize(sizes[0]);
   await settle(page);
-}
-
-/** Moves keyboard focus to an element by pressing Tab (or Shift+Tab), as a keyboard user does. */
-async function tabTo(page: Page, target: Locator, back = false): Promise<void> {
-  for (let i = 0; i < 150; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error('focus never reached the element by Tab');
 }
 
 /** Fills a new block of a section's list through its form: title, text, and (for slides) a picture from the library. */
@@ -160,9 +152,8 @@ describe('pages in the staff app', () => {
     const handle = rows.nth(3).getByRole('button', { name: /^Drag “Take action”/ });
     await tabTo(page, handle);
     await handle.scrollIntoViewIfNeeded();
-    await page.keyboard.press('Space');
     // Picked up: the handle is pressed. Moved: its row is shifted up by the drag. Then dropped.
-    await expect.poll(() => handle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    await pickUp(page, handle);
     await page.keyboard.press('ArrowUp');
     await expect.poll(async () => rows.nth(3).evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42), { timeout: 10_000 }).toBeLessThan(0);
     // Screen readers hear where it is (dnd-kit's live region, in words).

@@ -11,12 +11,13 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { axeViolations } from './helpers/axe.js';
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createAccount, settle, watchStaffConsole } from './helpers/staff.js';
 import { waitForScreen } from './admin-content-support.js';
 import { staffApi } from './public-helpers.js';
 import { setUpSite } from './helpers/fixture.js';
 import type { NavigationAnswer } from '../src/shared/site-navigation.js';
+import { pickUp, tabTo } from './helpers/keyboard.js';
 
 const site = setUpSite();
 const shots = path.resolve('docs/screenshots');
@@ -36,15 +37,6 @@ async function checkBothWidths(page: Page, shot?: string): Promise<void> {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await settle(page);
-}
-
-/** Presses Tab (or Shift+Tab) until `target` has focus; fails if it never does. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 300 } = {}): Promise<void> {
-  for (let i = 0; i < max; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`never reached ${target.toString()} with the keyboard`);
 }
 
 const focusedLabel = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute('aria-label') ?? (document.activeElement as HTMLElement | null)?.textContent ?? '');
@@ -108,8 +100,7 @@ describe('navigation editor', () => {
       // Move it up by its drag handle (Space, ArrowUp, Space), then once more with Move up.
       const handle = page.getByRole('button', { name: /^Drag “Water rights” to reorder/ });
       await tabTo(page, handle);
-      await page.keyboard.press('Space');
-      await expect.poll(() => handle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+      await pickUp(page, handle);
       await page.keyboard.press('ArrowUp');
       await expect.poll(() => added.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42), { timeout: 10_000 }).toBeLessThan(0);
       await page.keyboard.press('Space');
