@@ -13,9 +13,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import { pages } from '../src/shared/pages.js';
 import { createContext, ensureBuilt, root, startBuiltServer } from './harness.js';
 import { buildDataPage, dataPagePath } from './data-page.js';
+import { headlessChromiumArgs } from '../src/server/render/phone-browser.js';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromeFlags = [...headlessChromiumArgs];
 const paths = process.env.LIGHTHOUSE_PATHS?.split(',').filter(Boolean) ?? [...pages.map((p) => p.path), dataPagePath];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const timings = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;

@@ -1,12 +1,13 @@
 /** Debian's Chromium through playwright-core: never a downloaded browser. */
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { headlessChromiumArgs } from '../../src/server/render/phone-browser.js';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [...headlessChromiumArgs],
   });
 }
 

@@ -6,14 +6,10 @@
  * and by the browser tests that compare light and full pages.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { weighingPhone } from '../../src/shared/page-weight.js';
+import { phoneContext } from '../../src/server/render/phone-browser.js';
 
-export const phone = {
-  viewport: { width: weighingPhone.width, height: weighingPhone.height },
-  deviceScaleFactor: weighingPhone.deviceScaleFactor,
-  isMobile: true,
-  hasTouch: true,
-} as const;
+/** The phone the server weighs pages on (src/server/render/phone-browser.ts). */
+export const phone = phoneContext;
 
 export interface FirstView {
   /** Every response, in bytes. */

@@ -46,6 +46,8 @@ export interface AppConfig {
   mailFrom?: string | undefined;
   /** PREVIEW_LINK_DAYS: how many days a preview link works (default `defaultPreviewLinkDays`). */
   previewLinkDays?: number | undefined;
+  /** PAGE_WEIGHT_BROWSER: the Chromium that loads pages to weigh their first view; null: none, pages are weighed whole from their HTML. */
+  pageWeightBrowser?: string | null | undefined;
 }
 
 export const defaultBackupKeep = 14;
@@ -98,6 +100,7 @@ const envSchema = z.object({
     .min(1, 'PREVIEW_LINK_DAYS must be a whole number of days from 1 to 365')
     .max(365, 'PREVIEW_LINK_DAYS must be a whole number of days from 1 to 365')
     .default(defaultPreviewLinkDays),
+  PAGE_WEIGHT_BROWSER: z.string().min(1, 'PAGE_WEIGHT_BROWSER must be the path of a Chromium, or "off"').optional(),
   BACKUP_KEEP: z.coerce.number({ message: 'BACKUP_KEEP must be a whole number of at least 1' }).int('BACKUP_KEEP must be a whole number of at least 1').min(1, 'BACKUP_KEEP must be a whole number of at least 1').default(defaultBackupKeep),
 });
 
@@ -157,5 +160,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     trashRetentionDays: e.TRASH_RETENTION_DAYS,
     previewLinkDays: e.PREVIEW_LINK_DAYS,
+    pageWeightBrowser: pageWeightBrowser(e.PAGE_WEIGHT_BROWSER),
   };
+}
+
+/** Debian's and Ubuntu's Chromium, where `apt-get install chromium` puts it: used to weigh pages when present. */
+export const defaultPageWeightBrowser = '/usr/bin/chromium';
+
+/** PAGE_WEIGHT_BROWSER: `off`, a path (which must exist), or absent: Debian's Chromium if installed. */
+function pageWeightBrowser(value: string | undefined): string | null {
+  if (value === 'off') return null;
+  if (value === undefined) return fs.existsSync(defaultPageWeightBrowser) ? defaultPageWeightBrowser : null;
+  if (!fs.existsSync(value)) throw new Error(`Invalid configuration: PAGE_WEIGHT_BROWSER: no file at ${value} (the path of a Chromium, or "off")`);
+  return path.resolve(value);
 }

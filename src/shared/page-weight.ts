@@ -1,10 +1,13 @@
 /**
  * What a page costs a visitor on a phone, as the Pages screen shows it: the
- * bytes of every response a phone's browser gets to show the page from top
- * to bottom (HTML, CSS, JavaScript, the icon and every picture at the copy a
- * 375 px wide, 2× screen takes), headers included, compressed as sent.
- * Measured by the server from the rendered page (src/server/render/page-weight.ts),
- * against the budget in the site settings.
+ * bytes of every response a phone's browser gets for the page's first view
+ * (HTML, CSS, JavaScript, the icon and the pictures it fetches without
+ * scrolling, at the copy a 375 px wide, 2× screen takes), headers included,
+ * compressed as sent. The server loads the page in headless Chromium to
+ * measure it (src/server/render/phone-browser.ts); without a browser it
+ * reads the rendered page and counts the whole page, scrolled to the end
+ * (src/server/render/page-weight.ts), and says so. Against the budget in the
+ * site settings.
  */
 import { z } from 'zod';
 import { apiPrefix } from './api-paths.js';
@@ -31,6 +34,10 @@ export function pageWeightBudgetBytes(choice: string | null | undefined): number
 
 const bytes = () => z.number().int().nonnegative();
 
+/** What a weight covers: the first view (measured in a browser), or the whole page scrolled to the end. */
+export const pageViews = ['first-view', 'whole-page'] as const;
+export type PageView = (typeof pageViews)[number];
+
 /** What each kind of response adds up to, in bytes. */
 const weightPartsSchema = schema(() => z.object({ html: bytes(), css: bytes(), js: bytes(), pictures: bytes(), other: bytes() }));
 export type WeightParts = z.infer<typeof weightPartsSchema>;
@@ -54,6 +61,8 @@ const pageWeightSchema = schema(() =>
     laterSlides: bytes(),
     /** Over the budget? */
     over: z.boolean(),
+    /** What was weighed: the first view, loaded in Chromium, or the whole page, read from its HTML (no browser on the server). */
+    view: z.enum(pageViews),
   }),
 );
 export type PageWeight = z.infer<typeof pageWeightSchema>;
@@ -66,6 +75,10 @@ export const pageWeightsAnswerSchema = schema(() =>
     pages: z.array(pageWeightSchema),
     /** Published pages that could not be weighed: what their address answered (a page that fails to render: 500). */
     failed: z.array(z.object({ id: z.string(), path: z.string(), title: z.string(), status: z.number().int() })),
+    /** While pages are being weighed (weighing starts at the first request after a change; until a page is weighed again its last weight is shown). */
+    weighing: z.object({ done: bytes(), of: bytes() }).nullable(),
+    /** Why first views could not be measured in a browser, in words for staff; null when they were (or are being). */
+    firstViewUnavailable: z.string().nullable(),
   }),
 );
 export type PageWeightsAnswer = z.infer<typeof pageWeightsAnswerSchema>;

@@ -1,6 +1,7 @@
 /**
- * A page's weight on a phone (src/shared/page-weight.ts), measured from the
- * page as the server renders it: the HTML is read as a browser reads it
+ * A page's weight on a phone (src/shared/page-weight.ts) when no browser is
+ * at hand to load its first view (phone-browser.ts): the whole page, scrolled
+ * to the end, measured from the page as the server renders it: the HTML is read as a browser reads it
  * (htmlparser2), and every response a phone's browser would then get is
  * asked of the server itself (`app.inject`) with the headers such a browser
  * sends, and counted as sent: status line, headers and compressed body.
@@ -22,6 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { Parser } from 'htmlparser2';
 import type { PageWeight, WeighedPicture, WeightParts } from '../../shared/page-weight.js';
 import { weighingPhone } from '../../shared/page-weight.js';
+import type { FirstView } from './phone-browser.js';
 
 /** What Chromium sends as Accept-Encoding, and Accept for each kind of request. */
 const acceptEncoding = 'gzip, deflate, br, zstd';
@@ -229,6 +231,17 @@ export async function weighPage(w: Weighing, page: { id: string; path: string; t
       if (seen && !seen.alt) seen.alt = p.alt;
     }
   }
+  return weightOf(page, { parts, responses, pictures, laterSlides: wanted.laterSlides, view: 'whole-page' }, budget);
+}
+
+/** A first view as Chromium downloaded it (phone-browser.ts), as the Pages screen shows it. */
+export function firstViewWeight(view: FirstView, page: { id: string; path: string; title: string }, budget: number): PageWeight {
+  return weightOf(page, { parts: view.parts, responses: view.responses, pictures: view.pictures, laterSlides: wantedBy(view.html).laterSlides, view: 'first-view' }, budget);
+}
+
+/** A page's weight from what was counted: the total, the three heaviest pictures, and whether it is over the budget. */
+function weightOf(page: { id: string; path: string; title: string }, counted: Pick<PageWeight, 'parts' | 'responses' | 'laterSlides' | 'view'> & { pictures: WeighedPicture[] }, budget: number): PageWeight {
+  const { parts } = counted;
   const total = parts.html + parts.css + parts.js + parts.pictures + parts.other;
   return {
     id: page.id,
@@ -236,9 +249,10 @@ export async function weighPage(w: Weighing, page: { id: string; path: string; t
     title: page.title,
     total,
     parts,
-    responses,
-    heaviest: pictures.sort((a, b) => b.bytes - a.bytes).slice(0, 3),
-    laterSlides: wanted.laterSlides,
+    responses: counted.responses,
+    heaviest: [...counted.pictures].sort((a, b) => b.bytes - a.bytes).slice(0, 3),
+    laterSlides: counted.laterSlides,
     over: total > budget,
+    view: counted.view,
   };
 }

@@ -35,11 +35,10 @@ import { isApiPath } from '../../shared/api-paths.js';
 import { escapeHtml } from '../../shared/html.js';
 import { splitLanguage } from '../../shared/languages.js';
 import { lightPagesBack, lightPagesPath, lightPagesSetCookie, lightPagesVary, wantsLightPages } from '../../shared/light-pages.js';
-import { pageWeightBudgetBytes, pageWeightsApi, weighingPhone, type PageWeight, type PageWeightsAnswer } from '../../shared/page-weight.js';
+import { pageWeightsApi } from '../../shared/page-weight.js';
 import { sitePageCollection } from '../../shared/site-structure.js';
 import { authorize } from '../authorize.js';
-import { readSiteSettings } from '../settings/repository.js';
-import { weighPage, type Weighing } from './page-weight.js';
+import { PageWeigher } from './weighing.js';
 
 /** At most this many rendered paths are kept (pages plus stories and events). */
 const MAX_CACHED = 1000;
@@ -234,44 +233,18 @@ async function render(app: FastifyInstance): Promise<void> {
     return reply.header('cache-control', 'no-store').redirect(lightPagesBack(query.data.back), 303);
   });
 
-  // What each published page costs a visitor on a phone (page-weight.ts), for the Pages screen: staff who see drafts.
-  // Weighed once for everyone asking meanwhile, and kept until the next change (a page, a picture, the settings' budget).
-  const weighing: Weighing | null = assets ? { app, islandScripts: assets.islandScripts, known: new Map() } : null;
-  let weights: { generation: number; answer: Promise<PageWeightsAnswer> } | null = null;
-  let generation = 0;
-  const forgetWeights = app.services.changes.subscribe(() => {
-    generation += 1;
+  // What each published page costs a visitor on a phone (weighing.ts), for the Pages screen: staff who see drafts.
+  // Weighed in the background after each change (a page, a picture, the settings' budget); each request answers at once.
+  const weigher = assets ? new PageWeigher(app, { app, islandScripts: assets.islandScripts, known: new Map() }, config.pageWeightBrowser ?? null) : null;
+  const forgetWeights = app.services.changes.subscribe(() => weigher?.changed());
+  app.addHook('onClose', async () => {
+    forgetWeights();
+    await weigher?.close();
   });
-  app.addHook('onClose', async () => forgetWeights());
-  async function weighAll(w: Weighing): Promise<PageWeightsAnswer> {
-    const budget = pageWeightBudgetBytes((await readSiteSettings(app.services.db.kysely)).data.pageWeightBudget);
-    const answer: PageWeightsAnswer = { budget, phone: weighingPhone, pages: [], failed: [] };
-    // One page at a time: each is a handful of answers from memory, and visitors keep the other core.
-    for (const page of await structure.livePages()) {
-      let weight: PageWeight | { status: number };
-      try {
-        weight = await weighPage(w, page, budget);
-      } catch (err) {
-        app.log.error({ err, path: page.path }, 'weighing a page failed');
-        weight = { status: 500 };
-      }
-      if ('total' in weight) answer.pages.push(weight);
-      else answer.failed.push({ id: page.id, path: page.path, title: page.title, status: weight.status });
-    }
-    return answer;
-  }
   app.get(pageWeightsApi, async (request, reply) => {
     authorize(request.principal, 'readDrafts', { type: 'collection', name: sitePageCollection });
-    if (!weighing) return unavailable(reply);
-    if (weights?.generation !== generation) {
-      const run = { generation, answer: weighAll(weighing) };
-      weights = run;
-      // A failed weighing is not kept: the next request tries again.
-      run.answer.catch(() => {
-        if (weights === run) weights = null;
-      });
-    }
-    return reply.header('cache-control', 'no-store').send(await weights.answer);
+    if (!weigher) return unavailable(reply);
+    return reply.header('cache-control', 'no-store').send(weigher.answer());
   });
 
   const logo = cachedRepresentation('image/svg+xml', logoSvg);

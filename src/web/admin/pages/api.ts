@@ -73,8 +73,8 @@ export function usePageWeights() {
   return useQuery({
     queryKey: ['page-weights'] as const,
     queryFn: async ({ signal }): Promise<PageWeightsAnswer> => pageWeightsAnswerSchema.parse(await api<unknown>(pageWeightsApi, { signal })),
-    // The server keeps its measure until something changes; coming back to the tab need not ask again.
-    staleTime: 60_000,
+    // The server answers at once with what it knows and weighs in the background: asked again each second until it is done.
+    refetchInterval: (query) => (query.state.data?.weighing ? 1000 : false),
     refetchOnWindowFocus: false,
   });
 }

@@ -1,11 +1,12 @@
 /**
  * A page's weight on a phone, on the Pages screen: what a visitor's phone
- * downloads to show the page from top to bottom (the server's measure,
+ * downloads for the page's first view (the server's measure,
  * src/shared/page-weight.ts), by kind, and a warning naming the heaviest
- * pictures when it is over the budget set in the site settings.
+ * pictures when it is over the budget set in the site settings; while the
+ * server weighs, how far it has got.
  */
-import { Paper, Text } from '@mantine/core';
-import { formatWeight, type PageWeight } from '../../../shared/page-weight.js';
+import { Paper, Stack, Text } from '@mantine/core';
+import { formatWeight, type PageView, type PageWeight, type PageWeightsAnswer } from '../../../shared/page-weight.js';
 
 /** Dark enough for small text on white and on the warning's tint (at least 4.5:1). */
 const warningColour = '#8a4b00';
@@ -23,13 +24,47 @@ export function PageWeightFailed({ status }: { status: number }) {
   );
 }
 
+/** How each kind of weight is said after its number. */
+const viewWords: Record<PageView, string> = {
+  'first-view': 'on a phone’s first view',
+  'whole-page': 'on a phone for the whole page',
+};
+
+/**
+ * Above the pages: that they are being weighed (a live region, heard when it
+ * starts and when it ends), how far it has got, and why weights are of whole
+ * pages when the server could not load first views.
+ */
+export function WeighingStatus({ answer, waiting }: { answer: PageWeightsAnswer | undefined; waiting: boolean }) {
+  const weighing = waiting || Boolean(answer?.weighing);
+  const progress = answer?.weighing && answer.weighing.of > 0 ? `${answer.weighing.done} of ${answer.weighing.of} pages weighed.` : '';
+  return (
+    <Stack gap={2} data-testid="page-weighing">
+      {/* Mounted from the start, so screen readers hear it change. */}
+      <Text size="sm" c="dimmed" role="status">
+        {weighing ? 'Weighing the pages as a phone downloads them…' : ''}
+      </Text>
+      {progress && (
+        <Text size="sm" c="dimmed" data-testid="page-weighing-progress">
+          {progress}
+        </Text>
+      )}
+      {answer?.firstViewUnavailable && (
+        <Text size="sm" c="dimmed" data-testid="page-weight-whole">
+          {answer.firstViewUnavailable}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 export function PageWeightLine({ weight, budget }: { weight: PageWeight; budget: number }) {
   const { parts } = weight;
   const split = `HTML ${formatWeight(parts.html)}, CSS ${formatWeight(parts.css)}, JavaScript ${formatWeight(parts.js)}, pictures ${formatWeight(parts.pictures)}${parts.other > 0 ? `, the icon and other files ${formatWeight(parts.other)}` : ''}`;
   const later = weight.laterSlides > 0 ? ` The pictures of ${weight.laterSlides} later ${weight.laterSlides === 1 ? 'slide come' : 'slides come'} only when shown.` : '';
   const summary = (
     <Text size="sm" data-testid="page-weight" data-bytes={weight.total}>
-      <Text component="span" size="sm" fw={600}>{`${formatWeight(weight.total)} on a phone`}</Text>
+      <Text component="span" size="sm" fw={600}>{`${formatWeight(weight.total)} ${viewWords[weight.view]}`}</Text>
       {` (${split}).${later}`}
     </Text>
   );

@@ -25,7 +25,7 @@ import { blockTitle } from '../content/block-summary.js';
 import { absoluteTime } from '../content/relative-time.js';
 import { LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { blocksLimit, createPreviewLink, pagesKeys, publishChanges, revokePreviewLink, useCollectionBlocks, usePageWeights, usePreviewLinks, type PageBlock } from './api.js';
-import { PageWeightFailed, PageWeightLine } from './page-weight.js';
+import { PageWeightFailed, PageWeightLine, WeighingStatus } from './page-weight.js';
 import type { PageWeight } from '../../../shared/page-weight.js';
 
 /** A page's weight as the screen shows it: measured, or what its address answered when it could not be. */
@@ -351,10 +351,7 @@ export function PagesScreen() {
           </Text>
         )}
         {pages.isError && <LoadFailed title="The pages could not be loaded" error={pages.error} onRetry={() => void pages.refetch()} />}
-        {/* Mounted from the start, so screen readers hear it change. */}
-        <Text size="sm" c="dimmed" role="status">
-          {weights.isPending && pages.data ? 'Weighing the pages as a phone downloads them…' : ''}
-        </Text>
+        <WeighingStatus answer={weights.data} waiting={weights.isPending && Boolean(pages.data)} />
         {weights.isError && <LoadFailed title="What the pages weigh could not be measured" error={weights.error} onRetry={() => void weights.refetch()} />}
         {pages.data?.map((page) => {
           const of = weights.data?.pages.find((w) => w.id === page.id);

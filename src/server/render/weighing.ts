@@ -1,0 +1,158 @@
+/**
+ * The weights the Pages screen shows (src/shared/page-weight.ts): every
+ * published page weighed in turn, in the background, once after each change
+ * (a page, a picture, the settings' budget), started by the first request
+ * that finds the last weighing out of date. A request answers at once with
+ * what is known: each page's new weight once weighed, its last one until
+ * then, and how far the weighing has got.
+ *
+ * Each page's first view is loaded in Chromium (phone-browser.ts) when the
+ * server has one (PAGE_WEIGHT_BROWSER) and listens on a port the browser can
+ * reach. Without one, or when the browser cannot start or load a page, the
+ * page is read from its HTML and weighed whole (page-weight.ts), and the
+ * answer says why.
+ */
+import type { FastifyInstance } from 'fastify';
+import { pageWeightBudgetBytes, weighingPhone, type PageWeight, type PageWeightsAnswer } from '../../shared/page-weight.js';
+import { readSiteSettings } from '../settings/repository.js';
+import { firstViewWeight, weighPage, type Weighing } from './page-weight.js';
+import { PhoneBrowser } from './phone-browser.js';
+
+type Failed = PageWeightsAnswer['failed'][number];
+type Outcome = { weight: PageWeight } | { failed: Failed };
+
+interface Run {
+  generation: number;
+  /** The published pages to weigh, in order; null until read. */
+  pageIds: string[] | null;
+  outcomes: Map<string, Outcome>;
+  budget: number;
+  firstViewUnavailable: string | null;
+  finished: boolean;
+  /** Every page weighed (not stopped by the server's close or an error). */
+  complete: boolean;
+}
+
+/** Said to staff when the server has no browser to load pages in. */
+export const noBrowserNote = 'The server has no browser to load pages in (PAGE_WEIGHT_BROWSER), so each weight is the whole page scrolled to the end, read from its HTML; a first view weighs less.';
+
+export class PageWeigher {
+  private generation = 0;
+  private run: Run | null = null;
+  /** The last finished weighing: its weights are shown until the pages are weighed again. */
+  private last: Run | null = null;
+  private readonly browser: PhoneBrowser | null;
+  private closed = false;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly weighing: Weighing,
+    browserPath: string | null,
+  ) {
+    this.browser = browserPath ? new PhoneBrowser(browserPath) : null;
+  }
+
+  /** Something a page shows changed: the weights are out of date. */
+  changed(): void {
+    this.generation += 1;
+  }
+
+  /** What is known now, starting a weighing when the last one is out of date. */
+  answer(): PageWeightsAnswer {
+    if (!this.run || (this.run.finished && (this.run.generation !== this.generation || !this.run.complete))) this.start();
+    const run = this.run;
+    if (!run) throw new Error('no weighing has started');
+    const before = this.last;
+    // Until the published pages are read, the last weighing's; then each page's new outcome, or its last one.
+    const ids = run.pageIds ?? before?.pageIds ?? [];
+    const answer: PageWeightsAnswer = {
+      budget: run.pageIds ? run.budget : (before?.budget ?? run.budget),
+      phone: weighingPhone,
+      pages: [],
+      failed: [],
+      weighing: run.finished ? null : { done: run.outcomes.size, of: ids.length },
+      firstViewUnavailable: run.firstViewUnavailable ?? (this.browser ? null : noBrowserNote),
+    };
+    for (const id of ids) {
+      const outcome = run.outcomes.get(id) ?? before?.outcomes.get(id);
+      if (!outcome) continue;
+      if ('weight' in outcome) answer.pages.push(outcome.weight);
+      else answer.failed.push(outcome.failed);
+    }
+    return answer;
+  }
+
+  /** A weighing under way ends before this resolves (tests, and the server's close). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pending;
+    await this.browser?.close();
+  }
+
+  private pending: Promise<void> = Promise.resolve();
+
+  private start(): void {
+    const run: Run = { generation: this.generation, pageIds: null, outcomes: new Map(), budget: this.last?.budget ?? pageWeightBudgetBytes(null), firstViewUnavailable: null, finished: false, complete: false };
+    if (this.run?.complete) this.last = this.run;
+    this.run = run;
+    // A weighing that did not get through (an error, the server closing) is started again by the next request.
+    this.pending = this.weighAll(run)
+      .then(() => {
+        run.complete = !this.closed;
+      })
+      .catch((err: unknown) => {
+        this.app.log.error({ err }, 'weighing the pages failed');
+      })
+      .finally(() => {
+        run.finished = true;
+      });
+  }
+
+  /** The address the server listens on, as the browser reaches it; null when it does not listen (tests that inject). */
+  private ownUrl(): string | null {
+    const address = this.app.server.address();
+    if (!address || typeof address === 'string') return null;
+    if (address.family === 'IPv6') return `http://[${address.address === '::' ? '::1' : address.address}]:${address.port}`;
+    return `http://${address.address === '0.0.0.0' ? '127.0.0.1' : address.address}:${address.port}`;
+  }
+
+  private async weighAll(run: Run): Promise<void> {
+    run.budget = pageWeightBudgetBytes((await readSiteSettings(this.app.services.db.kysely)).data.pageWeightBudget);
+    const pages = await this.app.services.structure.livePages();
+    run.pageIds = pages.map((p) => p.id);
+    const base = this.browser ? this.ownUrl() : null;
+    let browser = base ? this.browser : null;
+    if (this.browser && !base) run.firstViewUnavailable = noBrowserNote;
+    try {
+      // One page at a time: visitors keep the other core.
+      for (const page of pages) {
+        if (this.closed) return;
+        let outcome: Outcome | null = null;
+        if (browser && base) {
+          try {
+            const view = await browser.weigh(`${base}${page.path}`);
+            outcome = view.status === 200 ? { weight: firstViewWeight(view, page, run.budget) } : { failed: { id: page.id, path: page.path, title: page.title, status: view.status } };
+          } catch (err) {
+            this.app.log.error({ err, path: page.path }, 'loading a page in the browser to weigh its first view failed');
+            run.firstViewUnavailable = `The browser could not load ${page.path} to weigh its first view (the server log says why), so from there on each weight is the whole page scrolled to the end; a first view weighs less.`;
+            // The next weighing tries the browser again.
+            browser = null;
+          }
+        }
+        if (!outcome) {
+          try {
+            const weight = await weighPage(this.weighing, page, run.budget);
+            outcome = 'total' in weight ? { weight } : { failed: { id: page.id, path: page.path, title: page.title, status: weight.status } };
+          } catch (err) {
+            this.app.log.error({ err, path: page.path }, 'weighing a page failed');
+            outcome = { failed: { id: page.id, path: page.path, title: page.title, status: 500 } };
+          }
+        }
+        run.outcomes.set(page.id, outcome);
+      }
+    } finally {
+      // The browser is not kept between weighings: it would hold its memory for nothing.
+      await this.browser?.close();
+    }
+  }
+}
