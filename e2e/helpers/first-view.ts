@@ -2,11 +2,12 @@
  * What a visitor's first view of a page downloads in Chromium on a phone
  * (375 × 812 px at 2×): every response of the load as it came over the wire
  * (headers and body, compressed), counted by the DevTools protocol, without
- * scrolling, until the network is idle. Used by `npm run bench:first-view`
- * and by the browser tests that compare light and full pages.
+ * scrolling, until its islands have started and the network is idle. Used
+ * by `npm run bench:first-view` and by the browser tests that compare light
+ * and full pages and check the Pages screen's weights.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { phoneContext } from '../../src/server/render/phone-browser.js';
+import { islandsStarted, phoneContext } from '../../src/server/render/phone-browser.js';
 
 /** The phone the server weighs pages on (src/server/render/phone-browser.ts). */
 export const phone = phoneContext;
@@ -55,6 +56,7 @@ export async function firstViewBytes(browser: Browser, url: string, saveData: bo
   try {
     const { page, view } = await counted(context);
     await page.goto(url, { waitUntil: 'load' });
+    await islandsStarted(page);
     await page.waitForLoadState('networkidle');
     return view;
   } finally {

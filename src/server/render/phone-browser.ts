@@ -4,16 +4,17 @@
  * `weighingPhone`: 375 × 812 px at 2×, touch), without scrolling, and counts
  * every response as it came over the wire (Playwright's `sizes()`: the
  * status line and headers as received, the body as sent, compressed), until
- * the network is idle. What Chromium itself decides is what is counted: which
+ * its islands have started and the network is idle. What Chromium itself decides is what is counted: which
  * `srcset` copy it takes, and which lazy pictures it fetches because they lie
  * within its loading margin of the screen, which no reading of the HTML can
  * know without laying the page out.
  *
  * One browser per weighing (launched on the first page, closed after the
- * last), one fresh context per page (nothing cached), nothing but the page's
- * own address asked for.
+ * last), one fresh context per page (nothing cached), the page asked of the
+ * address the server listens on.
  */
-import { chromium, type Browser, type Request } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { hydratedAttribute, islandAttribute } from '../../web/public/islands.js';
 import type { WeighedPicture, WeightParts } from '../../shared/page-weight.js';
 import { weighingPhone } from '../../shared/page-weight.js';
 
@@ -54,6 +55,25 @@ function kindOf(resourceType: string): keyof WeightParts {
     default:
       return 'other';
   }
+}
+
+/** How long a page's islands may take to start before the count goes on without them (one that fails never does). */
+const islandsWaitMs = 10_000;
+
+/**
+ * Resolves once every island of the page has hydrated (islands.ts): they
+ * start after the first paint and fetch their code then, and the carousel
+ * fetches Embla once mounted, which a busy phone may do more than the half
+ * second after the last response that counts as idle. An island that never
+ * starts (its code failing) is left after `islandsWaitMs`: what the page
+ * fetched until then is what it costs.
+ */
+export async function islandsStarted(page: Page): Promise<void> {
+  await page
+    .waitForFunction(([island, hydrated]) => [...document.querySelectorAll(`[${island}]`)].every((el) => el.hasAttribute(hydrated)), [islandAttribute, hydratedAttribute] as const, { timeout: islandsWaitMs })
+    .catch((err: unknown) => {
+      if (!(err instanceof Error && err.name === 'TimeoutError')) throw err;
+    });
 }
 
 export class PhoneBrowser {
@@ -104,6 +124,7 @@ export class PhoneBrowser {
       const response = await page.goto(url, { waitUntil: 'load', timeout: this.timeoutMs });
       const status = response?.status() ?? 0;
       const html = response ? await response.text() : '';
+      await islandsStarted(page);
       // Lazy pictures inside Chromium's margin start once the page is laid out: idle is when none is left.
       await page.waitForLoadState('networkidle', { timeout: this.timeoutMs });
       while (counting.size > 0) await Promise.all(counting);

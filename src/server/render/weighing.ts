@@ -31,7 +31,12 @@ interface Run {
   finished: boolean;
   /** Every page weighed (not stopped by the server's close or an error). */
   complete: boolean;
+  /** When it finished (ms since the epoch), for the pause before a failed weighing is tried again. */
+  endedAt: number;
 }
+
+/** How long after a weighing that failed as a whole (its database unreachable, say) the next request tries again. */
+const retryAfterMs = 10_000;
 
 /** Said to staff when the server has no browser to load pages in. */
 export const noBrowserNote = 'The server has no browser to load pages in (PAGE_WEIGHT_BROWSER), so each weight is the whole page scrolled to the end, read from its HTML; a first view weighs less.';
@@ -59,7 +64,8 @@ export class PageWeigher {
 
   /** What is known now, starting a weighing when the last one is out of date. */
   answer(): PageWeightsAnswer {
-    if (!this.run || (this.run.finished && (this.run.generation !== this.generation || !this.run.complete))) this.start();
+    const ended = this.run?.finished ? this.run : null;
+    if (!this.run || (ended && (ended.complete ? ended.generation !== this.generation : Date.now() - ended.endedAt > retryAfterMs))) this.start();
     const run = this.run;
     if (!run) throw new Error('no weighing has started');
     const before = this.last;
@@ -82,17 +88,17 @@ export class PageWeigher {
     return answer;
   }
 
-  /** A weighing under way ends before this resolves (tests, and the server's close). */
+  /** Stops a weighing under way (its browser closed at once) and resolves when it has ended: the server's close. */
   async close(): Promise<void> {
     this.closed = true;
-    await this.pending;
     await this.browser?.close();
+    await this.pending;
   }
 
   private pending: Promise<void> = Promise.resolve();
 
   private start(): void {
-    const run: Run = { generation: this.generation, pageIds: null, outcomes: new Map(), budget: this.last?.budget ?? pageWeightBudgetBytes(null), firstViewUnavailable: null, finished: false, complete: false };
+    const run: Run = { generation: this.generation, pageIds: null, outcomes: new Map(), budget: this.last?.budget ?? pageWeightBudgetBytes(null), firstViewUnavailable: null, finished: false, complete: false, endedAt: 0 };
     if (this.run?.complete) this.last = this.run;
     this.run = run;
     // A weighing that did not get through (an error, the server closing) is started again by the next request.
@@ -105,6 +111,7 @@ export class PageWeigher {
       })
       .finally(() => {
         run.finished = true;
+        run.endedAt = Date.now();
       });
   }
 
@@ -133,6 +140,8 @@ export class PageWeigher {
             const view = await browser.weigh(`${base}${page.path}`);
             outcome = view.status === 200 ? { weight: firstViewWeight(view, page, run.budget) } : { failed: { id: page.id, path: page.path, title: page.title, status: view.status } };
           } catch (err) {
+            // The server is closing, and closed the browser under the page.
+            if (this.closed) return;
             this.app.log.error({ err, path: page.path }, 'loading a page in the browser to weigh its first view failed');
             run.firstViewUnavailable = `The browser could not load ${page.path} to weigh its first view (the server log says why), so from there on each weight is the whole page scrolled to the end; a first view weighs less.`;
             // The next weighing tries the browser again.
