@@ -23,12 +23,14 @@ import { apiCall, uploadViaApi } from './admin-content-support.js';
 import publicBuild from '../src/shared/public-build.json' with { type: 'json' };
 import { bundleOf, publicPages } from './public-helpers.js';
 import { setUpSite } from './helpers/fixture.js';
+import { chromiumPath } from './helpers/browser.js';
 import { axeViolations } from './helpers/axe.js';
 import { firstViewBytes, phone, wholePageBytes } from './helpers/first-view.js';
 import { defaultPageWeightBudget, formatWeight } from '../src/shared/page-weight.js';
 import type { SiteSettings } from '../src/shared/settings.js';
 
-const site = setUpSite();
+// The server weighs first views in Debian's Chromium, as it does where it is installed.
+const site = setUpSite({ env: { PAGE_WEIGHT_BROWSER: chromiumPath } });
 const KB = 1024;
 const { budgets } = publicBuild;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;

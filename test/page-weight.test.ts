@@ -222,4 +222,31 @@ describe.each(dialects())('page weights on %s', (dialect) => {
     await step('unpublish', published.version);
     expect((await weights(admin)).pages.map((p) => p.path)).toEqual(before);
   });
+
+  it('holds last weights to a new budget while weighing again, and says so when a weighing fails as a whole', async () => {
+    const settings = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    const { data, version } = settings.json<{ data: typeof defaultSiteSettings; version: number }>();
+    // A budget of 100 KB: at once, before the pages are weighed again, every last weight is held to it.
+    const strict = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: { ...superUser.headers, 'if-match': String(version) }, payload: { data: { ...data, pageWeightBudget: '100' } } });
+    expect(strict.statusCode, strict.body).toBe(200);
+    const first = await askWeights(t, admin);
+    expect(first.weighing).not.toBeNull();
+    expect(first.budget).toBe(pageWeightBudgetBytes('100'));
+    expect(first.pages.filter((p) => p.over).map((p) => p.path).sort()).toEqual(first.pages.filter((p) => p.total > 100 * 1024).map((p) => p.path).sort());
+    expect(first.pages.some((p) => p.over)).toBe(true);
+    await weights(admin);
+    // The published pages cannot be read: the weighing fails, and the answer says so rather than showing nothing.
+    const structure = t.app.services.structure;
+    structure.livePages = async () => {
+      throw new Error('connect ECONNREFUSED 10.20.30.40:5432');
+    };
+    try {
+      t.app.services.changes.publish({ type: 'reset' });
+      const failed = await t.app.inject({ method: 'GET', url: pageWeightsApi, headers: admin.headers });
+      expect(failed.statusCode).toBe(503);
+      expect(failed.json()).toMatchObject({ error: { code: 'unavailable', message: 'The pages could not be weighed just now (the server log says why). Try again in a few seconds.' } });
+    } finally {
+      delete (structure as Partial<typeof structure>).livePages;
+    }
+  });
 });

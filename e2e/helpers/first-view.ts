@@ -7,7 +7,7 @@
  * and full pages and check the Pages screen's weights.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { islandsStarted, phoneContext } from '../../src/server/render/phone-browser.js';
+import { islandsStarted, phoneContext, requestsOf } from '../../src/server/render/phone-browser.js';
 
 /** The phone the server weighs pages on (src/server/render/phone-browser.ts). */
 export const phone = phoneContext;
@@ -54,10 +54,12 @@ async function counted(context: BrowserContext): Promise<{ page: Page; view: Fir
 export async function firstViewBytes(browser: Browser, url: string, saveData: boolean): Promise<FirstView> {
   const context = await browser.newContext({ ...phone, extraHTTPHeaders: saveData ? { 'save-data': 'on' } : {} });
   try {
-    const { page, view } = await counted(context);
+    const { page, view, idle } = await counted(context);
+    const requests = requestsOf(page);
     await page.goto(url, { waitUntil: 'load' });
     await islandsStarted(page);
-    await page.waitForLoadState('networkidle');
+    await requests.quiet(30_000);
+    await idle();
     return view;
   } finally {
     await context.close();

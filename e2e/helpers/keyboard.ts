@@ -1,4 +1,5 @@
 /** Keyboard moves as a keyboard user makes them, shared by the browser tests. */
+import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails if it never does. */
@@ -35,6 +36,6 @@ export async function focusIsVisible(page: Page): Promise<boolean> {
  */
 export async function pickUp(page: Page, handle: Locator): Promise<void> {
   await page.keyboard.press('Space');
-  await page.waitForFunction((el) => el?.getAttribute('aria-pressed') === 'true', await handle.elementHandle(), { timeout: 10_000 });
+  await expect.poll(() => handle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
   await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 }

@@ -75,6 +75,8 @@ export async function startBuiltServer(options: StartOptions = {}): Promise<Runn
       BOOTSTRAP_SUPER_EMAIL: superEmail,
       BOOTSTRAP_SUPER_PASSWORD: superPassword,
       LOG_LEVEL: 'warn',
+      // The Pages screen's weighing in Chromium only where a test asks for it (e2e/public-weight.test.ts): elsewhere it would load every page in the background.
+      PAGE_WEIGHT_BROWSER: 'off',
       ...options.env,
     },
     stdio: ['ignore', logFd ?? 'pipe', logFd ?? 'pipe'],

@@ -13,7 +13,9 @@
  * last), one fresh context per page (nothing cached), the page asked of the
  * address the server listens on.
  */
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import os from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
+import { chromium, errors, type Browser, type Page, type Request } from 'playwright-core';
 import { hydratedAttribute, islandAttribute } from '../../web/public/islands.js';
 import type { WeighedPicture, WeightParts } from '../../shared/page-weight.js';
 import { weighingPhone } from '../../shared/page-weight.js';
@@ -59,36 +61,84 @@ function kindOf(resourceType: string): keyof WeightParts {
 
 /** How long a page's islands may take to start before the count goes on without them (one that fails never does). */
 const islandsWaitMs = 10_000;
+/** How long without a request under way counts as done: Playwright's own "network idle". */
+const quietMs = 500;
 
 /**
  * Resolves once every island of the page has hydrated (islands.ts): they
  * start after the first paint and fetch their code then, and the carousel
- * fetches Embla once mounted, which a busy phone may do more than the half
- * second after the last response that counts as idle. An island that never
- * starts (its code failing) is left after `islandsWaitMs`: what the page
- * fetched until then is what it costs.
+ * fetches Embla once mounted. An island that never starts (its code failing)
+ * is left after `islandsWaitMs`: what the page fetched until then is what it
+ * costs.
  */
 export async function islandsStarted(page: Page): Promise<void> {
   await page
     .waitForFunction(([island, hydrated]) => [...document.querySelectorAll(`[${island}]`)].every((el) => el.hasAttribute(hydrated)), [islandAttribute, hydratedAttribute] as const, { timeout: islandsWaitMs })
     .catch((err: unknown) => {
-      if (!(err instanceof Error && err.name === 'TimeoutError')) throw err;
+      if (!(err instanceof errors.TimeoutError)) throw err;
     });
 }
+
+/**
+ * Follows the requests of a page from now on; `quiet()` resolves once none
+ * has been under way for half a second. Playwright's `networkidle` is reached
+ * once per load: islands that start later (a busy phone) and fetch their code
+ * would not be waited for. Call it before the page loads.
+ */
+export function requestsOf(page: Page): { quiet(timeoutMs: number): Promise<void> } {
+  let underWay = 0;
+  let lastChange = Date.now();
+  const change = (by: number) => {
+    underWay += by;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    async quiet(timeoutMs: number): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const quietFor = Date.now() - lastChange;
+        if (underWay <= 0 && quietFor >= quietMs) return;
+        if (Date.now() > deadline) throw new errors.TimeoutError(`the page still had ${underWay} requests under way after ${timeoutMs} ms`);
+        // Looked at again when the quiet may have lasted long enough, or soon while requests are under way.
+        await delay(underWay > 0 ? 50 : quietMs - quietFor);
+      }
+    },
+  };
+}
+
+/** The browser could not be started (not the page failing to load): no page will be weighed in it. */
+export class BrowserUnavailable extends Error {}
 
 export class PhoneBrowser {
   private browser: Promise<Browser> | null = null;
 
   constructor(
     private readonly executablePath: string,
-    /** How long one page may take to load and settle. */
+    /** How long one page may take to load and settle; past twice that its context is closed under it. */
     private readonly timeoutMs = 30_000,
   ) {}
 
   private open(): Promise<Browser> {
     if (!this.browser) {
-      // Shared memory in /tmp rather than /dev/shm, which a confined service may not have room in.
-      const launching = chromium.launch({ executablePath: this.executablePath, args: [...headlessChromiumArgs, '--disable-dev-shm-usage'], timeout: this.timeoutMs });
+      const launching = chromium
+        .launch({
+          executablePath: this.executablePath,
+          // Shared memory in /tmp rather than /dev/shm, which a confined service may not have room in.
+          args: [...headlessChromiumArgs, '--disable-dev-shm-usage'],
+          timeout: this.timeoutMs,
+          // The server's own shutdown closes the browser (onClose), not Playwright's handlers, which would exit the process.
+          handleSIGINT: false,
+          handleSIGTERM: false,
+          handleSIGHUP: false,
+          // None of the server's settings (its secrets, the database's address): the browser needs none of them.
+          env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.tmpdir(), TMPDIR: os.tmpdir() },
+        })
+        .catch((err: unknown) => {
+          throw new BrowserUnavailable(`Chromium at ${this.executablePath} could not start: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { cause: err });
+        });
       this.browser = launching;
       launching.catch(() => {
         if (this.browser === launching) this.browser = null;
@@ -97,37 +147,54 @@ export class PhoneBrowser {
     return this.browser;
   }
 
-  /** Loads `url` on the phone and counts what its first view downloads. */
+  /**
+   * Loads `url` on the phone and counts what its first view downloads. A
+   * page whose pictures, styles or scripts fail to arrive, or which redirects,
+   * is not weighed (an error): a count without them would look light.
+   */
   async weigh(url: string): Promise<FirstView> {
     const browser = await this.open();
     const context = await browser.newContext({ ...phoneContext, serviceWorkers: 'block' });
+    // Whatever hangs (a page that never settles, a call that never answers) ends with its context.
+    const deadline = setTimeout(() => void context.close().catch(() => undefined), this.timeoutMs * 2);
     try {
       const page = await context.newPage();
       const parts: WeightParts = { html: 0, css: 0, js: 0, pictures: 0, other: 0 };
       const pictureBytes = new Map<string, number>();
+      const failed: string[] = [];
       let responses = 0;
       const counting = new Set<Promise<void>>();
+      const requests = requestsOf(page);
+      page.on('requestfailed', (request: Request) => failed.push(`${new URL(request.url()).pathname}: ${request.failure()?.errorText ?? 'failed'}`));
       page.on('requestfinished', (request: Request) => {
-        const counted = request.sizes().then((sizes) => {
-          const bytes = sizes.responseHeadersSize + sizes.responseBodySize;
-          const kind = kindOf(request.resourceType());
-          parts[kind] += bytes;
-          responses += 1;
-          if (kind === 'pictures') {
-            const path = new URL(request.url()).pathname;
-            pictureBytes.set(path, (pictureBytes.get(path) ?? 0) + bytes);
-          }
-        });
+        const counted = request
+          .sizes()
+          .then((sizes) => {
+            const bytes = sizes.responseHeadersSize + sizes.responseBodySize;
+            const kind = kindOf(request.resourceType());
+            parts[kind] += bytes;
+            responses += 1;
+            if (kind === 'pictures') {
+              const path = new URL(request.url()).pathname;
+              pictureBytes.set(path, (pictureBytes.get(path) ?? 0) + bytes);
+            }
+          })
+          // The context closed under it (the deadline, the server closing): the weighing fails on its own.
+          .catch(() => undefined)
+          .finally(() => counting.delete(counted));
         counting.add(counted);
-        void counted.finally(() => counting.delete(counted));
       });
       const response = await page.goto(url, { waitUntil: 'load', timeout: this.timeoutMs });
-      const status = response?.status() ?? 0;
-      const html = response ? await response.text() : '';
+      if (!response) throw new Error(`${url} gave no answer`);
+      const redirect = response.request().redirectedFrom();
+      if (redirect) throw new Error(`${url} redirects (${(await redirect.response())?.status() ?? 'a redirect'}) to ${response.url()}`);
+      const status = response.status();
+      const html = await response.text();
       await islandsStarted(page);
-      // Lazy pictures inside Chromium's margin start once the page is laid out: idle is when none is left.
-      await page.waitForLoadState('networkidle', { timeout: this.timeoutMs });
+      // Lazy pictures inside Chromium's margin start once the page is laid out, and islands fetch their code: done when none is left.
+      await requests.quiet(this.timeoutMs);
       while (counting.size > 0) await Promise.all(counting);
+      if (status === 200 && failed.length > 0) throw new Error(`some of what ${url} asks for did not arrive: ${failed.slice(0, 3).join('; ')}`);
       const alts = new Map(await page.evaluate(() => [...document.images].map((img): [string, string] => [img.currentSrc, img.alt])));
       const altOf = (path: string): string => {
         for (const [src, alt] of alts) if (src && new URL(src).pathname === path && alt) return alt;
@@ -136,7 +203,8 @@ export class PhoneBrowser {
       const pictures = [...pictureBytes].map(([path, bytes]) => ({ url: path, bytes, alt: altOf(path) }));
       return { status, parts, responses, pictures, html };
     } finally {
-      await context.close();
+      clearTimeout(deadline);
+      await context.close().catch(() => undefined);
     }
   }
 

@@ -244,7 +244,7 @@ async function render(app: FastifyInstance): Promise<void> {
   app.get(pageWeightsApi, async (request, reply) => {
     authorize(request.principal, 'readDrafts', { type: 'collection', name: sitePageCollection });
     if (!weigher) return unavailable(reply);
-    return reply.header('cache-control', 'no-store').send(weigher.answer());
+    return reply.header('cache-control', 'no-store').send(await weigher.answer());
   });
 
   const logo = cachedRepresentation('image/svg+xml', logoSvg);

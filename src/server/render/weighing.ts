@@ -16,7 +16,9 @@ import type { FastifyInstance } from 'fastify';
 import { pageWeightBudgetBytes, weighingPhone, type PageWeight, type PageWeightsAnswer } from '../../shared/page-weight.js';
 import { readSiteSettings } from '../settings/repository.js';
 import { firstViewWeight, weighPage, type Weighing } from './page-weight.js';
-import { PhoneBrowser } from './phone-browser.js';
+import { BrowserUnavailable, PhoneBrowser } from './phone-browser.js';
+import { AppError } from '../../shared/errors.js';
+import type { SitePage } from '../../shared/site-structure.js';
 
 type Failed = PageWeightsAnswer['failed'][number];
 type Outcome = { weight: PageWeight } | { failed: Failed };
@@ -33,10 +35,21 @@ interface Run {
   complete: boolean;
   /** When it finished (ms since the epoch), for the pause before a failed weighing is tried again. */
   endedAt: number;
+  /** The published pages, once read with the budget (a few milliseconds): every answer waits for it. */
+  ready: Promise<SitePage[]>;
 }
 
 /** How long after a weighing that failed as a whole (its database unreachable, say) the next request tries again. */
 const retryAfterMs = 10_000;
+
+/** Said to staff when the browser would not start. */
+export const browserDidNotStart = 'The browser that loads pages to weigh their first view could not start (the server log says why), so each weight is the whole page scrolled to the end, read from its HTML; a first view weighs less.';
+
+/** Said to staff when the browser could not weigh some pages. */
+export function wholeInsteadNote(paths: readonly string[]): string {
+  const named = paths.length > 3 ? `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more` : paths.join(', ');
+  return `The browser could not weigh the first view of ${named} (the server log says why), so ${paths.length === 1 ? 'its weight is' : 'their weights are'} the whole page scrolled to the end; a first view weighs less.`;
+}
 
 /** Said to staff when the server has no browser to load pages in. */
 export const noBrowserNote = 'The server has no browser to load pages in (PAGE_WEIGHT_BROWSER), so each weight is the whole page scrolled to the end, read from its HTML; a first view weighs less.';
@@ -62,17 +75,24 @@ export class PageWeigher {
     this.generation += 1;
   }
 
-  /** What is known now, starting a weighing when the last one is out of date. */
-  answer(): PageWeightsAnswer {
+  /**
+   * What is known now, starting a weighing when the last one is out of date.
+   * A weighing that failed as a whole (the database unreachable, say) is an
+   * error for `retryAfterMs`, then tried again.
+   */
+  async answer(): Promise<PageWeightsAnswer> {
     const ended = this.run?.finished ? this.run : null;
-    if (!this.run || (ended && (ended.complete ? ended.generation !== this.generation : Date.now() - ended.endedAt > retryAfterMs))) this.start();
+    if (!this.closed && (!this.run || (ended && (ended.complete ? ended.generation !== this.generation : Date.now() - ended.endedAt > retryAfterMs)))) this.start();
     const run = this.run;
-    if (!run) throw new Error('no weighing has started');
+    await run?.ready.catch(() => undefined);
+    if (!run?.pageIds || (run.finished && !run.complete)) {
+      throw new AppError('unavailable', 'The pages could not be weighed just now (the server log says why). Try again in a few seconds.');
+    }
     const before = this.last;
-    // Until the published pages are read, the last weighing's; then each page's new outcome, or its last one.
-    const ids = run.pageIds ?? before?.pageIds ?? [];
+    // Each published page's new outcome, or its last one until it is weighed again.
+    const ids = run.pageIds;
     const answer: PageWeightsAnswer = {
-      budget: run.pageIds ? run.budget : (before?.budget ?? run.budget),
+      budget: run.budget,
       phone: weighingPhone,
       pages: [],
       failed: [],
@@ -82,7 +102,8 @@ export class PageWeigher {
     for (const id of ids) {
       const outcome = run.outcomes.get(id) ?? before?.outcomes.get(id);
       if (!outcome) continue;
-      if ('weight' in outcome) answer.pages.push(outcome.weight);
+      // A weight from the last weighing is held to today's budget.
+      if ('weight' in outcome) answer.pages.push({ ...outcome.weight, over: outcome.weight.total > answer.budget });
       else answer.failed.push(outcome.failed);
     }
     return answer;
@@ -98,9 +119,15 @@ export class PageWeigher {
   private pending: Promise<void> = Promise.resolve();
 
   private start(): void {
-    const run: Run = { generation: this.generation, pageIds: null, outcomes: new Map(), budget: this.last?.budget ?? pageWeightBudgetBytes(null), firstViewUnavailable: null, finished: false, complete: false, endedAt: 0 };
+    const run: Run = { generation: this.generation, pageIds: null, outcomes: new Map(), budget: pageWeightBudgetBytes(null), firstViewUnavailable: null, finished: false, complete: false, endedAt: 0, ready: Promise.resolve([]) };
     if (this.run?.complete) this.last = this.run;
     this.run = run;
+    run.ready = (async () => {
+      run.budget = pageWeightBudgetBytes((await readSiteSettings(this.app.services.db.kysely)).data.pageWeightBudget);
+      const pages = await this.app.services.structure.livePages();
+      run.pageIds = pages.map((p) => p.id);
+      return pages;
+    })();
     // A weighing that did not get through (an error, the server closing) is started again by the next request.
     this.pending = this.weighAll(run)
       .then(() => {
@@ -124,12 +151,12 @@ export class PageWeigher {
   }
 
   private async weighAll(run: Run): Promise<void> {
-    run.budget = pageWeightBudgetBytes((await readSiteSettings(this.app.services.db.kysely)).data.pageWeightBudget);
-    const pages = await this.app.services.structure.livePages();
-    run.pageIds = pages.map((p) => p.id);
+    const pages = await run.ready;
     const base = this.browser ? this.ownUrl() : null;
     let browser = base ? this.browser : null;
     if (this.browser && !base) run.firstViewUnavailable = noBrowserNote;
+    /** Pages the browser could not weigh, weighed whole instead. */
+    const wholeInstead: string[] = [];
     try {
       // One page at a time: visitors keep the other core.
       for (const page of pages) {
@@ -142,10 +169,16 @@ export class PageWeigher {
           } catch (err) {
             // The server is closing, and closed the browser under the page.
             if (this.closed) return;
-            this.app.log.error({ err, path: page.path }, 'loading a page in the browser to weigh its first view failed');
-            run.firstViewUnavailable = `The browser could not load ${page.path} to weigh its first view (the server log says why), so from there on each weight is the whole page scrolled to the end; a first view weighs less.`;
-            // The next weighing tries the browser again.
-            browser = null;
+            if (err instanceof BrowserUnavailable) {
+              this.app.log.error({ err }, 'the browser that weighs first views could not start');
+              run.firstViewUnavailable = browserDidNotStart;
+              // No page of this weighing is weighed in it; the next weighing tries again.
+              browser = null;
+            } else {
+              this.app.log.error({ err, path: page.path }, 'loading a page in the browser to weigh its first view failed');
+              wholeInstead.push(page.path);
+              run.firstViewUnavailable = wholeInsteadNote(wholeInstead);
+            }
           }
         }
         if (!outcome) {
