@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatOfVariant, type MediaInfo } from '../src/shared/media.js';
 import { buildApp } from '../src/server/app.js';
-import { ingestMedia } from '../src/server/media/ingest.js';
+import { ingestMedia, keysOf } from '../src/server/media/ingest.js';
+import { removeMedia } from '../src/server/media/lifecycle.js';
 import { findMediaById } from '../src/server/media/repository.js';
 import { addMissingAvif, AVIF_JOB_LOCK_KEY } from '../src/server/media/avif-job.js';
 import { createMediaStore, type MediaStore } from '../src/server/media/store.js';
@@ -39,6 +40,38 @@ describe.each(dialects())('AVIF copies of older pictures on %s', (dialect) => {
     await t.app.services.db.kysely.updateTable('media').set({ variants: JSON.stringify(webpOnly), avif_checked: 0 }).where('id', '=', info.id).execute();
     return info;
   }
+
+  it('leaves no bytes behind when the picture is deleted while its copies are made', async () => {
+    const { info } = await ingestMedia(t.app.services, store, { bytes: await seededPhoto(9, 1200, 800), originalName: 'photo-9.jpg' });
+    const media = await findMediaById(t.app.services.db, info.id);
+    if (!media) throw new Error('the picture is not stored');
+    const avifKeys = media.variants.filter((v) => formatOfVariant(v.name) === 'avif').map((v) => v.key);
+    expect(avifKeys.length).toBe(2);
+    await t.app.services.db.kysely.updateTable('media').set({ variants: JSON.stringify(media.variants.filter((v) => formatOfVariant(v.name) === 'webp')), avif_checked: 0 }).where('id', '=', info.id).execute();
+    // Stored as uploads left them before AVIF: no AVIF bytes.
+    for (const key of avifKeys) await store.delete(key);
+    // The job reads the original; at that moment an editor deletes the picture.
+    const put: string[] = [];
+    const racing: MediaStore = Object.assign(Object.create(store) as MediaStore, {
+      async put(key: string, bytes: Buffer, contentType: string) {
+        put.push(key);
+        await store.put(key, bytes, contentType);
+      },
+      async get(key: string) {
+        const object = await store.get(key);
+        const current = await findMediaById(t.app.services.db, info.id);
+        if (current) expect((await removeMedia(t.app.services, store, current)).outcome).toBe('removed');
+        return object;
+      },
+    });
+    const report = await addMissingAvif(t.app.services, racing);
+    expect(report).toMatchObject({ updated: 0, failed: 0 });
+    expect(await findMediaById(t.app.services.db, info.id)).toBeUndefined();
+    // The copies it made are nobody's: gone, not left for `media prune`.
+    expect(put.length).toBe(2);
+    for (const key of put) expect(await store.has(key), key).toBe(false);
+    for (const key of keysOf(media)) expect(await store.has(key), key).toBe(false);
+  });
 
   it('a server that starts makes the missing copies in the background and says so in the log', async () => {
     const info = await olderPicture(1);

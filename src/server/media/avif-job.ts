@@ -11,6 +11,7 @@
  */
 import type { Services } from '../services.js';
 import { makeAvifVariants } from './images.js';
+import { deleteUnusedKeys } from './lifecycle.js';
 import { originalKey, storeVariant } from './ingest.js';
 import { addAvifVariants, findMediaById, listMediaUncheckedForAvif, type Media } from './repository.js';
 import { wholeBytes, type MediaStore } from './store.js';
@@ -105,5 +106,7 @@ async function addTo(services: Pick<Services, 'db'>, store: MediaStore, media: M
   for (const v of encoded) stored.push(await storeVariant(store, v));
   // Marked checked even with no copy (none came out smaller than the original), so it is not tried again.
   const added = await addAvifVariants(services.db, media.id, stored);
+  // The picture was deleted (or changed by another server) while its copies were made: they are nobody's, unless another row has the same bytes.
+  if (!added) await deleteUnusedKeys(services, store, stored.map((v) => v.key));
   return added ? stored.length : 0;
 }

@@ -6,12 +6,17 @@ import { appendAudit, type AuditActorRef } from '../audit/repository.js';
 import { transaction } from '../db/index.js';
 import type { MediaStore } from './store.js';
 
-/** Deletes the bytes of a removed media, except those another media still uses (identical variants are stored once). */
-async function deleteBytes(services: Pick<Services, 'db'>, store: MediaStore, media: Media): Promise<void> {
+/** Deletes stored bytes at these keys, except those a media row uses (identical variants are stored once). */
+export async function deleteUnusedKeys(services: Pick<Services, 'db'>, store: MediaStore, keys: readonly string[]): Promise<void> {
   const stillUsed = new Set((await listMedia(services.db)).flatMap(keysOf));
-  for (const key of keysOf(media)) {
+  for (const key of keys) {
     if (!stillUsed.has(key)) await store.delete(key);
   }
+}
+
+/** Deletes the bytes of a removed media, except those another media still uses. */
+async function deleteBytes(services: Pick<Services, 'db'>, store: MediaStore, media: Media): Promise<void> {
+  await deleteUnusedKeys(services, store, keysOf(media));
 }
 
 /** Who removes a media, for its `media.delete` line in the audit log (actor null: the command line). */
