@@ -16,7 +16,7 @@
 import os from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { chromium, errors, type Browser, type Page, type Request } from 'playwright-core';
-import { hydratedAttribute, islandAttribute } from '../../web/public/islands.js';
+import { hydratedAttribute, islandAttribute } from '../../shared/island-markers.js';
 import type { WeighedPicture, WeightParts } from '../../shared/page-weight.js';
 import { weighingPhone } from '../../shared/page-weight.js';
 

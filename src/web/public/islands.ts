@@ -18,11 +18,7 @@ export type IslandName = keyof IslandProps;
 
 export const islandNames: readonly IslandName[] = ['carousel', 'contact'];
 
-/** The marked element's attribute (its value is the island's name) and the one set once it is hydrated. */
-export const islandAttribute = 'data-island';
-export const hydratedAttribute = 'data-hydrated';
-/** The attribute of the props block (`<script type="application/json" data-island-props>`) after the island. */
-export const islandPropsAttribute = 'data-island-props';
+export { hydratedAttribute, islandAttribute, islandPropsAttribute } from '../../shared/island-markers.js';
 
 export function isIslandName(name: string | undefined): name is IslandName {
   return (islandNames as readonly string[]).includes(name ?? '');
