@@ -14,6 +14,7 @@ import { pageWeightsAnswerSchema, pageWeightsApi, type PageWeightsAnswer } from 
 import { weighPage } from '../src/server/render/page-weight.js';
 import { loadClientAssets } from '../src/server/render/assets.js';
 import { browserDidNotStart } from '../src/server/render/weighing.js';
+import { PhoneBrowser } from '../src/server/render/phone-browser.js';
 import { configFromEnv, defaultPageWeightBrowser } from '../src/server/config.js';
 import { build, type TestApp } from './helpers/app.js';
 import { createUser, type TestUser } from './helpers/users.js';
@@ -92,6 +93,24 @@ describe('page weights measured in Chromium', () => {
     expect(far).toBeTruthy();
     expect(about.total).toBeLessThan(whole.total - (far?.bytes ?? 0) + 1024);
     console.log(`/about: first view ${about.total} B in ${about.responses} responses; whole page ${whole.total} B`);
+  }, 240_000);
+
+  it('loads again, after a change, only the pages whose HTML changed', async () => {
+    const before = await weighed(t, admin);
+    const loaded = vi.spyOn(PhoneBrowser.prototype, 'weigh');
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/collections/aboutvision/documents', headers: admin.headers, payload: { status: 'published', data: { title: 'Our vision, again', body: '<p>Communities that hold power to account.</p>' } } });
+      expect(res.statusCode, res.body).toBe(201);
+      const after = await weighed(t, admin);
+      expect(loaded.mock.calls.map(([url]) => new URL(url).pathname)).toEqual(['/about']);
+      const aboutBefore = before.pages.find((p) => p.path === '/about');
+      const aboutAfter = after.pages.find((p) => p.path === '/about');
+      // /about's HTML grew by the new block; every other page kept its weight.
+      expect(aboutAfter!.parts.html).toBeGreaterThan(aboutBefore!.parts.html);
+      expect(after.pages.filter((p) => p.path !== '/about')).toEqual(before.pages.filter((p) => p.path !== '/about'));
+    } finally {
+      loaded.mockRestore();
+    }
   }, 240_000);
 });
 

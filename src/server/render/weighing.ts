@@ -8,10 +8,13 @@
  *
  * Each page's first view is loaded in Chromium (phone-browser.ts) when the
  * server has one (PAGE_WEIGHT_BROWSER) and listens on a port the browser can
- * reach. Without one, or when the browser cannot start or load a page, the
- * page is read from its HTML and weighed whole (page-weight.ts), and the
- * answer says why.
+ * reach; a page whose HTML is the same as when it was last weighed keeps its
+ * weight without being loaded again, so a change costs a load of the pages
+ * it changed, not of every page. Without one, or when the browser cannot
+ * start or load a page, the page is read from its HTML and weighed whole
+ * (page-weight.ts), and the answer says why.
  */
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { pageWeightBudgetBytes, weighingPhone, type PageWeight, type PageWeightsAnswer } from '../../shared/page-weight.js';
 import { readSiteSettings } from '../settings/repository.js';
@@ -21,7 +24,11 @@ import { AppError } from '../../shared/errors.js';
 import type { SitePage } from '../../shared/site-structure.js';
 
 type Failed = PageWeightsAnswer['failed'][number];
-type Outcome = { weight: PageWeight } | { failed: Failed };
+/** A page's weight (with a digest of the HTML its first view was weighed from), or what its address answered. */
+type Outcome = { weight: PageWeight; html?: string } | { failed: Failed };
+
+/** A digest of a page's HTML: the same HTML downloads the same first view (its assets and pictures are at immutable addresses). */
+const digestOf = (html: string): string => crypto.createHash('sha256').update(html).digest('base64url');
 
 interface Run {
   generation: number;
@@ -142,6 +149,17 @@ export class PageWeigher {
       });
   }
 
+  /** A digest of the page's HTML as the server sends it now (null when it answers something else). */
+  private async currentHtml(path: string): Promise<string | null> {
+    try {
+      const res = await this.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html', 'accept-encoding': 'identity', 'user-agent': 'page-weight' } });
+      return res.statusCode === 200 ? digestOf(res.body) : null;
+    } catch {
+      // Not known: the page is loaded in the browser again, which says what is wrong.
+      return null;
+    }
+  }
+
   /** The address the server listens on, as the browser reaches it; null when it does not listen (tests that inject). */
   private ownUrl(): string | null {
     const address = this.app.server.address();
@@ -162,10 +180,15 @@ export class PageWeigher {
       for (const page of pages) {
         if (this.closed) return;
         let outcome: Outcome | null = null;
-        if (browser && base) {
+        const last = this.last?.outcomes.get(page.id);
+        const lastFirstView = last && 'weight' in last && last.weight.view === 'first-view' ? last : null;
+        // A page whose HTML is what was weighed last time downloads the same first view: only changed pages are loaded again.
+        if (browser && lastFirstView?.html && lastFirstView.html === (await this.currentHtml(page.path))) {
+          outcome = { weight: { ...lastFirstView.weight, id: page.id, path: page.path, title: page.title }, html: lastFirstView.html };
+        } else if (browser && base) {
           try {
             const view = await browser.weigh(`${base}${page.path}`);
-            outcome = view.status === 200 ? { weight: firstViewWeight(view, page, run.budget) } : { failed: { id: page.id, path: page.path, title: page.title, status: view.status } };
+            outcome = view.status === 200 ? { weight: firstViewWeight(view, page, run.budget), html: digestOf(view.html) } : { failed: { id: page.id, path: page.path, title: page.title, status: view.status } };
           } catch (err) {
             // The server is closing, and closed the browser under the page.
             if (this.closed) return;
