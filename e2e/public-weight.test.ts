@@ -11,11 +11,9 @@
  * the DevTools protocol, apart from the server's own measure), and less than
  * the whole page where pictures lie below the first view.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ContentDocument } from '../src/shared/collections.js';
 import { editorialApi } from '../src/shared/editorial.js';
@@ -24,6 +22,7 @@ import publicBuild from '../src/shared/public-build.json' with { type: 'json' };
 import { bundleOf, publicPages } from './public-helpers.js';
 import { setUpSite } from './helpers/fixture.js';
 import { chromiumPath } from './helpers/browser.js';
+import { noisyJpeg } from '../test/helpers/images.js';
 import { axeViolations } from './helpers/axe.js';
 import { firstViewBytes, phone, wholePageBytes } from './helpers/first-view.js';
 import { defaultPageWeightBudget, formatWeight } from '../src/shared/page-weight.js';
@@ -142,7 +141,7 @@ describe('page weight', () => {
       };
       await saveSettings((data) => ({ ...data, pageWeightBudget: '100' }));
       // A heavy hero on the home page (noise does not compress): its first view goes over 100 KB.
-      const noise = await sharp(crypto.randomBytes(1800 * 1200 * 3), { raw: { width: 1800, height: 1200, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+      const noise = await noisyJpeg(1800, 1200);
       const heavy = await uploadViaApi(site.server.url, site.superToken, noise, 'crowd.jpg', 'image/jpeg');
       const [hero] = (await apiCall<{ documents: ContentDocument[] }>(site.server.url, site.superToken, '/api/collections/home/documents?limit=1')).documents;
       if (!hero) throw new Error('the home page has no slide');

@@ -7,8 +7,6 @@
  * answer says why. (e2e/public-weight.test.ts holds the numbers against
  * Chromium's own count.)
  */
-import crypto from 'node:crypto';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pageWeightsAnswerSchema, pageWeightsApi, type PageWeightsAnswer } from '../src/shared/page-weight.js';
 import { weighPage } from '../src/server/render/page-weight.js';
@@ -19,12 +17,9 @@ import { configFromEnv, defaultPageWeightBrowser } from '../src/server/config.js
 import { build, type TestApp } from './helpers/app.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { uploadMedia } from './helpers/upload.js';
+import { noisyJpeg } from './helpers/images.js';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-async function noisyJpeg(width: number, height: number): Promise<Buffer> {
-  return sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
-}
 
 /** The weights once every page is weighed, asked again as the Pages screen does until the server says it is done. */
 async function weighed(t: TestApp, user: TestUser): Promise<PageWeightsAnswer> {

@@ -6,8 +6,6 @@
  * is not weighed; only staff who see drafts may ask. The srcset choice is
  * Chromium's own (a unit check of the pieces).
  */
-import crypto from 'node:crypto';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MediaInfo } from '../src/shared/media.js';
 import { pageWeightBudgetBytes, pageWeightsAnswerSchema, pageWeightsApi, type PageWeightsAnswer } from '../src/shared/page-weight.js';
@@ -19,15 +17,12 @@ import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { uploadMedia } from './helpers/upload.js';
+import { noisyJpeg } from './helpers/images.js';
 
 /** What the pages API answers, as far as these tests read it. */
 interface PageAnswer {
   id: string;
   version: number;
-}
-
-async function noisyJpeg(width: number, height: number): Promise<Buffer> {
-  return sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
 }
 
 /** One answer of the weights API, as it comes. */
