@@ -23,19 +23,12 @@ export async function focusIsVisible(page: Page): Promise<boolean> {
 
 /**
  * Picks up a sortable item by its focused drag handle (Space), as a keyboard
- * user does, and returns once the arrow keys move it.
- *
- * dnd-kit's keyboard sensor starts listening for the arrows one timer tick
- * after the pick-up (so the Space that picked up is not read as the drop).
- * Chromium runs input before timers, so an arrow sent the moment the handle
- * shows `aria-pressed` can arrive before that tick and scroll the page by
- * 40 px instead of moving the item: a gap no person's second key press
- * falls into. A zero-delay timer set now runs after the sensor's (timers of
- * one delay run in the order they were set), so once it has run, the sensor
- * listens.
+ * user does, and returns once the handle shows it is picked up. The next key
+ * is pressed at once: dnd-kit listens for the arrows only a timer tick later,
+ * and the list holds keys pressed meanwhile for it (sortable-list.tsx), so
+ * an arrow pressed in that tick moves the item rather than scrolling the page.
  */
 export async function pickUp(page: Page, handle: Locator): Promise<void> {
   await page.keyboard.press('Space');
   await expect.poll(() => handle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
-  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 }

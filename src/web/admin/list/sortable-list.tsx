@@ -51,6 +51,31 @@ interface SortableListProps {
   children: ReactNode;
 }
 
+/**
+ * Keys pressed while a keyboard drag is starting, kept for the drag.
+ * dnd-kit's keyboard sensor listens for the arrows one timer tick after the
+ * pick-up (so the Space that picked up is not read as the drop); the browser
+ * runs key presses before timers, so on a busy page an arrow pressed in that
+ * tick would scroll the page and be lost. They are held from the pick-up and
+ * pressed again, in order, once the sensor listens (two ticks on).
+ */
+function holdKeysWhileStarting(doc: Document): void {
+  const held: KeyboardEvent[] = [];
+  const hold = (event: KeyboardEvent) => {
+    if (!event.isTrusted) return;
+    held.push(event);
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  doc.addEventListener('keydown', hold, true);
+  setTimeout(() =>
+    setTimeout(() => {
+      doc.removeEventListener('keydown', hold, true);
+      for (const e of held) (doc.activeElement ?? doc).dispatchEvent(new KeyboardEvent('keydown', { key: e.key, code: e.code, shiftKey: e.shiftKey, bubbles: true, cancelable: true }));
+    }),
+  );
+}
+
 export function SortableList({ ids, nameOf, label, onMove, component: List = 'ul', gap = 8, collisionDetection = closestCenter, droppedNote, children }: SortableListProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -69,7 +94,15 @@ export function SortableList({ ids, nameOf, label, onMove, component: List = 'ul
     onMove(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={collisionDetection} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      onDragStart={({ activatorEvent }) => {
+        if (activatorEvent instanceof KeyboardEvent && activatorEvent.target instanceof Node && activatorEvent.target.ownerDocument) holdKeysWhileStarting(activatorEvent.target.ownerDocument);
+      }}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements }}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <List aria-label={label} style={{ margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap }}>
           {children}
