@@ -23,6 +23,7 @@ import { applyTranslation } from '../../shared/translatable.js';
 import { readSiteSettings } from '../settings/repository.js';
 import { publishedInLanguages as publishedTranslations } from '../translations/repository.js';
 import { pageDataSchema, sitePageCollection, type PageData, type SitePage } from '../../shared/site-structure.js';
+import { pageSectionSchema } from '../../shared/page-sections.js';
 import { navigationLinks, navigationSchema, siteNavigationCollection, siteNavigationId, type Navigation, type NavigationProblem, type PublicNavigation, type ResolvedHeaderItem, type ResolvedNavLink } from '../../shared/site-navigation.js';
 import type { ChangeBus, ChangeEvent } from '../changes.js';
 import type { Db } from '../db/index.js';
@@ -68,7 +69,10 @@ export type Resolution =
   | { kind: 'none' };
 
 function parsePage(text: string): PageData | null {
-  const parsed = pageDataSchema.safeParse(JSON.parse(text));
+  const raw: unknown = JSON.parse(text);
+  // A stored section the rules refuse today (a row written before them) is left out, not the whole page with it.
+  if (raw && typeof raw === 'object' && 'sections' in raw && Array.isArray(raw.sections)) raw.sections = raw.sections.filter((s: unknown) => pageSectionSchema.safeParse(s).success);
+  const parsed = pageDataSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }
 
