@@ -62,7 +62,7 @@ export const setupChoicesSchema = z.object({
   email: z.email({ error: (issue) => (issue.input === undefined ? 'is required: the admin\'s e-mail, such as admin@example.org' : 'must be an e-mail address such as admin@example.org') }),
   smtpUrl: envValue
     .optional()
-    .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), 'must look like smtp://user:password@host:587 or smtps://…'),
+    .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), 'must look like smtp://user@host:587 or smtps://user@host:465'),
   mailFrom: z.email('must be an e-mail address such as website@example.org').optional(),
   backupSchedule: envValue
     .superRefine((v, ctx) => {
