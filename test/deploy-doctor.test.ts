@@ -281,7 +281,7 @@ describe('doctor checks on a prepared bad machine', () => {
       }
     });
 
-    it.skipIf(!nonLoopbackAddress())('a server off this machine without STARTTLS is an error, and the password is not sent to it (unless SMTP_ALLOW_PLAINTEXT_AUTH=yes)', async () => {
+    it.skipIf(!nonLoopbackAddress() && !process.env.CI)('a server off this machine without STARTTLS is an error, and the password is not sent to it (unless SMTP_ALLOW_PLAINTEXT_AUTH=yes)', async () => {
       const remote = await startSmtp(0, nonLoopbackAddress());
       try {
         const refused = await check('smtp', { ...m.env, SMTP_URL: remote.url }, m.probes, { mailTo: 'volunteer@example.org' });
