@@ -70,7 +70,7 @@ export function parseAuditArgs(args: string[], now = new Date()): AuditArgs {
     if (!read.ok) return read;
     const { after, format } = read.values;
     if (format !== undefined && format !== 'jsonl') return { ok: false, code: 2, message: `--format must be jsonl (the staff screen downloads CSV).\n${auditUsage}` };
-    if (typeof after === 'string' && !/^[0-9a-f-]{1,64}$/.test(after)) return { ok: false, code: 1, message: `--after must be a line's id, as in the "id" of an exported line. Nothing was written.` };
+    if (typeof after === 'string' && !/^[\w.:-]{1,100}$/.test(after)) return { ok: false, code: 1, message: `--after must be a line's id, as in the "id" of an exported line. Nothing was written.` };
     return { ok: true, command: 'export', after: typeof after === 'string' ? after : null };
   }
   if (sub !== 'prune') return { ok: false, code: 2, message: auditUsage };
