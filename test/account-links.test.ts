@@ -166,10 +166,10 @@ describe.each(dialects())('account links on %s', (dialect) => {
       const u = await createUser(t.app, 'admin');
       // The colleague signed in from their browser before: it carries a device cookie (Secure: PUBLIC_URL is https).
       const signedIn = await signIn(t.app, u.email, u.password, '198.51.100.99');
-      const device = signedIn.cookies.find((c) => c.name === deviceCookie.name);
+      const device = signedIn.cookies.find((c) => c.name === deviceCookie.nameFor(false));
       expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true, path: '/api/auth', maxAge: deviceCookie.maxAgeSeconds });
       const fromDevice = (ip: string) =>
-        t.app.inject({ method: 'POST', url: accountLinkApi.passwordReset, payload: { email: u.email }, remoteAddress: ip, cookies: { [deviceCookie.name]: device!.value } });
+        t.app.inject({ method: 'POST', url: accountLinkApi.passwordReset, payload: { email: u.email }, remoteAddress: ip, cookies: { [deviceCookie.nameFor(false)]: device!.value } });
 
       const attacker = '198.51.100.20';
       const answers = [];

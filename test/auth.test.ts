@@ -31,7 +31,7 @@ interface SignInBody {
 describe.each(dialects())('identity on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildAuthApp(dialect, { authTokenTtl: 900, refreshTokenTtl: 7200 });
+    t = await buildAuthApp(dialect, { authTokenTtl: 900, sessionIdleTimeout: 7200 });
   });
   afterAll(async () => {
     await t?.close();

@@ -41,6 +41,8 @@ const signInBody = z.object({
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions = {}): Promise<void> {
   const { config } = app.services;
   const secure = config.publicUrl.startsWith('https:');
+  const refreshCookie = refreshCookieName(secure);
+  const deviceCookieName = deviceCookie.nameFor(secure);
   // Cookies are parsed here only: the refresh cookie's path is /api/auth, no other route reads one.
   await app.register(cookie);
 
@@ -48,23 +50,24 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   app.addHook('onClose', async () => auth.close());
   app.addHook('onReady', async () => auth.warmUp());
 
-  function setRefreshCookie(reply: FastifyReply, token: string): void {
-    reply.setCookie(refreshCookieName, token, {
+  // The cookie goes when the session would end without use (or at its absolute end), so a closed browser keeps nothing that works.
+  function setRefreshCookie(reply: FastifyReply, token: string, expiresAt: string): void {
+    reply.setCookie(refreshCookie, token, {
       httpOnly: true,
       sameSite: 'strict',
       secure,
       path: refreshCookiePath,
-      maxAge: config.refreshTokenTtl,
+      maxAge: Math.max(0, Math.ceil((Date.parse(expiresAt) - Date.now()) / 1000)),
     });
   }
 
   function clearRefreshCookie(reply: FastifyReply): void {
-    reply.clearCookie(refreshCookieName, { httpOnly: true, sameSite: 'strict', secure, path: refreshCookiePath });
+    reply.clearCookie(refreshCookie, { httpOnly: true, sameSite: 'strict', secure, path: refreshCookiePath });
   }
 
   function answer(reply: FastifyReply, session: Session): SignInAnswer {
-    setRefreshCookie(reply, session.refreshToken);
-    if (session.device) reply.setCookie(deviceCookie.name, session.device, deviceCookieOptions(secure));
+    setRefreshCookie(reply, session.refreshToken, session.refreshExpiresAt);
+    if (session.device) reply.setCookie(deviceCookieName, session.device, deviceCookieOptions(secure));
     reply.header('cache-control', 'no-store');
     return session.answer;
   }
@@ -73,7 +76,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const parsed = signInBody.safeParse(request.body ?? {});
     if (!parsed.success) throw zodToAppError(parsed.error);
     try {
-      return answer(reply, await auth.signIn({ ...parsed.data, ip: request.ip, userAgent: request.headers['user-agent'], device: request.cookies[deviceCookie.name] }, request.log));
+      return answer(reply, await auth.signIn({ ...parsed.data, ip: request.ip, userAgent: request.headers['user-agent'], device: request.cookies[deviceCookieName] }, request.log));
     } catch (err) {
       if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
       // Two-factor sign-in: no tokens yet, only the challenge for the second step.
@@ -97,7 +100,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   app.post(apiPaths.auth.refresh, async (request, reply) => {
-    const presented = request.cookies[refreshCookieName];
+    const presented = request.cookies[refreshCookie];
     if (!presented) {
       clearRefreshCookie(reply);
       throw new AppError('auth/user-token-expired');
@@ -109,7 +112,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   app.post(apiPaths.auth.signOut, async (request, reply) => {
-    await auth.signOut(request.cookies[refreshCookieName], request.ip);
+    await auth.signOut(request.cookies[refreshCookie], request.ip);
     clearRefreshCookie(reply);
     return reply.status(204).send();
   });
