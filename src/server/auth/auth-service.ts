@@ -249,13 +249,13 @@ export class AuthService {
     await this.codeThrottle.succeeded(decision.ticket);
   }
 
-  /** Checks the signed-in caller's own password (throttled as sign-in is); a wrong one is 401 auth/requires-recent-login. */
-  async confirmPassword(user: UserRow, password: string, ip: string, log: FastifyBaseLogger): Promise<void> {
+  /** Checks the signed-in caller's own password (throttled as sign-in is); a wrong one is 401 auth/requires-recent-login on the form's `field`. */
+  async confirmPassword(user: UserRow, password: string, ip: string, log: FastifyBaseLogger, field = 'currentPassword'): Promise<void> {
     const decision = await this.throttle.begin(user.email, ip);
     if (!decision.allowed) throw new ThrottledError(decision.retryAfterSeconds);
     if (!(await verifyPassword(user.password_hash, password))) {
       log.info({ uid: user.id }, 'password confirmation refused');
-      throw new AppError('auth/requires-recent-login', 'Your current password is not correct.', { field: 'currentPassword' });
+      throw new AppError('auth/requires-recent-login', 'Your current password is not correct.', { field });
     }
     await this.throttle.succeeded(decision.ticket);
   }
