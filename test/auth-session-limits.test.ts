@@ -13,6 +13,7 @@ import { dialects } from './helpers/databases.js';
 import type { TestApp } from './helpers/app.js';
 import { createUser } from './helpers/users.js';
 import { buildAuthApp, setCookieHeader, signIn } from './auth-helpers.js';
+import { configFromEnv } from '../src/server/config.js';
 
 const minute = 60_000;
 
@@ -161,5 +162,21 @@ describe.each(dialects())('the light-pages cookie on an https site on %s', (dial
     expect(light.body).toContain('href="/light-pages?off&amp;back=%2F"');
     // The name without its prefix could have been set by another host of the domain: it does not count.
     expect((await page('light=1')).body).toContain('href="/light-pages?on&amp;back=%2F"');
+  });
+});
+
+describe('session limits in the configuration', () => {
+  const base = { AUTH_SECRET: 'a'.repeat(40), DATA_DIR: '/tmp/ngo-config-test', PAGE_WEIGHT_BROWSER: 'off' };
+
+  it('defaults to an hour without use and twelve hours in all, and takes other values from the environment', () => {
+    expect(configFromEnv(base)).toMatchObject({ sessionIdleTimeout: 3600, sessionMaxAge: 43_200 });
+    expect(configFromEnv({ ...base, SESSION_IDLE_TIMEOUT: '1800', SESSION_MAX_AGE: '28800' })).toMatchObject({ sessionIdleTimeout: 1800, sessionMaxAge: 28_800 });
+  });
+
+  it('refuses nonsense, a lifetime shorter than the idle time, and the old 30-day REFRESH_TOKEN_TTL, saying what to set', () => {
+    expect(() => configFromEnv({ ...base, SESSION_IDLE_TIMEOUT: '60' })).toThrow('SESSION_IDLE_TIMEOUT must be a whole number of seconds, at least 600');
+    expect(() => configFromEnv({ ...base, SESSION_MAX_AGE: 'a day' })).toThrow('SESSION_MAX_AGE must be a whole number of seconds');
+    expect(() => configFromEnv({ ...base, SESSION_IDLE_TIMEOUT: '7200', SESSION_MAX_AGE: '3600' })).toThrow('SESSION_MAX_AGE must be at least SESSION_IDLE_TIMEOUT');
+    expect(() => configFromEnv({ ...base, REFRESH_TOKEN_TTL: '2592000' })).toThrow(/REFRESH_TOKEN_TTL is no longer read: set SESSION_IDLE_TIMEOUT and SESSION_MAX_AGE/);
   });
 });
