@@ -105,6 +105,20 @@ describe('StaffSession', () => {
     expect(await s.getToken()).toBe('token-2');
   });
 
+  it('renews in the background at the next call a session whose timer passed unused', async () => {
+    const server = fakeServer({ '/api/auth/refresh': [session(10), session(10)] });
+    const s = new StaffSession();
+    await s.start();
+    // The timer at 5 s finds the session unused and lets it be.
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(server.count('/api/auth/refresh')).toBe(1);
+    // A call with 4 s of the token left: handed out, and renewed behind it.
+    expect(await s.getToken()).toBe('token-1');
+    await flush();
+    expect(server.count('/api/auth/refresh')).toBe(2);
+    expect(await s.getToken()).toBe('token-2');
+  });
+
   it('treats a token as expired 30 s early and renews it before handing it out', async () => {
     const server = fakeServer({ '/api/auth/refresh': [session(3600), session(3600)] });
     const s = new StaffSession();

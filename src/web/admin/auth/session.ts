@@ -126,6 +126,7 @@ export class StaffSession {
   private lastClaimsCheck = 0;
   /** When the idToken was last renewed, and whether a staff call asked for it since. */
   private renewedAt = 0;
+  private renewAfterMs = refreshLeadMs;
   private usedSinceRenewal = false;
   /** Bumped at every sign-in and sign-out, so a late answer from an older session is ignored. */
   private generation = 0;
@@ -155,8 +156,8 @@ export class StaffSession {
     if (this.snapshot.status !== 'signed-in') return null;
     this.usedSinceRenewal = true;
     if (this.idToken && Date.now() < this.expiresAt - this.marginMs) {
-      // In use: keep the server's idle clock at the last few minutes.
-      if (Date.now() - this.renewedAt >= activityRenewalMs) void this.refresh();
+      // In use: keep the server's idle clock at the last few minutes, and renew a token past the point where an unused session's timer let it be.
+      if (Date.now() - this.renewedAt >= Math.min(activityRenewalMs, this.renewAfterMs)) void this.refresh();
       return this.idToken;
     }
     await this.refresh();
@@ -253,6 +254,7 @@ export class StaffSession {
     this.marginMs = expiryMarginFor(lifetimeMs);
     this.retryMs = null;
     this.renewedAt = Date.now();
+    this.renewAfterMs = refreshDelayMs(lifetimeMs);
     this.usedSinceRenewal = false;
     // Unused since this renewal: no renewal, so the session lapses on the server after its idle time.
     this.renewTimer = setTimeout(() => {
