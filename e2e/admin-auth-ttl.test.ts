@@ -25,7 +25,8 @@ it('stays signed in across three token expiries, then a disabled account is sign
   const me = await createAccount(site.server.url, site.superToken, { email: 'long.session@example.org', role: 'super', password });
 
   const { context, page } = await site.newPage();
-  const watch = watchStaffConsole(page, [{ url: /\/api\/auth\/refresh$/ }]);
+  // Expected refusals: renewals, and the disabled account's staff call at the end.
+  const watch = watchStaffConsole(page, [{ url: /\/api\/auth\/refresh$/ }, { url: /\/api\/users\?.*q=anyone/, status: 403 }]);
   const renewals: number[] = [];
   page.on('response', (r) => {
     if (r.url().endsWith('/api/auth/refresh')) renewals.push(r.status());
