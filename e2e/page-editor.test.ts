@@ -288,4 +288,33 @@ describe('pages in the staff app', () => {
     expect((await fetch(`${site.server.url}/old-campaign`)).status).toBe(410);
     expect(errors).toEqual([]);
   }, 120_000);
+  it('a super-admin publishing a page at an address a redirect holds is asked first, replaces it in one click, and the page answers there', async () => {
+    await apiCall(site.server.url, site.superToken, siteApi.redirects, { method: 'POST', body: { fromPath: '/give', url: 'https://pay.example.org/give' } });
+    const created = await apiCall<PageAnswer>(site.server.url, site.superToken, siteApi.pages, { method: 'POST', body: { path: '/give', title: 'Give to the campaign', preset: 'blank' } });
+    const { page } = await site.newPage();
+    const errors = watchStaffConsole(page, [
+      { url: /\/api\/auth\/refresh$/, status: 401 },
+      // The first publish is answered with the question (409).
+      { url: /\/publish$/, status: 409 },
+    ]).errors;
+    await site.signIn(page, `/pages/${encodeURIComponent(created.id)}`);
+    await page.getByRole('heading', { level: 1, name: 'Edit page: Give to the campaign' }).waitFor();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Replace the redirect at this address?' });
+    await dialog.waitFor();
+    await dialog.getByText('The address /give is a redirect set up by hand (it leads to https://pay.example.org/give).').waitFor();
+    expect((await fetch(`${site.server.url}/give`, { redirect: 'manual' })).status).toBe(301);
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await settle(page);
+      expect(await axeViolations(page), `the redirect question at ${size.width} px`).toEqual([]);
+      await page.screenshot({ path: path.join(shots, `page-publish-replace-redirect-${size.width}.png`) });
+    }
+    await page.setViewportSize(sizes[0]);
+    await dialog.getByRole('button', { name: 'Replace the redirect and publish' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await fetch(`${site.server.url}/give`, { redirect: 'manual' })).status, { timeout: 10_000 }).toBe(200);
+    expect((await pageById(created.id)).livePath).toBe('/give');
+    expect(errors).toEqual([]);
+  });
 });

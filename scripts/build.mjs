@@ -5,10 +5,11 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { defaultSbomFile, writeSbom } from './sbom.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const stampFile = path.join(root, 'dist', '.build-stamp');
-const inputs = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/budget.mjs'];
+const inputs = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/budget.mjs', 'scripts/sbom.mjs'];
 
 function hashTree() {
   const hash = createHash('sha256');
@@ -48,7 +49,11 @@ process.on('exit', () => fs.rmSync(lockDir, { recursive: true, force: true }));
 
 const force = process.argv.includes('--force');
 const digest = hashTree();
+/** The software bill of materials goes with every build (scripts/sbom.mjs), next to the app and the server. */
+const sbom = () => console.log(`build: software bill of materials (${writeSbom()} runtime components) in ${path.relative(root, defaultSbomFile)}`);
 if (!force && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === digest) {
+  // A build from before the list was made gets it now.
+  if (!fs.existsSync(defaultSbomFile)) sbom();
   console.log('build: up to date');
   process.exit(0);
 }
@@ -63,5 +68,6 @@ run(['build', '--ssr', '--logLevel', 'warn']);
 if (fs.existsSync(path.join(root, 'scripts', 'budget.mjs'))) {
   execFileSync(process.execPath, [path.join(root, 'scripts', 'budget.mjs')], { cwd: root, stdio: 'inherit' });
 }
+sbom();
 fs.writeFileSync(stampFile, digest);
 console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -25,7 +25,7 @@ import { doctor, startChecks } from '../src/server/deploy/doctor.js';
 import { build, type TestApp } from './helpers/app.js';
 import { runCli } from './helpers/cli.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
-import { startSmtp, type TestSmtp } from './helpers/smtp.js';
+import { nonLoopbackAddress, smtpPassword, startSmtp, type TestSmtp } from './helpers/smtp.js';
 import { startBuiltServer } from './support/built-server.js';
 import { selfSignedCertificate, toolsOrSkip } from './support/proxies.js';
 
@@ -278,6 +278,25 @@ describe('doctor checks on a prepared bad machine', () => {
         expect(refused).toMatchObject({ status: 'error', message: expect.stringContaining('does not accept someone@elsewhere.org as the sender'), fix: expect.stringContaining('MAIL_FROM') });
       } finally {
         await new Promise<void>((r) => picky.close(() => r()));
+      }
+    });
+
+    it.skipIf(!nonLoopbackAddress() && !process.env.CI)('a server off this machine without STARTTLS is an error, and the password is not sent to it (unless SMTP_ALLOW_PLAINTEXT_AUTH=yes)', async () => {
+      const remote = await startSmtp(0, nonLoopbackAddress());
+      try {
+        const refused = await check('smtp', { ...m.env, SMTP_URL: remote.url }, m.probes, { mailTo: 'volunteer@example.org' });
+        expect(refused).toMatchObject({ status: 'error', message: `The SMTP server at smtp://${nonLoopbackAddress()}:${remote.port} does not offer TLS (STARTTLS), so the password was not sent. Use smtps:// (port 465) or a port with STARTTLS (587); only for a server on a network you trust, set SMTP_ALLOW_PLAINTEXT_AUTH=yes.`, fix: expect.stringContaining('smtps://') });
+        expect(JSON.stringify(refused)).not.toContain(smtpPassword);
+        expect(remote.authAttempts).toEqual([]);
+        expect(remote.received).toEqual([]);
+
+        const allowed = await check('smtp', { ...m.env, SMTP_URL: remote.url, SMTP_ALLOW_PLAINTEXT_AUTH: 'yes' }, m.probes, { mailTo: 'volunteer@example.org' });
+        expect(allowed.status).toBe('ok');
+        // Once by the probe, once by the test mail.
+        expect(remote.authAttempts).toEqual([smtpPassword, smtpPassword]);
+        await remote.waitForMail(1);
+      } finally {
+        await remote.close();
       }
     });
 

@@ -3,15 +3,19 @@
  * them into a temporary root (the real run's useradd, chown, systemctl and
  * certbot are printed, not run: this machine is not changed), systemd accepts
  * the unit and rates its hardening "OK" or better, and a file setup did not
- * write is never replaced without asking.
+ * write is never replaced without asking. Paths are plain and the site's own
+ * (no system folder, no data folder setup did not make, no root user), files
+ * are written without following a link, and the SMTP password never comes on
+ * the command line.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setup } from '../src/server/deploy/setup.js';
-import { installedPaths, parseEnvFile, writtenBySetup } from '../src/server/deploy/files.js';
+import { setup, terminalQuestions } from '../src/server/deploy/setup.js';
+import { dataDirMarker, installedPaths, parseEnvFile, writtenBySetup } from '../src/server/deploy/files.js';
 import { runCli } from './helpers/cli.js';
 import { toolsOrSkip } from './support/proxies.js';
 import nodeFlags from '../src/server/node-flags.json' with { type: 'json' };
@@ -26,13 +30,16 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-async function run(args: string[], ask?: (q: string) => Promise<string>): Promise<{ code: number; out: string }> {
+const smtpPassword = 's3cret-pass';
+
+/** setup in this process; the SMTP password comes from SMTP_PASSWORD unless `env` says otherwise. */
+async function run(args: string[], ask?: (q: string) => Promise<string>, env: Record<string, string | undefined> = { SMTP_PASSWORD: smtpPassword }, askSecret?: (q: string) => Promise<string>): Promise<{ code: number; out: string }> {
   const lines: string[] = [];
-  const code = await setup(args, { out: (l) => lines.push(l), ...(ask ? { ask } : {}) });
+  const code = await setup(args, { out: (l) => lines.push(l), env, ...(ask ? { ask } : {}), ...(askSecret ? { askSecret } : {}) });
   return { code, out: lines.join('\n') };
 }
 
-const base = ['--domain', 'example.org', '--email', 'admin@example.org', '--smtp-url', 'smtp://site:s3cret-pass@smtp.example.org:587', '--backup-schedule', '30 2 * * *'];
+const base = ['--domain', 'example.org', '--email', 'admin@example.org', '--smtp-url', 'smtp://site@smtp.example.org:587', '--backup-schedule', '30 2 * * *'];
 
 function listFiles(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
@@ -55,14 +62,14 @@ describe('setup --dry-run', () => {
     expect(out).toContain('PUBLIC_URL="https://example.org"');
     expect(out).toContain('BACKUP_SCHEDULE="30 2 * * *"');
     expect(out).toContain('SMTP_URL="smtp://site:***@smtp.example.org:587"');
-    expect(out).not.toContain('s3cret-pass');
+    expect(out).not.toContain(smtpPassword);
     expect(out).toContain('Dry run: nothing was written.');
     expect(listFiles(root)).toEqual([]);
   });
 
   it('through the command line, as documented', async () => {
     const root = tempRoot();
-    const res = await runCli({ dialect: 'sqlite', url: '', dataDir: root, open: () => { throw new Error('unused'); }, drop: async () => undefined }, ['setup', ...base, '--proxy', 'nginx', '--prefix', root, '--dry-run']);
+    const res = await runCli({ dialect: 'sqlite', url: '', dataDir: root, open: () => { throw new Error('unused'); }, drop: async () => undefined }, ['setup', ...base, '--proxy', 'nginx', '--prefix', root, '--dry-run'], { env: { SMTP_PASSWORD: smtpPassword } });
     expect(res.code).toBe(0);
     expect(res.stdout).toContain(installedPaths.nginxHttp);
     expect(res.stdout).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
@@ -116,7 +123,7 @@ describe('setup --prefix', () => {
     expect(env.BOOTSTRAP_SUPER_PASSWORD).toMatch(/^[\w-]{20,}$/);
     // The first sign-in password is never printed.
     expect(out).not.toContain(env.BOOTSTRAP_SUPER_PASSWORD);
-    expect(out).not.toContain('s3cret-pass');
+    expect(out).not.toContain(smtpPassword);
     const unit = fs.readFileSync(path.join(root, installedPaths.unit), 'utf8');
     expect(unit).toMatch(/^User=ngo-site$/m);
     expect(unit).toMatch(/^ProtectSystem=strict$/m);
@@ -132,12 +139,12 @@ describe('setup --prefix', () => {
     expect(out).toMatch(/First sign-in at https:\/\/example.org\/login/);
   });
 
-  it('a second run changes nothing and keeps the first sign-in password', async () => {
+  it('a second run changes nothing and keeps the first sign-in password and the SMTP password, without asking for it again', async () => {
     const root = tempRoot();
     await run([...base, '--prefix', root]);
     const envFile = path.join(root, installedPaths.envFile);
     const before = fs.readFileSync(envFile, 'utf8');
-    const { code, out } = await run([...base, '--prefix', root]);
+    const { code, out } = await run([...base, '--prefix', root, '--yes'], undefined, {});
     expect(code).toBe(0);
     expect(fs.readFileSync(envFile, 'utf8')).toBe(before);
     expect(out).toContain(`${envFile} is already as it should be`);
@@ -176,6 +183,206 @@ describe('setup --prefix', () => {
     expect(fs.readFileSync(path.join(root, installedPaths.nginxHttps), 'utf8')).toContain('ssl_certificate /etc/letsencrypt/live/example.org/fullchain.pem;');
     expect(out).toContain('certbot certonly --webroot');
     expect(fs.existsSync(path.join(root, installedPaths.caddyfile))).toBe(false);
+  });
+});
+
+describe('setup refuses paths that are not plain or not the site\'s own', () => {
+  it('a line break, a quote, a space or ".." in --install-dir, --data-dir or --node, naming the option, and writes nothing', async () => {
+    for (const option of ['--install-dir', '--data-dir', '--node']) {
+      for (const value of ['/opt/site\nExecStartPre=/bin/sh -c id', '/opt/site"', '/srv/ngo site', '/opt/ngo-site/../../etc', 'opt/ngo-site']) {
+        const root = tempRoot();
+        const { code, out } = await run([...base, '--prefix', root, option, value]);
+        expect(code, `${option} ${JSON.stringify(value)}`).toBe(2);
+        expect(out).toMatch(new RegExp(`^${option} must (be a plain absolute path such as /opt/ngo-site|not contain "..")`, 'm'));
+        expect(listFiles(root)).toEqual([]);
+      }
+    }
+  });
+
+  it('/ and folders of the system as --install-dir or --data-dir, also written with a trailing / or //; data not inside /etc or /usr', async () => {
+    for (const [option, value, shown] of [
+      ['--data-dir', '/', '/'],
+      ['--data-dir', '/var/lib', '/var/lib'],
+      ['--data-dir', '/var/lib/', '/var/lib'],
+      ['--data-dir', '//var//lib', '/var/lib'],
+      ['--data-dir', '/home', '/home'],
+      ['--install-dir', '/usr', '/usr'],
+      ['--install-dir', '/etc', '/etc'],
+      ['--install-dir', '/bin/', '/bin'],
+    ] as const) {
+      const root = tempRoot();
+      const { code, out } = await run([...base, '--prefix', root, option, value]);
+      expect(code, `${option} ${value}`).toBe(2);
+      expect(out).toContain(`${option} ${shown} is a folder of the system, not one of the site's own`);
+      expect(out).not.toContain('chown');
+      expect(listFiles(root)).toEqual([]);
+    }
+    const inEtc = await run([...base, '--dry-run', '--data-dir', '/etc/ngo-site']);
+    expect(inEtc.code).toBe(2);
+    expect(inEtc.out).toContain('--data-dir must not be inside /etc, /usr');
+    const overlap = await run([...base, '--dry-run', '--install-dir', '/opt/ngo-site', '--data-dir', '/opt/ngo-site/data']);
+    expect(overlap.code).toBe(2);
+    expect(overlap.out).toContain('--data-dir /opt/ngo-site/data and --install-dir /opt/ngo-site must be separate folders');
+  });
+
+  it('a path written with // or a trailing / is used as the plain path', async () => {
+    const root = tempRoot();
+    const { code, out } = await run([...base, '--prefix', root, '--data-dir', '//srv//ngo-data/']);
+    expect(code, out).toBe(0);
+    expect(fs.readFileSync(path.join(root, installedPaths.unit), 'utf8')).toMatch(/^ReadWritePaths=\/srv\/ngo-data$/m);
+    expect(parseEnvFile(fs.readFileSync(path.join(root, installedPaths.envFile), 'utf8')).DATA_DIR).toBe('/srv/ngo-data');
+    expect(out).toContain('chown -R ngo-site:ngo-site /srv/ngo-data');
+  });
+
+  it('a data folder with files it did not make; its own folder again, also one from before the marker', async () => {
+    const root = tempRoot();
+    const foreign = path.join(root, 'srv/data');
+    fs.mkdirSync(foreign, { recursive: true });
+    fs.writeFileSync(path.join(foreign, 'accounts.csv'), 'someone else\'s\n');
+    const refused = await run([...base, '--prefix', root, '--data-dir', '/srv/data', '--yes']);
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain('--data-dir /srv/data is not empty and was not made by setup: its files would be given to the service user.');
+    expect(refused.out).not.toContain('chown');
+    expect(fs.existsSync(path.join(root, installedPaths.envFile))).toBe(false);
+
+    // A folder setup made: it leaves its marker, and a later run (the site's files in it by then) uses it again.
+    expect((await run([...base, '--prefix', root, '--data-dir', '/srv/site'])).code).toBe(0);
+    const own = path.join(root, 'srv/site');
+    expect(fs.readFileSync(path.join(own, dataDirMarker), 'utf8').startsWith(writtenBySetup)).toBe(true);
+    fs.writeFileSync(path.join(own, 'site.sqlite'), 'data');
+    expect((await run([...base, '--prefix', root, '--data-dir', '/srv/site'])).code).toBe(0);
+    // An installation from before the marker: the environment file setup wrote names the folder.
+    fs.rmSync(path.join(own, dataDirMarker));
+    const again = await run([...base, '--prefix', root, '--data-dir', '/srv/site']);
+    expect(again.code, again.out).toBe(0);
+  });
+
+  it('a data folder that is a symbolic link', async () => {
+    const root = tempRoot();
+    fs.mkdirSync(path.join(root, 'srv'), { recursive: true });
+    fs.symlinkSync('/etc', path.join(root, 'srv/data'));
+    const { code, out } = await run([...base, '--prefix', root, '--data-dir', '/srv/data']);
+    expect(code).toBe(2);
+    expect(out).toContain('--data-dir /srv/data exists and is not a folder (a symbolic link)');
+  });
+
+  it('--user root', async () => {
+    const { code, out } = await run([...base, '--dry-run', '--user', 'root']);
+    expect(code).toBe(2);
+    expect(out).toContain('--user must not be root: the service runs as a system user of its own');
+  });
+});
+
+describe('setup writes files without following a link', () => {
+  it('a link placed where the previous file\'s copy or a temporary file goes is replaced, and what it points to is left alone', async () => {
+    const root = tempRoot();
+    const victim = path.join(root, 'victim');
+    fs.writeFileSync(victim, 'untouched\n');
+    const caddyfile = path.join(root, installedPaths.caddyfile);
+    fs.mkdirSync(path.dirname(caddyfile), { recursive: true });
+    fs.writeFileSync(caddyfile, 'other.org {\n\trespond "mine"\n}\n');
+    fs.symlinkSync(victim, `${caddyfile}.before-setup`);
+    // The names temporary files once had (target.setup-PID), prepared to catch the environment file's secrets.
+    for (const p of [installedPaths.envFile, installedPaths.unit, installedPaths.caddyfile]) {
+      fs.mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
+      fs.symlinkSync(victim, `${path.join(root, p)}.setup-${process.pid}`);
+    }
+    const { code, out } = await run([...base, '--prefix', root, '--yes']);
+    expect(code, out).toBe(0);
+    expect(fs.readFileSync(victim, 'utf8')).toBe('untouched\n');
+    expect(fs.lstatSync(`${caddyfile}.before-setup`).isFile()).toBe(true);
+    expect(fs.readFileSync(`${caddyfile}.before-setup`, 'utf8')).toContain('respond "mine"');
+    expect(fs.statSync(path.join(root, installedPaths.envFile)).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('the SMTP password stays off the command line', () => {
+  it('a password in --smtp-url is refused, with how to give it, and nothing is written', async () => {
+    const root = tempRoot();
+    const { code, out } = await run(['--domain', 'example.org', '--email', 'admin@example.org', '--smtp-url', 'smtp://site:on-the-line@smtp.example.org:587', '--prefix', root], undefined, {});
+    expect(code).toBe(2);
+    expect(out).toContain("--smtp-url must not contain the password: a command line shows in ps, the shell history and sudo's log. Give the address without it (smtp://site@smtp.example.org:587)");
+    expect(out).toContain('--smtp-password-file FILE');
+    expect(out).toContain('sudo --preserve-env=SMTP_PASSWORD');
+    expect(out).not.toContain('on-the-line');
+    expect(listFiles(root)).toEqual([]);
+  });
+
+  it('--smtp-password-file: the password reaches the environment file (0600), URL-encoded, and is never printed', async () => {
+    const root = tempRoot();
+    const secretFile = path.join(root, 'smtp-password');
+    const password = 'p@ss w/rd"$`x';
+    fs.writeFileSync(secretFile, `${password}\n`, { mode: 0o600 });
+    const { code, out } = await run([...base, '--prefix', root, '--smtp-password-file', secretFile], undefined, {});
+    expect(code, out).toBe(0);
+    const envFile = path.join(root, installedPaths.envFile);
+    expect(fs.statSync(envFile).mode & 0o777).toBe(0o600);
+    const smtpUrl = parseEnvFile(fs.readFileSync(envFile, 'utf8')).SMTP_URL!;
+    expect(smtpUrl).toBe(`smtp://site:${encodeURIComponent(password)}@smtp.example.org:587`);
+    expect(decodeURIComponent(new URL(smtpUrl).password)).toBe(password);
+    expect(out).not.toContain(encodeURIComponent(password));
+    expect(out).not.toContain('p@ss');
+  });
+
+  it('SMTP_PASSWORD from the environment reaches the environment file (0600)', async () => {
+    const root = tempRoot();
+    const { code } = await run([...base, '--prefix', root], undefined, { SMTP_PASSWORD: 'from-the-environment' });
+    expect(code).toBe(0);
+    const envFile = path.join(root, installedPaths.envFile);
+    expect(fs.statSync(envFile).mode & 0o777).toBe(0o600);
+    expect(parseEnvFile(fs.readFileSync(envFile, 'utf8')).SMTP_URL).toBe('smtp://site:from-the-environment@smtp.example.org:587');
+  });
+
+  it('without one, it is asked for with the prompt that does not show it; with --yes it is refused in words', async () => {
+    const root = tempRoot();
+    const asked: string[] = [];
+    const secretsAsked: string[] = [];
+    const { code } = await run(
+      [...base, '--prefix', root],
+      async (q) => {
+        asked.push(q);
+        return '';
+      },
+      {},
+      async (q) => {
+        secretsAsked.push(q);
+        return 'typed-at-the-prompt';
+      },
+    );
+    expect(code).toBe(0);
+    expect(secretsAsked).toEqual(['Password of site at smtp.example.org (not shown): ']);
+    expect(asked).toEqual([]);
+    expect(parseEnvFile(fs.readFileSync(path.join(root, installedPaths.envFile), 'utf8')).SMTP_URL).toBe('smtp://site:typed-at-the-prompt@smtp.example.org:587');
+
+    const refused = await run([...base, '--prefix', tempRoot(), '--yes'], undefined, {});
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain('--smtp-url names the user site but no password was given: type it when setup asks');
+  });
+
+  it('the prompt shows the question but not the password typed', async () => {
+    const input = new PassThrough();
+    let shown = '';
+    const output = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        shown += chunk.toString();
+        done();
+      },
+    });
+    const questions = terminalQuestions(input, output);
+    try {
+      const domain = questions.ask("The site's address: ");
+      input.write('example.org\r');
+      expect(await domain).toBe('example.org');
+      const secret = questions.askSecret('Password of site at smtp.example.org (not shown): ');
+      input.write('hunter2-typed\r');
+      expect(await secret).toBe('hunter2-typed');
+    } finally {
+      questions.close();
+    }
+    // What is typed is echoed for an ordinary question, so the password's absence is the muting's doing.
+    expect(shown).toContain('example.org');
+    expect(shown).toContain('Password of site at smtp.example.org (not shown): ');
+    expect(shown).not.toContain('hunter2');
   });
 });
 

@@ -2,19 +2,27 @@
  * Mail through a real SMTP server started in the test: contact messages reach
  * the organisation's contact address with Reply-To set to the visitor, a mail
  * server that is down delays mail without losing it or failing the request,
- * and with no SMTP_URL every mail is written to DATA_DIR/outbox. Logs name
- * mails by id and purpose only.
+ * the SMTP password never goes without TLS to a server off this machine
+ * (unless SMTP_ALLOW_PLAINTEXT_AUTH=yes), and with no SMTP_URL every mail is
+ * written to DATA_DIR/outbox. Logs name mails by id and purpose only.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { configFromEnv } from '../src/server/config.js';
+import { isLoopbackAddress } from '../src/server/mail/transport.js';
 import { defaultSiteSettings } from '../src/shared/settings.js';
 import { buildAuthApp } from './auth-helpers.js';
 import type { TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
-import { smtpPassword, startSmtp, type TestSmtp } from './helpers/smtp.js';
+import { nonLoopbackAddress, smtpPassword, startSmtp, type TestSmtp } from './helpers/smtp.js';
+
+/** An address of this machine that is not loopback: a mail server there stands for one across the network. */
+// A server off this machine needs an address that is not loopback; CI machines have one (a missing one fails there, never skips).
+const elsewhere = nonLoopbackAddress();
 
 function logSink(): { stream: Writable; text: () => string } {
   const chunks: string[] = [];
@@ -140,6 +148,40 @@ describe.each(dialects())('mail on %s', (dialect) => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it.skipIf(!elsewhere && !process.env.CI)('never sends the SMTP password without TLS to a server that is not on this machine: the mail waits and the queue says why', async () => {
+    const smtp = await startSmtp(0, elsewhere);
+    const logs = logSink();
+    const t = await buildAuthApp(dialect, { smtpUrl: smtp.url, logLevel: 'info' }, { logger: true, logStream: logs.stream, mail: { retryDelaysMs: [60_000], pollMs: 60_000 } });
+    open.push({ t, smtp });
+
+    expect((await submit(t, visitor)).statusCode).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const row = await t.app.services.db.kysely.selectFrom('mail_queue').selectAll().executeTakeFirstOrThrow();
+        expect(row.attempts).toBe(1);
+        expect(row.sent_at).toBeNull();
+        expect(row.last_error).toContain(`The SMTP server at smtp://${elsewhere}:${smtp.port} does not offer TLS (STARTTLS), so the password was not sent.`);
+        expect(row.last_error).toContain('SMTP_ALLOW_PLAINTEXT_AUTH=yes');
+      },
+      { timeout: 15_000, interval: 20 },
+    );
+    // The server never saw an AUTH, so never the password; the mail is kept for a later try.
+    expect(smtp.authAttempts).toEqual([]);
+    expect(smtp.received).toEqual([]);
+    expect(logs.text()).not.toContain(smtpPassword);
+  });
+
+  it.skipIf(!elsewhere && !process.env.CI)('sends it without TLS to such a server only when SMTP_ALLOW_PLAINTEXT_AUTH=yes says so', async () => {
+    const smtp = await startSmtp(0, elsewhere);
+    const t = await buildAuthApp(dialect, { smtpUrl: smtp.url, smtpAllowPlaintextAuth: true });
+    open.push({ t, smtp });
+
+    expect((await submit(t, visitor)).statusCode).toBe(200);
+    const [mail] = await smtp.waitForMail(1);
+    expect(mail!.rcptTo).toEqual([defaultSiteSettings.contactEmail]);
+    expect(smtp.authAttempts).toEqual([smtpPassword]);
+  });
+
   it('writes every mail as an .eml file in DATA_DIR/outbox when SMTP_URL is not set, and the log says so', async () => {
     const logs = logSink();
     const t = await buildAuthApp(dialect, { logLevel: 'info' }, { logger: true, logStream: logs.stream });
@@ -155,5 +197,21 @@ describe.each(dialects())('mail on %s', (dialect) => {
     expect(parsed.replyTo?.value).toEqual([{ name: visitor.name, address: visitor.email }]);
     expect(parsed.text).toContain('Please tell us how.');
     expect(logs.text()).not.toContain(visitor.email);
+  });
+});
+
+describe('SMTP_ALLOW_PLAINTEXT_AUTH', () => {
+  const env = { DATA_DIR: os.tmpdir(), AUTH_SECRET: 'x'.repeat(40), PAGE_WEIGHT_BROWSER: 'off' };
+
+  it('is off unless set to "yes"; any other value is refused in words', () => {
+    expect(configFromEnv(env).smtpAllowPlaintextAuth).toBe(false);
+    expect(configFromEnv({ ...env, SMTP_ALLOW_PLAINTEXT_AUTH: 'yes' }).smtpAllowPlaintextAuth).toBe(true);
+    expect(configFromEnv({ ...env, SMTP_ALLOW_PLAINTEXT_AUTH: 'no' }).smtpAllowPlaintextAuth).toBe(false);
+    expect(() => configFromEnv({ ...env, SMTP_ALLOW_PLAINTEXT_AUTH: 'true' })).toThrow(/SMTP_ALLOW_PLAINTEXT_AUTH must be "yes" .* or "no"/);
+  });
+
+  it('only loopback counts as this machine: 127.0.0.0/8 and ::1, also IPv4-mapped', () => {
+    for (const a of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(a), a).toBe(true);
+    for (const a of ['192.0.2.2', '10.0.0.1', '::ffff:192.0.2.2', 'fd00::2', '0.0.0.0', '', undefined]) expect(isLoopbackAddress(a), String(a)).toBe(false);
   });
 });

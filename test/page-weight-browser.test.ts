@@ -7,12 +7,17 @@
  * answer says why. (e2e/public-weight.test.ts holds the numbers against
  * Chromium's own count.)
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pageWeightsAnswerSchema, pageWeightsApi, type PageWeightsAnswer } from '../src/shared/page-weight.js';
 import { weighPage } from '../src/server/render/page-weight.js';
 import { loadClientAssets } from '../src/server/render/assets.js';
 import { browserDidNotStart } from '../src/server/render/weighing.js';
-import { PhoneBrowser } from '../src/server/render/phone-browser.js';
+import { BrowserUnavailable, PhoneBrowser, headlessChromiumArgs } from '../src/server/render/phone-browser.js';
 import { configFromEnv, defaultPageWeightBrowser } from '../src/server/config.js';
 import { build, type TestApp } from './helpers/app.js';
 import { createUser, type TestUser } from './helpers/users.js';
@@ -35,6 +40,41 @@ async function weighed(t: TestApp, user: TestUser): Promise<PageWeightsAnswer> {
   );
 }
 
+/** A server on another address (127.0.0.2) that counts every request it gets: somewhere the weighing browser must not reach. */
+async function elsewhere(): Promise<{ origin: string; hits: string[]; close(): Promise<void> }> {
+  const hits: string[] = [];
+  const server = http.createServer((req, res) => {
+    hits.push(req.url ?? '');
+    res.end('outside');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.2:${port}`, hits, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** The Chromium processes this test process started (their parent is this process), by reading /proc. */
+function chromiumChildren(): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // "pid (comm) state ppid …": the command may hold spaces, so read after its closing parenthesis.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('--remote-debugging-pipe')) pids.push(Number(entry));
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return pids;
+}
+
+/** A process's environment, as the kernel holds it. */
+function environOf(pid: number): Record<string, string> {
+  const pairs = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+}
+
 describe('PAGE_WEIGHT_BROWSER', () => {
   const base = { DATA_DIR: '/tmp', AUTH_SECRET: 'a-test-secret-that-is-long-enough-for-the-check' };
   it('is Debian’s Chromium when installed, a path that exists, or off; a missing path stops start-up', () => {
@@ -48,9 +88,11 @@ describe('PAGE_WEIGHT_BROWSER', () => {
 describe('page weights measured in Chromium', () => {
   let t: TestApp;
   let admin: TestUser;
+  let outside: Awaited<ReturnType<typeof elsewhere>>;
   const alt = { hero: 'A crowd at the county hall', far: 'The last picture of the page' };
 
   beforeAll(async () => {
+    outside = await elsewhere();
     t = await build('sqlite', { pageWeightBrowser: chromiumPath }, { render: true });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     admin = await createUser(t.app, 'admin');
@@ -62,10 +104,13 @@ describe('page weights measured in Chromium', () => {
     // /about: a heavy hero at the top, and a heavy picture in its last section (the closing stories), far below the first view.
     await add('aboutslide', { title: 'Who we are', image: { mediaId: (await upload('crowd.jpg')).id, alt: alt.hero } });
     for (let i = 0; i < 20; i++) await add('abouthistory', { title: `Chapter ${i + 1}`, body: `<p>${'From a circle of activists to a national alliance. '.repeat(12)}</p>` });
+    // What an editor can put in a page that names another address: a link (the sanitiser lets no picture, frame or script into rich text).
+    await add('abouthistory', { title: 'Our partners', body: `<p>Read <a href="${outside.origin}/report">the partners’ report</a>.</p>` });
     await add('abouthistory', { title: 'Where we are now', body: '<p>Today.</p>', image: { mediaId: (await upload('last.jpg')).id, alt: alt.far } });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
+    await outside?.close();
   });
 
   it('counts what a phone downloads for the first view: the hero, not a picture far down the page', async () => {
@@ -88,6 +133,8 @@ describe('page weights measured in Chromium', () => {
     expect(far).toBeTruthy();
     expect(about.total).toBeLessThan(whole.total - (far?.bytes ?? 0) + 1024);
     console.log(`/about: first view ${about.total} B in ${about.responses} responses; whole page ${whole.total} B`);
+    // The page links to another address; weighing it asked nothing of it.
+    expect(outside.hits).toEqual([]);
   }, 240_000);
 
   it('loads again, after a change, only the pages whose HTML changed', async () => {
@@ -128,4 +175,102 @@ describe('page weights when the browser does not start', () => {
     expect(answer.pages.length).toBe(13);
     expect(new Set(answer.pages.map((p) => p.view))).toEqual(new Set(['whole-page']));
   }, 120_000);
+});
+
+describe('the browser that weighs pages is confined', () => {
+  let outside: Awaited<ReturnType<typeof elsewhere>>;
+  let site: http.Server;
+  let siteUrl: string;
+  const ownPicture = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+  beforeAll(async () => {
+    outside = await elsewhere();
+    // A page of the site's own address that asks for a picture, a stylesheet, a script, a frame and a call of another address, and a picture of its own.
+    site = http.createServer((req, res) => {
+      if (req.url === '/own.png') {
+        res.setHeader('content-type', 'image/png');
+        res.end(ownPicture);
+        return;
+      }
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(`<!doctype html><html lang="en"><head><title>Elsewhere</title>
+<link rel="stylesheet" href="${outside.origin}/style.css"><link rel="preload" as="image" href="${outside.origin}/preloaded.png">
+<script src="${outside.origin}/script.js"></script></head>
+<body><img src="/own.png" alt="Ours"><img src="${outside.origin}/picture.png" alt="Theirs"><iframe src="${outside.origin}/frame"></iframe>
+<script>fetch('${outside.origin}/call').catch(() => {}); navigator.sendBeacon('${outside.origin}/beacon', 'x');</script></body></html>`);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    await outside?.close();
+    await new Promise((resolve) => site?.close(resolve));
+  });
+
+  it('asks nothing of another address: a page’s pictures, styles, scripts, frames and calls elsewhere are not fetched and not counted', async () => {
+    const browser = new PhoneBrowser(chromiumPath);
+    try {
+      const view = await browser.weigh(siteUrl);
+      expect(view.status).toBe(200);
+      expect(outside.hits).toEqual([]);
+      // The page and its own picture, nothing else.
+      expect(view.responses).toBe(2);
+      expect(view.pictures.map((p) => [p.url, p.alt])).toEqual([['/own.png', 'Ours']]);
+      expect(view.parts.css + view.parts.js + view.parts.other).toBe(0);
+    } finally {
+      await browser.close();
+    }
+    expect(outside.hits).toEqual([]);
+  }, 60_000);
+
+  it('gives Chromium a home of its own (0700, not the shared temporary folder) with its own XDG folders, gone once it closes', async () => {
+    const before = new Set(chromiumChildren());
+    const browser = new PhoneBrowser(chromiumPath);
+    let home: string | undefined;
+    try {
+      await browser.weigh(siteUrl);
+      const [pid] = chromiumChildren().filter((p) => !before.has(p));
+      if (!pid) throw new Error('no Chromium process of this test found');
+      const env = environOf(pid);
+      home = env.HOME;
+      if (!home) throw new Error('Chromium has no HOME');
+      expect(path.resolve(home)).not.toBe(path.resolve(os.tmpdir()));
+      expect(path.dirname(home)).toBe(os.tmpdir());
+      const stat = fs.statSync(home);
+      expect(stat.isDirectory()).toBe(true);
+      expect(stat.mode & 0o777).toBe(0o700);
+      expect(stat.uid).toBe(process.getuid?.());
+      for (const name of ['XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'TMPDIR']) {
+        expect(env[name], name).toMatch(new RegExp(`^${home}/`));
+        expect(fs.statSync(env[name] ?? '').isDirectory(), name).toBe(true);
+      }
+      // None of the server's settings.
+      expect(env.AUTH_SECRET).toBeUndefined();
+      expect(env.DATABASE_URL).toBeUndefined();
+      // The flags that keep Chromium from reaching out on its own.
+      const flags = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      for (const flag of [...headlessChromiumArgs, '--disable-breakpad', '--disable-default-apps', '--disable-extensions', '--metrics-recording-only']) expect(flags, flag).toContain(flag);
+    } finally {
+      await browser.close();
+    }
+    expect(home && fs.existsSync(home)).toBe(false);
+  }, 60_000);
+
+  it('removes the home of a browser that fails to start', async () => {
+    // A "browser" that writes down the environment it was given and fails.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-weight-test-'));
+    try {
+      const envFile = path.join(dir, 'env');
+      const fake = path.join(dir, 'chromium');
+      fs.writeFileSync(fake, `#!/bin/sh\nenv > '${envFile}'\nexit 1\n`, { mode: 0o755 });
+      const browser = new PhoneBrowser(fake);
+      await expect(browser.weigh(siteUrl)).rejects.toBeInstanceOf(BrowserUnavailable);
+      await browser.close();
+      const home = /^HOME=(.*)$/m.exec(fs.readFileSync(envFile, 'utf8'))?.[1] ?? '';
+      expect(path.dirname(home)).toBe(os.tmpdir());
+      expect(fs.existsSync(home)).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -89,6 +89,24 @@ describe('request log', () => {
     }
   });
 
+  it('writes a warning marked security, with who and from where, for every request a security control refuses (401, 403)', async () => {
+    text = '';
+    const none = await createUser(app, 'none');
+    await app.inject({ method: 'GET', url: '/api/users', remoteAddress: '198.51.100.7' });
+    await app.inject({ method: 'GET', url: '/api/users', headers: admin.headers, remoteAddress: '198.51.100.8' });
+    await app.inject({ method: 'POST', url: '/api/collections/newstory/documents', headers: none.headers, payload: { data: {} }, remoteAddress: '198.51.100.9' });
+    // A request that is merely wrong is no security event.
+    await app.inject({ method: 'GET', url: '/api/collections/no-such-collection/documents', headers: admin.headers });
+    const warnings = lines().filter((l) => l.security === 'refused');
+    expect(warnings.map((l) => [l.level, l.code, l.uid, l.ip])).toEqual([
+      [40, 'unauthenticated', null, '198.51.100.7'],
+      [40, 'permission-denied', admin.uid, '198.51.100.8'],
+      [40, 'permission-denied', none.uid, '198.51.100.9'],
+    ]);
+    // Each names its request, so the method and path are one reqId away.
+    for (const w of warnings) expect(lines().some((l) => l.msg === 'request completed' && l.reqId === w.reqId && typeof l.url === 'string')).toBe(true);
+  });
+
   it('writes no request line below its level', async () => {
     const quiet = await buildApp(testConfig(db, { logLevel: 'warn' }), {
       logger: true,

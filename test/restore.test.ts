@@ -125,6 +125,30 @@ describe.each(dialects())('restore refusals on %s', (dialect) => {
     await expectRefused(file, "the archive's schema level 2000-01-01-another-product is not one of this site's migrations");
   });
 
+  it('refuses an archive whose page shows supporters\' records in a section, naming the page, even sealed', async () => {
+    const file = path.join(dir, 'private-section.tar.gz');
+    await editArchive(
+      archive,
+      file,
+      (entries) => {
+        const lines = (entries.get('tables/documents.jsonl')?.toString('utf8') ?? '').split('\n');
+        const edited = lines.map((line) => {
+          if (!line) return line;
+          const row = JSON.parse(line) as Record<string, unknown>;
+          if (row.collection !== 'sitepage' || row.id !== 'about') return line;
+          const data = JSON.parse(String(row.data)) as { sections: unknown[] };
+          data.sections.push({ id: 'contacts', kind: 'section', heading: null, collection: 'customer', options: {} });
+          return JSON.stringify({ ...row, data: JSON.stringify(data) });
+        });
+        expect(edited).not.toEqual(lines);
+        entries.set('tables/documents.jsonl', Buffer.from(edited.join('\n')));
+      },
+      true,
+      secret(),
+    );
+    await expectRefused(file, /page about of the archive has a section that cannot be restored: .*“customer” is for staff only/);
+  });
+
   it('refuses a database that is not empty without --replace', async () => {
     await expectRefused(archive, NOT_EMPTY, { replace: false });
   });

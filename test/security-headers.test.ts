@@ -81,7 +81,7 @@ const browser = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
 
 // Security headers every answer of the app carries (helmet's set and our policy).
 const csp =
-  "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'";
+  "default-src 'self';base-uri 'none';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'";
 const secure = {
   'content-security-policy': csp,
   'cross-origin-opener-policy': 'same-origin',

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinds } from '../src/shared/kinds.js';
 import { pages as seedPages } from '../src/shared/pages.js';
 import { siteApi } from '../src/shared/site-structure.js';
+import { editorialApi } from '../src/shared/editorial.js';
 import type { NavigationAnswer } from '../src/shared/site-navigation.js';
 import { build, testConfig, type TestApp } from './helpers/app.js';
 import { buildApp } from '../src/server/app.js';
@@ -250,6 +251,37 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
     const hitsOf = async () => (await as(superAdmin, { method: 'GET', url: siteApi.redirects })).json<{ redirects: { fromPath: string; hits: number }[] }>().redirects.find((r) => r.fromPath === '/programmes/water')?.hits;
     await expect.poll(hitsOf, { timeout: 10_000 }).toBe(2);
     expect((await as(superAdmin, { method: 'GET', url: siteApi.notFound })).json<{ paths: { path: string }[] }>().paths.map((p) => p.path)).not.toContain('/programmes/water');
+  });
+
+  it("refuses an admin who publishes a page at a super-admin's redirect; a super-admin confirms, and the audit log says so", async () => {
+    const made = await as(superAdmin, { method: 'POST', url: siteApi.redirects, payload: { fromPath: '/donate', url: 'https://pay.example.org/tujenge' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const created = await as(admin, { method: 'POST', url: siteApi.pages, payload: { path: '/donate', title: 'Give to us' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<PageAnswer>().id;
+    const redirectsNow = async () => (await as(superAdmin, { method: 'GET', url: siteApi.redirects })).json<{ redirects: { fromPath: string; url: string | null }[] }>().redirects.filter((r) => r.fromPath === '/donate');
+    const publishAs = async (user: TestUser, payload: object) => as(user, { method: 'POST', url: siteApi.pageStep(id, 'publish'), headers: { 'if-match': String((await page(id)).version) }, payload });
+    // An admin: refused naming the address, now and scheduled; the redirect and the page stay as they were.
+    for (const payload of [{}, { replaceRedirect: true }, { at: new Date(Date.now() + 86_400_000).toISOString() }]) {
+      const refused = await publishAs(admin, payload);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json<{ error: { code: string; message: string } }>().error).toMatchObject({ code: 'permission-denied' });
+      expect(refused.body).toContain('/donate');
+      expect((await page(id)).state).toBe('draft');
+    }
+    expect(await redirectsNow()).toEqual([expect.objectContaining({ url: 'https://pay.example.org/tujenge' })]);
+    expect((await t.app.inject({ method: 'GET', url: '/donate' })).headers.location).toBe('https://pay.example.org/tujenge');
+    // A super-admin is asked first (409), then confirms.
+    const asked = await publishAs(superAdmin, {});
+    expect(asked.statusCode, asked.body).toBe(409);
+    expect(asked.json<{ error: { details?: unknown } }>().error.details).toEqual({ replaceRedirect: true });
+    expect(await redirectsNow()).toHaveLength(1);
+    const confirmed = await publishAs(superAdmin, { replaceRedirect: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await redirectsNow()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/donate' })).statusCode).toBe(200);
+    const audit = (await as(superAdmin, { method: 'GET', url: `${editorialApi.audit}?action=redirect.delete` })).json<{ entries: { subject: string; actor: { uid: string } | null }[] }>().entries;
+    expect(audit).toContainEqual(expect.objectContaining({ subject: '/donate (en): replaced by the page published there', actor: expect.objectContaining({ uid: superAdmin.uid }) }));
   });
 
   it('renders again only the page whose record changed; a new address renders every page', async () => {

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import type { AppConfig } from './config.js';
+import { ensureAuditChain } from './audit/chain.js';
 import { openDatabase, type Db, type ExtraMigrations } from './db/index.js';
 import { upgradeDatabase } from './backup/upgrade.js';
 import { TokenService } from './auth/tokens.js';
@@ -111,11 +112,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
   });
 
-  const db = options.db ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = options.db ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, authSecret: config.authSecret });
   const changes = new ChangeBus(db.pool, app.log);
   try {
     // Backs up first when an existing database has migrations pending (backup/upgrade.ts).
     await upgradeDatabase({ config, db, log: app.log, extraMigrations: options.migrations });
+    // The lines written before the audit chain existed are chained once, oldest first (audit/chain.ts).
+    await ensureAuditChain(db.kysely);
     await changes.start();
     return await assemble(app, config, options, db, changes, lane, headers);
   } catch (err) {

@@ -42,6 +42,8 @@ export interface AppConfig {
   backupKeep?: number | undefined;
   /** SMTP_URL: where mail goes (`smtp://user:pass@host:port`, `smtps://…`); absent: written to DATA_DIR/outbox. Never printed. */
   smtpUrl?: string | undefined;
+  /** SMTP_ALLOW_PLAINTEXT_AUTH=yes: the SMTP password may go without TLS to a server that is not on this machine (default: never). */
+  smtpAllowPlaintextAuth?: boolean | undefined;
   /** TRASH_RETENTION_DAYS: how long deleted blocks stay in the trash (default 30). */
   trashRetentionDays?: number | undefined;
   /** MAIL_FROM: the sender's address (default no-reply@ the public URL's host). */
@@ -108,6 +110,10 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), 'SMTP_URL must look like smtp://user:password@host:587 or smtps://…'),
+  // Said in so many words: any other value is a mistake, not a quiet "no".
+  SMTP_ALLOW_PLAINTEXT_AUTH: z
+    .enum(['yes', 'no'], 'SMTP_ALLOW_PLAINTEXT_AUTH must be "yes" (send the SMTP password without TLS to a server that is not on this machine) or "no"')
+    .default('no'),
   MAIL_FROM: z.email('MAIL_FROM must be an e-mail address such as website@example.org').optional(),
   TRASH_RETENTION_DAYS: z.coerce
     .number({ message: 'TRASH_RETENTION_DAYS must be a whole number of days, at least 1' })
@@ -179,6 +185,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupSchedule: e.BACKUP_SCHEDULE,
     backupKeep: e.BACKUP_KEEP,
     smtpUrl: e.SMTP_URL,
+    smtpAllowPlaintextAuth: e.SMTP_ALLOW_PLAINTEXT_AUTH === 'yes',
     mailFrom: e.MAIL_FROM,
     trashRetentionDays: e.TRASH_RETENTION_DAYS,
     previewLinkDays: e.PREVIEW_LINK_DAYS,

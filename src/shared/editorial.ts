@@ -199,6 +199,7 @@ export const auditActions = [
   'translation.confirm',
   'translation.discard',
   'translation.unpublish',
+  'audit.prune',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -245,6 +246,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'translation.confirm': 'Marked a translation still correct',
   'translation.discard': 'Discarded a translation’s changes',
   'translation.unpublish': 'Took a translation off the site',
+  'audit.prune': 'Removed old audit log lines',
 };
 
 /** One line of the audit log. */

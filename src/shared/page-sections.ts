@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { kinds, type BlockKind } from './kinds.js';
 import { schema } from './fields.js';
+import { can } from './access.js';
+import { declarationOf } from './registry-index.js';
 
 export { sectionCollectionPattern } from './registry-index.js';
 
@@ -46,6 +48,24 @@ export interface PageSection {
 }
 
 
+/**
+ * Why a section may not show a collection, or null when it may. Whatever a
+ * section shows reaches every visitor, so only a collection a visitor may read
+ * (a section's own `s-…` collection or a declared page collection), holding
+ * blocks of the section's kind: never supporters' records or staff-only data.
+ */
+export function sectionCollectionProblem(collection: string, kind: BlockKind): string | null {
+  if (!can(null, 'read', { type: 'collection', name: collection })) return `A page section can only show blocks visitors may read; “${collection}” is for staff only.`;
+  const declared = declarationOf(collection);
+  if (declared && declared.kind !== kind) return `“${collection}” does not hold ${kinds[kind].nouns.many}, so a ${kinds[kind].nouns.one} section cannot show it.`;
+  return null;
+}
+
+/** The sections visitors are shown: a stored section that breaks the rule above (an old row, a restored archive) is left out, never published. */
+export function sectionsShownToVisitors<S extends Pick<PageSection, 'collection' | 'kind'>>(sections: readonly S[]): S[] {
+  return sections.filter((s) => sectionCollectionProblem(s.collection, s.kind) === null);
+}
+
 /** At most this many stories or events in one section. */
 export const sectionLimitMax = 24;
 export const sectionHeadingMax = 120;
@@ -67,6 +87,8 @@ export const pageSectionSchema = schema(() =>
         .default({}),
     })
     .superRefine((s, ctx) => {
+      const problem = sectionCollectionProblem(s.collection, s.kind);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['collection'], message: problem });
       const allowed: readonly string[] = sectionOptionsByKind[s.kind];
       for (const key of Object.keys(s.options)) {
         if (!allowed.includes(key)) ctx.addIssue({ code: 'custom', path: ['options', key], message: `A ${kinds[s.kind].nouns.one} section has no option “${key}”` });

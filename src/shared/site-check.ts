@@ -99,7 +99,13 @@ export const settingsCollection = 'settings';
 
 /** `POST …/publish`: the schedule body, plus the flag that publishes despite errors. */
 export const publishBodySchema = schema(() =>
-  scheduleBodySchema.extend({ [overrideChecksFlag]: z.boolean({ error: 'overrideChecks is true or false' }).optional() }).strict(),
+  scheduleBodySchema
+    .extend({
+      [overrideChecksFlag]: z.boolean({ error: 'overrideChecks is true or false' }).optional(),
+      /** A page: replace the redirect a super-admin set up by hand at its address (super-admins only; the audit log records it). */
+      replaceRedirect: z.boolean({ error: 'replaceRedirect is true or false' }).optional(),
+    })
+    .strict(),
 );
 export type PublishBody = z.infer<typeof publishBodySchema>;
 

@@ -4,10 +4,9 @@ import { buildApp } from '../../src/server/app.js';
 import type { AppConfig } from '../../src/server/config.js';
 import type { EditorialSchedulerOptions } from '../../src/server/content/scheduler.js';
 import type { Dialect } from '../../src/server/db/index.js';
-import { createTestDatabase, type TestDatabase } from './databases.js';
+import { createTestDatabase, testAuthSecret, type TestDatabase } from './databases.js';
 
-/** The AUTH_SECRET of every test site (a command run against one needs it to open its sealed archives). */
-export const testAuthSecret = 'test-secret-test-secret-test-secret-0123456789';
+export { testAuthSecret } from './databases.js';
 
 export function testConfig(t: TestDatabase, overrides: Partial<AppConfig> = {}): AppConfig {
   return {

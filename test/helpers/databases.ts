@@ -34,6 +34,9 @@ export function dialects(): Dialect[] {
   return ['sqlite', 'postgres'];
 }
 
+/** The AUTH_SECRET of every test site (a command run against one needs it to open its sealed archives and append to its audit log). */
+export const testAuthSecret = 'test-secret-test-secret-test-secret-0123456789';
+
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   const dataDir = tempDir();
   if (dialect === 'sqlite') {
@@ -42,7 +45,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       dialect,
       url,
       dataDir,
-      open: () => openDatabase({ databaseUrl: url, dataDir }),
+      open: () => openDatabase({ databaseUrl: url, dataDir, authSecret: testAuthSecret }),
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
@@ -63,7 +66,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     dialect,
     url,
     dataDir,
-    open: () => openDatabase({ databaseUrl: url, dataDir }),
+    open: () => openDatabase({ databaseUrl: url, dataDir, authSecret: testAuthSecret }),
     drop: async () => {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();

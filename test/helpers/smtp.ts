@@ -1,9 +1,12 @@
 /**
  * A real SMTP server for tests (the `smtp-server` package on a free port of
- * 127.0.0.1), with every mail it receives parsed by `mailparser`. The site
+ * 127.0.0.1, or of another address of this machine), with every mail it
+ * receives parsed by `mailparser`. It offers no STARTTLS and takes AUTH in
+ * clear, recording every attempt: a password sent to it is seen. The site
  * talks to it over TCP exactly as it would to a mail provider.
  */
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { vi } from 'vitest';
@@ -20,6 +23,8 @@ export interface TestSmtp {
   url: string;
   port: number;
   received: ReceivedMail[];
+  /** The password of every AUTH the server received (none may reach a server off this machine without TLS). */
+  authAttempts: string[];
   /** Waits until at least `count` mails have arrived (vi.waitFor, not a sleep) and returns them. */
   waitForMail(count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -28,15 +33,24 @@ export interface TestSmtp {
 export const smtpUser = 'site';
 export const smtpPassword = 'smtp-secret-Xy7';
 
-/** Starts the server; `port` reuses a given port (a mail server that comes back after being down). */
-export async function startSmtp(port = 0): Promise<TestSmtp> {
+/** An IPv4 address of this machine that is not loopback (a mail server "elsewhere" for the tests), if it has one. */
+export function nonLoopbackAddress(): string | undefined {
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+}
+
+/** Starts the server; `port` reuses a given port (a mail server that comes back after being down); `host` is the address it listens on. */
+export async function startSmtp(port = 0, host = '127.0.0.1'): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
+  const authAttempts: string[] = [];
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
     authOptional: false,
     logger: false,
     onAuth(auth, _session, callback) {
+      authAttempts.push(auth.password ?? '');
       if (auth.username === smtpUser && auth.password === smtpPassword) callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
     },
@@ -56,13 +70,14 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(port, host, () => resolve());
   });
   const actual = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://${smtpUser}:${smtpPassword}@127.0.0.1:${actual}`,
+    url: `smtp://${smtpUser}:${smtpPassword}@${host}:${actual}`,
     port: actual,
     received,
+    authAttempts,
     async waitForMail(count = 1, timeoutMs = 15_000) {
       await vi.waitFor(
         () => {

@@ -1,13 +1,15 @@
 /**
  * The audit log's SQL: append and read, nothing else. No route edits or
  * deletes a line; only the command line's prune (`audit prune --before DATE`)
- * removes old ones.
+ * removes old ones. Every line is chained to the one before it (chain.ts).
  */
 import crypto from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AuditLogTable, Database } from '../db/schema.js';
+import { AppError } from '../../shared/errors.js';
 import { oneLine } from '../../shared/text.js';
 import type { AuditAction, AuditEntry, AuditQuery } from '../../shared/editorial.js';
+import { chainKey, inTransaction, lineHash, lockChainHead, type ChainedFields } from './chain.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 export type AuditRow = Selectable<AuditLogTable>;
@@ -45,22 +47,24 @@ function nextAuditId(): string {
 }
 
 /**
- * Appends one line. Pass the transaction of the change it records, so the
- * change and its line land together or not at all.
+ * Appends one line, chained after the last one. Pass the transaction of the
+ * change it records, so the change and its line land together or not at all
+ * (handed the database itself, it runs in a transaction of its own). The
+ * chain's row stays locked until that transaction ends: appends wait for one
+ * another, so keep them near the end of a transaction.
  */
 export async function appendAudit(db: Conn, record: AuditRecord): Promise<string> {
-  let name = record.actor?.name ?? null;
-  let email = record.actor?.email ?? null;
-  if (record.actor && (name === null || email === null)) {
-    const user = await db.selectFrom('users').select(['display_name', 'email']).where('id', '=', record.actor.uid).executeTakeFirst();
-    name ??= user ? user.display_name || user.email : null;
-    email ??= user?.email ?? null;
-  }
-  const id = nextAuditId();
-  await db
-    .insertInto('audit_log')
-    .values({
-      id,
+  const key = chainKey(db);
+  return inTransaction(db, async (trx) => {
+    let name = record.actor?.name ?? null;
+    let email = record.actor?.email ?? null;
+    if (record.actor && (name === null || email === null)) {
+      const user = await trx.selectFrom('users').select(['display_name', 'email']).where('id', '=', record.actor.uid).executeTakeFirst();
+      name ??= user ? user.display_name || user.email : null;
+      email ??= user?.email ?? null;
+    }
+    const line: ChainedFields = {
+      id: nextAuditId(),
       at: record.at ?? new Date().toISOString(),
       actor_id: record.actor?.uid ?? null,
       actor_name: name,
@@ -71,9 +75,14 @@ export async function appendAudit(db: Conn, record: AuditRecord): Promise<string
       subject: record.subject === null || record.subject === undefined ? null : oneLine(record.subject).slice(0, 300),
       revision_id: record.revisionId ?? null,
       ip: record.ip ?? null,
-    })
-    .execute();
-  return id;
+    };
+    const head = await lockChainHead(trx, key);
+    const seq = head.head_seq + 1;
+    const hash = lineHash(key, head.head_hash, line);
+    await trx.insertInto('audit_log').values({ ...line, seq, prev_hash: head.head_hash, hash }).execute();
+    await trx.updateTable('audit_chain').set({ head_seq: seq, head_hash: hash }).where('id', '=', 1).execute();
+    return line.id;
+  });
 }
 
 export function toAuditEntry(row: AuditRow): AuditEntry {
@@ -145,8 +154,79 @@ export async function* eachAuditLine(db: Conn, query: AuditFilters, pageSize = 5
   }
 }
 
-/** Removes lines older than the instant; the number removed. Only the command line calls this. */
-export async function pruneAuditBefore(db: Conn, before: string): Promise<number> {
-  const res = await db.deleteFrom('audit_log').where('at', '<', before).executeTakeFirst();
-  return Number(res.numDeletedRows);
+/** What a prune did. */
+export interface PruneResult {
+  removed: number;
+  /** Lines older than the day kept because a newer line comes before them in the chain (written with an earlier time). */
+  keptOlder: number;
+  /** The chain's place the kept lines now start after. */
+  anchorSeq: number;
+}
+
+/**
+ * Removes the lines older than the instant from the start of the chain, and
+ * records it: the hash of the last line removed becomes the chain's anchor
+ * (the first kept line names it as the one before it), and the prune is
+ * itself a line (`audit.prune`, its subject id `seq:hash` of that anchor, so
+ * `audit verify` can tell a prune from lines removed by hand). Only a
+ * beginning of the chain goes: a line older than the day that comes after a
+ * newer one stays, or the chain would break. Only the command line calls this.
+ */
+export async function pruneAuditBefore(db: Conn, before: string, day: string): Promise<PruneResult> {
+  const key = chainKey(db);
+  return inTransaction(db, async (trx) => {
+    const head = await lockChainHead(trx, key);
+    const firstKept = await trx
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.min<number | null>('seq').as('seq'))
+      .where('seq', 'is not', null)
+      .where('at', '>=', before)
+      .executeTakeFirst();
+    const lastRemoved = Math.max(head.anchor_seq, firstKept?.seq === null || firstKept?.seq === undefined ? head.head_seq : Number(firstKept.seq) - 1);
+    let removed = 0;
+    let anchor = { seq: head.anchor_seq, hash: head.anchor_hash };
+    if (lastRemoved > head.anchor_seq) {
+      const line = await trx.selectFrom('audit_log').select(['seq', 'hash']).where('seq', '=', lastRemoved).executeTakeFirst();
+      if (!line?.hash) throw new AppError('failed-precondition', `The audit log's line at chain position ${lastRemoved} is missing: run "audit verify" first. Nothing was removed.`);
+      const res = await trx.deleteFrom('audit_log').where('seq', '<=', lastRemoved).executeTakeFirst();
+      removed = Number(res.numDeletedRows);
+      anchor = { seq: lastRemoved, hash: line.hash };
+      await trx.updateTable('audit_chain').set({ anchor_seq: anchor.seq, anchor_hash: anchor.hash }).where('id', '=', 1).execute();
+    }
+    const older = await trx
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('seq', 'is not', null)
+      .where('at', '<', before)
+      .executeTakeFirst();
+    const keptOlder = Number(older?.n ?? 0);
+    await appendAudit(trx, {
+      action: 'audit.prune',
+      actor: null,
+      subjectId: `${anchor.seq}:${anchor.hash}`,
+      subject: `${removed} ${removed === 1 ? 'line' : 'lines'} older than ${day} removed; the log now starts after chain position ${anchor.seq}`,
+    });
+    return { removed, keptOlder, anchorSeq: anchor.seq };
+  });
+}
+
+/** A line as shipped elsewhere (`audit export`): every column, the chain's place and both hashes. */
+export type ChainedLine = AuditRow & { seq: number; prev_hash: string; hash: string };
+
+/** The chain's position of the line `id`, or null when no chained line has that id. */
+export async function chainPositionOf(db: Conn, id: string): Promise<number | null> {
+  const row = await db.selectFrom('audit_log').select('seq').where('id', '=', id).executeTakeFirst();
+  return row?.seq === null || row?.seq === undefined ? null : Number(row.seq);
+}
+
+/** Every chained line after the position `afterSeq`, in chain order, read `pageSize` at a time. */
+export async function* eachChainedLine(db: Conn, afterSeq = 0, pageSize = 500): AsyncGenerator<ChainedLine> {
+  let after = afterSeq;
+  for (;;) {
+    const rows = await db.selectFrom('audit_log').selectAll().where('seq', 'is not', null).where('seq', '>', after).orderBy('seq').limit(pageSize).execute();
+    for (const row of rows) yield { ...row, seq: Number(row.seq), prev_hash: row.prev_hash ?? '', hash: row.hash ?? '' };
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    after = Number(last.seq);
+  }
 }

@@ -55,7 +55,7 @@ export async function userCommand(args: string[]): Promise<number> {
   const password = await readFirstLine();
 
   const config = configFromEnv();
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, authSecret: config.authSecret });
   try {
     await upgradeDatabase({ config, db, log: consoleUpgradeLog });
     // The command line has no account: its line in the audit log names nobody.

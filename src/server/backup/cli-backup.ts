@@ -42,7 +42,7 @@ export async function backupCommand(args: string[]): Promise<number> {
   }
   const config = configFromEnv();
   const file = path.resolve(out ?? path.join(config.backupDir ?? path.join(config.dataDir, 'backups'), backupFileName(new Date(), null, !!config.backupPassphrase)));
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, authSecret: config.authSecret });
   const started = Date.now();
   try {
     const result = await takeBackup({ config, db, out: file, passphrase: config.backupPassphrase, progress: terminalProgress('backup') });
@@ -66,7 +66,7 @@ export async function restoreCommand(args: string[]): Promise<number> {
     return 2;
   }
   const config = configFromEnv();
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, authSecret: config.authSecret });
   const started = Date.now();
   try {
     const result = await restoreBackup({

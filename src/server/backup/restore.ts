@@ -28,7 +28,8 @@ import { createMediaStore, sha256Hex } from '../media/store.js';
 import { Refusal, readArchive, verifyArchive, type VerifiedArchive } from './archive-reader.js';
 import { readCatalogue, schemaLevel, type ColumnInfo, type TableInfo } from './catalogue.js';
 import { MEDIA_STORE_TABLE, decodeValue, encodeRow, type NeutralRow } from './format.js';
-import { structureCollections } from '../../shared/declarations.js';
+import { sitePageCollection, structureCollections } from '../../shared/declarations.js';
+import { sectionCollectionProblem, sectionKinds } from '../../shared/page-sections.js';
 
 export { Refusal } from './archive-reader.js';
 
@@ -102,6 +103,29 @@ function decodeRows(dialect: Dialect, table: TableInfo, rows: NeutralRow[]): Rec
     }
     return out;
   });
+}
+
+/**
+ * A page of the archive whose section shows a collection visitors may not read
+ * (supporters' records) would publish it: the archive is refused, naming the
+ * page, before anything is written. Archives are sealed, but one from before
+ * seals (`--accept-unsealed`) or a hand-made one is not to be trusted.
+ */
+function refuseStaffOnlySections(documents: readonly Record<string, unknown>[]): void {
+  for (const row of documents) {
+    if (row.collection !== sitePageCollection) continue;
+    for (const stored of [row.data, row.pending_data]) {
+      if (stored === null || stored === undefined) continue;
+      const data: unknown = typeof stored === 'string' ? JSON.parse(stored) : stored;
+      const sections = data && typeof data === 'object' && 'sections' in data && Array.isArray(data.sections) ? (data.sections as unknown[]) : [];
+      for (const s of sections) {
+        if (!s || typeof s !== 'object' || !('collection' in s) || !('kind' in s) || typeof s.collection !== 'string') continue;
+        const kind = sectionKinds.find((k) => k === s.kind);
+        const problem = kind ? sectionCollectionProblem(s.collection, kind) : null;
+        if (problem) throw new Refusal(`page ${String(row.id)} of the archive has a section that cannot be restored: ${problem}`);
+      }
+    }
+  }
 }
 
 /** Inserts rows table by table, parents first, in batches. */
@@ -206,6 +230,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const tables = matchTables(source.tables, await readCatalogue(db.kysely, db.dialect));
   if (!options.replace && !(await isEmpty(db.kysely as unknown as AnyDb, tables))) throw new Refusal(NOT_EMPTY);
   const decoded = new Map(tables.map((t) => [t.name, decodeRows(db.dialect, t, source.rows.get(t.name) ?? [])]));
+  refuseStaffOnlySections(decoded.get('documents') ?? []);
 
   // Media first: keys are content addresses, so writing one that exists changes nothing, and rows never point to missing bytes.
   const store = createMediaStore({ config, db });

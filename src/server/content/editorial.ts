@@ -86,6 +86,8 @@ export interface StepInput {
   caller: Caller;
   /** More writes that belong to the step, in its transaction (a deleted page's redirect). */
   also?: (trx: Kysely<Database>) => Promise<void>;
+  /** Publishing a page: a super-admin confirmed it replaces a redirect set up by hand at its address. */
+  replaceRedirect?: boolean;
 }
 
 /** The acting account's name as it is now (for revisions and the audit log). */
@@ -129,7 +131,7 @@ export class Editorial {
       });
       // Someone else wrote between our read and our write: their change stands.
       if (!row) throw staleVersion();
-      if (row.collection === sitePageCollection) await this.services.structure.afterPageWrite(trx, input.current, row, actor?.uid ?? null);
+      if (row.collection === sitePageCollection) await this.services.structure.afterPageWrite(trx, input.current, row, { ...input.caller, replaceRedirect: input.replaceRedirect });
       if (input.also) await input.also(trx);
       let revisionId: string | null = null;
       for (const action of input.revisions) {
@@ -226,6 +228,7 @@ export class Editorial {
     const override = input.overrideChecks === true;
     const at = this.futureInstant(input.at);
     if (at) {
+      if (c.name === sitePageCollection) await this.services.structure.checkScheduledAddress(current, { ...caller, replaceRedirect: input.replaceRedirect });
       const overridden = await publishGate(this.db, c, current.id, parseJson(workingCopyOf(current)), override);
       return this.schedule(caller, c, current, version, 'publish', at, overridden);
     }
@@ -241,6 +244,7 @@ export class Editorial {
       audits: [overridden ? 'content.publish-overridden' : 'content.publish'],
       ...(overridden ? { subject: overriddenSubject(blockTitle(c, clean), overridden) } : {}),
       caller,
+      replaceRedirect: input.replaceRedirect === true,
     });
     return toContentDocument(row);
   }

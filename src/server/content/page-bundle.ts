@@ -9,7 +9,7 @@ import type { PageBundle } from '../../shared/page-bundle.js';
 import type { SiteSettings } from '../../shared/settings.js';
 import type { PageName } from '../../shared/pages.js';
 import { kinds } from '../../shared/kinds.js';
-import { sectionHeading } from '../../shared/page-sections.js';
+import { sectionHeading, sectionsShownToVisitors } from '../../shared/page-sections.js';
 import { detailPathOf } from '../../shared/registry-index.js';
 import type { SitePage } from '../../shared/site-structure.js';
 import type { PublicNavigation } from '../../shared/site-navigation.js';
@@ -95,7 +95,7 @@ export class PageBundleCache {
   private async build(name: PageName, lang: string): Promise<PageBundle> {
     const page = await this.structure.livePage(name, lang);
     if (!page) throw new Error(`unknown page ${name}`);
-    const collections = page.sections.map((s) => s.collection);
+    const collections = sectionsShownToVisitors(page.sections).map((s) => s.collection);
     const snapshot = await this.structure.current();
     const inDefault = lang === snapshot.languages.defaultLanguage;
     const [rows, settings, words, settingsWords] = await Promise.all([
@@ -142,12 +142,15 @@ export async function bundleOf(
   const translatedSettings = inDefault ? null : applyTranslation(settingsShape, original as unknown as Record<string, unknown>, inLanguage?.settingsWords ?? null);
   const settings = translatedSettings ? (translatedSettings.data as unknown as SiteSettings) : original;
   const sections: Record<string, PublicDocument[]> = {};
-  const kindOf = new Map(page.sections.map((s) => [s.collection, s.kind]));
-  for (const s of page.sections) sections[s.collection] = [];
+  // A second wall behind the sections' schema: a staff-only collection never reaches a public answer or a preview.
+  const shown = sectionsShownToVisitors(page.sections);
+  const kindOf = new Map(shown.map((s) => [s.collection, s.kind]));
+  for (const s of shown) sections[s.collection] = [];
   const mediaIds = new Set<string>();
   const categoryIds = new Set<string>();
   for (const row of rows) {
     const kind = kindOf.get(row.collection);
+    if (!kind) continue;
     const fields = kind ? kinds[kind].fields : getCollection(row.collection)?.fields;
     const published = toPublicDocument(row);
     // In another language: its words laid over the original, the keys left untranslated named.
@@ -191,7 +194,7 @@ export async function bundleOf(
     ...(translatedSettings && translatedSettings.fallback.length > 0 ? { settingsFallback: translatedSettings.fallback } : {}),
     settings,
     navigation,
-    layout: page.sections.map((s) => ({ ...s, heading: sectionHeading(s) })),
+    layout: shown.map((s) => ({ ...s, heading: sectionHeading(s) })),
     sections,
     media: mediaMap,
     categories: categoryMap,

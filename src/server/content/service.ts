@@ -212,7 +212,7 @@ export class ContentService {
         by,
       });
       const actor = await actorOf(trx, caller.principal);
-      if (name === sitePageCollection) await this.services.structure.afterPageWrite(trx, undefined, inserted, actor?.uid ?? null);
+      if (name === sitePageCollection) await this.services.structure.afterPageWrite(trx, undefined, inserted, caller);
       const revisionId = await appendRevision(trx, {
         documentId: inserted.id,
         collection: name,

@@ -24,6 +24,8 @@ import { twoFactor } from './migrations/2026-11-24-two-factor.js';
 import { twoFactorFailures } from './migrations/2026-11-28-two-factor-failures.js';
 import { translations } from './migrations/2026-11-29-translations.js';
 import { mediaAvif } from './migrations/2026-11-30-media-avif.js';
+import { auditChain } from './migrations/2026-12-01-audit-chain.js';
+import { AuditKey } from '../audit/key.js';
 
 export type { Dialect } from './schema.js';
 
@@ -45,10 +47,18 @@ export function sqliteFile(options: { databaseUrl?: string | undefined; dataDir:
   return file === ':memory:' ? file : path.resolve(file);
 }
 
-export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Db {
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** The server's AUTH_SECRET: the audit log's chain key is derived from it and travels with every query (audit/key.ts). Without it, no audit line can be appended. */
+  authSecret?: string | undefined;
+}
+
+export function openDatabase(options: OpenOptions): Db {
+  const plugins = options.authSecret ? [new AuditKey(options.authSecret)] : [];
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { kysely, dialect: 'postgres', pool, close: () => kysely.destroy() };
   }
   const file = sqliteFile(options);
@@ -58,7 +68,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
   return { kysely, dialect: 'sqlite', pool: null, close: () => kysely.destroy() };
 }
 
@@ -87,6 +97,7 @@ class StaticMigrations implements MigrationProvider {
       '2026-11-28-two-factor-failures': twoFactorFailures,
       '2026-11-29-translations': translations,
       '2026-11-30-media-avif': mediaAvif,
+      '2026-12-01-audit-chain': auditChain,
     };
   }
 }

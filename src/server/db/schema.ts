@@ -66,6 +66,21 @@ export interface AuditLogTable {
   subject: string | null;
   revision_id: string | null;
   ip: string | null;
+  /** The line's place in the hash chain (1, 2, …); null only for a line no server chained. */
+  seq: number | null;
+  /** The hash of the line before it in the chain (or the chain's anchor). */
+  prev_hash: string | null;
+  /** HMAC(chain key, prev_hash, the line's fields): see audit/chain.ts. */
+  hash: string | null;
+}
+
+/** The audit chain's one row (id 1): its head (the last line appended) and its anchor (where the kept lines start). */
+export interface AuditChainTable {
+  id: number;
+  head_seq: number;
+  head_hash: string;
+  anchor_seq: number;
+  anchor_hash: string;
 }
 
 /** A shared preview link, by the SHA-256 of its token. */
@@ -254,6 +269,7 @@ export interface Database {
   sign_in_challenges: SignInChallengesTable;
   revisions: RevisionsTable;
   audit_log: AuditLogTable;
+  audit_chain: AuditChainTable;
   preview_links: PreviewLinksTable;
   site_paths: SitePathsTable;
   translations: TranslationsTable;

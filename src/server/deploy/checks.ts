@@ -216,7 +216,7 @@ async function checkDatabase(config: AppConfig): Promise<CheckResult> {
 async function checkSmtp(config: AppConfig, mailTo: string | undefined): Promise<CheckResult> {
   const from = config.mailFrom ?? `no-reply@${new URL(config.publicUrl).hostname}`;
   if (!config.smtpUrl) return result('smtp', 'warn', `SMTP_URL is not set: mails (password resets, invitations) are kept in ${config.dataDir}/outbox and nobody receives them.`, 'Set SMTP_URL=smtp://user:password@smtp.your-provider:587 in the environment file and restart.');
-  const outcome = await smtpProbe(config.smtpUrl, from, mailTo);
+  const outcome = await smtpProbe(config.smtpUrl, from, mailTo, { allowPlaintextAuth: config.smtpAllowPlaintextAuth });
   if (outcome.ok) return result('smtp', 'ok', `The SMTP server answers and accepts ${from} as the sender${mailTo ? `; a test mail went to ${mailTo}` : ''}.`);
   return result('smtp', 'error', outcome.message, outcome.fix);
 }

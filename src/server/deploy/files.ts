@@ -4,12 +4,16 @@
  * Pure functions of the choices, so `--dry-run`, `--prefix` and the tests see
  * exactly what a real run installs. The paths here are the installed ones.
  */
+import path from 'node:path';
 import { z } from 'zod';
 import { scheduleProblem } from '../backup/schedule.js';
 import nodeFlags from '../node-flags.json' with { type: 'json' };
 
 /** The first line of every file setup writes: a file without it was not written by setup. */
 export const writtenBySetup = '# Written by `npm run cli -- setup` (ngo-site).';
+
+/** In DATA_DIR: the folder was made by setup, so a later run may use it again (any other non-empty folder is refused). */
+export const dataDirMarker = '.ngo-site-data-dir';
 
 export const serviceName = 'ngo-site';
 
@@ -22,12 +26,43 @@ const domainSchema = z
   .toLowerCase()
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name such as example.org (no https://, no path)');
 
+/** Folders of the system itself: never the site's folder (setup chowns DATA_DIR to the service user and opens it with ReadWritePaths=). */
+export const systemFolders: readonly string[] = [
+  '/', '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib32', '/lib64', '/libx32', '/media', '/mnt', '/opt', '/proc', '/root', '/run', '/sbin', '/snap', '/srv', '/sys', '/tmp',
+  '/usr', '/usr/bin', '/usr/lib', '/usr/lib64', '/usr/libexec', '/usr/local', '/usr/local/bin', '/usr/local/lib', '/usr/local/sbin', '/usr/local/share', '/usr/sbin', '/usr/share', '/usr/src',
+  '/var', '/var/backups', '/var/cache', '/var/lib', '/var/local', '/var/lock', '/var/log', '/var/mail', '/var/opt', '/var/run', '/var/spool', '/var/tmp', '/var/www',
+];
+
+/** Trees the site's data never belongs in: the system's programs and settings, what the kernel shows, and temporary folders the service does not see (PrivateTmp). */
+const notForData = ['/bin', '/boot', '/dev', '/etc', '/lib', '/lib32', '/lib64', '/libx32', '/proc', '/run', '/sbin', '/sys', '/tmp', '/usr', '/var/tmp'];
+
+function within(child: string, parent: string): boolean {
+  return child === parent || child.startsWith(parent === '/' ? '/' : `${parent}/`);
+}
+
+/**
+ * A path setup writes into the unit, the environment file and a chown: plain
+ * characters only (a line break or a quote would add unit or environment
+ * lines, a space would split ReadWritePaths=), absolute, without `..`, and
+ * normalised (no `//`, `/./` or trailing `/`).
+ */
+const plainPath = z
+  .string()
+  .regex(/^\/[A-Za-z0-9._+@/-]*$/, 'must be a plain absolute path such as /opt/ngo-site: letters, digits and . _ - + @ / only (no spaces, quotes or line breaks)')
+  .refine((p) => !p.split('/').includes('..'), 'must not contain ".." (give the folder itself)')
+  .transform((p) => path.posix.normalize(p).replace(/(.)\/+$/, '$1'));
+
+/** A folder of its own for the site: not / nor a folder of the system (a typo such as /var/lib must not be handed to the service user). */
+const ownFolder = plainPath.refine((p) => !systemFolders.includes(p), {
+  error: (issue) => `${String(issue.input)} is a folder of the system, not one of the site's own: give a folder for the site alone, such as /opt/ngo-site or /var/lib/ngo-site`,
+});
+
 export const setupChoicesSchema = z.object({
   domain: domainSchema,
   email: z.email({ error: (issue) => (issue.input === undefined ? 'is required: the admin\'s e-mail, such as admin@example.org' : 'must be an e-mail address such as admin@example.org') }),
   smtpUrl: envValue
     .optional()
-    .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), 'must look like smtp://user:password@host:587 or smtps://…'),
+    .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), 'must look like smtp://user@host:587 or smtps://user@host:465'),
   mailFrom: z.email('must be an e-mail address such as website@example.org').optional(),
   backupSchedule: envValue
     .superRefine((v, ctx) => {
@@ -39,13 +74,23 @@ export const setupChoicesSchema = z.object({
   /** The port the server listens on, on 127.0.0.1 only (the proxy is the way in). */
   port: z.coerce.number().int().min(1024).max(65535).default(3000),
   /** Where the built site is (a checkout after `npm ci && npm run build`). */
-  installDir: z.string().startsWith('/', 'must be an absolute path').default('/opt/ngo-site'),
-  dataDir: z.string().startsWith('/', 'must be an absolute path').default('/var/lib/ngo-site'),
+  installDir: ownFolder.default('/opt/ngo-site'),
+  /** Owned by the service user (chown -R) and the one folder it may write (ReadWritePaths=). */
+  dataDir: ownFolder
+    .refine((p) => !notForData.some((tree) => within(p, tree)), 'must not be inside /etc, /usr, /boot, /dev, /proc, /sys, /run or a temporary folder: use a folder such as /var/lib/ngo-site')
+    .default('/var/lib/ngo-site'),
   /** The Node.js the service runs (22 or 24; not under /home or /root, which the service cannot see). */
-  node: z.string().startsWith('/', 'must be an absolute path'),
-  user: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'must be a system user name such as ngo-site').default(serviceName),
+  node: plainPath.refine((p) => p !== '/', 'must be the path of the node program, such as /opt/node-24/bin/node'),
+  user: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'must be a system user name such as ngo-site')
+    .refine((u) => u !== 'root', 'must not be root: the service runs as a system user of its own, such as ngo-site')
+    .default(serviceName),
   /** The first super-admin's password (generated by setup). */
   bootstrapPassword: envValue.optional(),
+}).superRefine((c, ctx) => {
+  // DATA_DIR is handed to the service user: holding the code (or inside it) would let the service rewrite what it runs.
+  if (within(c.dataDir, c.installDir) || within(c.installDir, c.dataDir)) ctx.addIssue({ code: 'custom', path: ['dataDir'], message: `${c.dataDir} and --install-dir ${c.installDir} must be separate folders: the service user owns the data folder and must not be able to change the site's code` });
 });
 export type SetupChoices = z.infer<typeof setupChoicesSchema>;
 

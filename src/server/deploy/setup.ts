@@ -7,23 +7,85 @@
  * a file it did not write without asking; `--dry-run` prints the files and
  * changes nothing; `--prefix DIR` writes every file under DIR and runs no
  * system command (useradd, chown, systemctl, certbot), printing them instead.
+ * The SMTP password never comes on the command line (ps, shell history and
+ * sudo's log would show it): a prompt without echo, --smtp-password-file or
+ * SMTP_PASSWORD. Paths are plain and the site's own: a system folder, or a
+ * non-empty data folder setup did not make, is refused before anything is
+ * written.
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline/promises';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { installRoot } from './checks.js';
-import { installedPaths, parseEnvFile, plannedFiles, publicUrlOf, serviceName, setupChoicesSchema, writtenBySetup, type PlannedFile, type SetupChoices } from './files.js';
+import { dataDirMarker, installedPaths, parseEnvFile, plannedFiles, publicUrlOf, serviceName, setupChoicesSchema, writtenBySetup, type PlannedFile, type SetupChoices } from './files.js';
 
 
 export const setupUsage =
-  'Usage: npm run cli -- setup --domain example.org --email admin@example.org [--smtp-url URL] [--backup-schedule CRON] [--proxy caddy|nginx] [--port 3000] [--prefix DIR] [--dry-run] [--yes]';
+  'Usage: npm run cli -- setup --domain example.org --email admin@example.org [--smtp-url smtp://user@host:587 [--smtp-password-file FILE]] [--backup-schedule CRON] [--proxy caddy|nginx] [--port 3000] [--prefix DIR] [--dry-run] [--yes]';
 
 interface Io {
   out(line: string): void;
   ask?: (question: string) => Promise<string>;
+  /** Asks without showing what is typed (the SMTP password). */
+  askSecret?: (question: string) => Promise<string>;
+  /** Where SMTP_PASSWORD is read from (default: this process's environment). */
+  env?: Record<string, string | undefined>;
+}
+
+/** How to give the SMTP password, in every message that asks for it. */
+const passwordWays = 'type it when setup asks (in a terminal, without --yes), put it in a file only root can read and give --smtp-password-file FILE, or export SMTP_PASSWORD and run sudo --preserve-env=SMTP_PASSWORD npm run cli -- setup …';
+
+/** The same SMTP server and user as `url` (the earlier password still belongs to it). */
+function sameAccount(a: URL, b: URL): boolean {
+  return a.protocol === b.protocol && a.username === b.username && a.hostname === b.hostname && a.port === b.port;
+}
+
+/** Writes a new file that nobody else can have prepared: O_EXCL (a symlink or file already there is an error, never followed), then the mode on the open file. */
+function writeExclusive(file: string, content: string | Buffer, mode: number): void {
+  const fd = fs.openSync(file, 'wx', mode);
+  try {
+    fs.writeFileSync(fd, content);
+    fs.fchmodSync(fd, mode);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Puts `content` at `target` whole: a temporary file of a random name written exclusively, then renamed over it. */
+function replaceFile(target: string, content: string | Buffer, mode: number): void {
+  const temp = `${target}.setup-${crypto.randomBytes(6).toString('hex')}`;
+  try {
+    writeExclusive(temp, content, mode);
+    fs.renameSync(temp, target);
+  } catch (err) {
+    fs.rmSync(temp, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Why `dir` cannot be the data folder, or null. Setup may use a folder that
+ * does not exist, is empty, holds its marker, or is the DATA_DIR of the
+ * environment file an earlier run wrote (installations from before the
+ * marker); anything else is someone's data that chown -R would give away.
+ */
+function dataDirProblem(dir: string, shown: string, earlierDataDir: string | undefined): string | null {
+  let stat;
+  try {
+    stat = fs.lstatSync(dir);
+  } catch {
+    return null;
+  }
+  if (!stat.isDirectory()) return `--data-dir ${shown} exists and is not a folder${stat.isSymbolicLink() ? ' (a symbolic link)' : ''}: give the path of a folder for the site's data alone.`;
+  if (fs.readdirSync(dir).length === 0 || earlierDataDir === shown) return null;
+  const marker = path.join(dir, dataDirMarker);
+  const markerStat = fs.lstatSync(marker, { throwIfNoEntry: false });
+  if (markerStat?.isFile() && fs.readFileSync(marker, 'utf8').startsWith(writtenBySetup)) return null;
+  return `--data-dir ${shown} is not empty and was not made by setup: its files would be given to the service user. Give a new folder for the site's data (such as /var/lib/ngo-site), or move what is in it away first.`;
 }
 
 function hideSecrets(file: PlannedFile): string {
@@ -70,6 +132,7 @@ export async function setup(argv: string[], io: Io): Promise<number> {
         domain: { type: 'string' },
         email: { type: 'string' },
         'smtp-url': { type: 'string' },
+        'smtp-password-file': { type: 'string' },
         'mail-from': { type: 'string' },
         'backup-schedule': { type: 'string' },
         proxy: { type: 'string' },
@@ -97,7 +160,7 @@ export async function setup(argv: string[], io: Io): Promise<number> {
   };
   const domain = await askFor(parsed.domain, "The site's address, without https:// (e.g. example.org): ");
   const email = await askFor(parsed.email, "The admin's e-mail (first sign-in, and Let's Encrypt's notices): ");
-  const smtpUrl = await askFor(parsed['smtp-url'], 'SMTP address for mail, e.g. smtp://user:password@smtp.example.org:587 (empty: mail is kept in DATA_DIR/outbox): ', true);
+  const smtpAddress = await askFor(parsed['smtp-url'], 'SMTP address for mail, without the password, e.g. smtp://user@smtp.example.org:587 (empty: mail is kept in DATA_DIR/outbox): ', true);
   const backupSchedule = await askFor(parsed['backup-schedule'], 'Backup schedule, cron in the site time zone (empty: every night at 03:00): ', true);
 
   const prefix = parsed.prefix ? path.resolve(parsed.prefix) : undefined;
@@ -108,10 +171,17 @@ export async function setup(argv: string[], io: Io): Promise<number> {
   const earlierEnv = fs.existsSync(envTarget) ? parseEnvFile(fs.readFileSync(envTarget, 'utf8')) : undefined;
   const bootstrapPassword = earlierEnv ? earlierEnv.BOOTSTRAP_SUPER_PASSWORD : crypto.randomBytes(18).toString('base64url');
 
+  const smtp = await smtpUrlWithPassword(smtpAddress || undefined, parsed['smtp-password-file'], earlierEnv?.SMTP_URL, interactive, io);
+  if ('problem' in smtp) {
+    io.out(smtp.problem);
+    return 2;
+  }
+  const smtpUrl = smtp.url;
+
   const checked = setupChoicesSchema.safeParse({
     domain,
     email,
-    smtpUrl: smtpUrl || undefined,
+    smtpUrl,
     mailFrom: parsed['mail-from'],
     backupSchedule: backupSchedule || undefined,
     proxy: parsed.proxy,
@@ -128,6 +198,11 @@ export async function setup(argv: string[], io: Io): Promise<number> {
     return 2;
   }
   const choices: SetupChoices = checked.data;
+  const dataDirRefusal = dataDirProblem((prefix ?? '') + choices.dataDir, choices.dataDir, earlierEnv?.DATA_DIR);
+  if (dataDirRefusal) {
+    io.out(`${dataDirRefusal} Nothing was changed.`);
+    return 2;
+  }
   const files = plannedFiles(choices);
   const warnings: string[] = [];
   if (hiddenByProtectHome(choices.node)) warnings.push(`Node.js is at ${choices.node}, under /home or /root, which the hardened service cannot see: copy it to /opt (e.g. cp -r "$(dirname "$(dirname ${choices.node})")" /opt/node-24) and run setup again with --node /opt/node-24/bin/node.`);
@@ -151,6 +226,10 @@ export async function setup(argv: string[], io: Io): Promise<number> {
     for (const w of warnings) io.out(`Cannot set up: ${w}`);
     return 2;
   }
+  if (real && userId(choices.user) === 0) {
+    io.out(`--user ${choices.user} is root (uid 0): the service runs as a system user of its own, such as ngo-site. Nothing was changed.`);
+    return 2;
+  }
 
   // Decide about every file before writing any: a refusal leaves the machine as it was.
   const decisions = files.map((file) => ({ file, target: (prefix ?? '') + file.path, action: actionFor((prefix ?? '') + file.path, file.content) }));
@@ -171,11 +250,8 @@ export async function setup(argv: string[], io: Io): Promise<number> {
       continue;
     }
     fs.mkdirSync(path.dirname(d.target), { recursive: true });
-    if (d.action === 'replace') fs.copyFileSync(d.target, `${d.target}.before-setup`);
-    const temp = `${d.target}.setup-${process.pid}`;
-    fs.writeFileSync(temp, d.file.content, { mode: d.file.mode });
-    fs.chmodSync(temp, d.file.mode);
-    fs.renameSync(temp, d.target);
+    if (d.action === 'replace') replaceFile(`${d.target}.before-setup`, fs.readFileSync(d.target), fs.statSync(d.target).mode & 0o777);
+    replaceFile(d.target, d.file.content, d.file.mode);
     done.push(`${d.action === 'create' ? 'wrote' : 'updated'} ${d.target}${d.action === 'replace' ? ` (the previous one is ${d.target}.before-setup)` : ''}`);
   }
 
@@ -183,6 +259,8 @@ export async function setup(argv: string[], io: Io): Promise<number> {
   const dataDir = (prefix ?? '') + choices.dataDir;
   fs.mkdirSync(dataDir, { recursive: true });
   fs.chmodSync(dataDir, 0o750);
+  const marker = path.join(dataDir, dataDirMarker);
+  if (!fs.existsSync(marker)) writeExclusive(marker, `${writtenBySetup}\n# This folder is the site's DATA_DIR: setup may use it again.\n`, 0o644);
   done.push(`made ${dataDir} (mode 0750)`);
 
   const u = choices.user;
@@ -224,7 +302,7 @@ export async function setup(argv: string[], io: Io): Promise<number> {
   steps.push(`Point DNS at this server: an A record (and AAAA for IPv6) for ${choices.domain} with this machine's public address; ports 80 and 443 open.`);
   steps.push(`Check everything: sudo npm run cli -- doctor (in ${choices.installDir}).`);
   if (bootstrapPassword && !earlierEnv) steps.push(`First sign-in at ${url}/login as ${choices.email}: the password is the BOOTSTRAP_SUPER_PASSWORD line of ${installedPaths.envFile} (sudo grep BOOTSTRAP_SUPER_PASSWORD ${installedPaths.envFile}). Change it on your account page, then delete that line.`);
-  if (!choices.smtpUrl) steps.push(`Mail: without --smtp-url, mail is kept in ${choices.dataDir}/outbox. Add SMTP_URL to ${installedPaths.envFile} and restart to send it.`);
+  if (!choices.smtpUrl) steps.push(`Mail: without --smtp-url, mail is kept in ${choices.dataDir}/outbox. Run setup again with --smtp-url (or add SMTP_URL to ${installedPaths.envFile} and restart) to send it.`);
   io.out('Done:');
   for (const line of done) io.out(`  - ${line}`);
   for (const w of warnings) io.out(`Warning: ${w}`);
@@ -233,12 +311,90 @@ export async function setup(argv: string[], io: Io): Promise<number> {
   return 0;
 }
 
-export async function setupCommand(argv: string[]): Promise<number> {
-  const tty = process.stdin.isTTY;
-  const rl = tty ? readline.createInterface({ input: process.stdin, output: process.stdout }) : undefined;
+/** The uid of a user that exists, else undefined. */
+function userId(name: string): number | undefined {
   try {
-    return await setup(argv, { out: (line) => console.log(line), ...(rl ? { ask: (q: string) => rl.question(q) } : {}) });
+    return Number(execFileSync('id', ['-u', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * SMTP_URL with its password, which never comes from the command line: from
+ * --smtp-password-file, SMTP_PASSWORD, the environment file of an earlier
+ * run for the same server and user, or a prompt that does not echo.
+ */
+async function smtpUrlWithPassword(address: string | undefined, passwordFile: string | undefined, earlierUrl: string | undefined, interactive: boolean, io: Io): Promise<{ url: string | undefined } | { problem: string }> {
+  const fromEnv = (io.env ?? process.env).SMTP_PASSWORD;
+  if (address === undefined) {
+    // SMTP_PASSWORD may be set in the shell for other reasons; a file given for it is a mistake.
+    if (passwordFile !== undefined) return { problem: '--smtp-password-file gives an SMTP password but there is no --smtp-url: give the address too (smtp://user@host:587).' };
+    return { url: undefined };
+  }
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return { url: address }; // the choices' check says what is wrong with it
+  }
+  if (url.password) return { problem: `--smtp-url must not contain the password: a command line shows in ps, the shell history and sudo's log. Give the address without it (${url.protocol}//${url.username || 'user'}@${url.host}) and the password another way: ${passwordWays}.` };
+  if (passwordFile !== undefined && fromEnv) return { problem: '--smtp-password-file and SMTP_PASSWORD both give the SMTP password: give it one way.' };
+  let password: string | undefined;
+  if (passwordFile !== undefined) {
+    try {
+      password = fs.readFileSync(passwordFile, 'utf8').replace(/\r?\n$/, '');
+    } catch (err) {
+      return { problem: `--smtp-password-file ${passwordFile} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}): give a file holding the SMTP password.` };
+    }
+    if (!password) return { problem: `--smtp-password-file ${passwordFile} is empty: put the SMTP password in it.` };
+  } else if (fromEnv) password = fromEnv;
+  if (password !== undefined && !url.username) return { problem: `--smtp-url names no user for the password: give smtp://user@${url.host}.` };
+  if (password === undefined && url.username) {
+    const earlier = earlierUrl && URL.canParse(earlierUrl) ? new URL(earlierUrl) : undefined;
+    if (earlier?.password && sameAccount(earlier, url)) password = decodeURIComponent(earlier.password);
+    else if (interactive && io.askSecret) password = await io.askSecret(`Password of ${decodeURIComponent(url.username)} at ${url.hostname} (not shown): `);
+    if (!password) return { problem: `--smtp-url names the user ${decodeURIComponent(url.username)} but no password was given: ${passwordWays}.` };
+  }
+  if (password !== undefined) url.password = encodeURIComponent(password);
+  return { url: url.toString() };
+}
+
+/**
+ * The questions on a terminal: one readline on `input`, whose echo is
+ * switched off while a secret is typed (what readline writes back goes
+ * nowhere), so the password is neither shown nor left on the screen.
+ */
+export function terminalQuestions(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): { ask(q: string): Promise<string>; askSecret(q: string): Promise<string>; close(): void } {
+  let muted = false;
+  const echo = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      if (!muted) output.write(chunk);
+      done();
+    },
+  });
+  const rl = readline.createInterface({ input, output: echo, terminal: true, historySize: 0 }); // no history: it would hold the password
+  return {
+    ask: (q) => rl.question(q),
+    async askSecret(q) {
+      output.write(q);
+      muted = true;
+      try {
+        return await rl.question('');
+      } finally {
+        muted = false;
+        output.write('\n');
+      }
+    },
+    close: () => rl.close(),
+  };
+}
+
+export async function setupCommand(argv: string[]): Promise<number> {
+  const questions = process.stdin.isTTY ? terminalQuestions(process.stdin, process.stdout) : undefined;
+  try {
+    return await setup(argv, { out: (line) => console.log(line), env: process.env, ...(questions ? { ask: questions.ask, askSecret: questions.askSecret } : {}) });
   } finally {
-    rl?.close();
+    questions?.close();
   }
 }

@@ -2,13 +2,14 @@
  * Asks the SMTP server of SMTP_URL what a send would: greeting, EHLO,
  * STARTTLS when offered (or TLS from the start for smtps://), AUTH PLAIN,
  * and MAIL FROM with the sender, then RSET and QUIT: nothing is sent. With a
- * test address, a real mail goes out through nodemailer afterwards. Each
- * failure is said in words with its fix; the password never appears.
+ * test address, a real mail goes out through the site's own transport
+ * afterwards. Each failure is said in words with its fix; the password never
+ * appears, and is never sent without TLS to a server off this machine unless
+ * SMTP_ALLOW_PLAINTEXT_AUTH=yes.
  */
 import net from 'node:net';
 import tls from 'node:tls';
-import nodemailer from 'nodemailer';
-import { describeSmtpUrl } from '../mail/transport.js';
+import { describeSmtpUrl, plaintextAuthAllowed, plaintextAuthRefusal, smtpTransport, type SmtpOptions } from '../mail/transport.js';
 
 export type SmtpOutcome = { ok: true } | { ok: false; message: string; fix: string };
 
@@ -93,7 +94,7 @@ function connect(url: URL): Promise<net.Socket> {
   });
 }
 
-export async function smtpProbe(smtpUrl: string, from: string, mailTo?: string): Promise<SmtpOutcome> {
+export async function smtpProbe(smtpUrl: string, from: string, mailTo?: string, options: SmtpOptions = {}): Promise<SmtpOutcome> {
   const url = new URL(smtpUrl);
   const where = describeSmtpUrl(smtpUrl);
   let socket: net.Socket;
@@ -103,6 +104,9 @@ export async function smtpProbe(smtpUrl: string, from: string, mailTo?: string):
     return { ok: false, message: `The SMTP server at ${where} does not answer (${(err as Error).message}): no mail leaves the site.`, fix: 'Check the host and port in SMTP_URL (your mail provider gives them; 587 for STARTTLS, 465 for smtps://) and that the firewall lets this machine out.' };
   }
   const d = new Dialogue(socket);
+  // The address the connection reached, before any TLS: what decides whether a password may go in clear.
+  const remoteAddress = socket.remoteAddress;
+  let secured = url.protocol === 'smtps:';
   try {
     const greeting = await d.reply();
     if (greeting.code !== 220) return { ok: false, message: `The SMTP server at ${where} refused the connection: ${greeting.text}.`, fix: 'Ask your mail provider.' };
@@ -112,12 +116,16 @@ export async function smtpProbe(smtpUrl: string, from: string, mailTo?: string):
       const start = await d.command('STARTTLS');
       if (start.code !== 220) return { ok: false, message: `The SMTP server at ${where} refused STARTTLS: ${start.text}.`, fix: 'Ask your mail provider.' };
       const plain = d.detach();
-      const secured = await new Promise<tls.TLSSocket>((resolve, reject) => {
+      const tlsSocket = await new Promise<tls.TLSSocket>((resolve, reject) => {
         const s = tls.connect({ socket: plain, servername: url.hostname }, () => resolve(s));
         s.once('error', reject);
       });
-      d.attach(secured);
+      d.attach(tlsSocket);
+      secured = true;
       ehlo = await d.command('EHLO ngo-site-doctor');
+    }
+    if (url.username && !secured && !plaintextAuthAllowed(remoteAddress, options.allowPlaintextAuth ?? false)) {
+      return { ok: false, message: plaintextAuthRefusal(where), fix: 'Change SMTP_URL to smtps://…:465, or to the port your provider offers STARTTLS on (587). If a STARTTLS the server offers is missing here, something between this machine and the server removes it.' };
     }
     if (url.username) {
       const user = decodeURIComponent(url.username);
@@ -135,13 +143,14 @@ export async function smtpProbe(smtpUrl: string, from: string, mailTo?: string):
     d.socket.destroy();
   }
   if (mailTo) {
-    const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+    // The site's own transport: the test mail goes out exactly as the site's mail does.
+    const transport = smtpTransport(smtpUrl, options);
     try {
-      await transporter.sendMail({ from, to: mailTo, subject: 'Test mail from the site doctor', text: `This test mail was sent by \`npm run cli -- doctor --mail-to\`. Mail from the site reaches ${mailTo}.\n` });
+      await transport.send({ from, to: mailTo, subject: 'Test mail from the site doctor', text: `This test mail was sent by \`npm run cli -- doctor --mail-to\`. Mail from the site reaches ${mailTo}.\n` }, 'doctor');
     } catch (err) {
       return { ok: false, message: `The SMTP server at ${where} accepted the sender but the test mail to ${mailTo} failed: ${(err as Error).message}.`, fix: 'Check the recipient, and the provider\'s sending limits.' };
     } finally {
-      transporter.close();
+      transport.close();
     }
   }
   return { ok: true };

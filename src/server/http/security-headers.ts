@@ -16,7 +16,8 @@ import type { AppConfig } from '../config.js';
 /** The policy's directives, in the order they are sent. `https` marks those sent only behind https. */
 const directives: readonly (readonly [name: string, value: string, when?: 'https'])[] = [
   ['default-src', "'self'"],
-  ['base-uri', "'self'"],
+  // No page sets a <base>: none may (ASVS 3.4.3).
+  ['base-uri', "'none'"],
   ['font-src', "'self' data:"],
   ['form-action', "'self'"],
   ['frame-ancestors', "'none'"],

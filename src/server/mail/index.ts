@@ -22,7 +22,7 @@ export function senderAddress(config: Pick<AppConfig, 'mailFrom' | 'publicUrl'>)
 
 
 export function createMailQueue(config: AppConfig, db: Db, log: FastifyBaseLogger, options: MailQueueOptions = {}): MailQueue {
-  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : outboxTransport(outboxDir(config));
+  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, { allowPlaintextAuth: config.smtpAllowPlaintextAuth }) : outboxTransport(outboxDir(config));
   const address = senderAddress(config);
   // Mail speaks in the organisation's name as it is when the mail leaves.
   const from = async (): Promise<MailAddress> => ({ name: (await readSiteSettings(db.kysely)).data.organisationName, address });

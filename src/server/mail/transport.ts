@@ -3,12 +3,15 @@
  * `.eml` file per mail in DATA_DIR/outbox (the same bytes an SMTP server would
  * receive, built by nodemailer), so a site without a mail server still keeps
  * every mail and an operator can open it. Neither ever logs a body, a link or
- * the SMTP password.
+ * the SMTP password, and the password only travels over TLS unless the server
+ * is on this machine or SMTP_ALLOW_PLAINTEXT_AUTH=yes says otherwise.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 
 export type MailMessage = Mail.Options;
 
@@ -32,12 +35,67 @@ export function describeSmtpUrl(url: string): string {
   }
 }
 
-export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport({ url, ...smtpTimeouts });
+const loopback = new net.BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** 127.0.0.0/8 and ::1 (also as an IPv4-mapped IPv6 address): a password sent there never leaves this machine. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.replace(/^::ffff:/i, '');
+  if (net.isIPv4(v4)) return loopback.check(v4, 'ipv4');
+  return net.isIPv6(address) && loopback.check(address, 'ipv6');
+}
+
+/**
+ * Whether AUTH may be sent on a connection without TLS to `remoteAddress`
+ * (the address the socket is connected to, not the host name: a name can
+ * resolve anywhere). A STARTTLS that is missing, or stripped on the way, must
+ * not hand the password to whoever listens.
+ */
+export function plaintextAuthAllowed(remoteAddress: string | undefined, allowPlaintextAuth: boolean): boolean {
+  return allowPlaintextAuth || isLoopbackAddress(remoteAddress);
+}
+
+/** Said when TLS was required and the server did not offer it (the doctor and the mail log say the same). */
+export function plaintextAuthRefusal(where: string): string {
+  return `The SMTP server at ${where} does not offer TLS (STARTTLS), so the password was not sent. Use smtps:// (port 465) or a port with STARTTLS (587); only for a server on a network you trust, set SMTP_ALLOW_PLAINTEXT_AUTH=yes.`;
+}
+
+export interface SmtpOptions {
+  /** SMTP_ALLOW_PLAINTEXT_AUTH=yes: send the password without TLS to a server that is not on this machine. */
+  allowPlaintextAuth?: boolean | undefined;
+}
+
+export function smtpTransport(url: string, options: SmtpOptions = {}): MailTransport {
+  const parsed = new URL(url);
+  // With a password over smtp://, the connection is opened here so the address it reached decides whether STARTTLS is required.
+  const guarded = parsed.protocol === 'smtp:' && parsed.username !== '' && !options.allowPlaintextAuth;
+  const getSocket: SMTPTransport.Options['getSocket'] = (socketOptions, callback) => {
+    const socket = net.connect({ host: socketOptions.host ?? parsed.hostname, port: Number(socketOptions.port ?? (parsed.port || 587)) });
+    const timer = setTimeout(() => socket.destroy(new Error(`Connection timeout: no answer in ${smtpTimeouts.connectionTimeout / 1000} s`)), smtpTimeouts.connectionTimeout);
+    socket.once('error', (err) => {
+      clearTimeout(timer);
+      callback(err);
+    });
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      socket.removeAllListeners('error');
+      callback(null, { connection: socket, requireTLS: !plaintextAuthAllowed(socket.remoteAddress, false) });
+    });
+  };
+  const transporter = nodemailer.createTransport({ url, ...smtpTimeouts, ...(guarded ? { getSocket } : {}) });
   return {
     description: `SMTP at ${describeSmtpUrl(url)}`,
     async send(message) {
-      await transporter.sendMail(message);
+      try {
+        await transporter.sendMail(message);
+      } catch (err) {
+        // The server answered STARTTLS with a refusal (or never offered it): nodemailer stopped before AUTH.
+        const e = err as { code?: string; command?: string; response?: unknown };
+        if (guarded && e.code === 'ETLS' && e.command === 'STARTTLS' && e.response) throw new Error(plaintextAuthRefusal(describeSmtpUrl(url)), { cause: err });
+        throw err;
+      }
     },
     close: () => transporter.close(),
   };

@@ -23,7 +23,7 @@ export async function mediaCommand(args: string[]): Promise<number> {
     return 2;
   }
   const config = configFromEnv();
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, authSecret: config.authSecret });
   // Running servers drop what they cached about the removed media (PostgreSQL NOTIFY).
   const changes = new ChangeBus(db.pool);
   try {

@@ -342,7 +342,7 @@ export async function rewriteMediaReferences(
   allow: (uses: readonly ReferencingRecord[]) => void,
 ): Promise<RewrittenReferences> {
   const pattern = `%${from}%`;
-  const swap = (text: string) => text.replaceAll(from, to);
+  const swap = (text: string) => text.replaceAll(from, () => to);
   const docs = (
     await conn
       .selectFrom('documents')

@@ -41,10 +41,15 @@ export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
   return reply.status(err.status).type('application/json; charset=utf-8').send(body);
 }
 
+/** The statuses of a refusal by a security control: authentication, authorisation, rate limits (ASVS 16.3.2, 16.3.3). */
+const securityRefusals = new Set([401, 403, 429]);
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appErr = toAppError(err);
     if (appErr.status >= 500) request.log.error({ err }, 'request failed');
+    // Refused by a security control (signed out, not allowed, too many requests): a warning operators can alert on, with who and from where.
+    else if (securityRefusals.has(appErr.status)) request.log.warn({ code: appErr.code, security: 'refused', uid: request.principal?.uid ?? null, ip: request.ip }, 'request refused by a security control');
     else request.log.info({ code: appErr.code }, 'request refused');
     if (appErr.code === 'resource-exhausted' || appErr.code === 'auth/too-many-requests') {
       const retry = reply.getHeader('retry-after');

@@ -19,6 +19,7 @@ import { translationsOf } from '../translations/repository.js';
 import { settingsTranslationKey } from '../translations/service.js';
 import { applyTranslation } from '../../shared/translatable.js';
 import { localizedPath } from '../../shared/languages.js';
+import { sectionsShownToVisitors } from '../../shared/page-sections.js';
 
 /** The row with its pending changes in place of what visitors see now. */
 function asPreviewed(row: DocumentRow): DocumentRow {
@@ -39,7 +40,7 @@ export async function previewBundle(
   lang: string | null = null,
   structureService?: SiteStructure,
 ): Promise<PageBundle> {
-  const rows = (await previewRows(db.kysely, page.sections.map((s) => s.collection), draftId)).map(asPreviewed);
+  const rows = (await previewRows(db.kysely, sectionsShownToVisitors(page.sections).map((s) => s.collection), draftId)).map(asPreviewed);
   if (!lang) return bundleOf(db, page, rows, settings, navigation, structure, null, structureService);
   const words = new Map<string, Record<string, string>>();
   for (const t of await translationsOf(db.kysely, [page.id, ...rows.map((r) => r.id), settingsTranslationKey.id], lang)) {

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import publicBuild from '../../shared/public-build.json' with { type: 'json' };
+import { fillTemplate } from './template.js';
 
 const manifestSchema = z.record(
   z.string(),
@@ -100,6 +101,6 @@ export function loadClientAssets(distDir: string): ClientAssets | null {
     ...js.filter((f) => f !== entry.file).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     `<script type="module" crossorigin src="/${entry.file}"></script>`,
   ].join('\n    ');
-  const publicTemplate = withoutStaffAssets(template).replace('<!--app-head-->', `${styles}\n    <!--app-head-->\n    ${scripts}`);
+  const publicTemplate = fillTemplate(withoutStaffAssets(template), { '<!--app-head-->': `${styles}\n    <!--app-head-->\n    ${scripts}` });
   return { template, publicTemplate, islandScripts: islandScriptsOf(manifest) };
 }

@@ -12,16 +12,70 @@
  * One browser per weighing (launched on the first page, closed after the
  * last), one fresh context per page (nothing cached), the page asked of the
  * address the server listens on.
+ *
+ * The browser is confined: a home of its own for each launch (a fresh 0700
+ * folder with its own config, cache, data and temporary folders, removed when
+ * it closes), none of the server's environment, and no request but to the
+ * address it loads pages from.
  */
+import fs from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { chromium, errors, type Browser, type Page, type Request } from 'playwright-core';
 import { hydratedAttribute, islandAttribute } from '../../shared/island-markers.js';
 import type { WeighedPicture, WeightParts } from '../../shared/page-weight.js';
 import { weighingPhone } from '../../shared/page-weight.js';
 
-/** How Chromium is started: headless, without the parts that reach out to the internet on their own. */
-export const headlessChromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] as const;
+/**
+ * How Chromium is started: headless, without the parts that reach out to the
+ * internet on their own (background fetches, component and safe-browsing
+ * updates, sync, first-run pages, reliability reports, hyperlink pings).
+ * Playwright adds more of its own (breakpad, default apps, extensions, field
+ * trials, optimisation hints, network time, metrics uploads).
+ */
+export const headlessChromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-domain-reliability',
+  '--disable-client-side-phishing-detection',
+  '--no-pings',
+] as const;
+
+/** The prefix of each launch's home in the OS temporary folder (the service's own, PrivateTmp=yes). */
+export const browserHomePrefix = 'ngo-site-page-weight-';
+
+/**
+ * A fresh home for one launch of the browser: 0700 (mkdtemp), with the
+ * folders Chromium and its libraries write to (fontconfig's cache, NSS's
+ * database, crash reports) inside it rather than in a folder other processes
+ * share. The environment is all the browser gets.
+ */
+async function makeBrowserHome(): Promise<{ home: string; env: Record<string, string> }> {
+  const home = await fs.mkdtemp(path.join(os.tmpdir(), browserHomePrefix));
+  try {
+    const folders = { XDG_CONFIG_HOME: 'config', XDG_CACHE_HOME: 'cache', XDG_DATA_HOME: 'data', TMPDIR: 'tmp', artifacts: 'artifacts' } as const;
+    const env: Record<string, string> = {};
+    for (const [name, folder] of Object.entries(folders)) {
+      env[name] = path.join(home, folder);
+      await fs.mkdir(env[name], { mode: 0o700 });
+    }
+    return { home, env };
+  } catch (err) {
+    await removeBrowserHome(home);
+    throw err;
+  }
+}
+
+/** Removes a launch's home (retried: a closing browser's last process may still be writing into it). */
+async function removeBrowserHome(home: string): Promise<void> {
+  await fs.rm(home, { recursive: true, force: true, maxRetries: 5 });
+}
 
 /** The phone, as a browser context. */
 export const phoneContext = {
@@ -112,8 +166,14 @@ export function requestsOf(page: Page): { quiet(timeoutMs: number): Promise<void
 /** The browser could not be started (not the page failing to load): no page will be weighed in it. */
 export class BrowserUnavailable extends Error {}
 
+/** A launched browser and the home made for it. */
+interface Launched {
+  browser: Browser;
+  home: string;
+}
+
 export class PhoneBrowser {
-  private browser: Promise<Browser> | null = null;
+  private browser: Promise<Launched> | null = null;
 
   constructor(
     private readonly executablePath: string,
@@ -121,24 +181,36 @@ export class PhoneBrowser {
     private readonly timeoutMs = 30_000,
   ) {}
 
-  private open(): Promise<Browser> {
+  private open(): Promise<Launched> {
     if (!this.browser) {
-      const launching = chromium
-        .launch({
-          executablePath: this.executablePath,
-          // Shared memory in /tmp rather than /dev/shm, which a confined service may not have room in.
-          args: [...headlessChromiumArgs, '--disable-dev-shm-usage'],
-          timeout: this.timeoutMs,
-          // The server's own shutdown closes the browser (onClose), not Playwright's handlers, which would exit the process.
-          handleSIGINT: false,
-          handleSIGTERM: false,
-          handleSIGHUP: false,
-          // None of the server's settings (its secrets, the database's address): the browser needs none of them.
-          env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.tmpdir(), TMPDIR: os.tmpdir() },
-        })
-        .catch((err: unknown) => {
+      const launching = (async (): Promise<Launched> => {
+        let made: Awaited<ReturnType<typeof makeBrowserHome>> | null = null;
+        try {
+          made = await makeBrowserHome();
+          const { artifacts, ...folders } = made.env;
+          const browser = await chromium.launch({
+            executablePath: this.executablePath,
+            // Shared memory in /tmp rather than /dev/shm, which a confined service may not have room in.
+            args: [...headlessChromiumArgs, '--disable-dev-shm-usage'],
+            timeout: this.timeoutMs,
+            // The server's own shutdown closes the browser (onClose), not Playwright's handlers, which would exit the process.
+            handleSIGINT: false,
+            handleSIGTERM: false,
+            handleSIGHUP: false,
+            // Downloads and traces, were there any, stay in the home too.
+            artifactsDir: artifacts,
+            // None of the server's settings (its secrets, the database's address): the browser needs none of them.
+            env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: made.home, ...folders },
+          });
+          const home = made.home;
+          // A browser that dies on its own leaves no home behind either.
+          browser.on('disconnected', () => void removeBrowserHome(home).catch(() => undefined));
+          return { browser, home };
+        } catch (err) {
+          if (made) await removeBrowserHome(made.home).catch(() => undefined);
           throw new BrowserUnavailable(`Chromium at ${this.executablePath} could not start: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { cause: err });
-        });
+        }
+      })();
       this.browser = launching;
       launching.catch(() => {
         if (this.browser === launching) this.browser = null;
@@ -153,11 +225,14 @@ export class PhoneBrowser {
    * is not weighed (an error): a count without them would look light.
    */
   async weigh(url: string): Promise<FirstView> {
-    const browser = await this.open();
+    const { browser } = await this.open();
     const context = await browser.newContext({ ...phoneContext, serviceWorkers: 'block' });
+    const own = new URL(url).origin;
     // Whatever hangs (a page that never settles, a call that never answers) ends with its context.
     const deadline = setTimeout(() => void context.close().catch(() => undefined), this.timeoutMs * 2);
     try {
+      // Only the server's own address is asked: a request anywhere else (a picture on another site, say) is aborted before it leaves, and counted nowhere.
+      await context.route((address) => address.origin !== own, (route) => route.abort('blockedbyclient'));
       const page = await context.newPage();
       const parts: WeightParts = { html: 0, css: 0, js: 0, pictures: 0, other: 0 };
       const pictureBytes = new Map<string, number>();
@@ -165,7 +240,10 @@ export class PhoneBrowser {
       let responses = 0;
       const counting = new Set<Promise<void>>();
       const requests = requestsOf(page);
-      page.on('requestfailed', (request: Request) => failed.push(`${new URL(request.url()).pathname}: ${request.failure()?.errorText ?? 'failed'}`));
+      page.on('requestfailed', (request: Request) => {
+        const address = new URL(request.url());
+        if (address.origin === own) failed.push(`${address.pathname}: ${request.failure()?.errorText ?? 'failed'}`);
+      });
       page.on('requestfinished', (request: Request) => {
         const counted = request
           .sizes()
@@ -210,8 +288,15 @@ export class PhoneBrowser {
 
   /** Closes the browser, if one is open (after a weighing, and when the server stops). */
   async close(): Promise<void> {
-    const browser = this.browser;
+    const launching = this.browser;
     this.browser = null;
-    if (browser) await (await browser.catch(() => null))?.close();
+    // A launch that failed removed its home itself.
+    const launched = await launching?.catch(() => null);
+    if (!launched) return;
+    try {
+      await launched.browser.close();
+    } finally {
+      await removeBrowserHome(launched.home);
+    }
   }
 }

@@ -39,6 +39,7 @@ import { pageWeightsApi } from '../../shared/page-weight.js';
 import { sitePageCollection } from '../../shared/site-structure.js';
 import { authorize } from '../authorize.js';
 import { PageWeigher } from './weighing.js';
+import { fillTemplate } from './template.js';
 
 /** At most this many rendered paths are kept (pages plus stories and events). */
 const MAX_CACHED = 1000;
@@ -128,10 +129,11 @@ async function render(app: FastifyInstance): Promise<void> {
 
   /** The public template around a rendered page. */
   const documentOf = (template: string, page: RenderedPage) =>
-    template
-      .replace('<html lang="en">', `<html lang="${escapeHtml(page.lang ?? 'en')}"${page.dir === 'rtl' ? ' dir="rtl"' : ''}>`)
-      .replace('<!--app-head-->', `${page.head}\n    ${iconLink}\n    ${noScriptStyle}`)
-      .replace('<!--app-html-->', page.html);
+    fillTemplate(template, {
+      '<html lang="en">': `<html lang="${escapeHtml(page.lang ?? 'en')}"${page.dir === 'rtl' ? ' dir="rtl"' : ''}>`,
+      '<!--app-head-->': `${page.head}\n    ${iconLink}\n    ${noScriptStyle}`,
+      '<!--app-html-->': page.html,
+    });
   // For pages rendered elsewhere: the contact form's answer without JavaScript (src/server/functions/contact-page.ts).
   app.decorate('publicDocument', async (renderBody: PublicDocumentRender, light = false) => {
     if (!assets) return null;
@@ -173,6 +175,19 @@ async function render(app: FastifyInstance): Promise<void> {
     return send(request, reply, pages.get(keyOf(pathname, wantsLight(request)), renderPath));
   }
 
+  /**
+   * A story's or an event's own page, at its one address: `/news/%61bc` and the like
+   * (the same id spelt otherwise) answer 301 to the address the site links to, so
+   * they are neither rendered nor kept apart and cannot push real pages out of the cache.
+   */
+  function renderDetail(request: FastifyRequest, reply: FastifyReply, pattern: string): Promise<FastifyReply> | FastifyReply {
+    const params = request.params as Record<string, string>;
+    const canonical = pattern.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
+    const pathname = pathOf(request.url);
+    if (pathname !== canonical) return reply.header('cache-control', 'public, max-age=300').redirect(`${canonical}${request.url.slice(pathname.length)}`, 301);
+    return renderPage(request, reply, pathname);
+  }
+
   // Kept pages and the sitemap, fresh and untouched since they were rendered, before Fastify's routing.
   // Keys are paths: a URL with a query string never matches one and goes through the routes below.
   app.fastLane.add('/', (url, headers) => {
@@ -194,7 +209,7 @@ async function render(app: FastifyInstance): Promise<void> {
     if (!assets) return unavailable(reply);
     shell ??= cachedRepresentation(
       'text/html; charset=utf-8',
-      assets.template.replace('<!--app-head-->', `<title>Content manager</title>\n    <meta name="robots" content="noindex">\n    ${iconLink}`).replace('<!--app-html-->', ''),
+      fillTemplate(assets.template, { '<!--app-head-->': `<title>Content manager</title>\n    <meta name="robots" content="noindex">\n    ${iconLink}`, '<!--app-html-->': '' }),
     );
     return sendCached(request, reply, shell, 'no-store');
   }
@@ -202,9 +217,9 @@ async function render(app: FastifyInstance): Promise<void> {
   // Pages are data (structure/service.ts): their addresses are resolved in the not-found handler below.
   for (const r of routeTable) {
     if (r.kind === 'detail') {
-      app.get(r.path, (request, reply) => renderPage(request, reply));
+      app.get(r.path, (request, reply) => renderDetail(request, reply, r.path));
       // In another language (`/sw/news/:id`): the page there answers 404 when the prefix is no language of the site or the block is not translated.
-      app.get(`/:lang${r.path}`, (request, reply) => renderPage(request, reply));
+      app.get(`/:lang${r.path}`, (request, reply) => renderDetail(request, reply, `/:lang${r.path}`));
     }
     else if (r.kind !== 'not-found') app.get(r.path, sendShell);
   }

@@ -19,7 +19,7 @@ export async function seedCommand(args: string[]): Promise<number> {
   }
   const reset = args.includes('--reset');
   const config = configFromEnv();
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, authSecret: config.authSecret });
   // On PostgreSQL, running servers hear about the change and drop their cached pages.
   const changes = new ChangeBus(db.pool);
   const services = { config, db, changes };

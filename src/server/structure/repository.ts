@@ -83,6 +83,12 @@ export async function putRedirect(trx: Conn, r: NewRedirect): Promise<RedirectRo
     .executeTakeFirstOrThrow();
 }
 
+/** The redirects a super-admin set up by hand at these addresses of a language. */
+export async function manualRedirectsAt(db: Conn, lang: string, paths: readonly string[]): Promise<RedirectRow[]> {
+  if (paths.length === 0) return [];
+  return db.selectFrom('redirects').selectAll().where('lang', '=', lang).where('from_path', 'in', [...paths]).where('automatic', '=', 0).execute();
+}
+
 /** A page published at an address takes it back from any redirect (no loops). */
 export async function dropRedirectsFrom(trx: Conn, lang: string, paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return;

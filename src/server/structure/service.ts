@@ -18,11 +18,14 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { getCollection, sectionCollectionDef, type CollectionDef } from '../../shared/collections.js';
 import { AppError } from '../../shared/errors.js';
+import { roleOf, type Principal } from '../../shared/access.js';
+import { appendAudit } from '../audit/repository.js';
 import { siteLanguagesOf, splitLanguage, localizedPath, type SiteLanguages } from '../../shared/languages.js';
 import { applyTranslation } from '../../shared/translatable.js';
 import { readSiteSettings } from '../settings/repository.js';
 import { publishedInLanguages as publishedTranslations } from '../translations/repository.js';
 import { pageDataSchema, sitePageCollection, type PageData, type SitePage } from '../../shared/site-structure.js';
+import { pageSectionSchema } from '../../shared/page-sections.js';
 import { navigationLinks, navigationSchema, siteNavigationCollection, siteNavigationId, type Navigation, type NavigationProblem, type PublicNavigation, type ResolvedHeaderItem, type ResolvedNavLink } from '../../shared/site-navigation.js';
 import type { ChangeBus, ChangeEvent } from '../changes.js';
 import type { Db } from '../db/index.js';
@@ -68,7 +71,10 @@ export type Resolution =
   | { kind: 'none' };
 
 function parsePage(text: string): PageData | null {
-  const parsed = pageDataSchema.safeParse(JSON.parse(text));
+  const raw: unknown = JSON.parse(text);
+  // A stored section the rules refuse today (a row written before them) is left out, not the whole page with it.
+  if (raw && typeof raw === 'object' && 'sections' in raw && Array.isArray(raw.sections)) raw.sections = raw.sections.filter((s: unknown) => pageSectionSchema.safeParse(s).success);
+  const parsed = pageDataSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }
 
@@ -94,6 +100,46 @@ const notFoundKept = 1000;
 
 /** The advisory-lock key that makes the first start seed page records once on a shared PostgreSQL. */
 const seedLockKey = advisoryLockKeys.seedPages;
+
+
+/** Who writes a page record, for the rule on the addresses it takes: the scheduler is nobody (`principal` null). */
+export interface PageWriter {
+  principal: Principal | null;
+  ip: string | null;
+  /** A super-admin confirmed that publishing replaces a redirect set up by hand at the page's address. */
+  replaceRedirect?: boolean | undefined;
+}
+
+/**
+ * A page published at an address takes it back from the redirect there (no
+ * loops). A redirect a super-admin set up by hand is not an admin's to remove:
+ * an admin is refused (403 naming `path`), a super-admin confirms
+ * (`replaceRedirect`, else 409), and the removal is an audit line. The
+ * scheduler publishes what was confirmed when it was scheduled.
+ */
+export async function takeBackAddress(trx: Kysely<Database>, lang: string, path: string, writer: PageWriter, field = 'path'): Promise<void> {
+  for (const r of await manualRedirectsTaken(trx, lang, path, writer, field)) {
+    await appendAudit(trx, { action: 'redirect.delete', actor: writer.principal ? { uid: writer.principal.uid } : null, subject: `${r.from_path} (${lang}): replaced by the page published there`, ip: writer.ip });
+  }
+  await repo.dropRedirectsFrom(trx, lang, [path]);
+}
+
+/** The redirects set up by hand at the address that this writer may replace; throws when they may not (see takeBackAddress). */
+export async function manualRedirectsTaken(trx: Kysely<Database>, lang: string, path: string, writer: PageWriter, field = 'path'): Promise<repo.RedirectRow[]> {
+  const manual = await repo.manualRedirectsAt(trx, lang, [path]);
+  for (const r of manual) {
+    const leadsTo = r.gone ? 'answers “gone”' : `leads to ${r.url ?? 'another page'}`;
+    if (writer.principal && roleOf(writer.principal) !== 'super') {
+      const message = `The address ${path} is a redirect a super-admin set up (it ${leadsTo}). Choose another address, or ask a super-admin to publish the page at it.`;
+      throw new AppError('permission-denied', message, { field, fields: { [field]: message } });
+    }
+    if (writer.principal && writer.replaceRedirect !== true) {
+      const message = `The address ${path} is a redirect set up by hand (it ${leadsTo}). Publishing the page there removes that redirect: confirm to replace it.`;
+      throw new AppError('already-exists', message, { field, fields: { [field]: message }, details: { replaceRedirect: true } });
+    }
+  }
+  return manual;
+}
 
 export class SiteStructure {
   private snapshot: Promise<StructureSnapshot> | null = null;
@@ -393,7 +439,8 @@ export class SiteStructure {
    * holds stay unique (409 naming `path` otherwise), and a published page
    * whose live address changed leaves a redirect from the old one.
    */
-  async afterPageWrite(trx: Kysely<Database>, before: DocumentRow | undefined, after: DocumentRow, by: string | null): Promise<void> {
+  async afterPageWrite(trx: Kysely<Database>, before: DocumentRow | undefined, after: DocumentRow, writer: PageWriter): Promise<void> {
+    const by = writer.principal?.uid ?? null;
     const lang = await defaultLanguageIn(trx);
     const live = after.deleted_at === null && after.status === 'published' ? parsePage(after.data) : null;
     const working = after.deleted_at === null ? parsePage(after.pending_data ?? after.data) : null;
@@ -408,10 +455,16 @@ export class SiteStructure {
     const wasLive = before && before.deleted_at === null && before.status === 'published' ? parsePage(before.data) : null;
     if ((wasLive?.path ?? null) !== (live?.path ?? null)) this.shapeChanges.add(after.id);
     const at = new Date().toISOString();
-    if (live) await repo.dropRedirectsFrom(trx, lang, [live.path]);
+    if (live) await takeBackAddress(trx, lang, live.path, writer);
     if (wasLive && live && wasLive.path !== live.path) {
       await repo.putRedirect(trx, { lang, fromPath: wasLive.path, pageId: after.id, automatic: true, at, by });
     }
+  }
+
+  /** Scheduling a page's publish: the writer may take its address then (the scheduler, acting as nobody, does not ask again). */
+  async checkScheduledAddress(row: DocumentRow, writer: PageWriter): Promise<void> {
+    const working = parsePage(row.pending_data ?? row.data);
+    if (working) await manualRedirectsTaken(this.kysely, await defaultLanguageIn(this.kysely), working.path, writer);
   }
 
   /** Pages whose live address changed (or that came onto or off the site) in a write not yet announced. */

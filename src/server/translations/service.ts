@@ -36,7 +36,7 @@ import { parse } from '../content/requests.js';
 import type { ExpectedVersion } from '../http/if-match.js';
 import type { Db } from '../db/index.js';
 import type { ChangeBus } from '../changes.js';
-import type { SiteStructure } from '../structure/service.js';
+import { takeBackAddress, type SiteStructure } from '../structure/service.js';
 import * as repo from './repository.js';
 import type { TranslationRow } from './repository.js';
 
@@ -318,7 +318,7 @@ export class Translations {
     const saved = await this.db.transaction().execute(async (trx) => {
       const written = await repo.writeTranslationIfVersion(trx, { documentId: row.id, lang: lang.code, collection: c.name, expectedVersion: version, changes, at, by });
       if (!written) throw new AppError('aborted');
-      if (c.name === sitePageCollection) await this.holdPageAddress(trx, row, lang.code, before, written, by, at);
+      if (c.name === sitePageCollection) await this.holdPageAddress(trx, row, lang.code, before, written, caller, at);
       const subject = `${blockTitle(c, JSON.parse(row.data) as Record<string, unknown>)} (${lang.name})`;
       for (const action of audits) await appendAudit(trx, { action, actor: caller.principal ? { uid: caller.principal.uid } : null, collection: c.name, subjectId: row.id, subject, ip: caller.ip, at });
       // The history keeps the words each step left (the working copy: saved words, else the published ones).
@@ -341,7 +341,8 @@ export class Translations {
    * naming the field otherwise); when its published address changes, the
    * old one redirects to the page in that language.
    */
-  private async holdPageAddress(trx: Kysely<Database>, row: DocumentRow, lang: string, before: TranslationRow | undefined, after: TranslationRow, by: string | null, at: string): Promise<void> {
+  private async holdPageAddress(trx: Kysely<Database>, row: DocumentRow, lang: string, before: TranslationRow | undefined, after: TranslationRow, caller: TranslationCaller, at: string): Promise<void> {
+    const by = caller.principal?.uid ?? null;
     const live = words(after.data)?.path;
     const working = words(after.pending_data)?.path ?? live;
     const held = [working, live].filter((p): p is string => typeof p === 'string' && p !== '');
@@ -351,7 +352,8 @@ export class Translations {
       throw new AppError('already-exists', message, { field: 'translation.path', fields: { 'translation.path': message } });
     }
     const wasLive = words(before?.data ?? null)?.path;
-    if (live) await structureRepo.dropRedirectsFrom(trx, lang, [live]);
+    // A redirect set up by hand at the address is a super-admin's to replace (structure/service.ts).
+    if (live) await takeBackAddress(trx, lang, live, caller, 'translation.path');
     if (wasLive && live && wasLive !== live) await structureRepo.putRedirect(trx, { lang, fromPath: wasLive, pageId: row.id, automatic: true, at, by });
   }
 

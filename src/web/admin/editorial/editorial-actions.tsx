@@ -50,7 +50,21 @@ interface PendingOverride {
   proceed(): Promise<boolean>;
 }
 
+/** A publish at an address a redirect set up by hand holds, waiting for a super-admin's answer. */
+interface PendingRedirect {
+  message: string;
+  /** Publishes again, replacing the redirect. */
+  proceed(): Promise<boolean>;
+}
+
 const refusalDetailsSchema = z.object({ findings: z.array(findingSchema) });
+const redirectDetailsSchema = z.object({ replaceRedirect: z.literal(true) });
+
+/** The server's question before a page replaces a redirect set up by hand at its address (a 409 to super-admins), or null. */
+function redirectQuestionOf(err: unknown): string | null {
+  if (!(err instanceof ApiError) || err.code !== 'already-exists') return null;
+  return redirectDetailsSchema.safeParse(err.details).success ? err.message : null;
+}
 
 /** The errors of a publish refused by the authoring checks, or null for any other refusal. */
 function checkErrorsOf(err: unknown): Finding[] | null {
@@ -68,6 +82,8 @@ function fieldLabel(collection: CollectionDef, path: string): string {
 export function useEditorialActions({ collection, doc, dirty, form, timeZone, onChanged, announce, onFix, preview: previewOf }: EditorialActionsProps): { buttons: ReactNode; panel: ReactNode } {
   const [working, setWorking] = useState<Step | null>(null);
   const [pendingOverride, setPendingOverride] = useState<PendingOverride | null>(null);
+  const [pendingRedirect, setPendingRedirect] = useState<PendingRedirect | null>(null);
+  const [replacing, setReplacing] = useState(false);
   const [overriding, setOverriding] = useState(false);
   const fixField = useRef<string | null>(null);
   const [asking, setAsking] = useState<'discard' | 'unpublish' | 'schedule' | null>(null);
@@ -107,6 +123,7 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
     call: (version: number) => Promise<StaffDocument | null>,
     saveFirst = true,
     retry?: (version: number) => Promise<StaffDocument | null>,
+    replaceRedirect?: () => Promise<boolean>,
   ): Promise<boolean> => {
     // Ignored, not disabled, while another step runs, so keyboard focus stays where it is.
     if (working) return false;
@@ -124,7 +141,13 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
         // The editor decides: fix the errors, or publish anyway (the audit log records that).
         setAsking(null);
         // The dialog says it as it takes focus: no notification over the buttons, no focus moved elsewhere.
-        setPendingOverride({ findings: errors, proceed: () => run(step, wording, retry, saveFirst) });
+        setPendingOverride({ findings: errors, proceed: () => run(step, wording, retry, saveFirst, undefined, replaceRedirect) });
+        return false;
+      }
+      const question = replaceRedirect ? redirectQuestionOf(err) : null;
+      if (question && replaceRedirect) {
+        setAsking(null);
+        setPendingRedirect({ message: question, proceed: replaceRedirect });
         return false;
       }
       refuse(step, err, wording);
@@ -134,14 +157,36 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
     }
   };
 
-  const publishCall = (overrideChecks: boolean) => async (version: number) => {
-    const d = await publishDocument(collection.name, doc.id, version, overrideChecks ? { overrideChecks } : {});
-    const despite = overrideChecks ? ' The audit log records that it was published despite accessibility errors.' : '';
-    announce(published ? `The changes to “${title}” are published. The website shows them now.${despite}` : `“${title}” is published. The website shows it now.${despite}`);
+  const publishCall = (flags: { overrideChecks?: true; replaceRedirect?: true }) => async (version: number) => {
+    const d = await publishDocument(collection.name, doc.id, version, flags);
+    const despite = flags.overrideChecks ? ' The audit log records that it was published despite accessibility errors.' : '';
+    const replaced = flags.replaceRedirect ? ' The redirect that was at its address is removed, and the audit log records it.' : '';
+    announce(published ? `The changes to “${title}” are published. The website shows them now.${despite}${replaced}` : `“${title}” is published. The website shows it now.${despite}${replaced}`);
     return d;
   };
 
-  const publish = () => void run('publish', published ? 'Changes not published' : 'Not published', publishCall(false), true, publishCall(true));
+  /** Publishes; a refusal for accessibility errors asks to publish anyway, one for a redirect at the page's address asks to replace it. */
+  const publishWith = (replaceRedirect: boolean): Promise<boolean> =>
+    run(
+      'publish',
+      published ? 'Changes not published' : 'Not published',
+      publishCall(replaceRedirect ? { replaceRedirect: true } : {}),
+      true,
+      publishCall(replaceRedirect ? { overrideChecks: true, replaceRedirect: true } : { overrideChecks: true }),
+      replaceRedirect ? undefined : () => publishWith(true),
+    );
+  const publish = () => void publishWith(false);
+
+  const replaceRedirectAndPublish = async () => {
+    if (!pendingRedirect) return;
+    setReplacing(true);
+    try {
+      await pendingRedirect.proceed();
+    } finally {
+      setReplacing(false);
+      setPendingRedirect(null);
+    }
+  };
 
   const discard = async () => {
     const done = await run(
@@ -301,6 +346,17 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
         onConfirm={() => void unpublish()}
       >
         {`“${title}” comes off the website at once and becomes a draft. You can publish it again later.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={pendingRedirect !== null}
+        title="Replace the redirect at this address?"
+        confirmLabel="Replace the redirect and publish"
+        danger
+        working={replacing}
+        onCancel={() => setPendingRedirect(null)}
+        onConfirm={() => void replaceRedirectAndPublish()}
+      >
+        {pendingRedirect?.message ?? ''}
       </ConfirmDialog>
       <PublishChecksDialog
         findings={pendingOverride?.findings ?? null}
