@@ -7,7 +7,7 @@
  * rules are in auth-service.ts.
  */
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SignInAnswer } from '../../shared/auth.js';
 import { AppError } from '../../shared/errors.js';
@@ -65,6 +65,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     reply.clearCookie(refreshCookie, { httpOnly: true, sameSite: 'strict', secure, path: refreshCookiePath });
   }
 
+  /** A new sign-in in a browser that still holds a session: that one ends (its refresh token revoked, a sign-out audit line), so no session outlives the one that replaced it (ASVS 7.2.4). */
+  async function endReplacedSession(request: FastifyRequest): Promise<void> {
+    await auth.signOut(request.cookies[refreshCookie], request.ip);
+  }
+
   function answer(reply: FastifyReply, session: Session): SignInAnswer {
     setRefreshCookie(reply, session.refreshToken, session.refreshExpiresAt);
     if (session.device) reply.setCookie(deviceCookieName, session.device, deviceCookieOptions(secure));
@@ -76,7 +81,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const parsed = signInBody.safeParse(request.body ?? {});
     if (!parsed.success) throw zodToAppError(parsed.error);
     try {
-      return answer(reply, await auth.signIn({ ...parsed.data, ip: request.ip, userAgent: request.headers['user-agent'], device: request.cookies[deviceCookieName] }, request.log));
+      const session = await auth.signIn({ ...parsed.data, ip: request.ip, userAgent: request.headers['user-agent'], device: request.cookies[deviceCookieName] }, request.log);
+      await endReplacedSession(request);
+      return answer(reply, session);
     } catch (err) {
       if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
       // Two-factor sign-in: no tokens yet, only the challenge for the second step.
@@ -92,7 +99,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const parsed = secondFactorSignInBody.safeParse(request.body ?? {});
     if (!parsed.success) throw zodToAppError(parsed.error);
     try {
-      return answer(reply, await auth.signInWithSecondFactor({ ...parsed.data, ip: request.ip, userAgent: request.headers['user-agent'] }, request.log));
+      const session = await auth.signInWithSecondFactor({ ...parsed.data, ip: request.ip, userAgent: request.headers['user-agent'] }, request.log);
+      await endReplacedSession(request);
+      return answer(reply, session);
     } catch (err) {
       if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
       throw err;
