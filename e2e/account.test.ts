@@ -32,6 +32,8 @@ beforeAll(async () => {
     { url: /\/api\/auth\/refresh$/, status: 401 },
     { url: /\/api\/auth\/sign-in$/, status: 401 },
     { url: /\/api\/auth\/sign-in\/second-factor$/, status: 401 },
+    // The wrong current password typed on purpose when turning two-factor sign-in on.
+    { url: /\/api\/auth\/second-factor\/enable$/, status: 401 },
   ]).errors;
   fs.mkdirSync(shots, { recursive: true });
 });
@@ -62,7 +64,14 @@ describe('own account and two-factor sign-in', () => {
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(await code.getAttribute('inputmode')).toBe('numeric');
     await code.fill(codeFor(secret, Date.now()));
+    // The current password is asked again; a wrong one is said on its field and turns nothing on.
+    const current = page.getByLabel(/^3\. Your current password/);
+    expect(await current.getAttribute('autocomplete')).toBe('current-password');
+    await current.fill('not my password');
     await code.press('Enter');
+    await page.getByText('Your current password is not correct.').waitFor();
+    await current.fill(password);
+    await current.press('Enter');
 
     const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await codes.first().waitFor();
@@ -199,6 +208,7 @@ describe('own account and two-factor sign-in', () => {
     await phone.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     const key = (await phone.locator('#two-factor-key').textContent())!.replace(/\s/g, '');
     await phone.getByLabel('2. Enter the 6-digit code the app shows').fill(codeFor(key, Date.now()));
+    await phone.getByLabel(/^3\. Your current password/).fill(other.password);
     await phone.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     await phone.getByLabel('I have saved my recovery codes').check();
     await phone.getByRole('button', { name: 'Done' }).click();

@@ -13,6 +13,7 @@ import type { TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { linksOf, startSmtp, type ReceivedMail, type TestSmtp } from './helpers/smtp.js';
 import { createUser, type TestUser } from './helpers/users.js';
+import { editorialApi, type AuditAnswer, type AuditEntry } from '../src/shared/editorial.js';
 
 const publicUrl = 'https://ngo.example.org';
 const newPassword = 'a fresh and unusual passphrase';
@@ -104,7 +105,7 @@ describe.each(dialects())('account links on %s', (dialect) => {
 
     it('sets the new password once: the link then refuses a second use, the old password and every old session stop working', async () => {
       const u = await createUser(t.app, 'admin');
-      const oldSession = refreshCookie(await signIn(t.app, u.email, u.password))!;
+      const oldSession = refreshCookie(await signIn(t.app, u.email, u.password), true)!;
       expect(oldSession).toBeDefined();
       const token = await resetToken(u.email);
 
@@ -123,7 +124,7 @@ describe.each(dialects())('account links on %s', (dialect) => {
       expect(second.json()).toMatchObject({ error: { code: 'auth/invalid-action-code', message: expect.stringMatching(/already been used/) } });
 
       expect((await signIn(t.app, u.email, u.password)).statusCode).toBe(401);
-      expect((await refresh(t.app, oldSession)).statusCode).toBe(401);
+      expect((await refresh(t.app, oldSession, true)).statusCode).toBe(401);
       const stale = await t.app.inject({ method: 'GET', url: '/api/collections/customer/documents', headers: u.headers });
       expect(stale.statusCode).toBe(401);
       expect(stale.json()).toMatchObject({ error: { code: 'auth/user-token-expired' } });
@@ -142,6 +143,28 @@ describe.each(dialects())('account links on %s', (dialect) => {
       expect(check.json()).toMatchObject({ error: { code: 'auth/expired-action-code' } });
       vi.useRealTimers();
       expect((await signIn(t.app, u.email, u.password)).statusCode).toBe(200);
+    });
+
+    it('writes the request, the new password and the sessions it ended in the audit log, with no link or password', async () => {
+      const boss = await createUser(t.app, 'super');
+      const u = await createUser(t.app, 'admin');
+      const auditLines = async (action: AuditEntry['action']) => {
+        const res = await t.app.inject({ method: 'GET', url: `${editorialApi.audit}?action=${action}&limit=1000`, headers: boss.headers });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as AuditAnswer).entries;
+      };
+      expect((await requestReset('nobody-at-all@example.org', '198.51.100.61')).statusCode).toBe(202);
+      const token = await resetToken(u.email);
+      const requests = await auditLines('auth.password-reset-request');
+      expect(requests.find((e) => e.subject === 'nobody-at-all@example.org: no active account, nothing sent')).toMatchObject({ actor: null, subjectId: null, ip: '198.51.100.61' });
+      expect(requests.find((e) => e.subjectId === u.uid)).toMatchObject({ actor: null, subject: `${u.email}: link sent`, ip: '198.51.100.7' });
+
+      expect((await confirm(token, newPassword)).statusCode).toBe(204);
+      expect((await auditLines('auth.password-reset')).find((e) => e.subjectId === u.uid)).toMatchObject({ actor: { uid: u.uid }, subject: u.email });
+      expect((await auditLines('auth.sign-out')).find((e) => e.subjectId === u.uid)).toMatchObject({ actor: { uid: u.uid }, subject: `${u.email}: every session ended by the password reset` });
+      const all = JSON.stringify([...(await auditLines('auth.password-reset-request')), ...(await auditLines('auth.password-reset')), ...(await auditLines('auth.sign-out'))]);
+      expect(all).not.toContain(token);
+      expect(all).not.toContain(newPassword);
     });
 
     it('refuses a weak password without using the link up, and a made-up token in plain words', async () => {
@@ -166,10 +189,10 @@ describe.each(dialects())('account links on %s', (dialect) => {
       const u = await createUser(t.app, 'admin');
       // The colleague signed in from their browser before: it carries a device cookie (Secure: PUBLIC_URL is https).
       const signedIn = await signIn(t.app, u.email, u.password, '198.51.100.99');
-      const device = signedIn.cookies.find((c) => c.name === deviceCookie.name);
+      const device = signedIn.cookies.find((c) => c.name === deviceCookie.nameFor(true));
       expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true, path: '/api/auth', maxAge: deviceCookie.maxAgeSeconds });
       const fromDevice = (ip: string) =>
-        t.app.inject({ method: 'POST', url: accountLinkApi.passwordReset, payload: { email: u.email }, remoteAddress: ip, cookies: { [deviceCookie.name]: device!.value } });
+        t.app.inject({ method: 'POST', url: accountLinkApi.passwordReset, payload: { email: u.email }, remoteAddress: ip, cookies: { [deviceCookie.nameFor(true)]: device!.value } });
 
       const attacker = '198.51.100.20';
       const answers = [];
@@ -234,7 +257,7 @@ describe.each(dialects())('account links on %s', (dialect) => {
       const accepted = await accept(token);
       expect(accepted.statusCode).toBe(200);
       expect(accepted.json()).toMatchObject({ user: { email, displayName: 'Wanjiru Kamau', claims: { admin: true, super: false } } });
-      expect(refreshCookie(accepted)).toBeDefined();
+      expect(refreshCookie(accepted, true)).toBeDefined();
 
       const signedIn = await signIn(t.app, email, newPassword);
       expect(signedIn.statusCode).toBe(200);

@@ -11,6 +11,7 @@ import { dialects } from './helpers/databases.js';
 import type { TestApp } from './helpers/app.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { buildAuthApp, refresh, refreshCookie } from './auth-helpers.js';
+import { editorialApi, type AuditAnswer } from '../src/shared/editorial.js';
 
 const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const chromeAndroid = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -116,6 +117,20 @@ describe.each(dialects())('own account on %s', (dialect) => {
     const renewed = deviceOf(await refresh(t.app, here.cookie));
     expect((await t.app.inject({ method: 'GET', url: '/api/account', headers: renewed.headers })).statusCode).toBe(200);
     expect((await sessions(renewed)).filter((s) => s.current)).toHaveLength(1);
+
+    // The other browser's idToken is refused at once too.
+    const otherToken = await t.app.inject({ method: 'GET', url: '/api/account', headers: there.headers });
+    expect(otherToken.statusCode).toBe(401);
+    expect(otherToken.json()).toMatchObject({ error: { code: 'auth/user-token-expired' } });
+
+    // The audit log has the change and the sessions it ended, and no password.
+    const boss = await createUser(t.app, 'super');
+    const log = (await t.app.inject({ method: 'GET', url: `${editorialApi.audit}?limit=1000`, headers: boss.headers })).json() as AuditAnswer;
+    const mine = log.entries.filter((e) => e.subjectId === u.uid);
+    expect(mine.find((e) => e.action === 'auth.password-change')).toMatchObject({ actor: { uid: u.uid }, subject: u.email, ip: '127.0.0.1' });
+    expect(mine.find((e) => e.action === 'auth.sign-out')).toMatchObject({ subject: `${u.email}: every other session ended by the new password` });
+    expect(JSON.stringify(mine)).not.toContain(newPassword);
+    expect(JSON.stringify(mine)).not.toContain(u.password);
   });
 
   it('lists the sessions with browser, address and this device marked', async () => {

@@ -209,7 +209,7 @@ describe.each(dialects())('audit log on %s', (dialect) => {
     const { secret } = setup.json() as { secret: string };
     const totp = new TOTP({ secret: Secret.fromBase32(secret) });
     const code = totp.generate();
-    const enabled = await t.app.inject({ method: 'POST', url: '/api/auth/second-factor/enable', headers: user.headers, payload: { code }, remoteAddress: '198.51.100.40' });
+    const enabled = await t.app.inject({ method: 'POST', url: '/api/auth/second-factor/enable', headers: user.headers, payload: { password: user.password, code }, remoteAddress: '198.51.100.40' });
     expect(enabled.statusCode, enabled.body).toBe(200);
     const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
     secrets.push(secret, code, ...recoveryCodes);

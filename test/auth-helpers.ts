@@ -1,6 +1,7 @@
 /** Helpers for the identity tests: an app with auth options, sign-in and the refresh cookie. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/server/app.js';
+import { refreshCookieName } from '../src/server/auth/refresh-tokens.js';
 import type { AppConfig } from '../src/server/config.js';
 import type { Dialect } from '../src/server/db/index.js';
 import { testConfig, type TestApp } from './helpers/app.js';
@@ -24,13 +25,14 @@ export function signIn(app: FastifyInstance, email: string, password: string, re
   return app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress });
 }
 
-export function refresh(app: FastifyInstance, token: string | undefined): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/api/auth/refresh', ...(token !== undefined ? { cookies: { refresh_token: token } } : {}) });
+/** A refresh with this token in the refresh cookie (named `__Secure-refresh_token` when the site is https: `secure`). */
+export function refresh(app: FastifyInstance, token: string | undefined, secure = false): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/auth/refresh', ...(token !== undefined ? { cookies: { [refreshCookieName(secure)]: token } } : {}) });
 }
 
 /** The refresh token a response set, or undefined. */
-export function refreshCookie(res: LightMyRequestResponse): string | undefined {
-  const c = res.cookies.find((k) => k.name === 'refresh_token');
+export function refreshCookie(res: LightMyRequestResponse, secure = false): string | undefined {
+  const c = res.cookies.find((k) => k.name === refreshCookieName(secure));
   return c && c.value !== '' ? c.value : undefined;
 }
 

@@ -27,13 +27,13 @@ describe.each(dialects())('sign-in throttle with the default limits on %s', (dia
 
   /** The device cookie a successful sign-in set (its value), after checking its attributes. */
   function deviceOf(res: LightMyRequestResponse): string {
-    const c = res.cookies.find((k) => k.name === deviceCookie.name);
+    const c = res.cookies.find((k) => k.name === deviceCookie.nameFor(false));
     expect(c, 'a device cookie').toBeDefined();
     return c!.value;
   }
 
   function signInFrom(email: string, password: string, ip: string, device?: string): Promise<LightMyRequestResponse> {
-    return t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: ip, ...(device ? { cookies: { [deviceCookie.name]: device } } : {}) });
+    return t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: ip, ...(device ? { cookies: { [deviceCookie.nameFor(false)]: device } } : {}) });
   }
 
   it("refuses an attacker's address after 10 failures for an account while the owner's right password still gets in, from their known browser even at that address", async () => {
@@ -42,8 +42,8 @@ describe.each(dialects())('sign-in throttle with the default limits on %s', (dia
     const first = await signInFrom(u.email, u.password, '10.1.9.9');
     expect(first.statusCode).toBe(200);
     const device = deviceOf(first);
-    expect(setCookieHeader(first)).toMatch(new RegExp(`${deviceCookie.name}=[^;]+; Max-Age=${deviceCookie.maxAgeSeconds}; Path=/api/auth; HttpOnly; SameSite=Strict`));
-    expect(setCookieHeader(first)).not.toMatch(new RegExp(`${deviceCookie.name}=[^\n]*Secure`));
+    expect(setCookieHeader(first)).toMatch(new RegExp(`${deviceCookie.nameFor(false)}=[^;]+; Max-Age=${deviceCookie.maxAgeSeconds}; Path=/api/auth; HttpOnly; SameSite=Strict`));
+    expect(setCookieHeader(first)).not.toMatch(new RegExp(`${deviceCookie.nameFor(false)}=[^\n]*Secure`));
 
     // The attacker, behind the office's router: 10 wrong passwords, then even the right one is refused there.
     const office = '10.1.0.1';
@@ -224,10 +224,10 @@ describe.runIf(redis).each(dialects())('sign-in throttle in Redis on %s', (diale
     await createUser(b.app, 'admin', { email, password });
     const first = await signIn(a.app, email, password, '10.9.9.9');
     expect(first.statusCode).toBe(200);
-    const device = first.cookies.find((c) => c.name === deviceCookie.name)!.value;
+    const device = first.cookies.find((c) => c.name === deviceCookie.nameFor(false))!.value;
     for (let i = 0; i < 3; i++) expect((await signIn(i % 2 ? a.app : b.app, email, 'wrong', `10.9.0.${i}`)).statusCode).toBe(401);
     expect((await signIn(b.app, email, password, '10.9.1.1')).statusCode).toBe(429);
-    const known = await b.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: '10.9.1.1', cookies: { [deviceCookie.name]: device } });
+    const known = await b.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: '10.9.1.1', cookies: { [deviceCookie.nameFor(false)]: device } });
     expect(known.statusCode).toBe(200);
   });
 

@@ -31,7 +31,7 @@ interface SignInBody {
 describe.each(dialects())('identity on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildAuthApp(dialect, { authTokenTtl: 900, refreshTokenTtl: 7200 });
+    t = await buildAuthApp(dialect, { authTokenTtl: 900, sessionIdleTimeout: 7200 });
   });
   afterAll(async () => {
     await t?.close();
@@ -319,6 +319,22 @@ describe.each(dialects())('identity on %s', (dialect) => {
       const after = await refresh(t.app, second);
       expect(after.statusCode).toBe(401);
       expect(after.json()).toMatchObject({ error: { code: 'auth/user-token-expired' } });
+    });
+
+    it('ends the session this browser held when it signs in again, for the same account or another', async () => {
+      const u = await createUser(t.app, 'admin');
+      const other = await createUser(t.app, 'super');
+      const first = await signIn(t.app, u.email, u.password);
+      const held = refreshCookie(first)!;
+      const heldIdToken = (first.json() as SignInBody).idToken;
+      const again = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: other.email, password: other.password }, cookies: { refresh_token: held } });
+      expect(again.statusCode).toBe(200);
+      expect((await refresh(t.app, held)).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/api/collections/customer/documents', headers: { authorization: `Bearer ${heldIdToken}` } })).statusCode).toBe(401);
+      // The new session works, and the sign-out of the replaced one is in the audit log.
+      expect((await refresh(t.app, refreshCookie(again))).statusCode).toBe(200);
+      const lines = await t.app.services.db.kysely.selectFrom('audit_log').select(['action', 'actor_id']).where('action', '=', 'auth.sign-out').where('actor_id', '=', u.uid).execute();
+      expect(lines).toHaveLength(1);
     });
 
     it('answers 204 without a cookie', async () => {

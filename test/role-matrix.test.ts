@@ -745,7 +745,7 @@ const rows: Row[] = [
     group: 'two-factor',
     endpoint: 'turn on two-factor',
     target: 'two-factor',
-    request: async (env, role) => ({ method: 'POST', url: '/api/auth/second-factor/enable', payload: { code: await confirmingCode(env, role) } }),
+    request: async (env, role) => ({ method: 'POST', url: '/api/auth/second-factor/enable', payload: { password: role === 'anonymous' ? 'no password' : env.users[role].password, code: await confirmingCode(env, role) } }),
   },
   {
     group: 'two-factor',

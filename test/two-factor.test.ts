@@ -76,7 +76,7 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
     const { secret } = await setup(user);
     const code = codeAt(secret, now);
     sensitive.push(code);
-    const res = await post('/api/auth/second-factor/enable', user, { code });
+    const res = await post('/api/auth/second-factor/enable', user, { password: user.password, code });
     expect(res.statusCode, res.body).toBe(200);
     const { recoveryCodes } = res.json() as { recoveryCodes: string[] };
     sensitive.push(...recoveryCodes);
@@ -113,7 +113,7 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
     expect(qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
 
     // A code of another time is wrong: 400, and the account still signs in with its password alone.
-    const wrong = await post('/api/auth/second-factor/enable', u, { code: codeAt(secret, now + 20 * 60_000) });
+    const wrong = await post('/api/auth/second-factor/enable', u, { password: u.password, code: codeAt(secret, now + 20 * 60_000) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'code' } });
     expect((await account(u)).twoFactor).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
@@ -121,7 +121,7 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
     expect(plain.statusCode).toBe(200);
     expect((plain.json() as SignInAnswer).user.twoFactor).toEqual({ enabled: false, required: false });
 
-    const right = await post('/api/auth/second-factor/enable', u, { code: codeAt(secret, now) });
+    const right = await post('/api/auth/second-factor/enable', u, { password: u.password, code: codeAt(secret, now) });
     expect(right.statusCode, right.body).toBe(200);
     const { recoveryCodes } = right.json() as { recoveryCodes: string[] };
     sensitive.push(...recoveryCodes);
@@ -206,12 +206,31 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
     expect((await account(u)).twoFactor.recoveryCodesLeft).toBe(9);
   });
 
+  it('is turned on only with the current password too: a missing or wrong one is refused and turns nothing on', async () => {
+    const u = await createUser(t.app, 'admin');
+    const { secret } = await setup(u);
+    const code = codeAt(secret, now);
+    const missing = await post('/api/auth/second-factor/enable', u, { code });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'password' } });
+    const wrong = await post('/api/auth/second-factor/enable', u, { password: 'not-the-password', code });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ error: { code: 'auth/requires-recent-login', field: 'password', message: 'Your current password is not correct.' } });
+    expect((await account(u)).twoFactor.enabled).toBe(false);
+    expect((await signIn(t.app, u.email, u.password)).statusCode).toBe(200);
+    // The same code with the password turns it on.
+    const right = await post('/api/auth/second-factor/enable', u, { password: u.password, code });
+    expect(right.statusCode, right.body).toBe(200);
+    sensitive.push(...(right.json() as { recoveryCodes: string[] }).recoveryCodes);
+    nextStep();
+  });
+
   it('turns on once when the confirming code is sent twice at once', async () => {
     const u = await createUser(t.app, 'admin');
     const { secret } = await setup(u);
     const code = codeAt(secret, now);
     sensitive.push(code);
-    const answers = await Promise.all([post('/api/auth/second-factor/enable', u, { code }), post('/api/auth/second-factor/enable', u, { code })]);
+    const answers = await Promise.all([post('/api/auth/second-factor/enable', u, { password: u.password, code }), post('/api/auth/second-factor/enable', u, { password: u.password, code })]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 412]);
     const won = answers.find((a) => a.statusCode === 200)!;
     sensitive.push(...(won.json() as { recoveryCodes: string[] }).recoveryCodes);
@@ -341,12 +360,12 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
 
   it('answers 401 to a signed-out caller and 400 to a malformed request', async () => {
     expect((await post('/api/auth/second-factor/setup', null)).statusCode).toBe(401);
-    expect((await post('/api/auth/second-factor/enable', null, { code: '123456' })).statusCode).toBe(401);
+    expect((await post('/api/auth/second-factor/enable', null, { password: 'x', code: '123456' })).statusCode).toBe(401);
     const u = await createUser(t.app, 'admin');
-    expect((await post('/api/auth/second-factor/enable', u, { code: '12345' })).json()).toMatchObject({ error: { code: 'invalid-argument', field: 'code' } });
+    expect((await post('/api/auth/second-factor/enable', u, { password: u.password, code: '12345' })).json()).toMatchObject({ error: { code: 'invalid-argument', field: 'code' } });
     expect((await post('/api/auth/sign-in/second-factor', null, { challenge: 'x' })).statusCode).toBe(400);
     // Enabling without a set-up first says what to do.
-    expect((await post('/api/auth/second-factor/enable', u, { code: '123456' })).statusCode).toBe(412);
+    expect((await post('/api/auth/second-factor/enable', u, { password: u.password, code: '123456' })).statusCode).toBe(412);
   });
 
   it('counts wrong codes when turning it off too: a stolen idToken cannot guess its way through', async () => {
@@ -429,7 +448,7 @@ describe.each(dialects())('two-factor lock-out on %s', (dialect) => {
 
   async function turnOn(user: TestUser): Promise<{ secret: string; recoveryCodes: string[] }> {
     const { secret } = (await post('/api/auth/second-factor/setup', user)).json() as TwoFactorSetup;
-    const res = await post('/api/auth/second-factor/enable', user, { code: codeAt(secret, now) });
+    const res = await post('/api/auth/second-factor/enable', user, { password: user.password, code: codeAt(secret, now) });
     expect(res.statusCode, res.body).toBe(200);
     now += step;
     return { secret, recoveryCodes: (res.json() as { recoveryCodes: string[] }).recoveryCodes };

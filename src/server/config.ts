@@ -16,8 +16,10 @@ export interface AppConfig {
   authSecret: string;
   /** Lifetime of an idToken in seconds. */
   authTokenTtl: number;
-  /** Lifetime of a refresh token in seconds. */
-  refreshTokenTtl: number;
+  /** SESSION_IDLE_TIMEOUT: a staff session not used for this many seconds ends (its refresh token expires). */
+  sessionIdleTimeout: number;
+  /** SESSION_MAX_AGE: a staff session ends this many seconds after its sign-in, however much it is used. */
+  sessionMaxAge: number;
   bootstrapSuperEmail: string | undefined;
   bootstrapSuperPassword: string | undefined;
   mediaStore: 'fs' | 'postgres';
@@ -54,6 +56,20 @@ export interface AppConfig {
 
 export const defaultBackupKeep = 14;
 
+/**
+ * Staff sessions (ASVS 7.3.1, 7.3.2): an hour without use ends one, so a
+ * browser left open in a shared office or cybercafé does not stay signed in
+ * for long; twelve hours end it however much it is used, so a working day
+ * needs one sign-in and a stolen session lasts at most that long.
+ */
+export const defaultSessionIdleTimeout = 3600;
+export const defaultSessionMaxAge = 12 * 3600;
+const sessionSeconds = (name: string, min: number) =>
+  z.coerce
+    .number({ message: `${name} must be a whole number of seconds, at least ${min}` })
+    .int(`${name} must be a whole number of seconds, at least ${min}`)
+    .min(min, `${name} must be a whole number of seconds, at least ${min}`);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -62,7 +78,11 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   AUTH_TOKEN_TTL: z.coerce.number().int().min(10).max(86_400).default(3600),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 86_400),
+  // Replaced by the two limits below; refused rather than ignored, so a server set up for 30-day sessions says so.
+  REFRESH_TOKEN_TTL: z.undefined({ message: 'REFRESH_TOKEN_TTL is no longer read: set SESSION_IDLE_TIMEOUT and SESSION_MAX_AGE (seconds) instead' }).optional(),
+  // At least 10 minutes: the staff app renews a session at most every 5 minutes of use.
+  SESSION_IDLE_TIMEOUT: sessionSeconds('SESSION_IDLE_TIMEOUT', 600).default(defaultSessionIdleTimeout),
+  SESSION_MAX_AGE: sessionSeconds('SESSION_MAX_AGE', 600).default(defaultSessionMaxAge),
   BOOTSTRAP_SUPER_EMAIL: z.email().optional(),
   BOOTSTRAP_SUPER_PASSWORD: z.string().min(1).optional(),
   MEDIA_STORE: z.enum(['fs', 'postgres']).optional(),
@@ -138,6 +158,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${issues}`);
   }
   const e = parsed.data;
+  if (e.SESSION_MAX_AGE < e.SESSION_IDLE_TIMEOUT) throw new Error('Invalid configuration: SESSION_MAX_AGE must be at least SESSION_IDLE_TIMEOUT');
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -148,7 +169,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     authSecret: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     authTokenTtl: e.AUTH_TOKEN_TTL,
-    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    sessionIdleTimeout: e.SESSION_IDLE_TIMEOUT,
+    sessionMaxAge: e.SESSION_MAX_AGE,
     bootstrapSuperEmail: e.BOOTSTRAP_SUPER_EMAIL,
     bootstrapSuperPassword: e.BOOTSTRAP_SUPER_PASSWORD,
     mediaStore: e.MEDIA_STORE ?? (isPostgresUrl(e.DATABASE_URL) ? 'postgres' : 'fs'),

@@ -33,7 +33,12 @@ export const secondFactorSignInBody = z.strictObject({
   code: codeSchema,
 });
 
+/** One's current password, asked again before a change to how one signs in (ASVS 7.5.1). */
+const currentPasswordSchema = z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(passwordPolicy.maxLength * 4);
+
+/** Turning two-factor sign-in on: the current password (re-authentication) and a code from the new app. */
 export const enableTwoFactorBody = z.strictObject({
+  password: currentPasswordSchema,
   code: z
     .string({ error: 'Enter the 6-digit code.' })
     .transform(normaliseCode)
@@ -41,7 +46,7 @@ export const enableTwoFactorBody = z.strictObject({
 });
 
 export const disableTwoFactorBody = z.union(
-  [z.strictObject({ code: codeSchema }), z.strictObject({ password: z.string().min(1, 'Enter your password.').max(passwordPolicy.maxLength * 4) })],
+  [z.strictObject({ code: codeSchema }), z.strictObject({ password: currentPasswordSchema })],
   { error: 'Confirm with a code from your authenticator app or your password.' },
 );
 
@@ -70,7 +75,7 @@ export interface AccountView {
 export const accountPatchBody = z.strictObject({ displayName: displayNameSchema });
 
 export const passwordChangeBody = z.strictObject({
-  currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(passwordPolicy.maxLength * 4),
+  currentPassword: currentPasswordSchema,
   newPassword: z.string({ error: 'Enter a new password.' }).max(passwordPolicy.maxLength * 4, 'The password is too long.'),
 });
 

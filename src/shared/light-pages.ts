@@ -9,16 +9,20 @@
  *
  * Pages vary on both, and say so: `Vary: Accept-Encoding, Save-Data, Cookie`.
  */
+import { cookieName } from './cookies.js';
 
 /** The footer link's target: `?on` or `?off`, and `back`, the page to return to. */
 export const lightPagesPath = '/light-pages';
-export const lightPagesCookie = 'light';
+/** The switch's cookie: `__Host-light` on an https site (Secure, Path=/, no Domain: no other host of the domain can set it), `light` over http. */
+export function lightPagesCookie(secure: boolean): string {
+  return cookieName('light', secure, 'host');
+}
 /** A year: the choice is the visitor's until they change it. */
 const cookieMaxAge = 365 * 24 * 60 * 60;
 
 /** The Set-Cookie of the switch: no script reads it (HttpOnly), and following a link from another site keeps it (Lax). */
 export function lightPagesSetCookie(on: boolean, secure: boolean): string {
-  return `${lightPagesCookie}=${on ? '1' : '0'}; Max-Age=${cookieMaxAge}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return `${lightPagesCookie(secure)}=${on ? '1' : '0'}; Max-Age=${cookieMaxAge}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 /** The Vary of every public page. */
 export const lightPagesVary = 'Accept-Encoding, Save-Data, Cookie';
@@ -36,11 +40,12 @@ function cookieValue(header: string, name: string): string | undefined {
 /**
  * Does this request want light pages? The cookie when the visitor chose
  * (`1` on, `0` off), else the Save-Data header (`on`, without regard to case
- * or to parameters after a `;`).
+ * or to parameters after a `;`). On an https site only the prefixed cookie counts.
  */
-export function wantsLightPages(saveData: string | undefined, cookie: string | undefined): boolean {
-  if (cookie && cookie.includes(lightPagesCookie)) {
-    const chosen = cookieValue(cookie, lightPagesCookie);
+export function wantsLightPages(saveData: string | undefined, cookie: string | undefined, secure: boolean): boolean {
+  const name = lightPagesCookie(secure);
+  if (cookie && cookie.includes(name)) {
+    const chosen = cookieValue(cookie, name);
     if (chosen === '1') return true;
     if (chosen === '0') return false;
   }

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
+import { sessionLimits } from '../../src/server/auth/auth-service.js';
 import { startRefreshFamily } from '../../src/server/auth/refresh-tokens.js';
 import { newTokenEpoch } from '../../src/server/auth/revocation.js';
 
@@ -48,7 +49,7 @@ export async function createUser(app: FastifyInstance, role: TestRole, options: 
       token_epoch: epoch,
     })
     .execute();
-  const session = await startRefreshFamily(app.services.db.kysely, uid, app.services.config.refreshTokenTtl);
+  const session = await startRefreshFamily(app.services.db.kysely, uid, sessionLimits(app.services.config));
   const token = await app.services.tokens.sign({ uid, email, claims: { admin: role === 'admin', super: role === 'super' }, sid: session.familyId, epoch });
   return { uid, email, password, displayName, token, headers: { authorization: `Bearer ${token}` }, sid: session.familyId, refreshToken: session.token };
 }

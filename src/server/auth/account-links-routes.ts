@@ -31,11 +31,12 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export async function accountLinkRoutes(app: FastifyInstance, options: AccountLinkRoutesOptions): Promise<void> {
   const links = app.accountLinks;
+  const deviceCookieName = deviceCookie.nameFor(app.services.config.publicUrl.startsWith('https:'));
 
   app.post(accountLinkApi.passwordReset, async (request, reply): Promise<PasswordResetRequested> => {
     const { email } = parse(passwordResetRequestSchema, request.body);
     try {
-      await links.requestReset(email, request.ip, request.cookies[deviceCookie.name]);
+      await links.requestReset(email, request.ip, request.cookies[deviceCookieName]);
     } catch (err) {
       if (err instanceof ResetThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
       throw err;

@@ -116,22 +116,30 @@ export class AccountLinks {
       throw new ResetThrottledError(decision.retryAfterSeconds);
     }
     const work = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.sendReset(email))
+      .then(() => this.sendReset(email, ip))
       .catch((err: unknown) => this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'password reset mail could not be queued'))
       .finally(() => this.pending.delete(work));
     this.pending.add(work);
   }
 
-  private async sendReset(email: string): Promise<void> {
+  private async sendReset(email: string, ip: string): Promise<void> {
     const { db, config, mail } = this.services;
     const user = await findUserByEmail(db.kysely, email);
+    // Written after the answer, as the mail is, so the log says what the requester cannot learn: whether the address has an account.
+    const requested = (subject: string, trx: Kysely<Database> = db.kysely) =>
+      appendAudit(trx, { action: 'auth.password-reset-request', actor: null, subjectId: user?.id ?? null, subject, ip });
     if (!user || user.disabled) {
+      await requested(`${email}: no active account, nothing sent`);
       this.log.info('password reset asked for an address without an active account; nothing sent');
       return;
     }
-    // A new link replaces the ones sent before.
-    await revokeActionCodesFor(db.kysely, 'password-reset', email);
-    const { row, token } = await issueActionCode(db.kysely, { purpose: 'password-reset', email, userId: user.id });
+    // A new link replaces the ones sent before; the link and its line land together.
+    const { row, token } = await transaction(db, async (trx) => {
+      await revokeActionCodesFor(trx, 'password-reset', email);
+      const issued = await issueActionCode(trx, { purpose: 'password-reset', email, userId: user.id });
+      await requested(`${email}: link sent`, trx);
+      return issued;
+    });
     const { organisationName } = (await readSiteSettings(db.kysely)).data;
     const composed = composeMail({
       subject: `Choose a new password for ${organisationName}`,
@@ -171,6 +179,7 @@ export class AccountLinks {
       await endAccountSessions(trx, user.id);
       await revokeActionCodesFor(trx, 'password-reset', user.email, now);
       await appendAudit(trx, { action: 'auth.password-reset', actor: { uid: user.id }, subjectId: user.id, subject: user.email, ip });
+      await appendAudit(trx, { action: 'auth.sign-out', actor: { uid: user.id }, subjectId: user.id, subject: `${user.email}: every session ended by the password reset`, ip });
       return user.id;
     });
     this.log.info({ uid }, 'password reset: new password set, every session ended');

@@ -111,6 +111,7 @@ export class AccountService {
       await updateUserRow(trx, user.id, { password_hash: passwordHash, updated_at: now.toISOString() });
       await endAccountSessions(trx, user.id, keep);
       await appendAudit(trx, { action: 'auth.password-change', actor: { uid: user.id }, subjectId: user.id, subject: user.email, ip: caller.ip });
+      await appendAudit(trx, { action: 'auth.sign-out', actor: { uid: user.id }, subjectId: user.id, subject: `${user.email}: every other session ended by the new password`, ip: caller.ip });
     });
     caller.log.info({ uid: user.id, keptSession: keep !== null }, 'own password changed; other sessions ended');
   }

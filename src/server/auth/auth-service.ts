@@ -15,7 +15,7 @@ import { appendAudit } from '../audit/repository.js';
 import { transaction } from '../db/index.js';
 import { normaliseEmail } from './accounts.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { defaultRefreshGraceSeconds, revokeFamilyOf, rotateRefreshToken, startRefreshFamily } from './refresh-tokens.js';
+import { defaultRefreshGraceSeconds, revokeFamilyOf, rotateRefreshToken, startRefreshFamily, type IssuedRefreshToken, type SessionLimits } from './refresh-tokens.js';
 import { issueDeviceCookie, knownDevice } from './sign-in-device.js';
 import { connectRedisStore, MemoryThrottleStore, SignInThrottle, type SignInThrottleOptions, type ThrottleStore } from './sign-in-throttle.js';
 import { findCaller, findUserByEmail, findUserById, recordSignIn, type UserRow } from './users-repository.js';
@@ -52,6 +52,11 @@ export interface SignInAttempt extends SignInClient {
   device?: string | undefined;
 }
 
+/** The session limits of the configuration. */
+export function sessionLimits(config: Pick<Services['config'], 'sessionIdleTimeout' | 'sessionMaxAge'>): SessionLimits {
+  return { idleSeconds: config.sessionIdleTimeout, maxAgeSeconds: config.sessionMaxAge };
+}
+
 function clientInfo(client: SignInClient): ClientInfo {
   return { ip: client.ip, userAgent: client.userAgent ?? null };
 }
@@ -60,6 +65,8 @@ function clientInfo(client: SignInClient): ClientInfo {
 export interface Session {
   answer: SignInAnswer;
   refreshToken: string;
+  /** When the refresh token expires (the session's idle or absolute end): the cookie goes then too. */
+  refreshExpiresAt: string;
   /** A new device cookie for the client, after a sign-in with its password (and code). */
   device?: string;
 }
@@ -219,12 +226,12 @@ export class AuthService {
     // The session and its line in the audit log land together.
     const issued = await transaction(db, async (trx) => {
       await recordSignIn(trx, user.id, new Date().toISOString());
-      const started = await startRefreshFamily(trx, user.id, config.refreshTokenTtl, clientInfo(client));
+      const started = await startRefreshFamily(trx, user.id, sessionLimits(config), clientInfo(client));
       await appendAudit(trx, { action: 'auth.sign-in', actor: { uid: user.id, email: user.email, name: user.display_name || user.email }, subjectId: user.id, subject, ip: client.ip });
       return started;
     });
     log.info({ uid: user.id }, message);
-    return this.session(user, issued.token, issued.familyId);
+    return this.session(user, issued);
   }
 
   /**
@@ -242,13 +249,13 @@ export class AuthService {
     await this.codeThrottle.succeeded(decision.ticket);
   }
 
-  /** Checks the signed-in caller's own password (throttled as sign-in is); a wrong one is 401 auth/requires-recent-login. */
-  async confirmPassword(user: UserRow, password: string, ip: string, log: FastifyBaseLogger): Promise<void> {
+  /** Checks the signed-in caller's own password (throttled as sign-in is); a wrong one is 401 auth/requires-recent-login on the form's `field`. */
+  async confirmPassword(user: UserRow, password: string, ip: string, log: FastifyBaseLogger, field = 'currentPassword'): Promise<void> {
     const decision = await this.throttle.begin(user.email, ip);
     if (!decision.allowed) throw new ThrottledError(decision.retryAfterSeconds);
     if (!(await verifyPassword(user.password_hash, password))) {
       log.info({ uid: user.id }, 'password confirmation refused');
-      throw new AppError('auth/requires-recent-login', 'Your current password is not correct.', { field: 'currentPassword' });
+      throw new AppError('auth/requires-recent-login', 'Your current password is not correct.', { field });
     }
     await this.throttle.succeeded(decision.ticket);
   }
@@ -258,12 +265,12 @@ export class AuthService {
     const result = await rotateRefreshToken(
       db,
       presented,
-      { ttlSeconds: config.refreshTokenTtl, secret: config.authSecret, graceSeconds: this.graceSeconds },
+      { limits: sessionLimits(config), secret: config.authSecret, graceSeconds: this.graceSeconds },
       client ? clientInfo(client) : undefined,
     );
     switch (result.kind) {
       case 'rotated':
-        return { kind: 'rotated', session: await this.session(result.user, result.issued.token, result.issued.familyId) };
+        return { kind: 'rotated', session: await this.session(result.user, result.issued) };
       case 'disabled':
         log.info('refresh refused: account disabled, sessions revoked');
         return { kind: 'refused', error: new AppError('auth/user-disabled') };
@@ -290,13 +297,17 @@ export class AuthService {
     return (this.dummyHash ??= hashPassword(crypto.randomBytes(18).toString('base64url')));
   }
 
-  private async session(user: UserRow, refreshToken: string, sid: string): Promise<Session> {
+  private async session(user: UserRow, issued: IssuedRefreshToken): Promise<Session> {
     const { tokens } = this.services;
     const claims = claimsOf(user.role);
-    const [idToken, twoFactor] = await Promise.all([tokens.sign({ uid: user.id, email: user.email, claims, sid, epoch: user.token_epoch }), this.twoFactor.state(user.id, user.role)]);
+    const [idToken, twoFactor] = await Promise.all([
+      tokens.sign({ uid: user.id, email: user.email, claims, sid: issued.familyId, epoch: user.token_epoch }),
+      this.twoFactor.state(user.id, user.role),
+    ]);
     return {
       answer: { idToken, expiresIn: tokens.ttl, user: { uid: user.id, email: user.email, displayName: user.display_name, claims, twoFactor } },
-      refreshToken,
+      refreshToken: issued.token,
+      refreshExpiresAt: issued.expiresAt,
     };
   }
 }

@@ -11,6 +11,12 @@
  * unused) successor without ever storing a token in clear: only someone who
  * holds the old token can obtain it, and the successor is the same single
  * token, so any later divergence is still caught as a replay.
+ *
+ * A session ends after `idleSeconds` without a refresh (each token expires
+ * then) and `maxAgeSeconds` after its sign-in whatever happens (no token of
+ * the family expires later than that). The idToken of a session is refused as
+ * soon as its family has no live token (findCaller), so both limits hold for
+ * every request, not only for the next refresh.
  * SQL: refresh-token-repository.ts.
  */
 import crypto from 'node:crypto';
@@ -31,9 +37,26 @@ import {
 } from './refresh-token-repository.js';
 import { findUserById, type UserRow } from './users-repository.js';
 import { authApiPrefix } from '../../shared/api-paths.js';
+import { cookieName } from '../../shared/cookies.js';
 
-export const refreshCookieName = 'refresh_token';
+/** The refresh cookie: `__Secure-refresh_token` on an https site (its path is not `/`, so not `__Host-`). */
+export function refreshCookieName(secure: boolean): string {
+  return cookieName('refresh_token', secure, 'path');
+}
 export const refreshCookiePath = authApiPrefix;
+
+/** How long a session lasts: without use, and at most (AppConfig's sessionIdleTimeout and sessionMaxAge). */
+export interface SessionLimits {
+  idleSeconds: number;
+  maxAgeSeconds: number;
+}
+
+/** When a token issued at `now` for a session begun at `sessionStart` expires: after the idle time, never after the session's end. */
+function expiryOf(now: Date, sessionStart: string, limits: SessionLimits): string {
+  const idleEnd = now.getTime() + limits.idleSeconds * 1000;
+  const sessionEnd = Date.parse(sessionStart) + limits.maxAgeSeconds * 1000;
+  return new Date(Math.min(idleEnd, sessionEnd)).toISOString();
+}
 /** A token used this recently may be answered with its successor (concurrent refreshes). */
 export const defaultRefreshGraceSeconds = 10;
 
@@ -61,21 +84,20 @@ async function issue(
   token: string,
   userId: string,
   familyId: string,
-  ttlSeconds: number,
+  expiresAt: string,
   now: Date,
   client?: ClientInfo,
   sessionCreatedAt?: string,
 ): Promise<IssuedRefreshToken> {
-  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
   await insertRefreshToken(db, { familyId, userId, tokenHash: hashRefreshToken(token), createdAt: now.toISOString(), expiresAt, client, sessionCreatedAt });
   return { token, expiresAt, familyId };
 }
 
 /** Starts a new family for a sign-in, and drops the user's tokens that have expired. */
-export async function startRefreshFamily(db: Kysely<Database>, userId: string, ttlSeconds: number, client?: ClientInfo): Promise<IssuedRefreshToken> {
+export async function startRefreshFamily(db: Kysely<Database>, userId: string, limits: SessionLimits, client?: ClientInfo): Promise<IssuedRefreshToken> {
   const now = new Date();
   await deleteExpiredTokens(db, userId, now.toISOString());
-  return issue(db, newToken(), userId, crypto.randomUUID(), ttlSeconds, now, client);
+  return issue(db, newToken(), userId, crypto.randomUUID(), expiryOf(now, now.toISOString(), limits), now, client);
 }
 
 /** Sign-out: revokes the family of the presented token, if it is known; the account whose live session it ended, or null. */
@@ -96,7 +118,7 @@ export type RotationResult =
   | { kind: 'disabled' };
 
 export interface RotationOptions {
-  ttlSeconds: number;
+  limits: SessionLimits;
   secret: string;
   graceSeconds: number;
 }
@@ -120,11 +142,14 @@ export function rotateRefreshToken(db: Db, token: string, options: RotationOptio
       await revokeUserTokens(trx, user.id);
       return { kind: 'disabled' };
     }
-    if (row.revoked_at !== null || row.expires_at <= nowIso) return { kind: 'expired' };
+    // Unused for the idle time, or past the session's end (a token issued before these limits may expire later).
+    const sessionStart = row.session_created_at ?? row.created_at;
+    const expiresAt = expiryOf(now, sessionStart, options.limits);
+    if (row.revoked_at !== null || row.expires_at <= nowIso || expiresAt <= nowIso) return { kind: 'expired' };
     const successor = successorOf(token, options.secret);
     // Of two concurrent refreshes exactly one claims the token.
     if (await claimToken(trx, row.id, nowIso)) {
-      const issued = await issue(trx, successor, user.id, row.family_id, options.ttlSeconds, now, client, row.session_created_at ?? row.created_at);
+      const issued = await issue(trx, successor, user.id, row.family_id, expiresAt, now, client, sessionStart);
       return { kind: 'rotated', user, issued };
     }
     // Already used (perhaps a moment ago by a concurrent request): read it again as it is now.

@@ -7,7 +7,7 @@
  * rules are in auth-service.ts.
  */
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SignInAnswer } from '../../shared/auth.js';
 import { AppError } from '../../shared/errors.js';
@@ -41,6 +41,8 @@ const signInBody = z.object({
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions = {}): Promise<void> {
   const { config } = app.services;
   const secure = config.publicUrl.startsWith('https:');
+  const refreshCookie = refreshCookieName(secure);
+  const deviceCookieName = deviceCookie.nameFor(secure);
   // Cookies are parsed here only: the refresh cookie's path is /api/auth, no other route reads one.
   await app.register(cookie);
 
@@ -48,23 +50,29 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   app.addHook('onClose', async () => auth.close());
   app.addHook('onReady', async () => auth.warmUp());
 
-  function setRefreshCookie(reply: FastifyReply, token: string): void {
-    reply.setCookie(refreshCookieName, token, {
+  // The cookie goes when the session would end without use (or at its absolute end), so a closed browser keeps nothing that works.
+  function setRefreshCookie(reply: FastifyReply, token: string, expiresAt: string): void {
+    reply.setCookie(refreshCookie, token, {
       httpOnly: true,
       sameSite: 'strict',
       secure,
       path: refreshCookiePath,
-      maxAge: config.refreshTokenTtl,
+      maxAge: Math.max(0, Math.ceil((Date.parse(expiresAt) - Date.now()) / 1000)),
     });
   }
 
   function clearRefreshCookie(reply: FastifyReply): void {
-    reply.clearCookie(refreshCookieName, { httpOnly: true, sameSite: 'strict', secure, path: refreshCookiePath });
+    reply.clearCookie(refreshCookie, { httpOnly: true, sameSite: 'strict', secure, path: refreshCookiePath });
+  }
+
+  /** A new sign-in in a browser that still holds a session: that one ends (its refresh token revoked, a sign-out audit line), so no session outlives the one that replaced it (ASVS 7.2.4). */
+  async function endReplacedSession(request: FastifyRequest): Promise<void> {
+    await auth.signOut(request.cookies[refreshCookie], request.ip);
   }
 
   function answer(reply: FastifyReply, session: Session): SignInAnswer {
-    setRefreshCookie(reply, session.refreshToken);
-    if (session.device) reply.setCookie(deviceCookie.name, session.device, deviceCookieOptions(secure));
+    setRefreshCookie(reply, session.refreshToken, session.refreshExpiresAt);
+    if (session.device) reply.setCookie(deviceCookieName, session.device, deviceCookieOptions(secure));
     reply.header('cache-control', 'no-store');
     return session.answer;
   }
@@ -73,7 +81,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const parsed = signInBody.safeParse(request.body ?? {});
     if (!parsed.success) throw zodToAppError(parsed.error);
     try {
-      return answer(reply, await auth.signIn({ ...parsed.data, ip: request.ip, userAgent: request.headers['user-agent'], device: request.cookies[deviceCookie.name] }, request.log));
+      const session = await auth.signIn({ ...parsed.data, ip: request.ip, userAgent: request.headers['user-agent'], device: request.cookies[deviceCookieName] }, request.log);
+      await endReplacedSession(request);
+      return answer(reply, session);
     } catch (err) {
       if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
       // Two-factor sign-in: no tokens yet, only the challenge for the second step.
@@ -89,7 +99,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const parsed = secondFactorSignInBody.safeParse(request.body ?? {});
     if (!parsed.success) throw zodToAppError(parsed.error);
     try {
-      return answer(reply, await auth.signInWithSecondFactor({ ...parsed.data, ip: request.ip, userAgent: request.headers['user-agent'] }, request.log));
+      const session = await auth.signInWithSecondFactor({ ...parsed.data, ip: request.ip, userAgent: request.headers['user-agent'] }, request.log);
+      await endReplacedSession(request);
+      return answer(reply, session);
     } catch (err) {
       if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
       throw err;
@@ -97,7 +109,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   app.post(apiPaths.auth.refresh, async (request, reply) => {
-    const presented = request.cookies[refreshCookieName];
+    const presented = request.cookies[refreshCookie];
     if (!presented) {
       clearRefreshCookie(reply);
       throw new AppError('auth/user-token-expired');
@@ -109,7 +121,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   app.post(apiPaths.auth.signOut, async (request, reply) => {
-    await auth.signOut(request.cookies[refreshCookieName], request.ip);
+    await auth.signOut(request.cookies[refreshCookie], request.ip);
     clearRefreshCookie(reply);
     return reply.status(204).send();
   });

@@ -12,10 +12,12 @@
  */
 import crypto from 'node:crypto';
 import { authApiPrefix } from '../../shared/api-paths.js';
+import { cookieName } from '../../shared/cookies.js';
 
 /** The cookie: its name, where the browser sends it, and how long it is honoured. The one place these are declared. */
 export const deviceCookie = {
-  name: 'signin_device',
+  /** `__Secure-signin_device` on an https site (its path is not `/`, so not `__Host-`), `signin_device` over http. */
+  nameFor: (secure: boolean): string => cookieName('signin_device', secure, 'path'),
   /** Sign-in, the second factor and reset requests all live under it. */
   path: authApiPrefix,
   /** 180 days; a value older than this is ignored even if a browser kept it. */

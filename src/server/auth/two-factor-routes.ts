@@ -33,7 +33,16 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: Au
 
   app.post(apiPaths.auth.secondFactorEnable, async (request, reply): Promise<RecoveryCodesAnswer> => {
     const principal = await requireCaller(request);
-    const { code } = parse(enableTwoFactorBody, request.body);
+    const { code, password } = parse(enableTwoFactorBody, request.body);
+    const user = await findUserById(db.kysely, principal.uid);
+    if (!user) throw new AppError('auth/user-token-expired');
+    // A stolen idToken alone cannot tie the account to an attacker's authenticator.
+    try {
+      await auth.confirmPassword(user, password, request.ip, request.log, 'password');
+    } catch (err) {
+      if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
+      throw err;
+    }
     const recoveryCodes = await auth.twoFactor.enable(principal, code, {
       action: 'user.update',
       actor: { uid: principal.uid },
@@ -52,7 +61,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth }: { auth: Au
     const user = await findUserById(db.kysely, principal.uid);
     if (!user) throw new AppError('auth/user-token-expired');
     try {
-      if ('password' in body) await auth.confirmPassword(user, body.password, request.ip, request.log);
+      if ('password' in body) await auth.confirmPassword(user, body.password, request.ip, request.log, 'password');
       else await auth.confirmSecondFactor(user, body.code, request.ip, request.log);
     } catch (err) {
       if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));

@@ -69,6 +69,8 @@ const noScriptStyle = `<noscript><style>
 
 async function render(app: FastifyInstance): Promise<void> {
   const { config } = app.services;
+  // The light-pages cookie is `__Host-light` on an https site.
+  const secure = config.publicUrl.startsWith('https:');
   const assets: ClientAssets | null = loadClientAssets(config.distDir);
   if (!assets) app.log.warn({ distDir: config.distDir }, 'the browser app is not built: public pages answer 503 until `npm run build`');
   // Loaded here, not at import time: the React renderer is only needed when pages are served.
@@ -166,7 +168,7 @@ async function render(app: FastifyInstance): Promise<void> {
     return q < 0 ? url : url.slice(0, q);
   }
 
-  const wantsLight = (request: FastifyRequest) => wantsLightPages(requestHeader(request, 'save-data'), requestHeader(request, 'cookie'));
+  const wantsLight = (request: FastifyRequest) => wantsLightPages(requestHeader(request, 'save-data'), requestHeader(request, 'cookie'), secure);
 
   function renderPage(request: FastifyRequest, reply: FastifyReply, pathname = pathOf(request.url)): Promise<FastifyReply> | FastifyReply {
     if (!assets) return unavailable(reply);
@@ -189,7 +191,7 @@ async function render(app: FastifyInstance): Promise<void> {
   // Kept pages and the sitemap, fresh and untouched since they were rendered, before Fastify's routing.
   // Keys are paths: a URL with a query string never matches one and goes through the routes below.
   app.fastLane.add('/', (url, headers) => {
-    const kept = assets ? pages.ready(keyOf(url, wantsLightPages(headers.saveData, headers.cookie))) : null;
+    const kept = assets ? pages.ready(keyOf(url, wantsLightPages(headers.saveData, headers.cookie, secure))) : null;
     return kept ? readyRepresentation(app.fastLane, headers, kept, revalidateEveryTime) : null;
   });
 
@@ -244,7 +246,7 @@ async function render(app: FastifyInstance): Promise<void> {
     if (!query.success || (query.data.on === undefined) === (query.data.off === undefined)) {
       return sendError(reply, new AppError('invalid-argument', 'Say ?on or ?off: whether to show light pages.', { field: 'on' }));
     }
-    reply.header('set-cookie', lightPagesSetCookie(query.data.on !== undefined, config.publicUrl.startsWith('https:')));
+    reply.header('set-cookie', lightPagesSetCookie(query.data.on !== undefined, secure));
     return reply.header('cache-control', 'no-store').redirect(lightPagesBack(query.data.back), 303);
   });
 

@@ -20,7 +20,8 @@ export const renameAccount = (displayName: string) => api<AccountView>(apiPaths.
 export const changePassword = (currentPassword: string, newPassword: string) =>
   api<void>(apiPaths.account.password, { method: 'POST', body: { currentPassword, newPassword } });
 export const startTwoFactorSetup = () => api<TwoFactorSetup>(apiPaths.auth.secondFactorSetup, { method: 'POST' });
-export const enableTwoFactor = (code: string) => api<RecoveryCodesAnswer>(apiPaths.auth.secondFactorEnable, { method: 'POST', body: { code } });
+export const enableTwoFactor = (password: string, code: string) =>
+  api<RecoveryCodesAnswer>(apiPaths.auth.secondFactorEnable, { method: 'POST', body: { password, code } });
 export const disableTwoFactor = (proof: { code: string } | { password: string }) => api<void>(apiPaths.auth.secondFactor, { method: 'DELETE', body: proof });
 export const endSession = (id: string) => api<void>(pathTo(apiPaths.account.session, { id }), { method: 'DELETE' });
 export const endOtherSessions = () => api<void>(apiPaths.account.signOutOthers, { method: 'POST' });

@@ -1,6 +1,6 @@
 /**
  * Two-factor sign-in on the account screen: turning it on (scan the QR code or
- * type the key, then confirm with a code), the ten recovery codes shown once
+ * type the key, then confirm with a code and the current password), the ten recovery codes shown once
  * with copy and download, and turning it off with a code or the password.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { normaliseCode, totpCodePattern, type AccountView, type TwoFactorSetup } from '../../../shared/account.js';
 import { staffSession } from '../auth/session.js';
-import { accountErrorMessage, accountKey, disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from './api.js';
+import { accountErrorMessage, accountKey, disableTwoFactor, enableTwoFactor, fieldMessage, startTwoFactorSetup } from './api.js';
 
 /** The key in groups of four, as authenticator apps show keys typed by hand. */
 function grouped(secret: string): string {
@@ -18,11 +18,16 @@ function grouped(secret: string): string {
 
 function SetUp({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEnabled(codes: string[]): void; onCancel(): void }) {
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: () => enableTwoFactor(normaliseCode(code)),
+    mutationFn: () => enableTwoFactor(password, normaliseCode(code)),
     onSuccess: (answer) => onEnabled(answer.recoveryCodes),
     onError: (err) => {
+      // A refused password keeps the code, which is still good for its 30 seconds.
+      const onPassword = fieldMessage(err, 'password');
+      if (onPassword) return setPasswordError(onPassword);
       setCode('');
       setError(accountErrorMessage(err));
     },
@@ -33,7 +38,9 @@ function SetUp({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEnable
       onSubmit={(e) => {
         e.preventDefault();
         setError(null);
+        setPasswordError(null);
         if (!totpCodePattern.test(normaliseCode(code))) return setError('Enter the 6 digits your app shows.');
+        if (!password) return setPasswordError('Enter your current password.');
         mutation.mutate();
       }}
     >
@@ -53,6 +60,15 @@ function SetUp({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEnable
           onChange={(e) => setCode(e.currentTarget.value)}
           error={error}
           aria-invalid={error ? true : undefined}
+          w={{ base: '100%', sm: 280 }}
+        />
+        <PasswordInput
+          label="3. Your current password"
+          description="Asked again before a change to how you sign in."
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={passwordError}
           w={{ base: '100%', sm: 280 }}
         />
         <Group>

@@ -77,6 +77,48 @@ describe('StaffSession', () => {
     expect(await s.getToken()).toBe('token-2');
   });
 
+  it('lets an unused session lapse: no renewal in the background, and the next staff call signs out when the server ended it', async () => {
+    const server = fakeServer({ '/api/auth/refresh': [session(3600), failure(401, 'auth/user-token-expired')], '/api/auth/sign-out': [{ status: 204 }] });
+    const s = new StaffSession();
+    const ended: string[] = [];
+    s.onSessionEnded((reason) => ended.push(reason));
+    await s.start();
+    await vi.advanceTimersByTimeAsync(3600_000);
+    expect(server.count('/api/auth/refresh')).toBe(1);
+    // Back after more than the idle time: the renewal is refused and the app says why.
+    expect(await s.getToken()).toBeNull();
+    expect(s.getSnapshot()).toMatchObject({ status: 'signed-out', reason: 'auth/user-token-expired' });
+    expect(ended).toEqual(['auth/user-token-expired']);
+  });
+
+  it('renews a session in use every 5 minutes of calls, so the server counts idle time from the last use', async () => {
+    const server = fakeServer({ '/api/auth/refresh': [session(3600), session(3600), session(3600)] });
+    const s = new StaffSession();
+    await s.start();
+    await vi.advanceTimersByTimeAsync(4 * 60_000);
+    expect(await s.getToken()).toBe('token-1');
+    expect(server.count('/api/auth/refresh')).toBe(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await s.getToken()).toBe('token-1');
+    await flush();
+    expect(server.count('/api/auth/refresh')).toBe(2);
+    expect(await s.getToken()).toBe('token-2');
+  });
+
+  it('renews in the background at the next call a session whose timer passed unused', async () => {
+    const server = fakeServer({ '/api/auth/refresh': [session(10), session(10)] });
+    const s = new StaffSession();
+    await s.start();
+    // The timer at 5 s finds the session unused and lets it be.
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(server.count('/api/auth/refresh')).toBe(1);
+    // A call with 4 s of the token left: handed out, and renewed behind it.
+    expect(await s.getToken()).toBe('token-1');
+    await flush();
+    expect(server.count('/api/auth/refresh')).toBe(2);
+    expect(await s.getToken()).toBe('token-2');
+  });
+
   it('treats a token as expired 30 s early and renews it before handing it out', async () => {
     const server = fakeServer({ '/api/auth/refresh': [session(3600), session(3600)] });
     const s = new StaffSession();
@@ -114,6 +156,8 @@ describe('StaffSession', () => {
     const server = fakeServer({ '/api/auth/refresh': [session(3600), 'network', 'network', session(3600)] });
     const s = new StaffSession();
     await s.start();
+    // A screen's staff call: the session is in use, so the timer renews it.
+    expect(await s.getToken()).toBe('token-1');
     await vi.advanceTimersByTimeAsync(3300_000);
     expect(server.count('/api/auth/refresh')).toBe(2);
     expect(s.getSnapshot().status).toBe('signed-in');
@@ -135,6 +179,7 @@ describe('StaffSession', () => {
     const ended: string[] = [];
     s.onSessionEnded((r) => ended.push(r));
     await s.start();
+    expect(await s.getToken()).toBe('token-1');
     await vi.advanceTimersByTimeAsync(30_000);
     await flush();
     expect(s.getSnapshot()).toEqual({ status: 'signed-out', user: null, reason: 'auth/user-disabled' });

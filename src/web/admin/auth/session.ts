@@ -4,6 +4,13 @@
  * cookie; renewal runs in the background before expiry, one call at a time,
  * and retries with backoff when the server cannot be reached; a disabled
  * account or an ended session signs the user out and says why.
+ *
+ * The server ends a session that is not renewed for its idle time
+ * (SESSION_IDLE_TIMEOUT), so renewal follows use: a staff call renews in the
+ * background once the last renewal is `activityRenewalMs` old, and the timer
+ * before expiry renews only a session used since its last renewal. A browser
+ * left open unused lets the session lapse; the next staff call then finds it
+ * ended and signs out, saying why.
  */
 import { z } from 'zod';
 import { ApiError, api } from '../../api-client.js';
@@ -23,6 +30,8 @@ export const refreshLeadMs = 5 * 60_000;
 export const expiryMarginMs = 30_000;
 export const retryInitialMs = 30_000;
 export const retryMaxMs = 16 * 60_000;
+/** A staff call renews a session last renewed this long ago, so the server's idle time counts from the last use. */
+export const activityRenewalMs = 5 * 60_000;
 /** At most one claims check a minute after refusals, so a screen that keeps being refused cannot flood renewals. */
 export const claimsCheckIntervalMs = 60_000;
 
@@ -115,6 +124,10 @@ export class StaffSession {
   private readonly listeners = new Set<Listener>();
   private readonly endListeners = new Set<EndListener>();
   private lastClaimsCheck = 0;
+  /** When the idToken was last renewed, and whether a staff call asked for it since. */
+  private renewedAt = 0;
+  private renewAfterMs = refreshLeadMs;
+  private usedSinceRenewal = false;
   /** Bumped at every sign-in and sign-out, so a late answer from an older session is ignored. */
   private generation = 0;
 
@@ -141,7 +154,12 @@ export class StaffSession {
   getToken = async (): Promise<string | null> => {
     if (this.snapshot.status === 'loading') await this.start();
     if (this.snapshot.status !== 'signed-in') return null;
-    if (this.idToken && Date.now() < this.expiresAt - this.marginMs) return this.idToken;
+    this.usedSinceRenewal = true;
+    if (this.idToken && Date.now() < this.expiresAt - this.marginMs) {
+      // In use: keep the server's idle clock at the last few minutes, and renew a token past the point where an unused session's timer let it be.
+      if (Date.now() - this.renewedAt >= Math.min(activityRenewalMs, this.renewAfterMs)) void this.refresh();
+      return this.idToken;
+    }
     await this.refresh();
     return this.snapshot.status === 'signed-in' ? this.idToken : null;
   };
@@ -235,7 +253,13 @@ export class StaffSession {
     this.expiresAt = Date.now() + lifetimeMs;
     this.marginMs = expiryMarginFor(lifetimeMs);
     this.retryMs = null;
-    this.renewTimer = setTimeout(() => void this.refresh(), refreshDelayMs(lifetimeMs));
+    this.renewedAt = Date.now();
+    this.renewAfterMs = refreshDelayMs(lifetimeMs);
+    this.usedSinceRenewal = false;
+    // Unused since this renewal: no renewal, so the session lapses on the server after its idle time.
+    this.renewTimer = setTimeout(() => {
+      if (this.usedSinceRenewal) void this.refresh();
+    }, refreshDelayMs(lifetimeMs));
     const previous = this.snapshot.user;
     const user: AuthUser = answer.user;
     // Keep the same object when nothing changed, so a renewal does not re-render every screen.
