@@ -270,6 +270,19 @@ describe.each(dialects())('account links on %s', (dialect) => {
       expect(after.json().invitations.map((i: { email: string }) => i.email)).not.toContain(email);
     });
 
+    it('ends the session the browser held when the invitee accepts in it (a shared office computer)', async () => {
+      const boss = await createUser(t.app, 'super');
+      const held = refreshCookie(await signIn(t.app, boss.email, boss.password), true)!;
+      expect(held).toBeDefined();
+      const email = 'shared-desk@example.org';
+      expect((await invite(boss.headers, email, 'admin')).statusCode).toBe(201);
+      const token = await invitationToken(email);
+      const accepted = await t.app.inject({ method: 'POST', url: accountLinkApi.invitationAccept, payload: { token, displayName: 'Achieng Otieno', password: newPassword }, cookies: { '__Secure-refresh_token': held } });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect((await refresh(t.app, held, true)).statusCode).toBe(401);
+      expect((await refresh(t.app, refreshCookie(accepted, true), true)).statusCode).toBe(200);
+    });
+
     it('refuses a withdrawn invitation', async () => {
       const boss = await createUser(t.app, 'super');
       const email = 'withdrawn@example.org';

@@ -371,7 +371,7 @@ describe.each(dialects())('security and caching headers on %s', (dialect) => {
           ...secure,
           'cache-control': 'no-store',
           'content-type': json,
-          'set-cookie': 'refresh_token=<token>; Max-Age=2592000; Path=/api/auth; HttpOnly; SameSite=Strict || signin_device=<token>; Max-Age=15552000; Path=/api/auth; HttpOnly; SameSite=Strict',
+          'set-cookie': 'refresh_token=<token>; Max-Age=3600; Path=/api/auth; HttpOnly; SameSite=Strict || signin_device=<token>; Max-Age=15552000; Path=/api/auth; HttpOnly; SameSite=Strict',
         },
       },
     },
@@ -442,7 +442,7 @@ describe('security headers when the site is served over https', () => {
       request: () => ({ method: 'POST', url: '/api/auth/sign-in', payload: signIn }),
       expected: {
         status: 200,
-        headers: { ...https, 'cache-control': 'no-store', 'content-type': json, 'set-cookie': 'refresh_token=<token>; Max-Age=2592000; Path=/api/auth; HttpOnly; Secure; SameSite=Strict || signin_device=<token>; Max-Age=15552000; Path=/api/auth; HttpOnly; Secure; SameSite=Strict' },
+        headers: { ...https, 'cache-control': 'no-store', 'content-type': json, 'set-cookie': '__Secure-refresh_token=<token>; Max-Age=3600; Path=/api/auth; HttpOnly; Secure; SameSite=Strict || __Secure-signin_device=<token>; Max-Age=15552000; Path=/api/auth; HttpOnly; Secure; SameSite=Strict' },
       },
     },
   ];

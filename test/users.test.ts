@@ -195,6 +195,15 @@ describe.each(dialects())('users API on %s', (dialect) => {
       expect((await signIn(t.app, u.email, strong)).statusCode).toBe(200);
     });
 
+    it('refuses to set the caller\'s own password (the account page asks for the current one), and changes nothing', async () => {
+      const res = await call('PATCH', `/api/users/${boss.uid}`, { password: strong, displayName: 'Changed too' });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({ error: { code: 'permission-denied', message: expect.stringContaining('account page') } });
+      expect((await signIn(t.app, boss.email, boss.password)).statusCode).toBe(200);
+      expect((await signIn(t.app, boss.email, strong)).statusCode).toBe(401);
+      expect((await call('GET', `/api/users/${boss.uid}`)).json()).not.toMatchObject({ displayName: 'Changed too' });
+    });
+
     it('refuses the idTokens issued before a password change, and accepts those issued after', async () => {
       const u = await createUser(t.app, 'admin');
       const before = await t.app.inject({ method: 'GET', url: '/api/collections/customer/documents', headers: u.headers });

@@ -128,7 +128,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   // Password reset and invitations (account-links-routes.ts); an accepted invitation signs the invitee in.
   await accountLinkRoutes(app, {
-    signIn: async (request, reply, user) => answer(reply, await auth.openSession(user, { ip: request.ip, userAgent: request.headers['user-agent'] }, request.log)),
+    signIn: async (request, reply, user) => {
+      const session = await auth.openSession(user, { ip: request.ip, userAgent: request.headers['user-agent'] }, request.log);
+      await endReplacedSession(request);
+      return answer(reply, session);
+    },
   });
 
   app.get(apiPaths.auth.passwordPolicy, async (_request, reply) => {

@@ -92,6 +92,11 @@ export class UsersService {
   async update(principal: Principal | null, input: Input<{ uid: string; changes: UserChanges }>, client: Client = { ip: null }): Promise<UserView> {
     authorize(principal, 'update', users);
     const { uid, changes: body } = input();
+    // One's own password is changed on the account page, which asks for the current one (re-authentication, ASVS 7.5.1).
+    if (body.password !== undefined && principal?.uid === uid) {
+      const message = 'Change your own password on your account page: it asks for your current password first.';
+      throw new AppError('permission-denied', message, { field: 'password', fields: { password: message } });
+    }
     if (body.password !== undefined) await assertAcceptablePassword(body.password);
     // Hashing is slow by design: done before the transaction so it holds no lock meanwhile.
     const passwordHash = body.password !== undefined ? await hashPassword(body.password) : undefined;
