@@ -89,6 +89,7 @@ describe.each(dialects())('a backup while editors work, on %s', (dialect) => {
   let mediaAtStart: string[] = [];
   const targets: TestDatabase[] = [];
 
+  // Seeding the demo encodes its 37 pictures: on two busy cores that alone can take most of the default 180 s.
   beforeAll(async () => {
     source = await build(dialect, { seedDemo: true }, { render: true });
     admin = await createUser(source.app, 'admin');
@@ -210,7 +211,7 @@ describe.each(dialects())('a backup while editors work, on %s', (dialect) => {
       await backupDb.close();
     }
     await work;
-  });
+  }, 300_000);
   afterAll(async () => {
     for (const t of targets) await t.drop();
     await source?.close();
