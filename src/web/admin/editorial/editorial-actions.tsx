@@ -78,6 +78,18 @@ function fieldLabel(collection: CollectionDef, path: string): string {
   return collection.fields.find((f) => f.name === name)?.label ?? name;
 }
 
+/** Runs the step a dialog's question waits for, its button busy meanwhile, then closes the dialog. */
+async function confirmStep(pending: { proceed(): Promise<boolean> } | null, setBusy: (busy: boolean) => void, close: () => void): Promise<void> {
+  if (!pending) return;
+  setBusy(true);
+  try {
+    await pending.proceed();
+  } finally {
+    setBusy(false);
+    close();
+  }
+}
+
 /** The buttons go inside the form's button row; the dialogs and the last refusal beside it. */
 export function useEditorialActions({ collection, doc, dirty, form, timeZone, onChanged, announce, onFix, preview: previewOf }: EditorialActionsProps): { buttons: ReactNode; panel: ReactNode } {
   const [working, setWorking] = useState<Step | null>(null);
@@ -177,16 +189,7 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
     );
   const publish = () => void publishWith(false);
 
-  const replaceRedirectAndPublish = async () => {
-    if (!pendingRedirect) return;
-    setReplacing(true);
-    try {
-      await pendingRedirect.proceed();
-    } finally {
-      setReplacing(false);
-      setPendingRedirect(null);
-    }
-  };
+  const replaceRedirectAndPublish = () => confirmStep(pendingRedirect, setReplacing, () => setPendingRedirect(null));
 
   const discard = async () => {
     const done = await run(
@@ -241,16 +244,7 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
     if (done) setAsking(null);
   };
 
-  const publishAnyway = async () => {
-    if (!pendingOverride) return;
-    setOverriding(true);
-    try {
-      await pendingOverride.proceed();
-    } finally {
-      setOverriding(false);
-      setPendingOverride(null);
-    }
-  };
+  const publishAnyway = () => confirmStep(pendingOverride, setOverriding, () => setPendingOverride(null));
 
   const goBackAndFix = () => {
     fixField.current = pendingOverride?.findings[0]?.field ?? null;
