@@ -18,7 +18,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { getCollection, sectionCollectionDef, type CollectionDef } from '../../shared/collections.js';
 import { AppError } from '../../shared/errors.js';
-import { roleOf, type Principal } from '../../shared/access.js';
+import { can, type Principal } from '../../shared/access.js';
 import { appendAudit } from '../audit/repository.js';
 import { siteLanguagesOf, splitLanguage, localizedPath, type SiteLanguages } from '../../shared/languages.js';
 import { applyTranslation } from '../../shared/translatable.js';
@@ -129,7 +129,8 @@ export async function manualRedirectsTaken(trx: Kysely<Database>, lang: string, 
   const manual = await repo.manualRedirectsAt(trx, lang, [path]);
   for (const r of manual) {
     const leadsTo = r.gone ? 'answers “gone”' : `leads to ${r.url ?? 'another page'}`;
-    if (writer.principal && roleOf(writer.principal) !== 'super') {
+    // Who may replace it is who manages redirects (the page service's `delete` on page records): one rule in the policy table.
+    if (writer.principal && !can(writer.principal, 'delete', { type: 'collection', name: sitePageCollection })) {
       const message = `The address ${path} is a redirect a super-admin set up (it ${leadsTo}). Choose another address, or ask a super-admin to publish the page at it.`;
       throw new AppError('permission-denied', message, { field, fields: { [field]: message } });
     }
