@@ -184,6 +184,7 @@ export const siteApiRoutes = {
   pages: `${site}/pages`,
   page: `${site}/pages/:id`,
   pageStep: `${site}/pages/:id/:step`,
+  pageChanges: `${site}/pages/:id/changes`,
   navigation: `${site}/navigation`,
   navigationPublish: `${site}/navigation/publish`,
   redirects: `${site}/redirects`,
@@ -197,12 +198,48 @@ export const siteApi = {
   pages: siteApiRoutes.pages,
   page: (id: string) => pathTo(siteApiRoutes.page, { id }),
   pageStep: (id: string, step: PageStep) => pathTo(siteApiRoutes.pageStep, { id, step }),
+  pageChanges: (id: string) => pathTo(siteApiRoutes.pageChanges, { id }),
   navigation: siteApiRoutes.navigation,
   navigationPublish: siteApiRoutes.navigationPublish,
   redirects: siteApiRoutes.redirects,
   redirect: (id: string) => pathTo(siteApiRoutes.redirect, { id }),
   notFound: siteApiRoutes.notFound,
 } as const;
+
+/** A block of one of a page's sections that a page publish takes live: a draft, or published with pending changes. */
+export const pageBlockChangeSchema = schema(() =>
+  z.object({
+    collection: z.string(),
+    id: z.string(),
+    /** Its title as lists show it. */
+    title: z.string(),
+    /** `draft` (comes onto the site) or `changes` (its pending changes replace what visitors see). */
+    change: z.enum(['draft', 'changes']),
+  }),
+);
+export type PageBlockChange = z.infer<typeof pageBlockChangeSchema>;
+
+/**
+ * `GET /api/site/pages/:id/changes`: what "Publish" would take live now,
+ * the page record (a draft or its pending changes) and its sections' blocks,
+ * and whether the page would show nothing (every section without a block
+ * visitors would see): the staff app asks before publishing such a page.
+ */
+export const pageChangesSchema = schema(() =>
+  z.object({
+    page: z.boolean(),
+    blocks: z.array(pageBlockChangeSchema),
+    empty: z.boolean(),
+  }),
+);
+export type PageChanges = z.infer<typeof pageChangesSchema>;
+
+/** In words: "the page and 3 blocks", "2 blocks", "the page". */
+export function pageChangesInWords(c: Pick<PageChanges, 'page' | 'blocks'>): string {
+  const blocks = c.blocks.length === 0 ? '' : `${c.blocks.length} ${c.blocks.length === 1 ? 'block' : 'blocks'}`;
+  if (c.page && blocks) return `the page and ${blocks}`;
+  return c.page ? 'the page' : blocks || 'nothing';
+}
 
 /** How many missing paths the "Not found" list keeps (the most requested). */
 export const notFoundListMax = 100;
