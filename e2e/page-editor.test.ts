@@ -133,7 +133,7 @@ describe('pages in the staff app', () => {
     await page.setViewportSize(sizes[0]);
 
     // The hero slide through "Edit blocks": the section's own list and form, the media picker for the picture.
-    await rows.nth(0).getByRole('link', { name: /^Edit blocks/ }).click();
+    await rows.nth(0).getByRole('link', { name: /^Open as a list/ }).click();
     await page.waitForURL(`${site.server.url}/${slides.collection}`);
     await waitForScreen(page);
     await axeAtBothWidths(page);
@@ -196,7 +196,9 @@ describe('pages in the staff app', () => {
     // By keyboard: the notifications sit over the buttons' row at the bottom of the window.
     await page.getByRole('button', { name: 'Publish', exact: true }).focus();
     await page.keyboard.press('Enter');
-    await page.getByText('“Water rights” is published. The website shows it now.').first().waitFor();
+    // It says what goes live (its blocks were published on their list): the page alone.
+    await page.getByRole('dialog', { name: 'Publish the page?' }).getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Published “Water rights”. The website shows it now.').first().waitFor();
     const res = await fetch(`${site.server.url}/water-rights`);
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -300,6 +302,10 @@ describe('pages in the staff app', () => {
     await site.signIn(page, `/pages/${encodeURIComponent(created.id)}`);
     await page.getByRole('heading', { level: 1, name: 'Edit page: Give to the campaign' }).waitFor();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    // A page with nothing on it is asked about first.
+    const empty = page.getByRole('dialog', { name: 'Publish the page?' });
+    await empty.getByText('This page shows nothing yet').waitFor();
+    await empty.getByRole('button', { name: 'Publish', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Replace the redirect at this address?' });
     await dialog.waitFor();
     await dialog.getByText('The address /give is a redirect set up by hand (it leads to https://pay.example.org/give).').waitFor();

@@ -11,7 +11,8 @@ import { StaffModal } from '../content/staff-modal.js';
 interface PublishChecksDialogProps {
   /** The errors; null when the dialog is closed. */
   findings: readonly Finding[] | null;
-  fieldLabel(field: string): string;
+  /** The field in words (a page's publish names the block too). */
+  fieldLabel(field: string, finding: Finding): string;
   working: boolean;
   onFix(): void;
   afterClose(): void;
@@ -27,11 +28,11 @@ export function PublishChecksDialog({ findings, fieldLabel, working, onFix, afte
   return (
     <StaffModal opened={findings !== null} onClose={() => !working && onFix()} afterClose={afterClose} title={publishChecksTitle(list.length)}>
       <Stack gap="md">
-        <Text>Some visitors could not use this block as it is:</Text>
+        <Text>Some visitors could not use this as it is:</Text>
         <List size="sm" spacing={6}>
           {list.map((f, i) => (
             <List.Item key={`${f.field}-${f.rule}-${i}`}>
-              <strong>{fieldLabel(f.field)}</strong>: {f.message}
+              <strong>{fieldLabel(f.field, f)}</strong>: {f.message}
             </List.Item>
           ))}
         </List>
