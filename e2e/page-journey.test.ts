@@ -184,11 +184,15 @@ describe('an editor makes a page as a page', () => {
     const alt = blockField(page, 'Alt text');
     await expect.poll(() => alt.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
     await alt.fill('A dry riverbed under a hot sun');
+    // A change to the page itself too: Publish saves both first, and says one thing, not "saved" beside "published".
+    await page.getByRole('textbox', { name: 'Search-engine description' }).fill('Help families through the dry season.');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('dialog', { name: 'Publish the page and 1 block?' }).getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Published “Dry season appeal” and 1 block. The website shows them now.').first().waitFor();
+    expect(await page.getByText(/^Saved “Dry season appeal”/).count()).toBe(0);
     const html = await (await fetch(`${site.server.url}/dry-season`)).text();
     expect(html).toContain('A dry riverbed under a hot sun');
+    expect(html).toContain('Help families through the dry season.');
     expect(errors).toEqual([]);
   }, 120_000);
 });

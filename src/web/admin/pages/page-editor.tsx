@@ -92,7 +92,8 @@ interface PageFormProps {
   collection: CollectionDef;
   handle: Ref<BlockFormHandle>;
   onDirtyChange(dirty: boolean): void;
-  onSaved(doc: StaffDocument): void;
+  /** `quiet`: saved on the way to another step (Publish, Preview), which says what happened itself. */
+  onSaved(doc: StaffDocument, quiet?: boolean): void;
   extraActions: React.ReactNode;
   /** A saved section's blocks, edited where the section is. */
   blocksOf(row: SectionRow): React.ReactNode;
@@ -149,7 +150,7 @@ function PageForm({ doc, collection, handle, onDirtyChange, onSaved, extraAction
   };
 
   /** Saves the record as it is on screen, on top of `base`: the saved version, or null (the screen says why). */
-  const attempt = async (values: BlockFormValues, sectionRows: SectionRow[], base: number): Promise<number | null> => {
+  const attempt = async (values: BlockFormValues, sectionRows: SectionRow[], base: number, quiet = false): Promise<number | null> => {
     setSaving(true);
     setFormError(null);
     setSectionErrors({});
@@ -168,7 +169,7 @@ function PageForm({ doc, collection, handle, onDirtyChange, onSaved, extraAction
       void client.invalidateQueries({ queryKey: siteCheckKey });
       leaving.current = false;
       setVersion(saved.version);
-      onSaved(saved);
+      onSaved(saved, quiet);
       return saved.version;
     } catch (err) {
       handleSaveFailure(err, { conflict: () => setConflict({ values, rows: sectionRows }), serverErrors: showServerErrors, formError: setFormError });
@@ -185,7 +186,7 @@ function PageForm({ doc, collection, handle, onDirtyChange, onSaved, extraAction
         if (!dirty) return version;
         let saved: number | null = null;
         await handleSubmit(async (values) => {
-          saved = await attempt(values, rows, version);
+          saved = await attempt(values, rows, version, true);
         })();
         return saved;
       },
@@ -457,9 +458,10 @@ function PageEditor({ doc }: { doc: StaffDocument }) {
             collection={collection}
             handle={pageForm}
             onDirtyChange={setPageDirty}
-            onSaved={(saved) => {
+            onSaved={(saved, quiet) => {
               changed(saved);
-              notifications.show({ color: 'green', message: saved.status === 'published' ? `Saved “${pageDataOf(saved).title}”. Visitors see the changes once you publish them.` : `Saved “${pageDataOf(saved).title}”.` });
+              // Saved on the way to Publish: one message (the publish's), never "saved, publish it" beside "published".
+              if (!quiet) notifications.show({ color: 'green', message: saved.status === 'published' ? `Saved “${pageDataOf(saved).title}”. Visitors see the changes once you publish them.` : `Saved “${pageDataOf(saved).title}”.` });
             }}
             extraActions={actions.buttons}
             blocksOf={blocksOf}
