@@ -81,7 +81,7 @@ async function addBlock(page: Page, title: string, picture: string | null): Prom
 }
 
 describe('pages in the staff app', () => {
-  it('an editor builds a campaign page from its layout, fills it through Edit blocks, reorders its sections by keyboard, previews and publishes it', async () => {
+  it('an editor builds a campaign page from its layout, fills it through its sections' lists (which lead back to the page), reorders its sections by keyboard, previews and publishes it', async () => {
     fs.mkdirSync(shots, { recursive: true });
     await createAccount(site.server.url, site.superToken, { email: 'editor@example.org', role: 'admin', password: 'rivers-and-wells-2026', displayName: 'Edna Editor' });
     await uploadViaApi(site.server.url, site.superToken, await distinctImage(1200, 600, 'png'), 'village-well.png', 'image/png');
@@ -136,6 +136,8 @@ describe('pages in the staff app', () => {
     await rows.nth(0).getByRole('link', { name: /^Open as a list/ }).click();
     await page.waitForURL(`${site.server.url}/${slides.collection}`);
     await waitForScreen(page);
+    // The list leads back to its page.
+    expect(await page.getByRole('link', { name: '← Back to the page' }).getAttribute('href')).toBe(`/pages/${encodeURIComponent(id)}`);
     await axeAtBothWidths(page);
     await addBlock(page, 'Water is a right, not a privilege', 'village-well.png');
     // The text section, opened afresh at its address (the server sends the staff app for it).
