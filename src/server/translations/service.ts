@@ -459,10 +459,12 @@ export class Translations {
     if (slotsOf(pageShape, JSON.parse(page.row.pending_data ?? page.row.data) as Record<string, unknown>).length > 0) {
       add({ kind: 'page', collection: sitePageCollection, id: pageId, keys: null, state: stateOf(pageShape, page.row, byId.get(pageId)).state }, `The page “${shown.title}”: title, menu label, description, address`);
     }
-    for (const [index, sec] of sections.entries()) {
+    for (const sec of sections) {
       const c = await this.services.structure.collection(sec.collection);
       if (!c) continue;
-      const heading = sectionHeading(sec) ?? `Section ${index + 1} (${kinds[sec.kind].nouns.many})`;
+      // A section without a heading is named by its place on the page (and its kind, unless it is plain text).
+      const place = `Section ${page.working.sections.indexOf(sec) + 1}`;
+      const heading = sectionHeading(sec) ?? (sec.kind === 'section' ? place : `${place} (${kinds[sec.kind].nouns.many})`);
       const shape = shapeOf(c);
       for (const row of rows.filter((r) => r.collection === sec.collection)) {
         const data = JSON.parse(row.pending_data ?? row.data) as Record<string, unknown>;

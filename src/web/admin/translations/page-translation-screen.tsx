@@ -10,7 +10,8 @@
  */
 import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { pageTranslationPathOf, translatedCount, translationsScreenPath, type PageTranslationPart } from '../../../shared/translations.js';
 import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
@@ -51,6 +52,9 @@ export function PageTranslationScreen() {
   const lang = params.get('lang') ?? report.data?.lang ?? null;
   const query = usePageTranslation(id, lang);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Mantine's md breakpoint, where the list of parts and the part sit side by side.
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  const [listOpen, setListOpen] = useState(false);
   const moved = useRef(false);
 
   const parts = query.data?.parts ?? [];
@@ -114,7 +118,14 @@ export function PageTranslationScreen() {
             <Grid gap="lg">
               <Grid.Col span={{ base: 12, md: 4 }}>
                 <nav aria-label={w.parts}>
-                  <Stack component="ol" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
+                  {/* On a narrow screen the list is a disclosure (closed), so the part itself is in view. */}
+                  {!wide && (
+                    <Button variant="default" fullWidth justify="space-between" onClick={() => setListOpen((o) => !o)} aria-expanded={listOpen} aria-controls="page-parts">
+                      {w.parts} ({index + 1} of {parts.length})
+                      <span aria-hidden="true">&nbsp;{listOpen ? '▴' : '▾'}</span>
+                    </Button>
+                  )}
+                  <Stack component="ol" id="page-parts" display={!wide && !listOpen ? 'none' : 'flex'} gap={4} p={0} m={0} mt={wide ? 0 : 'xs'} style={{ listStyle: 'none' }}>
                     {parts.map((p, i) => (
                       <li key={`${p.collection} ${p.id} ${p.keys?.join(',') ?? ''}`}>
                         <Anchor
@@ -122,6 +133,7 @@ export function PageTranslationScreen() {
                           to={partHref(id, language.code, i)}
                           onClick={() => {
                             moved.current = true;
+                            setListOpen(false);
                           }}
                           aria-current={i === index ? 'step' : undefined}
                           display="block"

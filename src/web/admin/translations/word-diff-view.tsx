@@ -8,8 +8,8 @@ import { Text, VisuallyHidden } from '@mantine/core';
 import { plainText, wordDiff } from '../../../shared/word-diff.js';
 import { translationWords as w } from './words.js';
 
-const removedStyle = { background: 'var(--mantine-color-red-0)', color: 'var(--mantine-color-red-9)', textDecorationThickness: '2px' } as const;
-const addedStyle = { background: 'var(--mantine-color-green-0)', color: 'var(--mantine-color-green-9)', textDecoration: 'underline', textDecorationThickness: '2px', outline: '1px solid var(--mantine-color-green-7)', borderRadius: 2 } as const;
+const removedStyle = { background: 'var(--mantine-color-red-1)', color: 'var(--mantine-color-dark-9)', textDecoration: 'line-through', textDecorationThickness: '2px' } as const;
+const addedStyle = { background: 'var(--mantine-color-green-1)', color: 'var(--mantine-color-dark-9)', textDecoration: 'underline', textDecorationThickness: '2px', outline: '1px solid var(--mantine-color-green-9)', borderRadius: 2 } as const;
 
 export function WordDiff({ before, after, rich, lang, language }: { before: string; after: string; rich: boolean; lang: string; language: string }) {
   const parts = wordDiff(rich ? plainText(before) : before, rich ? plainText(after) : after);
