@@ -53,7 +53,8 @@ const journeyTimeout = 120_000;
 
 describe('the site in Kiswahili', () => {
   it('passes the Nu Html Checker on the Kiswahili pages and their English twins', async () => {
-    const pages = { 'sw-home': await html('/sw/'), 'sw-about': await html('/sw/kuhusu'), home: await html('/'), about: await html('/about') };
+    // /history is not translated: its switcher says so.
+    const pages = { 'sw-home': await html('/sw/'), 'sw-about': await html('/sw/kuhusu'), home: await html('/'), about: await html('/about'), history: await html('/history') };
     expect(await nuHtmlErrors(pages)).toEqual([]);
   });
 
@@ -282,6 +283,13 @@ describe('a translator at work', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await page.locator('#part-heading').innerText()).toMatch(/› Our shared mission$/);
+      // Words typed and not saved: Next asks first, and staying keeps the part and its words.
+      await title.fill('Dhamira yetu, bado haijahifadhiwa');
+      const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.message()))));
+      await page.getByRole('button', { name: 'Next' }).click();
+      expect(await asked).toBe('This part has words that are not saved. Leave it without saving them?');
+      expect(await page.locator('#part-heading').innerText()).toMatch(/› Our shared mission$/);
+      expect(await title.inputValue()).toBe('Dhamira yetu, bado haijahifadhiwa');
 
       expect(await html('/sw/kuhusu')).toContain('Dhamira yetu ya pamoja');
       expect(errors).toEqual([]);

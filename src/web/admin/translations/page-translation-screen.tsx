@@ -6,12 +6,12 @@
  * shown has its original beside each field (an outdated one as a word-by-word
  * difference) and is saved or published on its own, with the block's own
  * `?lang=` API. Next and Previous move between parts and bring focus to the
- * part's heading.
+ * part's heading (asking first when the part has words not saved).
  */
 import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { pageTranslationPathOf, translatedCount, translationsScreenPath, type PageTranslationPart } from '../../../shared/translations.js';
 import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
@@ -26,7 +26,7 @@ function partHref(pageId: string, lang: string, index: number): string {
 }
 
 /** One part: its block's translation read with the block's own API, shown with only the part's keys. */
-function PartEditor({ part, language, defaultLanguage, onChanged }: { part: PageTranslationPart; language: LanguageInfo; defaultLanguage: LanguageInfo; onChanged(): void }) {
+function PartEditor({ part, language, defaultLanguage, onChanged, onDirtyChange }: { part: PageTranslationPart; language: LanguageInfo; defaultLanguage: LanguageInfo; onChanged(): void; onDirtyChange(dirty: boolean): void }) {
   const query = useTranslation(part.collection, part.id, language.code);
   if (query.isPending) return <ContentLoader label="Loading the translation" />;
   if (query.isError) return <LoadFailed title="The translation could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
@@ -39,6 +39,7 @@ function PartEditor({ part, language, defaultLanguage, onChanged }: { part: Page
       defaultCode={defaultLanguage.code}
       only={part.keys}
       onChanged={onChanged}
+      onDirtyChange={onDirtyChange}
       historyLevel={3}
     />
   );
@@ -56,6 +57,12 @@ export function PageTranslationScreen() {
   const wide = useMediaQuery('(min-width: 62em)', true);
   const [listOpen, setListOpen] = useState(false);
   const moved = useRef(false);
+  // Words typed in the part shown and not saved: leaving it asks first.
+  const dirty = useRef(false);
+  const onDirtyChange = useCallback((d: boolean) => {
+    dirty.current = d;
+  }, []);
+  const mayLeave = () => !dirty.current || window.confirm(w.leaveUnsaved);
 
   const parts = query.data?.parts ?? [];
   const asked = Number(params.get('part') ?? '1');
@@ -78,7 +85,8 @@ export function PageTranslationScreen() {
   }, [index]);
 
   const go = (to: number) => {
-    if (!lang) return;
+    if (!lang || !mayLeave()) return;
+    dirty.current = false;
     moved.current = true;
     setParams({ lang, part: String(to + 1) });
   };
@@ -131,7 +139,12 @@ export function PageTranslationScreen() {
                         <Anchor
                           component={Link}
                           to={partHref(id, language.code, i)}
-                          onClick={() => {
+                          onClick={(e) => {
+                            if (!mayLeave()) {
+                              e.preventDefault();
+                              return;
+                            }
+                            dirty.current = false;
                             moved.current = true;
                             setListOpen(false);
                           }}
@@ -172,6 +185,7 @@ export function PageTranslationScreen() {
                       language={language}
                       defaultLanguage={defaultLanguage}
                       onChanged={() => void client.invalidateQueries({ queryKey: [...translationsKey, 'page'] })}
+                      onDirtyChange={onDirtyChange}
                     />
                     <Group justify="space-between" component="nav" aria-label="Between parts">
                       <Button variant="default" onClick={() => go(index - 1)} disabled={index === 0}>

@@ -60,15 +60,18 @@ export interface EditorProps {
   onChanged?: (() => void) | undefined;
   /** The heading level of the history's title (under a part's heading on the page's screen). */
   historyLevel?: 2 | 3 | undefined;
+  /** Told when the form gets or loses words not saved yet. */
+  onDirtyChange?: ((dirty: boolean) => void) | undefined;
 }
 
-export function Editor({ reading: full, language, defaultName, defaultCode, only, onChanged, historyLevel = 2 }: EditorProps) {
+export function Editor({ reading: full, language, defaultName, defaultCode, only, onChanged, historyLevel = 2, onDirtyChange }: EditorProps) {
   const client = useQueryClient();
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const reading = only ? { ...full, slots: full.slots.filter((s) => only.includes(s.key)) } : full;
   const form = useForm<{ data: Record<string, string> }>({ defaultValues: { data: Object.fromEntries(reading.slots.map((s, i) => [`s${i}`, reading.values[s.key] ?? ''])) } });
   const dirty = form.formState.isDirty;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   // The settings have no drafts: their words go on the site when saved.
   const settings = reading.collection === settingsCollection;
 

@@ -65,13 +65,13 @@ function MissingByPage({ items, lang, language }: { items: TranslationReportItem
         const expanded = open === key;
         return (
           <li key={key}>
-            <Group gap="xs" wrap="wrap">
+            <Group gap={4} wrap="wrap">
               <Button variant="subtle" onClick={() => setOpen(expanded ? null : key)} aria-expanded={expanded} aria-controls={id} px="xs" fw={600}>
                 <span aria-hidden="true">{expanded ? '▾' : '▸'}&nbsp;</span>
                 {group.title} ({group.items.length})
               </Button>
               {key && (
-                <Anchor component={Link} to={pageTranslationPathOf(key, lang)} size="sm" fw={600} aria-label={`${w.translateWholePage}: ${group.title}`}>
+                <Anchor component={Link} to={pageTranslationPathOf(key, lang)} size="sm" px={10} aria-label={`${w.translateWholePage}: ${group.title}`}>
                   {w.translateWholePage}
                 </Anchor>
               )}

@@ -51,5 +51,6 @@ export const translationWords = {
   partOf: (n: number, total: number) => `Part ${n} of ${total}`,
   nothingToTranslate: 'This page has no text to translate.',
   translateWholePage: 'Translate the whole page',
+  leaveUnsaved: 'This part has words that are not saved. Leave it without saving them?',
   actions: { save: 'Saved', publish: 'Published', confirm: 'Marked still correct', unpublish: 'Taken off the site', discard: 'Discarded unpublished changes' },
 } as const;
