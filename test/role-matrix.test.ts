@@ -204,6 +204,7 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['translations',   'publish a translation',    '401',    '403', 'ok',  'ok',  'off'],
   ['translations',   'mark it still correct',    '401',    '403', 'ok',  'ok',  'off'],
   ['translations',   'read a page in Kiswahili', '401',    '403', 'ok',  'ok',  'off'],
+  ['translations',   'list a page\'s parts in Kiswahili', '401', '403', 'ok', 'ok', 'off'],
   ['translations',   'read the navigation in Kiswahili', '401', '403', 'ok', 'ok', 'off'],
   ['translations',   'read the settings in Kiswahili', '401', '403', '403', 'ok', 'off'],
   ['translations',   'save the settings in Kiswahili', '401', '403', '403', 'ok', 'off'],
@@ -715,6 +716,7 @@ const rows: Row[] = [
     },
   },
   { group: 'translations', endpoint: 'read a page in Kiswahili', target: 'translations', request: async () => ({ method: 'GET', url: `${siteApi.page('about')}?lang=sw` }) },
+  { group: 'translations', endpoint: 'list a page\'s parts in Kiswahili', target: 'translations', request: async () => ({ method: 'GET', url: `${pathTo(apiPaths.translations.page, { id: 'about' })}?lang=sw` }) },
   { group: 'translations', endpoint: 'read the settings in Kiswahili', target: 'translations', request: async () => ({ method: 'GET', url: `${apiPaths.translations.settings}?lang=sw` }) },
   {
     group: 'translations',
