@@ -305,9 +305,10 @@ export class SiteStructure {
     if (lang !== s.languages.defaultLanguage && pathname === `/${lang}`) return { kind: 'redirect', location: `/${lang}/`, redirectId: null };
     // One address per page: with a trailing slash (`/about/`, `/sw/zamani/`) an address leads where it leads without one, in one hop.
     if (path !== '/' && path.endsWith('/')) {
-      const found = this.resolveIn(s, lang, path.replace(/\/+$/, '') || '/');
+      const trimmed = path.replace(/\/+$/, '') || '/';
+      const found = this.resolveIn(s, lang, trimmed);
       if (found.kind !== 'page') return found;
-      return { kind: 'redirect', location: this.pathIn(s, found.id, lang) ?? localizedPath(path.replace(/\/+$/, '') || '/', lang, s.languages.defaultLanguage), redirectId: null };
+      return { kind: 'redirect', location: this.pathIn(s, found.id, lang) ?? localizedPath(trimmed, lang, s.languages.defaultLanguage), redirectId: null };
     }
     return this.resolveIn(s, lang, path);
   }
