@@ -82,7 +82,7 @@ async function addBlock(page: Page, title: string, picture: string | null): Prom
 }
 
 describe('pages in the staff app', () => {
-  it('an editor builds a campaign page from its layout, fills it through its sections' lists (which lead back to the page), reorders its sections by keyboard, previews and publishes it', async () => {
+  it("an editor builds a campaign page from its layout, fills it through its sections' lists (which lead back to the page), reorders its sections by keyboard, previews and publishes it", async () => {
     fs.mkdirSync(shots, { recursive: true });
     await createAccount(site.server.url, site.superToken, { email: 'editor@example.org', role: 'admin', password: 'rivers-and-wells-2026', displayName: 'Edna Editor' });
     await uploadViaApi(site.server.url, site.superToken, await distinctImage(1200, 600, 'png'), 'village-well.png', 'image/png');
