@@ -189,6 +189,7 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['site structure', 'publish a page',           '401',    '403', 'ok',  'ok',  'off'],
   // A redirect a super-admin set up by hand at the page's address is theirs to replace.
   ['site structure', 'publish a page over a redirect set up by hand', '401', '403', '403', 'ok', 'off'],
+  ['site structure', 'list what links to a page', '401',   '403', '403', 'ok',  'off'],
   ['site structure', 'delete a page',            '401',    '403', '403', 'ok',  'off'],
   ['site structure', 'list redirects',           '401',    '403', '403', 'ok',  'off'],
   ['site structure', 'add a redirect',           '401',    '403', '403', 'ok',  'off'],
@@ -639,6 +640,7 @@ const rows: Row[] = [
       return { method: 'POST', url: siteApi.pageStep(page.id, 'publish'), headers: { 'if-match': String(page.version) }, payload: { replaceRedirect: true } };
     },
   },
+  { group: 'site structure', endpoint: 'list what links to a page', target: 'pages', request: async () => ({ method: 'GET', url: siteApi.pageLinks('about') }) },
   {
     group: 'site structure',
     endpoint: 'delete a page',
