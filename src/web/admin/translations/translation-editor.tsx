@@ -9,7 +9,7 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title, Typography, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { FieldDef } from '../../../shared/fields.js';
@@ -22,6 +22,7 @@ import { TextWidget } from '../fields/text-widgets.js';
 import { saveTranslation, settingsCollection, translationKey, translationsKey, translationStep, useTranslation, useTranslationHistory, useTranslationReport } from './api.js';
 import { absoluteTime } from '../content/relative-time.js';
 import { stateColors, stateLabels, translationWords as w } from './words.js';
+import { useStaffTitle } from '../layouts/staff-title.js';
 
 /** Form names by place (`data.s0`…): the keys themselves hold dots, which the form would read as nesting. */
 const nameOf = (i: number) => `data.s${i}` as const;
@@ -251,9 +252,7 @@ export function TranslationEditorScreen() {
       ? 'Site settings'
       : (query.data.slots.find((s) => s.key === 'title' || s.key === 'name')?.value ?? query.data.slots[0]?.value ?? 'Untitled')
     : '';
-  useEffect(() => {
-    if (title && language) document.title = `Translate “${title}” into ${language.name} · Staff`;
-  }, [title, language]);
+  useStaffTitle(title && language ? `Translate “${title}” into ${language.name}` : null);
 
   return (
     <Screen>
