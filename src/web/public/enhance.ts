@@ -67,9 +67,10 @@ function start(): void {
       }
     }
   });
-  // The staff bar: its code is fetched only in a staff member's browser, and never part of the page's HTML.
+  // The staff bar: its code is fetched only in a staff member's browser, and never part of the page's HTML;
+  // never inside a frame (the page editor's preview shows the page as visitors will see it).
   const pagesPath = staffPages();
-  if (pagesPath) {
+  if (pagesPath && window.self === window.top) {
     import('./edit-link.js').then((m) => m.showStaffBar(document, pagesPath)).catch((err: unknown) => console.error('The staff bar could not start', err));
   }
 }
