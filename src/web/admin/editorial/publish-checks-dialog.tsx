@@ -11,7 +11,10 @@ import { StaffModal } from '../content/staff-modal.js';
 interface PublishChecksDialogProps {
   /** The errors; null when the dialog is closed. */
   findings: readonly Finding[] | null;
-  fieldLabel(field: string): string;
+  /** Where a finding is, in words (a page's publish names the block too). */
+  fieldLabel(field: string, finding: Finding): string;
+  /** What could not be used: "this block" unless told. */
+  subject?: string;
   working: boolean;
   onFix(): void;
   afterClose(): void;
@@ -22,16 +25,16 @@ export function publishChecksTitle(errors: number): string {
   return `Publish with ${errors === 1 ? '1 accessibility error' : `${errors} accessibility errors`}?`;
 }
 
-export function PublishChecksDialog({ findings, fieldLabel, working, onFix, afterClose, onPublishAnyway }: PublishChecksDialogProps) {
+export function PublishChecksDialog({ findings, fieldLabel, subject = 'this block', working, onFix, afterClose, onPublishAnyway }: PublishChecksDialogProps) {
   const list = findings ?? [];
   return (
     <StaffModal opened={findings !== null} onClose={() => !working && onFix()} afterClose={afterClose} title={publishChecksTitle(list.length)}>
       <Stack gap="md">
-        <Text>Some visitors could not use this block as it is:</Text>
+        <Text>{`Some visitors could not use ${subject} as it is:`}</Text>
         <List size="sm" spacing={6}>
           {list.map((f, i) => (
             <List.Item key={`${f.field}-${f.rule}-${i}`}>
-              <strong>{fieldLabel(f.field)}</strong>: {f.message}
+              <strong>{fieldLabel(f.field, f)}</strong>: {f.message}
             </List.Item>
           ))}
         </List>

@@ -2,7 +2,8 @@
  * The site's pages as the staff app reads and writes them (`/api/site/pages`),
  * each answer checked by zod: one query for the list (the Pages overview, the
  * page editor and the section collections' screens all read it), create,
- * change and delete. A page's editorial steps and history are its block's
+ * change and delete, what a page's publish would take live and the publish
+ * itself (the page with its sections' blocks, in one step). A page's editorial steps and history are its block's
  * (collection `sitepage`), through the editorial calls every block uses.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +13,8 @@ import { getCollection, sectionCollectionDef, type CollectionDef } from '../../.
 import { documentStates } from '../../../shared/editorial.js';
 import { imageValueSchema } from '../../../shared/fields.js';
 import { sectionKinds, sectionCollectionPattern, type PageSection } from '../../../shared/page-sections.js';
-import { siteApi, type CreatePageBody, type PageLink } from '../../../shared/site-structure.js';
+import { pageChangesSchema, siteApi, type CreatePageBody, type PageChanges, type PageLink } from '../../../shared/site-structure.js';
+import type { PublishBody } from '../../../shared/site-check.js';
 
 const sectionSchema = z.object({
   id: z.string(),
@@ -69,6 +71,20 @@ export interface PagePatch {
 
 export async function patchPage(id: string, version: number, body: PagePatch): Promise<SitePageAnswer> {
   return sitePageSchema.parse(await api<unknown>(siteApi.page(id), { method: 'PATCH', body, ifMatch: version }));
+}
+
+/** What publishing the page would take live now: its record and its sections' blocks (`GET …/changes`). */
+export async function fetchPageChanges(id: string): Promise<PageChanges> {
+  return pageChangesSchema.parse(await api<unknown>(siteApi.pageChanges(id)));
+}
+
+/**
+ * Publishes the page and every draft or pending change of its sections'
+ * blocks together, if nobody changed the page since `version`. Refused (400,
+ * `details.findings`) when the checks find errors, unless `overrideChecks`.
+ */
+export async function publishPage(id: string, version: number, body: Pick<PublishBody, 'overrideChecks'> = {}): Promise<void> {
+  await api<unknown>(siteApi.pageStep(id, 'publish'), { method: 'POST', body, ifMatch: version });
 }
 
 export type DeleteChoice = Record<string, never> | { redirectTo: string } | { gone: true };
