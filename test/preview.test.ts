@@ -136,7 +136,7 @@ describe.each(dialects())('preview links on %s', (dialect) => {
     expectPrivate(asStaff);
   });
 
-  it('shows the draft block named at creation and no other draft, and never a block in the trash', async () => {
+  it('shows the draft block named at creation and no other draft (a page preview: every draft, as Publish takes them), and never a block in the trash', async () => {
     const named = await create('aboutvision', 'Named draft for the preview', 'draft');
     const other = await create('aboutvision', 'Another draft nobody named', 'draft');
     const trashed = await create('aboutvision', 'Published block now in the trash', 'published');
@@ -152,9 +152,12 @@ describe.each(dialects())('preview links on %s', (dialect) => {
     expect(withDraft.body).not.toContain('Published block now in the trash');
     expect(withDraft.body).not.toContain('Trashed block');
 
-    const withoutDraft = await get(pathOf(await makeLink({ page: 'about' })));
-    expect(withoutDraft.body).not.toContain('Named draft for the preview');
-    expect(withoutDraft.body).not.toContain('Another draft nobody named');
+    // The page's own preview shows it as its one Publish would take it live: every draft of its sections.
+    const wholePage = await get(pathOf(await makeLink({ page: 'about' })));
+    expect(wholePage.body).toContain('Named draft for the preview');
+    expect(wholePage.body).toContain('Another draft nobody named');
+    expect(wholePage.body).not.toContain('Published block now in the trash');
+    expect(wholePage.body).not.toContain('Trashed block');
 
     // A draft named at creation and moved to the trash afterwards leaves the preview too.
     const link = await makeLink({ page: 'about', document: other.id });

@@ -183,6 +183,7 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   // Pages, redirects and missing paths (design: admins shape pages; deleting pages and redirects are the super-admin's).
   ['site structure', 'list pages',               '401',    '403', 'ok',  'ok',  'off'],
   ['site structure', 'read a page',              '401',    '403', 'ok',  'ok',  'off'],
+  ['site structure', 'what a page publish takes live', '401', '403', 'ok',  'ok',  'off'],
   ['site structure', 'create a page',            '401',    '403', 'ok',  'ok',  'off'],
   ['site structure', 'change a page',            '401',    '403', 'ok',  'ok',  'off'],
   ['site structure', 'publish a page',           '401',    '403', 'ok',  'ok',  'off'],
@@ -605,6 +606,7 @@ const rows: Row[] = [
   { group: 'site check', endpoint: 'read the site check', target: 'site-check', request: async () => ({ method: 'GET', url: siteCheckApi }) },
   { group: 'site structure', endpoint: 'list pages', target: 'pages', request: async () => ({ method: 'GET', url: siteApi.pages }) },
   { group: 'site structure', endpoint: 'read a page', target: 'pages', request: async () => ({ method: 'GET', url: siteApi.page('about') }) },
+  { group: 'site structure', endpoint: 'what a page publish takes live', target: 'pages', request: async () => ({ method: 'GET', url: siteApi.pageChanges('about') }) },
   { group: 'site structure', endpoint: 'create a page', target: 'pages', request: async () => ({ method: 'POST', url: siteApi.pages, payload: { path: `/matrix-${crypto.randomBytes(4).toString('hex')}`, title: 'Matrix page' } }) },
   {
     group: 'site structure',

@@ -244,6 +244,20 @@ export const pageChangesSchema = schema(() =>
 );
 export type PageChanges = z.infer<typeof pageChangesSchema>;
 
+/**
+ * What a page publish took live (or scheduled, with `at`): whether the page
+ * record itself, and which blocks. The answer of `POST /api/site/pages/:id/publish`
+ * carries it as `published`, beside the page.
+ */
+export const pageBlockChangesSchema = schema(() =>
+  z.object({
+    page: z.boolean(),
+    blocks: z.array(pageBlockChangeSchema),
+    at: z.string().optional(),
+  }),
+);
+export type PageBlockChanges = z.infer<typeof pageBlockChangesSchema>;
+
 /** In words: "the page and 3 blocks", "2 blocks", "the page". */
 export function pageChangesInWords(c: Pick<PageChanges, 'page' | 'blocks'>): string {
   const blocks = c.blocks.length === 0 ? '' : `${c.blocks.length} ${c.blocks.length === 1 ? 'block' : 'blocks'}`;

@@ -20,7 +20,8 @@ import {
   type TrashAnswer,
   type AuditAction,
 } from '../../shared/editorial.js';
-import { publishBodySchema } from '../../shared/site-check.js';
+import { publishBodySchema, type Finding } from '../../shared/site-check.js';
+import type { PageBlockChange, PageBlockChanges } from '../../shared/site-structure.js';
 import { authorize } from '../authorize.js';
 import { findingsOf, blockTarget, overriddenSubject, publishGate, rulesOf } from '../site-check/checks.js';
 import { errorsOf } from '../../shared/authoring/check.js';
@@ -247,6 +248,105 @@ export class Editorial {
       replaceRedirect: input.replaceRedirect === true,
     });
     return toContentDocument(row);
+  }
+
+  /**
+   * The blocks of these collections (a page's sections) that a page publish
+   * takes live: drafts and published blocks with pending changes, none in the
+   * trash, in the order visitors see them.
+   */
+  async pageBlockChanges(collections: readonly string[], db: Kysely<Database> = this.db): Promise<{ c: CollectionDef; row: DocumentRow; change: PageBlockChange }[]> {
+    const rows = await repo.changedDocuments(db, collections);
+    const out: { c: CollectionDef; row: DocumentRow; change: PageBlockChange }[] = [];
+    for (const row of rows) {
+      const c = await this.services.structure.collection(row.collection);
+      if (!c) continue;
+      out.push({ c, row, change: { collection: c.name, id: row.id, title: blockTitle(c, parseJson(workingCopyOf(row))), change: row.status === 'draft' ? 'draft' : 'changes' } });
+    }
+    const order = new Map(collections.map((name, i) => [name, i]));
+    return out.sort((a, b) => (order.get(a.c.name) ?? 0) - (order.get(b.c.name) ?? 0));
+  }
+
+  /**
+   * One publish for one page: the page record (a draft or its pending
+   * changes) and every draft and pending change of its sections' blocks go
+   * live together, in one transaction, or nothing does. The authoring checks
+   * run on all of them first; their errors refuse the whole publish (400, every
+   * finding in `details.findings`, each naming its block) unless the body
+   * confirms them, and each block's audit line then says so. With `at` in the
+   * future all of them are scheduled for that instant instead. The blocks go
+   * first: a refusal of the page itself (an address a redirect holds) undoes them.
+   */
+  async publishPage(caller: Caller, id: string, collections: readonly string[], expectedVersion: ExpectedVersion, body: unknown): Promise<PageBlockChanges> {
+    const { c: pageC, current: page, version } = await this.target(caller, sitePageCollection, id, expectedVersion);
+    const input = parse(publishBodySchema, body ?? {});
+    const override = input.overrideChecks === true;
+    const at = this.futureInstant(input.at);
+    const blocks = await this.pageBlockChanges(collections);
+    for (const b of blocks) authorize(caller.principal, 'update', { type: 'collection', name: b.c.name });
+    const pageChanged = page.status === 'draft' || page.pending_data !== null;
+    // Each block as it would go live, cleaned as a save cleans it (a file it names may have gone since).
+    const items: { c: CollectionDef; row: DocumentRow; clean: Record<string, unknown>; title: string }[] = [];
+    const clean = async (c: CollectionDef, row: DocumentRow, title: string) => {
+      try {
+        return await this.prepare(c, parseJson(workingCopyOf(row)), parseJson(row.data));
+      } catch (err) {
+        if (err instanceof AppError) throw new AppError(err.code, `“${title}”: ${err.message}`, { ...(err.field ? { field: err.field } : {}), ...(err.fields ? { fields: err.fields } : {}), details: { block: { collection: c.name, id: row.id, title } } });
+        throw err;
+      }
+    };
+    for (const b of blocks) items.push({ c: b.c, row: b.row, clean: at ? parseJson(workingCopyOf(b.row)) : await clean(b.c, b.row, b.change.title), title: b.change.title });
+    if (pageChanged) items.push({ c: pageC, row: page, clean: at ? parseJson(workingCopyOf(page)) : await clean(pageC, page, blockTitle(pageC, parseJson(workingCopyOf(page)))), title: blockTitle(pageC, parseJson(workingCopyOf(page))) });
+    const errorsBy = new Map<string, Finding[]>();
+    for (const item of items) {
+      const errors = errorsOf(await findingsOf(this.db, blockTarget(item.c, item.row.id), item.c.fields, item.clean));
+      if (errors.length > 0) errorsBy.set(item.row.id, errors);
+    }
+    const all = [...errorsBy.values()].flat();
+    if (all.length > 0 && !override) {
+      const first = all[0]!;
+      const count = all.length === 1 ? 'an accessibility error' : `${all.length} accessibility errors`;
+      const where = errorsBy.size === 1 ? (items.find((i) => i.row.id === first.id)?.title ?? '') : `${errorsBy.size} blocks`;
+      throw new AppError('invalid-argument', `data.${first.field}: ${where ? `${where} has` : 'This page has'} ${count}. ${first.message} Fix it, or confirm to publish anyway.`, {
+        field: `data.${first.field}`,
+        fields: { [`data.${first.field}`]: first.message },
+        details: { findings: all },
+      });
+    }
+    if (at && pageChanged) await this.services.structure.checkScheduledAddress(page, { ...caller, replaceRedirect: input.replaceRedirect });
+    const written = await this.db.transaction().execute(async (trx) => {
+      const rows: DocumentRow[] = [];
+      for (const item of items) {
+        const isPage = item.row.id === page.id && item.c.name === sitePageCollection;
+        // A block is written on top of the version read above: one changed meanwhile makes the whole publish a 409.
+        const expected = isPage ? version : Number(item.row.version);
+        const errors = errorsBy.get(item.row.id);
+        const rules = errors ? rulesOf(errors) : null;
+        const subject = rules ? { subject: at ? `${overriddenSubject(item.title, rules)} — publish at ${at}` : overriddenSubject(item.title, rules) } : at ? { subject: `${item.title} — publish at ${at}` } : {};
+        rows.push(
+          await this.step(
+            at
+              ? { collection: item.c, current: item.row, expectedVersion: expected, changes: { publish_at: at, publish_override: rules ? rules.join(',') : null }, revisions: [], audits: ['content.schedule'], ...subject, caller }
+              : {
+                  collection: item.c,
+                  current: item.row,
+                  expectedVersion: expected,
+                  changes: { data: JSON.stringify(item.clean), pending_data: null, status: 'published', publish_at: null },
+                  revisions: ['publish'],
+                  audits: [rules ? 'content.publish-overridden' : 'content.publish'],
+                  ...subject,
+                  caller,
+                  ...(isPage ? { replaceRedirect: input.replaceRedirect === true } : {}),
+                },
+            trx,
+          ),
+        );
+      }
+      return rows;
+    });
+    // After the commit: a cache rebuilt at once must read the new state.
+    for (const row of written) this.announce(row.collection, row.id);
+    return { page: pageChanged, blocks: blocks.map((b) => b.change), ...(at ? { at } : {}) };
   }
 
   /** Takes a block off the site now (its working copy becomes the draft), or schedules that. */

@@ -145,6 +145,21 @@ export async function listPublished(db: Conn, collections: readonly string[]): P
     .execute();
 }
 
+/** The drafts and published blocks with pending changes of these collections, none in the trash, in position order. */
+export async function changedDocuments(db: Conn, collections: readonly string[]): Promise<DocumentRow[]> {
+  if (collections.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('collection', 'in', collections)
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('status', '=', 'draft'), eb('pending_data', 'is not', null)]))
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 export async function findDocument(db: Conn, collection: string, id: string): Promise<DocumentRow | undefined> {
   // An id no block can have is answered here: PostgreSQL refuses some of them (NUL) as query text.
   if (!recordIdPattern.test(id)) return undefined;

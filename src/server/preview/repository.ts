@@ -79,8 +79,9 @@ export async function findPageBlock(db: Conn, collections: readonly string[], id
 
 /**
  * The blocks a preview of these collections shows, in the order visitors see
- * them: every published block and the draft `draftId` (when given), none in
- * the trash.
+ * them, none in the trash: a page's preview (no `draftId`) shows the page as
+ * its Publish would take it live, drafts included; a block's preview shows the
+ * published blocks and that one draft.
  */
 export async function previewRows(db: Conn, collections: readonly string[], draftId: string | null): Promise<DocumentRow[]> {
   if (collections.length === 0) return [];
@@ -89,7 +90,7 @@ export async function previewRows(db: Conn, collections: readonly string[], draf
     .selectAll()
     .where('collection', 'in', collections)
     .where('deleted_at', 'is', null)
-    .where((eb) => (draftId ? eb.or([eb('status', '=', 'published'), eb('id', '=', draftId)]) : eb('status', '=', 'published')))
+    .$if(draftId !== null, (q) => q.where((eb) => eb.or([eb('status', '=', 'published'), eb('id', '=', draftId ?? '')])))
     .orderBy('position')
     .orderBy('created_at')
     .orderBy('id')

@@ -21,6 +21,8 @@ import {
   pageDataSchema,
   pagePresets,
   sitePageCollection,
+  type PageBlockChanges,
+  type PageChanges,
   type PageData,
   type PageLink,
   type Redirect,
@@ -29,6 +31,7 @@ import { authorize } from '../authorize.js';
 import { appendAudit } from '../audit/repository.js';
 import type { ContentService, Caller } from '../content/service.js';
 import { workingCopyOf } from '../content/editorial.js';
+import { listPublished } from '../content/repository.js';
 import type { ExpectedVersion } from '../http/if-match.js';
 import type { Services } from '../services.js';
 import * as repo from './repository.js';
@@ -155,10 +158,40 @@ export class PageService {
     return this.answer(id);
   }
 
-  async step(caller: Caller, step: 'publish' | 'unpublish' | 'discard', id: string, expectedVersion: ExpectedVersion, body: unknown): Promise<PageAnswer> {
+  /** The collections of a page's sections as they will be once published (its working copy), once each. */
+  private async sectionCollections(id: string): Promise<string[]> {
+    const p = (await this.services.structure.current()).pages.get(id);
+    if (!p) throw new AppError('not-found', 'There is no such page.');
+    return [...new Set(p.working.sections.map((s) => s.collection))];
+  }
+
+  /** What "Publish" would take live now (shared/site-structure.ts `pageChangesSchema`). */
+  async changes(principal: Principal | null, id: string): Promise<PageChanges> {
+    authorize(principal, 'readDrafts', pageSubject);
+    const page = (await this.services.structure.current()).pages.get(id);
+    if (!page) throw new AppError('not-found', 'There is no such page.');
+    const collections = await this.sectionCollections(id);
+    const blocks = await this.content.editorial.pageBlockChanges(collections);
+    const shown = new Set([...(await listPublished(this.db, collections)).map((r) => r.collection), ...blocks.map((b) => b.c.name)]);
+    return {
+      page: page.row.status === 'draft' || page.row.pending_data !== null,
+      blocks: blocks.map((b) => b.change),
+      empty: !collections.some((c) => shown.has(c)),
+    };
+  }
+
+  /**
+   * Publish (the page with its sections' blocks, one transaction: editorial.ts
+   * `publishPage`), unpublish (the page; its blocks stay as they are and show
+   * again with it) or discard the page's pending changes.
+   */
+  async step(caller: Caller, step: 'publish' | 'unpublish' | 'discard', id: string, expectedVersion: ExpectedVersion, body: unknown): Promise<PageAnswer & { published?: PageBlockChanges }> {
     const e = this.content.editorial;
-    if (step === 'publish') await e.publish(caller, sitePageCollection, id, expectedVersion, body);
-    else if (step === 'unpublish') await e.unpublish(caller, sitePageCollection, id, expectedVersion, body);
+    if (step === 'publish') {
+      const published = await e.publishPage(caller, id, await this.sectionCollections(id), expectedVersion, body);
+      return { ...(await this.answer(id)), published };
+    }
+    if (step === 'unpublish') await e.unpublish(caller, sitePageCollection, id, expectedVersion, body);
     else await e.discard(caller, sitePageCollection, id, expectedVersion);
     return this.answer(id);
   }

@@ -67,6 +67,12 @@ export const structureRoutes = fp(
       return reply.header('etag', `"${page.version}"`).header('cache-control', 'no-store').send(page);
     });
 
+    app.get(siteApiRoutes.pageChanges, async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      reply.header('cache-control', 'no-store');
+      return pages.changes(request.principal, id);
+    });
+
     app.patch(siteApiRoutes.page, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       const translated = await inLanguage(app, request, reply, sitePageCollection, id, 'save');
