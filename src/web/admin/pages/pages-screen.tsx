@@ -287,9 +287,9 @@ function PagePublish({ page, pages, onFix }: { page: PageDef; pages: SitePageAns
   const publish = async (changes: PageChanges, overrideChecks: boolean) => {
     setWorking(true);
     try {
-      await publishPage(page.id, page.version, overrideChecks ? { overrideChecks: true } : {});
+      const published = await publishPage(page.id, page.version, overrideChecks ? { overrideChecks: true } : {});
       setAt(null);
-      const words = pageChangesInWords(changes);
+      const words = pageChangesInWords(published);
       const despite = overrideChecks ? ' The audit log records that it was published despite accessibility errors.' : '';
       setDone(`Published ${words} of “${page.title}”. Visitors see them now.${despite}`);
       notifications.show({ color: 'green', title: 'Published', message: `Visitors now see ${words} of “${page.title}”.` });
@@ -360,7 +360,7 @@ function PagePublish({ page, pages, onFix }: { page: PageDef; pages: SitePageAns
             )}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => setAt(null)} disabled={working} data-autofocus>
-                {nothing ? 'Close' : 'Cancel'}
+                {nothing ? 'Back to the pages' : 'Cancel'}
               </Button>
               {!nothing && (
                 <Button color={publishedGreen} onClick={() => void publish(confirm, false)} loading={working}>
@@ -473,7 +473,7 @@ const PageSection = memo(function PageSection({ page, pages, opened, focusBlock,
           <SharedLinks page={page} open={showLinks} />
         </div>
         <div>
-          <Button variant="subtle" size="sm" px="xs" aria-expanded={opened} aria-controls={blocksId} onClick={() => onToggle(page.id)}>
+          <Button variant="default" size="sm" aria-expanded={opened} aria-controls={blocksId} onClick={() => onToggle(page.id)}>
             <span aria-hidden="true">{opened ? '▾' : '▸'}&nbsp;</span>
             {`Sections and blocks (${page.sections.length} ${page.sections.length === 1 ? 'section' : 'sections'})`}
           </Button>

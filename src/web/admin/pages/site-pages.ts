@@ -13,7 +13,7 @@ import { getCollection, sectionCollectionDef, type CollectionDef } from '../../.
 import { documentStates } from '../../../shared/editorial.js';
 import { imageValueSchema } from '../../../shared/fields.js';
 import { sectionKinds, sectionCollectionPattern, type PageSection } from '../../../shared/page-sections.js';
-import { pageChangesSchema, siteApi, type CreatePageBody, type PageChanges, type PageLink } from '../../../shared/site-structure.js';
+import { pageBlockChangesSchema, pageChangesSchema, siteApi, type CreatePageBody, type PageBlockChanges, type PageChanges, type PageLink } from '../../../shared/site-structure.js';
 import type { PublishBody } from '../../../shared/site-check.js';
 
 const sectionSchema = z.object({
@@ -73,6 +73,9 @@ export async function patchPage(id: string, version: number, body: PagePatch): P
   return sitePageSchema.parse(await api<unknown>(siteApi.page(id), { method: 'PATCH', body, ifMatch: version }));
 }
 
+/** The answer of a page's publish: the page, and what went live (`published`). */
+const publishAnswerSchema = sitePageSchema.extend({ published: pageBlockChangesSchema });
+
 /** What publishing the page would take live now: its record and its sections' blocks (`GET …/changes`). */
 export async function fetchPageChanges(id: string): Promise<PageChanges> {
   return pageChangesSchema.parse(await api<unknown>(siteApi.pageChanges(id)));
@@ -83,8 +86,8 @@ export async function fetchPageChanges(id: string): Promise<PageChanges> {
  * blocks together, if nobody changed the page since `version`. Refused (400,
  * `details.findings`) when the checks find errors, unless `overrideChecks`.
  */
-export async function publishPage(id: string, version: number, body: Pick<PublishBody, 'overrideChecks'> = {}): Promise<void> {
-  await api<unknown>(siteApi.pageStep(id, 'publish'), { method: 'POST', body, ifMatch: version });
+export async function publishPage(id: string, version: number, body: Pick<PublishBody, 'overrideChecks'> = {}): Promise<PageBlockChanges> {
+  return publishAnswerSchema.parse(await api<unknown>(siteApi.pageStep(id, 'publish'), { method: 'POST', body, ifMatch: version })).published;
 }
 
 export type DeleteChoice = Record<string, never> | { redirectTo: string } | { gone: true };
