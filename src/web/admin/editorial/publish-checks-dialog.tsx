@@ -13,7 +13,7 @@ interface PublishChecksDialogProps {
   findings: readonly Finding[] | null;
   /** Where a finding is, in words (a page's publish names the block too). */
   fieldLabel(field: string, finding: Finding): string;
-  /** What could not be used: "this block" unless told. */
+  /** What could not be used, as it stands: "this block as it is" unless told. */
   subject?: string;
   working: boolean;
   onFix(): void;
@@ -25,12 +25,12 @@ export function publishChecksTitle(errors: number): string {
   return `Publish with ${errors === 1 ? '1 accessibility error' : `${errors} accessibility errors`}?`;
 }
 
-export function PublishChecksDialog({ findings, fieldLabel, subject = 'this block', working, onFix, afterClose, onPublishAnyway }: PublishChecksDialogProps) {
+export function PublishChecksDialog({ findings, fieldLabel, subject = 'this block as it is', working, onFix, afterClose, onPublishAnyway }: PublishChecksDialogProps) {
   const list = findings ?? [];
   return (
     <StaffModal opened={findings !== null} onClose={() => !working && onFix()} afterClose={afterClose} title={publishChecksTitle(list.length)}>
       <Stack gap="md">
-        <Text>{`Some visitors could not use ${subject} as it is:`}</Text>
+        <Text>{`Some visitors could not use ${subject}:`}</Text>
         <List size="sm" spacing={6}>
           {list.map((f, i) => (
             <List.Item key={`${f.field}-${f.rule}-${i}`}>

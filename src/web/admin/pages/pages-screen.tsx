@@ -374,7 +374,7 @@ function PagePublish({ page, pages, onFix }: { page: PageDef; pages: SitePageAns
       <PublishChecksDialog
         findings={at?.step === 'checks' ? at.findings : null}
         fieldLabel={where}
-        subject="this page’s blocks"
+        subject="this page’s blocks as they are"
         working={working}
         onFix={() => {
           const first = at?.step === 'checks' ? at.findings[0] : undefined;
