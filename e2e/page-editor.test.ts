@@ -89,7 +89,7 @@ async function addBlock(page: Page, title: string, picture: string | null): Prom
 }
 
 describe('pages in the staff app', () => {
-  it('an editor builds a campaign page from its layout, fills it through Edit blocks, reorders its sections by keyboard, previews and publishes it', async () => {
+  it('an editor builds a campaign page from its layout, fills it through its sections’ lists (which lead back to the page), reorders its sections by keyboard, previews and publishes it', async () => {
     fs.mkdirSync(shots, { recursive: true });
     await createAccount(site.server.url, site.superToken, { email: 'editor@example.org', role: 'admin', password: 'rivers-and-wells-2026', displayName: 'Edna Editor' });
     await uploadViaApi(site.server.url, site.superToken, await distinctImage(1200, 600, 'png'), 'village-well.png', 'image/png');
@@ -181,9 +181,11 @@ describe('pages in the staff app', () => {
     await page.setViewportSize(sizes[0]);
 
     // The hero slide through "Edit blocks": the section's own list and form, the media picker for the picture.
-    await rows.nth(0).getByRole('link', { name: /^Edit blocks/ }).click();
+    await rows.nth(0).getByRole('link', { name: /^Open as a list/ }).click();
     await page.waitForURL(`${site.server.url}/${slides.collection}`);
     await waitForScreen(page);
+    // The list leads back to its page.
+    expect(await page.getByRole('link', { name: '← Back to the page' }).getAttribute('href')).toBe(`/pages/${encodeURIComponent(id)}`);
     await axeAtBothWidths(page);
     await addBlock(page, 'Water is a right, not a privilege', 'village-well.png');
     // The text section, opened afresh at its address (the server sends the staff app for it).
@@ -244,7 +246,9 @@ describe('pages in the staff app', () => {
     // By keyboard: the notifications sit over the buttons' row at the bottom of the window.
     await page.getByRole('button', { name: 'Publish', exact: true }).focus();
     await page.keyboard.press('Enter');
-    await page.getByText('“Water rights” is published. The website shows it now.').first().waitFor();
+    // It says what goes live (its blocks were published on their list): the page alone.
+    await page.getByRole('dialog', { name: 'Publish the page?' }).getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Published “Water rights”. The website shows it now.').first().waitFor();
     const res = await fetch(`${site.server.url}/water-rights`);
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -364,6 +368,10 @@ describe('pages in the staff app', () => {
     await site.signIn(page, `/pages/${encodeURIComponent(created.id)}`);
     await page.getByRole('heading', { level: 1, name: 'Edit page: Give to the campaign' }).waitFor();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    // A page with nothing on it is asked about first.
+    const empty = page.getByRole('dialog', { name: 'Publish the page?' });
+    await empty.getByText('This page shows nothing yet').waitFor();
+    await empty.getByRole('button', { name: 'Publish', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Replace the redirect at this address?' });
     await dialog.waitFor();
     await dialog.getByText('The address /give is a redirect set up by hand (it leads to https://pay.example.org/give).').waitFor();

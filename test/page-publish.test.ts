@@ -214,6 +214,9 @@ describe.each(dialects())('one publish for one page on %s', (dialect) => {
     const html = await t.app.inject({ method: 'GET', url: url.pathname });
     expect(html.statusCode).toBe(200);
     for (const title of ['Hill slide', 'Hill text', 'Hill call to action']) expect(html.body).toContain(title);
+    // The page editor shows it in a frame: the site's own pages may frame a preview, and nothing else any answer.
+    expect(html.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect((await t.app.inject({ method: 'GET', url: '/about' })).headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
   it('answers 404 for a page that does not exist and 401 without an account', async () => {

@@ -76,8 +76,9 @@ export const kinds = {
     ],
     titleField: 'title',
     imageField: 'image',
-    purpose: 'Sections are the blocks of text, with an optional picture and link, that tell the page’s story.',
-    nouns: { one: 'section', many: 'sections' },
+    // "Text block", never "section": a page's sections hold blocks, and a section of this kind holds text blocks.
+    purpose: 'Text blocks tell the page’s story: a title, text, and an optional picture and link.',
+    nouns: { one: 'text block', many: 'text blocks' },
     heading: null,
   }),
   card: defineKind({

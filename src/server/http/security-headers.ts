@@ -33,9 +33,14 @@ const directives: readonly (readonly [name: string, value: string, when?: 'https
 
 export type HeaderTable = Readonly<Record<string, string>>;
 
-export function contentSecurityPolicy(https: boolean): string {
+/**
+ * The policy as sent. `framedBySelf`: the site's own pages may frame the answer
+ * (a preview, shown beside the page editor); every other answer frames nowhere.
+ */
+export function contentSecurityPolicy(https: boolean, framedBySelf = false): string {
   return directives
     .filter(([, , when]) => when !== 'https' || https)
+    .map(([name, value]) => (name === 'frame-ancestors' && framedBySelf ? [name, "'self'"] : [name, value]))
     .map(([name, value]) => (value ? `${name} ${value}` : name))
     .join(';');
 }

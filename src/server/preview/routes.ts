@@ -25,6 +25,7 @@ import { AppError } from '../../shared/errors.js';
 import { dynamicCompression } from '../http/compression.js';
 import { sendError } from '../plugins/errors.js';
 import { redactedPreviewPath } from '../http/request-log.js';
+import { contentSecurityPolicy } from '../http/security-headers.js';
 import { PreviewService, type PreviewServiceOptions } from './service.js';
 
 const tokenParams = z.object({ token: z.string().max(200) });
@@ -36,9 +37,10 @@ declare module 'fastify' {
   }
 }
 
-/** Headers of every answer under /preview/: private, never stored, never indexed. */
-function privateHeaders(reply: FastifyReply): FastifyReply {
+/** Headers of every answer under /preview/: private, never stored, never indexed; framed only by the site's own pages (the page editor shows it beside the page). */
+function privateHeaders(reply: FastifyReply, csp: string): FastifyReply {
   return reply
+    .header('content-security-policy', csp)
     .header('cache-control', 'private, no-store')
     .header('x-robots-tag', 'noindex')
     .header('referrer-policy', 'no-referrer')
@@ -101,11 +103,12 @@ async function preview(app: FastifyInstance, options: PreviewServiceOptions): Pr
   // The server renderer, loaded on the first preview (API-only servers never load React for this).
   let renderer: Promise<{ renderPreview: (request: Request, data: PublicDataSource, expiresAt: string) => Promise<RenderResult> }> | null = null;
 
+  const framedCsp = contentSecurityPolicy(app.services.config.publicUrl.startsWith('https:'), true);
   await app.register(async (pages) => {
     await pages.register(compress, dynamicCompression);
 
     pages.get(`${previewPathPrefix}:token`, { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
-      privateHeaders(reply);
+      privateHeaders(reply, framedCsp);
       const { token } = tokenParams.parse(request.params);
       const opening = await service.open(token);
       if (!opening.ok) return reply.status(opening.reason === 'unknown' ? 404 : 410).send(refusalPage(opening.reason));

@@ -11,6 +11,8 @@ import { z } from 'zod';
 import type { CollectionDef } from '../../../shared/collections.js';
 import { findingSchema, type Finding } from '../../../shared/site-check.js';
 import type { PreviewBody } from '../../../shared/editorial.js';
+import type { PublishBody } from '../../../shared/site-check.js';
+import { pageChangesInWords, type PageBlockChanges, type PageChanges } from '../../../shared/site-structure.js';
 import { messageByCode } from '../../../shared/errors.js';
 import { ApiError } from '../../api-client.js';
 import { blockTitle } from '../content/block-summary.js';
@@ -27,6 +29,21 @@ import { publishedGreen } from '../theme.js';
 
 type Step = 'publish' | 'discard' | 'unpublish' | 'preview' | 'schedule' | 'cancel-schedule';
 
+/**
+ * A page's one publish (shared/site-structure.ts): Publish and Schedule take
+ * the page and its sections' blocks together, after saying what will go live.
+ */
+export interface OnePublish {
+  /** What Publish would take live now. */
+  changes(): Promise<PageChanges>;
+  /** Publishes (or schedules, with `at`); what went live. */
+  publish(version: number, body: PublishBody): Promise<PageBlockChanges>;
+  /** The page as it is after the publish. */
+  reload(): Promise<StaffDocument>;
+  /** A finding's field in words, naming its block ("Water slide: Picture"). */
+  findingLabel(finding: Finding): string;
+}
+
 interface EditorialActionsProps {
   collection: CollectionDef;
   doc: StaffDocument;
@@ -37,8 +54,10 @@ interface EditorialActionsProps {
   onChanged(doc: StaffDocument): void;
   /** Says a sentence in the screen's live region (and moves focus to the state line). */
   announce(message: string): void;
-  /** Moves focus to a field the authoring checks name ("Go back and fix"). */
-  onFix?(field: string): void;
+  /** Moves focus to a field the authoring checks name ("Go back and fix"); a page's publish names the block too. */
+  onFix?(field: string, finding?: Finding): void;
+  /** A page: one publish for the page and its blocks. */
+  onePublish?: OnePublish;
   /** What Preview shows: by default the block on its collection's page (none without a page). */
   preview?: PreviewBody | null;
 }
@@ -91,20 +110,23 @@ async function confirmStep(pending: { proceed(): Promise<boolean> } | null, setB
 }
 
 /** The buttons go inside the form's button row; the dialogs and the last refusal beside it. */
-export function useEditorialActions({ collection, doc, dirty, form, timeZone, onChanged, announce, onFix, preview: previewOf }: EditorialActionsProps): { buttons: ReactNode; panel: ReactNode } {
+export function useEditorialActions({ collection, doc, dirty, form, timeZone, onChanged, announce, onFix, preview: previewOf, onePublish }: EditorialActionsProps): { buttons: ReactNode; panel: ReactNode } {
   const [working, setWorking] = useState<Step | null>(null);
   const [pendingOverride, setPendingOverride] = useState<PendingOverride | null>(null);
   const [pendingRedirect, setPendingRedirect] = useState<PendingRedirect | null>(null);
   const [replacing, setReplacing] = useState(false);
   const [overriding, setOverriding] = useState(false);
-  const fixField = useRef<string | null>(null);
-  const [asking, setAsking] = useState<'discard' | 'unpublish' | 'schedule' | null>(null);
+  const fixField = useRef<Finding | null>(null);
+  const [asking, setAsking] = useState<'discard' | 'unpublish' | 'schedule' | 'publish' | null>(null);
+  /** What a page's Publish will take live, while the editor is asked. */
+  const [goingLive, setGoingLive] = useState<PageChanges | null>(null);
   const [refusal, setRefusal] = useState<{ title: string; lines: string[] } | null>(null);
   const [scheduleFailure, setScheduleFailure] = useState<string | null>(null);
   const [previewLink, setPreviewLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const title = blockTitle(collection, doc.data);
   const published = doc.status === 'published';
-  const canPublish = !published || doc.hasPendingChanges || dirty;
+  // A page's blocks may have changes of their own: its Publish is always offered, and says when there is nothing to publish.
+  const canPublish = onePublish !== undefined || !published || doc.hasPendingChanges || dirty;
   const previewBody: PreviewBody | null = previewOf !== undefined ? previewOf : collection.page ? { page: collection.page, document: doc.id } : null;
 
   const refuse = (step: Step, err: unknown, wording: string) => {
@@ -170,6 +192,14 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
   };
 
   const publishCall = (flags: { overrideChecks?: true; replaceRedirect?: true }) => async (version: number) => {
+    if (onePublish) {
+      const went = await onePublish.publish(version, flags);
+      const despite = flags.overrideChecks ? ' The audit log records that it was published despite accessibility errors.' : '';
+      const replaced = flags.replaceRedirect ? ' The redirect that was at its address is removed, and the audit log records it.' : '';
+      const what = pageChangesInWords(went);
+      announce(`Published ${what === 'the page' ? `“${title}”` : `${what.replace(/^the page/, `“${title}”`)}`}. The website shows ${(went.page ? 1 : 0) + went.blocks.length === 1 ? 'it' : 'them'} now.${despite}${replaced}`);
+      return onePublish.reload();
+    }
     const d = await publishDocument(collection.name, doc.id, version, flags);
     const despite = flags.overrideChecks ? ' The audit log records that it was published despite accessibility errors.' : '';
     const replaced = flags.replaceRedirect ? ' The redirect that was at its address is removed, and the audit log records it.' : '';
@@ -187,7 +217,32 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
       publishCall(replaceRedirect ? { overrideChecks: true, replaceRedirect: true } : { overrideChecks: true }),
       replaceRedirect ? undefined : () => publishWith(true),
     );
-  const publish = () => void publishWith(false);
+  /** A page: saves what is typed, then says what will go live before publishing it. */
+  const askPublish = async () => {
+    if (!onePublish || working) return;
+    setWorking('publish');
+    setRefusal(null);
+    try {
+      const version = await form.current?.saveIfDirty();
+      if (version === null || version === undefined) return;
+      const changes = await onePublish.changes();
+      if (!changes.page && changes.blocks.length === 0) {
+        announce(`Nothing to publish: visitors see “${title}” as it is here.`);
+        return;
+      }
+      setGoingLive(changes);
+      setAsking('publish');
+    } catch (err) {
+      refuse('publish', err, published ? 'Changes not published' : 'Not published');
+    } finally {
+      setWorking(null);
+    }
+  };
+  const publish = () => void (onePublish ? askPublish() : publishWith(false));
+  const confirmPublish = async () => {
+    const done = await publishWith(false);
+    if (done) setAsking(null);
+  };
 
   const replaceRedirectAndPublish = () => confirmStep(pendingRedirect, setReplacing, () => setPendingRedirect(null));
 
@@ -230,7 +285,10 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
     let d: StaffDocument | null = null;
     let base = version;
     if (choice.publishAt) {
-      d = await publishDocument(collection.name, doc.id, base, { at: choice.publishAt, ...(overrideChecks ? { overrideChecks } : {}) });
+      if (onePublish) {
+        await onePublish.publish(base, { at: choice.publishAt, ...(overrideChecks ? { overrideChecks } : {}) });
+        d = await onePublish.reload();
+      } else d = await publishDocument(collection.name, doc.id, base, { at: choice.publishAt, ...(overrideChecks ? { overrideChecks } : {}) });
       base = d.version;
     }
     if (choice.unpublishAt) d = await unpublishDocument(collection.name, doc.id, base, { at: choice.unpublishAt });
@@ -247,15 +305,15 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
   const publishAnyway = () => confirmStep(pendingOverride, setOverriding, () => setPendingOverride(null));
 
   const goBackAndFix = () => {
-    fixField.current = pendingOverride?.findings[0]?.field ?? null;
+    fixField.current = pendingOverride?.findings[0] ?? null;
     setPendingOverride(null);
   };
 
   // Once the dialog has handed focus back: the field to fix takes it.
   const afterChecksDialog = () => {
-    const field = fixField.current;
+    const finding = fixField.current;
     fixField.current = null;
-    if (field && onFix) onFix(field);
+    if (finding && onFix) onFix(finding.field, finding);
   };
 
   const cancel = () =>
@@ -342,6 +400,31 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
         {`“${title}” comes off the website at once and becomes a draft. You can publish it again later.`}
       </ConfirmDialog>
       <ConfirmDialog
+        opened={asking === 'publish' && goingLive !== null}
+        title={goingLive ? `Publish ${pageChangesInWords(goingLive)}?` : 'Publish?'}
+        confirmLabel="Publish"
+        working={working === 'publish'}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => void confirmPublish()}
+      >
+        {goingLive && (
+          <>
+            <Text size="sm">{`These go live together, at once:`}</Text>
+            <List size="sm" mt={4}>
+              {goingLive.page && <List.Item>{`The page “${title}”${published ? ' (its changes)' : ''}`}</List.Item>}
+              {goingLive.blocks.map((b) => (
+                <List.Item key={`${b.collection}:${b.id}`}>{`“${b.title}”${b.change === 'changes' ? ' (its changes)' : ''}`}</List.Item>
+              ))}
+            </List>
+            {goingLive.empty && (
+              <Alert color="orange" mt="sm" title="This page shows nothing yet">
+                None of its sections has a block visitors would see: the page would be a title and nothing else. Add a block first, or publish anyway.
+              </Alert>
+            )}
+          </>
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog
         opened={pendingRedirect !== null}
         title="Replace the redirect at this address?"
         confirmLabel="Replace the redirect and publish"
@@ -354,7 +437,7 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
       </ConfirmDialog>
       <PublishChecksDialog
         findings={pendingOverride?.findings ?? null}
-        fieldLabel={(field) => fieldLabel(collection, field)}
+        fieldLabel={(field, finding) => (onePublish && finding ? onePublish.findingLabel(finding) : fieldLabel(collection, field))}
         working={overriding}
         onFix={goBackAndFix}
         afterClose={afterChecksDialog}

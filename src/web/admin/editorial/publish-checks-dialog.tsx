@@ -11,10 +11,8 @@ import { StaffModal } from '../content/staff-modal.js';
 interface PublishChecksDialogProps {
   /** The errors; null when the dialog is closed. */
   findings: readonly Finding[] | null;
-  /** Where a finding is, in words (a page's publish names the block too). */
+  /** The field in words (a page's publish names the block too). */
   fieldLabel(field: string, finding: Finding): string;
-  /** What could not be used, as it stands: "this block as it is" unless told. */
-  subject?: string;
   working: boolean;
   onFix(): void;
   afterClose(): void;
@@ -25,12 +23,12 @@ export function publishChecksTitle(errors: number): string {
   return `Publish with ${errors === 1 ? '1 accessibility error' : `${errors} accessibility errors`}?`;
 }
 
-export function PublishChecksDialog({ findings, fieldLabel, subject = 'this block as it is', working, onFix, afterClose, onPublishAnyway }: PublishChecksDialogProps) {
+export function PublishChecksDialog({ findings, fieldLabel, working, onFix, afterClose, onPublishAnyway }: PublishChecksDialogProps) {
   const list = findings ?? [];
   return (
     <StaffModal opened={findings !== null} onClose={() => !working && onFix()} afterClose={afterClose} title={publishChecksTitle(list.length)}>
       <Stack gap="md">
-        <Text>{`Some visitors could not use ${subject}:`}</Text>
+        <Text>Some visitors could not use this as it is:</Text>
         <List size="sm" spacing={6}>
           {list.map((f, i) => (
             <List.Item key={`${f.field}-${f.rule}-${i}`}>

@@ -3,13 +3,14 @@
  * where the collection can grow, the rows in page order, and the live region
  * that tells each move.
  */
-import { Button, Group, NativeSelect, Pagination, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Pagination, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { stateFilterSchema, type DocumentState } from '../../../shared/editorial.js';
 import type { CollectionDef } from '../../../shared/collections.js';
 import { formPathOf } from '../../../shared/routes.js';
+import { pageEditorPathOf } from '../../../shared/staff-screens.js';
 import { useCan } from '../content/abilities.js';
 import { useDocuments, type ListParams, type StaffDocument } from '../content/documents.js';
 import { ContentLoader, LoadFailed } from '../content/screen.js';
@@ -83,6 +84,12 @@ export function ListScreen({ collection }: { collection: CollectionDef }) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <div style={{ minWidth: 0 }}>
+          {collection.page && (
+            // A page's blocks are edited on the page: the way back to it, whichever list this is.
+            <Anchor component={Link} to={pageEditorPathOf(collection.page)} size="sm">
+              ← Back to the page
+            </Anchor>
+          )}
           <Title order={1}>{collection.label}</Title>
           {total > 0 && (
             <Text c="dimmed" size="sm" mt={4}>

@@ -23,7 +23,7 @@ import { useCan } from '../content/abilities.js';
 import { contentKeys, fetchDocument, useDocument, type StaffDocument } from '../content/documents.js';
 import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
 import { StaffModal } from '../content/staff-modal.js';
-import { useEditorialActions } from '../editorial/editorial-actions.js';
+import { useEditorialActions, type OnePublish } from '../editorial/editorial-actions.js';
 import { HistoryPanel } from '../editorial/history-panel.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
 import { StateLine } from '../editorial/state-line.js';
@@ -35,6 +35,11 @@ import { DeletePageButton } from './delete-page-dialog.js';
 import { rowsChanged, rowsOf, sectionsPatch, type SectionRow } from './section-edits.js';
 import { SectionsEditor } from './sections-editor.js';
 import { PathWarning } from './path-notice.js';
+import { SectionBlocks, type OpenBlock } from './section-blocks.js';
+import { PagePreview } from './page-preview.js';
+import { fetchPageChanges, publishPage, sectionCollectionOf } from './page-publish.js';
+import type { Finding } from '../../../shared/site-check.js';
+import { focusField } from '../site-check/form-checks.js';
 import { patchPage, sitePagesKey } from './site-pages.js';
 import { handleSaveFailure, messageOf } from '../fields/save-failure.js';
 import { messageByCode } from '../../../shared/errors.js';
@@ -78,11 +83,15 @@ interface PageFormProps {
   collection: CollectionDef;
   handle: Ref<BlockFormHandle>;
   onDirtyChange(dirty: boolean): void;
-  onSaved(doc: StaffDocument): void;
+  /** `quiet`: saved on the way to another step (Publish, Preview), which says what happened itself. */
+  onSaved(doc: StaffDocument, quiet?: boolean): void;
   extraActions: React.ReactNode;
+  /** A saved section's blocks, edited where the section is. */
+  blocksOf(row: SectionRow): React.ReactNode;
 }
 
-function PageForm({ doc, collection, handle, onDirtyChange, onSaved, extraActions }: PageFormProps) {
+function PageForm({ doc, collection, handle, onDirtyChange, onSaved, extraActions, blocksOf }: PageFormProps) {
+  const formId = useId();
   const page = pageDataOf(doc);
   const fields = collection.fields;
   const resolver = useMemo(() => blockResolver(fields, fieldsSchema, false), [fields]);
@@ -132,7 +141,7 @@ function PageForm({ doc, collection, handle, onDirtyChange, onSaved, extraAction
   };
 
   /** Saves the record as it is on screen, on top of `base`: the saved version, or null (the screen says why). */
-  const attempt = async (values: BlockFormValues, sectionRows: SectionRow[], base: number): Promise<number | null> => {
+  const attempt = async (values: BlockFormValues, sectionRows: SectionRow[], base: number, quiet = false): Promise<number | null> => {
     setSaving(true);
     setFormError(null);
     setSectionErrors({});
@@ -151,7 +160,7 @@ function PageForm({ doc, collection, handle, onDirtyChange, onSaved, extraAction
       void client.invalidateQueries({ queryKey: siteCheckKey });
       leaving.current = false;
       setVersion(saved.version);
-      onSaved(saved);
+      onSaved(saved, quiet);
       return saved.version;
     } catch (err) {
       handleSaveFailure(err, { conflict: () => setConflict({ values, rows: sectionRows }), serverErrors: showServerErrors, formError: setFormError });
@@ -168,7 +177,7 @@ function PageForm({ doc, collection, handle, onDirtyChange, onSaved, extraAction
         if (!dirty) return version;
         let saved: number | null = null;
         await handleSubmit(async (values) => {
-          saved = await attempt(values, rows, version);
+          saved = await attempt(values, rows, version, true);
         })();
         return saved;
       },
@@ -215,8 +224,9 @@ function PageForm({ doc, collection, handle, onDirtyChange, onSaved, extraAction
 
   return (
     <FormProvider {...methods}>
-      <form noValidate onSubmit={handleSubmit((values) => attempt(values, rows, version), () => setFormError(null))}>
-        <Stack gap="lg" maw={760}>
+      <Stack gap="lg" maw={760}>
+      <form id={formId} noValidate onSubmit={handleSubmit((values) => attempt(values, rows, version), () => setFormError(null))}>
+        <Stack gap="lg">
           {fields.map((f) =>
             f.name === 'description' ? (
               <DescriptionField key={f.name} field={f} />
@@ -227,22 +237,24 @@ function PageForm({ doc, collection, handle, onDirtyChange, onSaved, extraAction
               </Stack>
             ),
           )}
+        </Stack>
+      </form>
           <Stack gap="xs" component="section" aria-labelledby="sections-heading">
             <Title order={2} size="h4" id="sections-heading">
               Sections
             </Title>
             <Text size="sm" c="dimmed">
-              Each section shows the blocks of its own list under its heading. Reorder, add or remove sections here; edit their blocks with “Edit blocks”.
+              The page shows its sections in this order, each with its blocks under its heading. Edit, add and reorder blocks here; “Publish” takes the page and every saved block live together.
             </Text>
-            <SectionsEditor rows={rows} onChange={setRows} errors={sectionErrors} />
+            <SectionsEditor rows={rows} onChange={setRows} errors={sectionErrors} blocksOf={blocksOf} />
           </Stack>
           {(formError || (formState.isSubmitted && errorCount > 0)) && (
             <Alert color="red" role="alert" title="Not saved yet">
               {formError ?? `Fix the ${errorCount === 1 ? 'highlighted field' : `${errorCount} highlighted fields`}, then save again.`}
             </Alert>
           )}
-          <Group gap="sm" wrap="wrap">
-            <Button type="submit" loading={saving} disabled={saving || resolving !== null}>
+          <Group gap="sm" wrap="wrap" className="page-editor-actions">
+            <Button type="submit" form={formId} loading={saving} disabled={saving || resolving !== null}>
               Save
             </Button>
             {extraActions}
@@ -252,8 +264,7 @@ function PageForm({ doc, collection, handle, onDirtyChange, onSaved, extraAction
               </Text>
             )}
           </Group>
-        </Stack>
-      </form>
+      </Stack>
       <ConflictDialog opened={conflict !== null} subject="this page" resolving={resolving} onKeep={() => setConflict(null)} onReload={() => void reloadTheirs()} onOverwrite={() => void overwriteWithMine()} />
       <StaffModal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Leave without saving?">
         <Stack gap="md">
@@ -276,18 +287,27 @@ function PageEditor({ doc }: { doc: StaffDocument }) {
   const collection = useMemo(pageCollection, []);
   const client = useQueryClient();
   const { timeZone } = useSiteTimeZone();
-  const form = useRef<BlockFormHandle>(null);
-  const [dirty, setDirty] = useState(false);
+  const pageForm = useRef<BlockFormHandle>(null);
+  const blockForm = useRef<BlockFormHandle>(null);
+  const [pageDirty, setPageDirty] = useState(false);
+  const [blockDirty, setBlockDirty] = useState(false);
+  const [openBlock, setOpenBlock] = useState<OpenBlock | null>(null);
+  const [generation, setGeneration] = useState(0);
   const [message, setMessage] = useState('');
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyId = useId();
   const stateRef = useRef<HTMLDivElement>(null);
   const canDelete = useCan({ type: 'collection', name: sitePageCollection })('delete');
   const page = pageDataOf(doc);
+  const dirty = pageDirty || blockDirty;
+  const pageRef = useMemo(() => ({ id: doc.id, title: page.title }), [doc.id, page.title]);
 
   useEffect(() => {
     document.title = `Edit page: ${page.title} · Staff`;
   }, [page.title]);
+
+  /** Something the preview shows was saved: it reads the page again. */
+  const refreshPreview = useCallback(() => setGeneration((g) => g + 1), []);
 
   /** The server's answer becomes the screen's page (the form starts afresh from its version). */
   const changed = useCallback(
@@ -295,8 +315,11 @@ function PageEditor({ doc }: { doc: StaffDocument }) {
       client.setQueryData(contentKeys.document(sitePageCollection, next.id), next);
       void client.invalidateQueries({ queryKey: sitePagesKey });
       void client.invalidateQueries({ queryKey: siteCheckKey });
+      // The blocks' states changed with a publish.
+      for (const s of pageDataOf(next).sections) void client.invalidateQueries({ queryKey: contentKeys.collection(s.collection) });
+      refreshPreview();
     },
-    [client],
+    [client, refreshPreview],
   );
   const announce = useCallback((text: string) => {
     setMessage('');
@@ -304,7 +327,86 @@ function PageEditor({ doc }: { doc: StaffDocument }) {
     notifications.show({ color: 'blue', message: text });
     stateRef.current?.focus();
   }, []);
-  const actions = useEditorialActions({ collection, doc, dirty, form, timeZone, onChanged: changed, announce, preview: { page: doc.id } });
+
+  const blockDirtyNow = useRef(false);
+  blockDirtyNow.current = blockDirty;
+  /** Keeps what is typed in the open block (saved as it is); false when it could not be saved (its form says why). */
+  const keepOpenBlock = useCallback(async () => !blockDirtyNow.current || !blockForm.current || (await blockForm.current.saveIfDirty()) !== null, []);
+  /** Another block opens (or the open one closes): what was typed in the open one is saved first, as a page editor keeps it. */
+  const openAnother = useCallback(
+    async (next: OpenBlock | null) => {
+      const typed = blockDirtyNow.current;
+      if (!(await keepOpenBlock())) return;
+      if (typed) refreshPreview();
+      setBlockDirty(false);
+      setOpenBlock(next);
+    },
+    [keepOpenBlock, refreshPreview],
+  );
+
+  /** Save and Publish keep what is typed: the open block first, then the page. */
+  const form = useRef<BlockFormHandle>({
+    async saveIfDirty() {
+      if (!(await keepOpenBlock())) return null;
+      return (await pageForm.current?.saveIfDirty()) ?? null;
+    },
+    showConflict() {
+      pageForm.current?.showConflict();
+    },
+  });
+
+  const onePublish = useMemo<OnePublish>(
+    () => ({
+      changes: () => fetchPageChanges(doc.id),
+      publish: (version, body) => publishPage(doc.id, version, body),
+      reload: () => fetchDocument(sitePageCollection, doc.id),
+      findingLabel: (finding) => {
+        if (finding.collection === sitePageCollection) return collection.fields.find((f) => f.name === finding.field.split('.')[0])?.label ?? finding.field;
+        const section = page.sections.find((s) => s.collection === finding.collection);
+        const c = section ? sectionCollectionOf(section, pageRef) : undefined;
+        const label = c?.fields.find((f) => f.name === finding.field.split('.')[0])?.label ?? finding.field;
+        return `${section?.heading ?? c?.nouns.one ?? 'A block'}: ${label}`;
+      },
+    }),
+    [doc.id, collection, page.sections, pageRef],
+  );
+
+  /** "Go back and fix" a block's field: the block opens in place and the field takes focus. */
+  const fix = useCallback(
+    (field: string, finding?: Finding) => {
+      if (!finding || finding.collection === sitePageCollection) {
+        focusField(field);
+        return;
+      }
+      setOpenBlock({ collection: finding.collection, id: finding.id });
+      window.setTimeout(() => focusField(field), 100);
+    },
+    [],
+  );
+
+  const actions = useEditorialActions({ collection, doc, dirty, form, timeZone, onChanged: changed, announce, onFix: fix, preview: { page: doc.id }, onePublish });
+
+  const blocksOf = useCallback(
+    (row: SectionRow) => {
+      const section = page.sections.find((s) => s.collection === row.collection);
+      if (!section) return <Text size="sm" c="dimmed">Save the page to add blocks to this section.</Text>;
+      return (
+        <SectionBlocks
+          collection={sectionCollectionOf(section, pageRef)}
+          open={openBlock}
+          onOpen={(next) => void openAnother(next)}
+          onClose={() => {
+            setBlockDirty(false);
+            setOpenBlock(null);
+          }}
+          formHandle={blockForm}
+          onDirtyChange={setBlockDirty}
+          onChanged={refreshPreview}
+        />
+      );
+    },
+    [page.sections, pageRef, openBlock, refreshPreview, openAnother],
+  );
 
   return (
     <Stack gap="lg">
@@ -331,27 +433,36 @@ function PageEditor({ doc }: { doc: StaffDocument }) {
         <div id={historyId} role="region" aria-label="History" hidden={!historyOpen}>
           {historyOpen && (
             <Stack mt="sm">
-              <HistoryPanel collection={collection} doc={doc} initialRevision={null} dirty={dirty} onRestored={changed} onConflict={() => form.current?.showConflict()} announce={announce} />
+              <HistoryPanel collection={collection} doc={doc} initialRevision={null} dirty={dirty} onRestored={changed} onConflict={() => pageForm.current?.showConflict()} announce={announce} />
             </Stack>
           )}
         </div>
       </Paper>
       {actions.panel}
-      <PageForm
-        // Every change the server answers has a new version: the form starts afresh from it (keyed on the
-        // version, not on a counter, so it never mounts with the previous answer while the query catches up).
-        key={`${doc.id}:${doc.version}`}
-        doc={doc}
-        collection={collection}
-        handle={form}
-        onDirtyChange={setDirty}
-        onSaved={(saved) => {
-          changed(saved);
-          notifications.show({ color: 'green', message: saved.status === 'published' ? `Saved “${pageDataOf(saved).title}”. Visitors see the changes once you publish them.` : `Saved “${pageDataOf(saved).title}”.` })
-        }}
-        extraActions={actions.buttons}
-      />
-      {canDelete && <DeletePageButton doc={doc} />}
+      <div className="page-editor-columns">
+        <div className="page-editor-main">
+          <PageForm
+            // Every change the server answers has a new version: the form starts afresh from it (keyed on the
+            // version, not on a counter, so it never mounts with the previous answer while the query catches up).
+            key={`${doc.id}:${doc.version}`}
+            doc={doc}
+            collection={collection}
+            handle={pageForm}
+            onDirtyChange={setPageDirty}
+            onSaved={(saved, quiet) => {
+              changed(saved);
+              // Saved on the way to Publish: one message (the publish's), never "saved, publish it" beside "published".
+              if (!quiet) notifications.show({ color: 'green', message: saved.status === 'published' ? `Saved “${pageDataOf(saved).title}”. Visitors see the changes once you publish them.` : `Saved “${pageDataOf(saved).title}”.` });
+            }}
+            extraActions={actions.buttons}
+            blocksOf={blocksOf}
+          />
+          {canDelete && <DeletePageButton doc={doc} />}
+        </div>
+        <aside className="page-editor-preview" aria-label="Preview">
+          <PagePreview pageId={doc.id} pageTitle={page.title} generation={generation} />
+        </aside>
+      </div>
     </Stack>
   );
 }

@@ -37,7 +37,8 @@ import { blocksLimit, createPreviewLink, pagesKeys, revokePreviewLink, useCollec
 import { PageWeightFailed, PageWeightLine, WeighingStatus } from './page-weight.js';
 import { publishedGreen } from '../theme.js';
 import { useCan } from '../content/abilities.js';
-import { collectionFromPages, fetchPageChanges, publishPage, sitePagesKey, useSitePages, type SitePageAnswer } from './site-pages.js';
+import { collectionFromPages, sitePagesKey, useSitePages, type SitePageAnswer } from './site-pages.js';
+import { fetchPageChanges, publishPage } from './page-publish.js';
 import { kindLabel } from './section-edits.js';
 import { pageChangesInWords, sitePageCollection, type PageChanges } from '../../../shared/site-structure.js';
 import { NewPageButton } from './new-page-dialog.js';
@@ -374,7 +375,6 @@ function PagePublish({ page, pages, onFix }: { page: PageDef; pages: SitePageAns
       <PublishChecksDialog
         findings={at?.step === 'checks' ? at.findings : null}
         fieldLabel={where}
-        subject="this page’s blocks as they are"
         working={working}
         onFix={() => {
           const first = at?.step === 'checks' ? at.findings[0] : undefined;

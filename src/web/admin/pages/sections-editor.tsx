@@ -1,14 +1,14 @@
 /**
  * A page's sections in the page editor: each with its kind in words, its
- * heading, the options its kind allows, "Edit blocks" (its list screen) and
- * "Remove section"; reordered by drag and drop, by keyboard (dnd-kit's
+ * heading, the options its kind allows, its blocks (section-blocks.tsx: edited
+ * in place), a link to its list screen and "Remove section"; reordered by drag and drop, by keyboard (dnd-kit's
  * keyboard sensor, with announcements in words) and with Move buttons, as
  * the list screens do; "Add section" of a chosen kind. Edits stay on screen
  * until the page is saved (section-edits.ts holds the rules).
  */
 import { closestCorners } from '@dnd-kit/core';
 import { ActionIcon, Anchor, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { kinds } from '../../../shared/kinds.js';
 import { sectionHeadingMax, sectionKinds, sectionLimitMax, sectionOptionsByKind, sectionsMax } from '../../../shared/page-sections.js';
@@ -24,9 +24,12 @@ interface SectionsEditorProps {
   onChange(rows: SectionRow[]): void;
   /** Server errors about the sections (`sections.2.heading`), by row index. */
   errors: Record<number, string>;
+  /** A saved section's blocks, shown and edited where the section is (section-blocks.tsx). */
+  blocksOf(row: SectionRow): ReactNode;
 }
 
-function SectionItem({ row, index, count, error, onRows, rows, onMove, onAskRemove }: {
+function SectionItem({ row, index, count, error, onRows, rows, onMove, onAskRemove, blocksOf }: {
+  blocksOf(row: SectionRow): ReactNode;
   row: SectionRow;
   index: number;
   count: number;
@@ -87,16 +90,17 @@ function SectionItem({ row, index, count, error, onRows, rows, onMove, onAskRemo
               )}
             </Group>
           )}
+          {row.collection ? blocksOf(row) : (
+            <Text size="sm" c="dimmed">
+              Save the page to add blocks to this section.
+            </Text>
+          )}
           <Group gap="sm" justify="space-between" wrap="wrap">
             {row.collection ? (
-              <Anchor component={Link} to={listPathOf(row.collection)} size="sm" aria-label={`Edit blocks of ${name}`}>
-                Edit blocks
+              <Anchor component={Link} to={listPathOf(row.collection)} size="sm" aria-label={`Open as a list: ${name}, with search and history`}>
+                Open as a list
               </Anchor>
-            ) : (
-              <Text size="sm" c="dimmed">
-                Save the page to add blocks to this section.
-              </Text>
-            )}
+            ) : <span />}
             <Button variant="subtle" color="red" size="xs" onClick={() => onAskRemove(row)} aria-label={`Remove section ${name}`}>
               Remove section
             </Button>
@@ -107,7 +111,7 @@ function SectionItem({ row, index, count, error, onRows, rows, onMove, onAskRemo
   );
 }
 
-export function SectionsEditor({ rows, onChange, errors }: SectionsEditorProps) {
+export function SectionsEditor({ rows, onChange, errors, blocksOf }: SectionsEditorProps) {
   const [announcement, setAnnouncement] = useState('');
   const [toRemove, setToRemove] = useState<SectionRow | null>(null);
   const [kind, setKind] = useState<SectionKind>('section');
@@ -163,7 +167,7 @@ export function SectionsEditor({ rows, onChange, errors }: SectionsEditorProps) 
           onMove={(from, to) => onChange(moveRow(rows, from, to))}
         >
           {rows.map((row, index) => (
-            <SectionItem key={row.key} row={row} index={index} count={rows.length} error={errors[index]} rows={rows} onRows={onChange} onMove={move} onAskRemove={setToRemove} />
+            <SectionItem key={row.key} blocksOf={blocksOf} row={row} index={index} count={rows.length} error={errors[index]} rows={rows} onRows={onChange} onMove={move} onAskRemove={setToRemove} />
           ))}
         </SortableList>
       )}

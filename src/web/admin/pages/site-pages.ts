@@ -2,8 +2,7 @@
  * The site's pages as the staff app reads and writes them (`/api/site/pages`),
  * each answer checked by zod: one query for the list (the Pages overview, the
  * page editor and the section collections' screens all read it), create,
- * change and delete, what a page's publish would take live and the publish
- * itself (the page with its sections' blocks, in one step). A page's editorial steps and history are its block's
+ * change and delete. A page's editorial steps and history are its block's
  * (collection `sitepage`), through the editorial calls every block uses.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -13,8 +12,7 @@ import { getCollection, sectionCollectionDef, type CollectionDef } from '../../.
 import { documentStates } from '../../../shared/editorial.js';
 import { imageValueSchema } from '../../../shared/fields.js';
 import { sectionKinds, sectionCollectionPattern, type PageSection } from '../../../shared/page-sections.js';
-import { pageBlockChangesSchema, pageChangesSchema, siteApi, type CreatePageBody, type PageBlockChanges, type PageChanges, type PageLink } from '../../../shared/site-structure.js';
-import type { PublishBody } from '../../../shared/site-check.js';
+import { siteApi, type CreatePageBody, type PageLink } from '../../../shared/site-structure.js';
 
 const sectionSchema = z.object({
   id: z.string(),
@@ -71,23 +69,6 @@ export interface PagePatch {
 
 export async function patchPage(id: string, version: number, body: PagePatch): Promise<SitePageAnswer> {
   return sitePageSchema.parse(await api<unknown>(siteApi.page(id), { method: 'PATCH', body, ifMatch: version }));
-}
-
-/** The answer of a page's publish: the page, and what went live (`published`). */
-const publishAnswerSchema = sitePageSchema.extend({ published: pageBlockChangesSchema });
-
-/** What publishing the page would take live now: its record and its sections' blocks (`GET …/changes`). */
-export async function fetchPageChanges(id: string): Promise<PageChanges> {
-  return pageChangesSchema.parse(await api<unknown>(siteApi.pageChanges(id)));
-}
-
-/**
- * Publishes the page and every draft or pending change of its sections'
- * blocks together, if nobody changed the page since `version`. Refused (400,
- * `details.findings`) when the checks find errors, unless `overrideChecks`.
- */
-export async function publishPage(id: string, version: number, body: Pick<PublishBody, 'overrideChecks'> = {}): Promise<PageBlockChanges> {
-  return publishAnswerSchema.parse(await api<unknown>(siteApi.pageStep(id, 'publish'), { method: 'POST', body, ifMatch: version })).published;
 }
 
 export type DeleteChoice = Record<string, never> | { redirectTo: string } | { gone: true };
