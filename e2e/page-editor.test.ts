@@ -301,8 +301,8 @@ describe('pages in the staff app', () => {
     // An address another page has: Save puts the server's words under the field, which takes focus.
     await address.fill('/about');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const taken = page.getByText('Another page already has the address /about. Choose another address.');
-    await taken.waitFor();
+    const describedBy = () => address.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+    await expect.poll(describedBy, { timeout: 10_000 }).toContain('Another page already has the address /about. Choose another address.');
     await expect.poll(() => address.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
     expect(await address.getAttribute('aria-invalid')).toBe('true');
     // An address the server would refuse promises nothing.
