@@ -9,19 +9,21 @@
  * once published the page answers at its address with its title and blocks
  * in the new order. A super-admin changing a published page's address is told
  * the old one will redirect; a stale save opens the conflict dialog; "Duplicate"
- * proposes `<path>-copy`; deleting a page a block links to lists the links,
- * "Gone" is chosen, and the address answers 410. The Pages overview finds
- * pages by title or address and lists a page's blocks only once opened; its
- * "Publish changes…" says what goes live and publishes a page with its
- * blocks in one step, a refusal for the checks (a slide without alt text,
- * shown as an error in its form first) asking "publish anyway". The new
- * page's address follows its title; a taken address lands on the field, in
- * the dialog and on Save; the address notice promises only valid addresses.
- * axe at 1280 and 375 px on the Pages overview, the New page dialog, the
- * page editor (with the address notice), a section's list screen, the
- * checks question and the delete dialog. Screenshots:
+ * proposes `<path>-copy`; deleting a page a block links to lists the links
+ * and asks where its address should lead as the dialog opens (focus stays in
+ * the dialog), "Gone" is chosen, and the address answers 410. The Pages
+ * overview finds pages by title or address and lists a page's blocks only
+ * once opened; its "Publish changes…" says what goes live and publishes a
+ * page with its blocks in one step, a refusal for the checks (a slide
+ * without alt text, shown as an error in its form first) asking "publish
+ * anyway". The new page's address follows its title; a taken address lands
+ * on the field, in the dialog and on Save; the address notice promises only
+ * valid addresses. axe at 1280 and 375 px on the Pages overview, the New
+ * page dialog, the page editor (with the address notice), a section's list
+ * screen, the checks question and the delete dialog. Screenshots:
  * docs/screenshots/pages-overview-*.png, pages-list-*.png,
- * pages-publish-checks-*.png, new-page-*.png, page-editor-*.png.
+ * pages-publish-checks-*.png, new-page-*.png, page-editor-*.png,
+ * page-delete-links-*.png.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -341,19 +343,35 @@ describe('pages in the staff app', () => {
     await page.goto(`${site.server.url}/pages/${encodeURIComponent(created.id)}`);
     await page.getByRole('heading', { level: 1, name: 'Edit page: Old campaign (archive)' }).waitFor();
     await page.getByRole('button', { name: 'Delete page…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete this page?' });
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Delete page' }).click();
-    const ask = page.getByRole('dialog', { name: 'Where should its address lead?' });
+    const ask = page.getByRole('dialog', { name: 'Delete this page?' });
     await ask.waitFor();
+    // The links and the question come up front, before any "Delete".
     const links = ask.getByRole('list', { name: 'Links to this page' });
+    await links.waitFor();
     expect(await links.textContent()).toContain('“Read about our old campaign” (linkUrl)');
+    await ask.getByRole('group', { name: 'Where should its address lead?' }).waitFor();
+    const focusInDialog = () => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    expect(await focusInDialog()).toBe(true);
     await axeAtBothWidths(page);
-    await ask.getByRole('radio', { name: /^Is gone/ }).check();
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await settle(page);
+      await page.screenshot({ path: path.join(shots, `page-delete-links-${size.width}.png`) });
+    }
+    await page.setViewportSize(sizes[0]);
+    // "Delete" without a page to lead to: told so, and focus stays on the button, in the dialog.
+    await ask.getByRole('button', { name: 'Delete page' }).click();
+    await ask.getByRole('alert').getByText('Choose the page its address should lead to, or choose “Gone”.').waitFor();
+    expect(await focusInDialog()).toBe(true);
+    await ask.getByRole('radio', { name: /gone/ }).check();
     await ask.getByRole('button', { name: 'Delete page' }).click();
     await page.waitForURL(`${site.server.url}/pages`);
     await page.getByText('“Old campaign (archive)” is in the Trash.').first().waitFor();
     expect((await fetch(`${site.server.url}/old-campaign`)).status).toBe(410);
+    // The Trash calls it a page, as its collection's declaration does.
+    await page.goto(`${site.server.url}/trash`);
+    await waitForScreen(page);
+    await page.getByText(/^1 page( and \d+ blocks?)? in the trash/).waitFor();
     expect(errors).toEqual([]);
   }, 120_000);
   it('a super-admin publishing a page at an address a redirect holds is asked first, replaces it in one click, and the page answers there', async () => {

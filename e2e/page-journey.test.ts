@@ -16,6 +16,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { siteApi } from '../src/shared/site-structure.js';
+import { pageTranslationPathOf } from '../src/shared/translations.js';
 import { createAccount, settle, watchStaffConsole } from './helpers/staff.js';
 import { setUpSite } from './helpers/fixture.js';
 import { apiCall, uploadViaApi, waitForScreen } from './admin-content-support.js';
@@ -190,6 +191,8 @@ describe('an editor makes a page as a page', () => {
     await page.getByRole('dialog', { name: 'Publish the page and 1 block?' }).getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Published “Dry season appeal” and 1 block. The website shows them now.').first().waitFor();
     expect(await page.getByText(/^Saved “Dry season appeal”/).count()).toBe(0);
+    // The page is translated from its screen too: one link to the whole page in Kiswahili.
+    expect(await page.getByRole('link', { name: 'Translate this page' }).getAttribute('href')).toBe(pageTranslationPathOf(created.id, 'sw'));
     const html = await (await fetch(`${site.server.url}/dry-season`)).text();
     expect(html).toContain('A dry riverbed under a hot sun');
     expect(html).toContain('Help families through the dry season.');

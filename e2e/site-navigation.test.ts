@@ -3,7 +3,8 @@
  * adds a published page under "Our Work" with the keyboard alone (open the
  * menu, add a link, choose the page, move it), publishes, and the public
  * header's Our Work menu shows it (its disclosure button behaves as before);
- * a link to a draft page is flagged before publishing; a super-admin redirects
+ * a link to a draft page is flagged before publishing, one to a page in the
+ * Trash as such; a super-admin redirects
  * a missing path from the "Not found" list and the old path answers 301. Axe
  * on each screen and dialog at 1280 and 375 px; screenshots of both screens.
  */
@@ -215,6 +216,32 @@ describe('navigation editor', () => {
       const work = theirs.header.find((i) => i.label === 'Our Work');
       await page.getByTestId('nav-item').filter({ hasText: 'Our Work' }).getByText(`Menu · ${work?.children?.length ?? 0} links`).waitFor();
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 10_000 }).toBe('Top bar');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('flags a menu link to a page in the Trash as such, not as a draft', async () => {
+    const made = await makePage('/seed-bank', 'Seed bank', true);
+    const current = await navigation();
+    const header = current.navigation.header.map((i) => (i.label === 'Our Work' && i.children ? { ...i, children: [...i.children, { label: 'Seeds', page: made.id }] } : i));
+    expect((await staffApi(site.server, site.superToken, '/api/site/navigation', { method: 'PUT', body: { navigation: { ...current.navigation, header } }, ifMatch: current.version })).status).toBe(200);
+    const deleted = await staffApi(site.server, site.superToken, `/api/site/pages/${made.id}`, { method: 'DELETE', body: { gone: true }, ifMatch: made.version });
+    expect(deleted.status).toBe(204);
+    const { context, page } = await site.newPage();
+    const { errors } = watchStaffConsole(page, [{ url: /\/api\/auth\/refresh$/, status: 401 }]);
+    try {
+      await site.signIn(page, '/navigation');
+      await waitForScreen(page);
+      const work = page.getByTestId('nav-item').filter({ hasText: 'Our Work' });
+      await work.getByText('Links to a page in the Trash').waitFor();
+      expect(await work.getByText('Links to a draft page').count()).toBe(0);
+      await page.getByRole('button', { name: 'Open “Our Work”' }).click();
+      const seeds = page.getByRole('list', { name: 'Links of the “Our Work” menu' }).locator('[data-testid="nav-link"]').last();
+      await seeds.getByTestId('link-warning').getByText('Page in the Trash').waitFor();
+      await seeds.getByText('“Seed bank”, deleted').waitFor();
+      await checkBothWidths(page, 'navigation-trashed-page');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -5,8 +5,9 @@
  * language; the islands of the Kiswahili home page start in the browser in
  * Kiswahili (the carousel's buttons, the contact form's checks and thanks);
  * an Arabic page is laid out right to left and holds at both widths. A translator opens the Translations screen, fixes an outdated
- * block with the original beside it, publishes, and the Kiswahili page shows
- * it. Screenshots of each screen and page.
+ * block with the original beside it (its change word by word), publishes, and the Kiswahili page shows
+ * it; translates a whole page on one screen, moving between its parts by
+ * keyboard. A page not translated says so in the switcher. Screenshots of each screen and page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,7 +53,8 @@ const journeyTimeout = 120_000;
 
 describe('the site in Kiswahili', () => {
   it('passes the Nu Html Checker on the Kiswahili pages and their English twins', async () => {
-    const pages = { 'sw-home': await html('/sw/'), 'sw-about': await html('/sw/kuhusu'), home: await html('/'), about: await html('/about') };
+    // /history is not translated: its switcher says so.
+    const pages = { 'sw-home': await html('/sw/'), 'sw-about': await html('/sw/kuhusu'), home: await html('/'), about: await html('/about'), history: await html('/history') };
     expect(await nuHtmlErrors(pages)).toEqual([]);
   });
 
@@ -190,9 +192,12 @@ describe('a translator at work', () => {
 
       await outdated.getByRole('link', { name: 'Translate: Join the alliance' }).click();
       await page.getByRole('heading', { name: 'Translate “Join the alliance” into Kiswahili', level: 1 }).waitFor();
-      // The original beside the translation, with what it read when the translation was made.
-      await page.getByText('Changed since the translation was made. It read:').waitFor();
-      expect(await page.locator('del').first().innerText()).toBe('Join us');
+      // The original beside the translation, its old and new words as a difference: "removed" and "added" said in words, not only shown.
+      await page.getByText('The English original changed since the translation was made:').waitFor();
+      const diff = page.getByTestId('word-diff').locator('p, div').last();
+      expect((await diff.textContent())?.replace(/\s+/g, ' ').trim()).toBe('Join [removed: us] [added: the alliance]');
+      expect(await page.getByTestId('word-diff').locator('del').evaluate((el) => getComputedStyle(el).textDecorationLine)).toContain('line-through');
+      expect(await page.getByTestId('word-diff').locator('ins').evaluate((el) => getComputedStyle(el).textDecorationLine)).toContain('underline');
       const title = page.getByLabel('Title in Kiswahili', { exact: true });
       expect(await title.inputValue()).toBe('Jiunge nasi');
       await checkBothWidths(page, 'translation-editor');
@@ -211,6 +216,109 @@ describe('a translator at work', () => {
       expect(report.body.outdated.map((i) => i.id)).not.toContain(join.id);
       expect(await html('/sw/')).toContain('Jiunge na muungano');
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, journeyTimeout);
+
+  it('translates a whole page on one screen: every part named once, the outdated one as a difference, Next and Previous by keyboard, progress counted', async () => {
+    // The About page's "Our mission" changes in English and is published: its Kiswahili is outdated.
+    const list = await staffApi<{ documents: ContentDocument[] }>(site.server, site.superToken, '/api/collections/aboutvision/documents?limit=50');
+    const mission = list.body.documents.find((d) => d.data.title === 'Our mission')!;
+    const changed = await staffApi<ContentDocument>(site.server, site.superToken, `/api/collections/aboutvision/documents/${mission.id}`, {
+      method: 'PATCH',
+      body: { data: { title: 'Our shared mission' }, status: 'published' },
+      ifMatch: mission.version,
+    });
+    expect(changed.status).toBe(200);
+
+    const { context, page } = await site.newPage();
+    const { errors } = watchStaffConsole(page);
+    page.setDefaultTimeout(10_000);
+    try {
+      await site.signIn(page, '/translations?lang=sw');
+      await waitForScreen(page);
+      const outdated = page.getByRole('list', { name: 'Outdated in Kiswahili' });
+      await outdated.getByText('Our shared mission').waitFor();
+      await outdated.getByRole('link', { name: 'Translate the whole page: About us' }).first().click();
+      await page.getByRole('heading', { name: 'Translate the page “About us” into Kiswahili', level: 1 }).waitFor();
+
+      const parts = page.getByRole('navigation', { name: 'Parts of the page' }).getByRole('link');
+      const labels = (await parts.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+      // The page's own words first, each block under its section's heading, the two menu labels leading to the page: no two alike.
+      expect(labels[0]).toMatch(/^The page “About us”: title, menu label, description, address/);
+      expect(labels.some((l) => l.startsWith('Menu label · Top bar › About Us › About'))).toBe(true);
+      expect(labels.some((l) => l.startsWith('Menu label · Footer › About Us › About'))).toBe(true);
+      expect(new Set(labels).size).toBe(labels.length);
+      const total = labels.length;
+      const progress = page.getByTestId('page-translation-progress');
+      const before = Number(/^(\d+) of (\d+) translated$/.exec(await progress.innerText())?.[1]);
+      expect(await progress.innerText()).toBe(`${before} of ${total} translated`);
+
+      // The outdated part, chosen in the list: focus goes to its heading; its English shows what changed, word by word.
+      const index = labels.findIndex((l) => l.includes('› Our shared mission'));
+      expect(index).toBeGreaterThan(0);
+      await parts.nth(index).click();
+      const heading = page.getByRole('heading', { level: 2, name: /› Our shared mission$/ });
+      await heading.waitFor();
+      await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+      const diff = page.getByTestId('word-diff').first();
+      expect((await diff.locator('p, div').last().textContent())?.replace(/\s+/g, ' ').trim()).toBe('Our [added: shared] mission');
+      await checkBothWidths(page, 'translate-page');
+
+      const title = page.getByLabel('Title in Kiswahili', { exact: true });
+      await title.fill('Dhamira yetu ya pamoja');
+      await page.getByRole('button', { name: 'Publish in Kiswahili' }).click();
+      await page.getByRole('status').filter({ hasText: 'Published in Kiswahili. Visitors see it now.' }).waitFor();
+      await expect.poll(() => progress.innerText()).toBe(`${before + 1} of ${total} translated`);
+
+      // Next and Previous by keyboard: the next part's heading gets focus, and back.
+      const next = page.getByRole('button', { name: 'Next' });
+      await next.focus();
+      await page.keyboard.press('Enter');
+      const nextHeading = page.getByRole('heading', { level: 2, name: labels[index + 1]!.replace(/ (Not translated|Up to date|Outdated)$/, '') });
+      await nextHeading.waitFor();
+      await expect.poll(() => nextHeading.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.getByRole('button', { name: 'Previous' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await page.locator('#part-heading').innerText()).toMatch(/› Our shared mission$/);
+      // Words typed and not saved: Next asks first, and staying keeps the part and its words.
+      await title.fill('Dhamira yetu, bado haijahifadhiwa');
+      const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.message()))));
+      await page.getByRole('button', { name: 'Next' }).click();
+      expect(await asked).toBe('This part has words that are not saved. Leave it without saving them?');
+      expect(await page.locator('#part-heading').innerText()).toMatch(/› Our shared mission$/);
+      expect(await title.inputValue()).toBe('Dhamira yetu, bado haijahifadhiwa');
+
+      expect(await html('/sw/kuhusu')).toContain('Dhamira yetu ya pamoja');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, journeyTimeout);
+});
+
+describe('a page not translated into a language', () => {
+  it('has a switcher that says so in that language, by keyboard and screen reader, and leads to its home page', async () => {
+    const { context, page } = await site.newPage();
+    try {
+      await page.goto(`${site.server.url}/history`);
+      // What a screen reader says of the link (spaces as the browser puts them between its parts).
+      const kiswahili = page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: /^Kiswahili\s*\(\s*ukurasa huu\s*haujatafsiriwa\s*:\s*ukurasa wa mwanzo\s*\)$/ });
+      // What is seen: the name and "(not translated)" in Kiswahili.
+      const seen = await kiswahili.evaluate((el) => {
+        const copy = el.cloneNode(true) as HTMLElement;
+        for (const hidden of copy.querySelectorAll('.visually-hidden, [aria-hidden="true"]')) hidden.remove();
+        return copy.textContent?.replace(/\s+/g, ' ').trim();
+      });
+      expect(seen).toBe('Kiswahili (haujatafsiriwa)');
+      expect(await kiswahili.locator('.language-note').isVisible()).toBe(true);
+      await checkBothWidths(page, 'public-switcher-untranslated');
+      for (let i = 0; i < 60 && !(await kiswahili.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${site.server.url}/sw/`);
+      expect(await page.getAttribute('html', 'lang')).toBe('sw');
     } finally {
       await context.close();
     }

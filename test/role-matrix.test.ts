@@ -189,6 +189,7 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['site structure', 'publish a page',           '401',    '403', 'ok',  'ok',  'off'],
   // A redirect a super-admin set up by hand at the page's address is theirs to replace.
   ['site structure', 'publish a page over a redirect set up by hand', '401', '403', '403', 'ok', 'off'],
+  ['site structure', 'list what links to a page', '401',   '403', '403', 'ok',  'off'],
   ['site structure', 'delete a page',            '401',    '403', '403', 'ok',  'off'],
   ['site structure', 'list redirects',           '401',    '403', '403', 'ok',  'off'],
   ['site structure', 'add a redirect',           '401',    '403', '403', 'ok',  'off'],
@@ -204,6 +205,7 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['translations',   'publish a translation',    '401',    '403', 'ok',  'ok',  'off'],
   ['translations',   'mark it still correct',    '401',    '403', 'ok',  'ok',  'off'],
   ['translations',   'read a page in Kiswahili', '401',    '403', 'ok',  'ok',  'off'],
+  ['translations',   'list a page\'s parts in Kiswahili', '401', '403', 'ok', 'ok', 'off'],
   ['translations',   'read the navigation in Kiswahili', '401', '403', 'ok', 'ok', 'off'],
   ['translations',   'read the settings in Kiswahili', '401', '403', '403', 'ok', 'off'],
   ['translations',   'save the settings in Kiswahili', '401', '403', '403', 'ok', 'off'],
@@ -638,6 +640,7 @@ const rows: Row[] = [
       return { method: 'POST', url: siteApi.pageStep(page.id, 'publish'), headers: { 'if-match': String(page.version) }, payload: { replaceRedirect: true } };
     },
   },
+  { group: 'site structure', endpoint: 'list what links to a page', target: 'pages', request: async () => ({ method: 'GET', url: siteApi.pageLinks('about') }) },
   {
     group: 'site structure',
     endpoint: 'delete a page',
@@ -715,6 +718,7 @@ const rows: Row[] = [
     },
   },
   { group: 'translations', endpoint: 'read a page in Kiswahili', target: 'translations', request: async () => ({ method: 'GET', url: `${siteApi.page('about')}?lang=sw` }) },
+  { group: 'translations', endpoint: 'list a page\'s parts in Kiswahili', target: 'translations', request: async () => ({ method: 'GET', url: `${pathTo(apiPaths.translations.page, { id: 'about' })}?lang=sw` }) },
   { group: 'translations', endpoint: 'read the settings in Kiswahili', target: 'translations', request: async () => ({ method: 'GET', url: `${apiPaths.translations.settings}?lang=sw` }) },
   {
     group: 'translations',

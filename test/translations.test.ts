@@ -227,6 +227,54 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
     expect(switcher((await page('/history')).body, 'Languages')).toContain('<a href="/sw/" lang="sw"');
   });
 
+  it('says in the switcher, in Kiswahili, when a page is not translated, and that its link leads to the Kiswahili home page', async () => {
+    const switcher = (html: string) => /<nav class="language-switcher"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
+    const untranslated = switcher((await page('/history')).body);
+    const link = /<a href="\/sw\/"[^>]*>(.*?)<\/a>/s.exec(untranslated);
+    expect(link?.[0]).toContain('class="language-link is-untranslated"');
+    // What a screen reader hears (every text of the link), and what is seen (without the visually hidden parts).
+    const text = (markup: string) => markup.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+    const seen = (markup: string) => text(markup.replace(/<span class="visually-hidden">.*?<\/span>/g, '').replace(/<span class="language-code"[^>]*>.*?<\/span>/g, ''));
+    expect(text(link?.[1] ?? '').replace('SW', '')).toBe('Kiswahili (ukurasa huu haujatafsiriwa: ukurasa wa mwanzo)');
+    expect(seen(link?.[1] ?? '')).toBe('Kiswahili (haujatafsiriwa)');
+    // A translated page's link says nothing of the kind, nor does the link back to English on a Kiswahili page.
+    expect(switcher((await page('/about')).body)).not.toMatch(/haujatafsiriwa|is-untranslated/);
+    expect(switcher((await page('/sw/kuhusu')).body)).not.toMatch(/not translated|is-untranslated/);
+  });
+
+  it('lists a page\'s translatable parts on one screen: its words, each block under its section, each menu label leading to it, each named once, with their states', async () => {
+    type Parts = { page: { id: string; title: string }; lang: string; parts: { kind: string; collection: string; id: string; keys: string[] | null; label: string; state: string }[] };
+    const read = async () => {
+      const res = await as({ method: 'GET', url: `${pathTo(apiPaths.translations.page, { id: 'about' })}?lang=sw` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Parts>();
+    };
+    const first = await read();
+    expect(first.page).toEqual({ id: 'about', title: 'About us' });
+    expect(first.parts[0]).toMatchObject({ kind: 'page', collection: 'sitepage', id: 'about', keys: null, state: 'current' });
+    const labels = first.parts.map((p) => p.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    const visionPart = first.parts.find((p) => p.id === vision.id);
+    expect(visionPart).toMatchObject({ kind: 'block', collection: 'aboutvision', state: 'current' });
+    expect(visionPart?.label).toMatch(/ › Our vision$/);
+    expect(first.parts.find((p) => p.id === history.id)).toMatchObject({ kind: 'block', state: 'missing' });
+    // The About page is in the top bar's "About Us" menu and in the footer's list: two menu labels, named apart.
+    const menus = first.parts.filter((p) => p.kind === 'menu');
+    expect(menus.map((m) => [m.label, m.keys, m.state])).toEqual([
+      ['Menu label · Top bar › About Us › About', ['header.1.children.4.label'], 'missing'],
+      ['Menu label · Footer › About Us › About', ['footer.0.links.4.label'], 'missing'],
+    ]);
+    // One menu label translated and published with the navigation's own API: that part only becomes current.
+    const nav = await as({ method: 'GET', url: `${siteApi.navigation}?lang=sw` });
+    const saved = await as({ method: 'PUT', url: `${siteApi.navigation}?lang=sw`, headers: { 'if-match': String(nav.json<TranslationReading>().version) }, payload: { translation: { 'header.1.children.4.label': 'Kuhusu' }, status: 'published' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = (await read()).parts.filter((p) => p.kind === 'menu').map((m) => m.state);
+    expect(after).toEqual(['current', 'missing']);
+    // An unknown page is 404, a language the site does not speak 400.
+    expect((await as({ method: 'GET', url: `${pathTo(apiPaths.translations.page, { id: 'no-such-page' })}?lang=sw` })).statusCode).toBe(404);
+    expect((await as({ method: 'GET', url: `${pathTo(apiPaths.translations.page, { id: 'about' })}?lang=fr` })).statusCode).toBe(400);
+  });
+
   it('outdates a translation when the original is published, not when a draft of it is saved; publishing the translation or "still correct" makes it current', async () => {
     expect(await stateOf('aboutvision', vision.id)).toBe('current');
     await saveOriginal(vision, { title: 'Our vision, renewed' });

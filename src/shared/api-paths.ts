@@ -109,6 +109,8 @@ export const apiPaths = {
   translations: {
     /** `GET ?lang=sw`: what is missing or outdated in a language (staff). */
     report: `${apiPrefix}/translations`,
+    /** `GET ?lang=sw`: a page's translatable parts (its words, its sections' blocks, its menu labels) and their states (staff). */
+    page: `${apiPrefix}/translations/pages/:id`,
     /** `POST ?lang=sw` (If-Match): marks a block's translation still correct after its original changed. */
     confirm: `${document}/translation-current`,
     /** `GET`, `PUT` (If-Match) `?lang=sw`: the site settings' words in a language. */

@@ -30,6 +30,12 @@ export interface PublicWords {
     mainNavigation: string;
     /** The name of the language switcher. */
     languages: string;
+    /**
+     * Beside a language in the switcher when the page is not translated into
+     * it (the link then leads to that language's home page), in that
+     * language: `shown` is seen; screen readers hear `before`, `shown` and `after`.
+     */
+    pageNotTranslated: { before: string; shown: string; after: string };
   };
   footer: {
     stayInTouch: string;
@@ -121,6 +127,7 @@ const en: PublicWords = {
     menu: 'Menu',
     mainNavigation: 'Main',
     languages: 'Languages',
+    pageNotTranslated: { before: 'this page is ', shown: 'not translated', after: ': the home page' },
   },
   footer: {
     stayInTouch: 'Stay in touch',
@@ -198,6 +205,7 @@ const sw: PublicWords = {
     menu: 'Menyu',
     mainNavigation: 'Menyu kuu',
     languages: 'Lugha',
+    pageNotTranslated: { before: 'ukurasa huu ', shown: 'haujatafsiriwa', after: ': ukurasa wa mwanzo' },
   },
   footer: {
     stayInTouch: 'Tuendelee kuwasiliana',

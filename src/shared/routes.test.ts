@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchPath, matchRoutes } from 'react-router';
-import { routeTable } from './routes.js';
+import { editPathOf, routeTable } from './routes.js';
 import { defaultPages } from '../server/structure/default-pages.js';
 import { collections } from './collections.js';
 import { guardAllows } from './access.js';
@@ -72,6 +72,13 @@ describe('route table', () => {
     const marks = screen && 'marks' in screen ? screen.marks : [];
     expect(guardAllows(marks, superUser.claims)).toBe(true);
     expect(guardAllows(marks, { admin: true, super: false })).toBe(false);
+  });
+
+  it('sends a finding, a use or an audit line about a page to its editor, which a route serves', () => {
+    const path = editPathOf('sitepage', 'water-rights');
+    expect(path).toBe('/pages/water-rights');
+    expect(matchRoutes(routeTable.map((r) => ({ path: r.path })), path)).not.toBeNull();
+    expect(editPathOf('aboutvision', 'x1')).toBe('/aboutvision-form/x1');
   });
 
   it('has no path twice', () => {

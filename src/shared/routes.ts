@@ -7,7 +7,8 @@
 import { routeMarksOf, type RouteMark } from './access.js';
 import { declarations, detailCollections, formPathsOf, listPathsOf, type Declaration } from './registry-index.js';
 import { accountLinkPaths } from './account-links.js';
-import { settingsPath, staffScreens, type StaffScreenId } from './staff-screens.js';
+import { pageEditorPathOf, settingsPath, staffScreens, type StaffScreenId } from './staff-screens.js';
+import { sitePageCollection } from './declarations.js';
 
 export { settingsPath };
 
@@ -70,7 +71,8 @@ export function formPathOf(collection: string, id: string): string {
   return `/${collection}-form/${encodeURIComponent(id)}`;
 }
 
-/** Where staff change what a finding or a use names: a block's form, or the settings (collection `settings`). */
+/** Where staff change what a finding, a use or an audit line names: a block's form, a page's editor, or the settings (collection `settings`). */
 export function editPathOf(collection: string, id: string): string {
+  if (collection === sitePageCollection) return pageEditorPathOf(id);
   return collection === 'settings' ? settingsPath : formPathOf(collection, id);
 }

@@ -90,6 +90,8 @@ export interface NavigationAnswer {
   hasPendingChanges: boolean;
   version: number;
   problems: NavigationProblem[];
+  /** Pages in the Trash that the working copy's items point to (their titles, so the editor can name them). */
+  trashedPages: { id: string; title: string }[];
 }
 
 /** `PUT /api/site/navigation` (with If-Match). */

@@ -150,7 +150,7 @@ export const deletePageBodySchema = schema(() =>
   z.union([z.strictObject({ redirectTo: z.string().min(1).max(100) }), z.strictObject({ gone: z.literal(true) }), z.strictObject({})]).default({}),
 );
 
-/** What points to a page: shown before it is deleted (`details.links` of the 409). */
+/** What points to a page: shown before it is deleted (`GET /api/site/pages/:id/links`, and `details.links` of the 409). */
 export interface PageLink {
   /** `navigation`, or the collection of the block whose link or rich text points here. */
   source: string;
@@ -160,6 +160,36 @@ export interface PageLink {
   title: string;
   /** The field (`data.linkUrl`, `data.body`) or the menu (`header`, `footer`). */
   field: string;
+}
+
+/**
+ * A redirect keeps the query string: `/old?utm_source=radio` answers 301 to
+ * `/new?utm_source=radio`. An outside address with a query of its own keeps
+ * its own parameters first and as they are; the visitor's follow, except
+ * those it already names (its value wins, so a campaign's tag set up by hand
+ * is never replaced). A `#fragment` of the target stays last.
+ */
+export function redirectLocation(target: string, search: string): string {
+  const query = search.replace(/^\?/, '');
+  if (!query) return target;
+  const hashAt = target.indexOf('#');
+  const base = hashAt < 0 ? target : target.slice(0, hashAt);
+  const hash = hashAt < 0 ? '' : target.slice(hashAt);
+  const q = base.indexOf('?');
+  if (q < 0) return `${base}?${query}${hash}`;
+  const own = new URLSearchParams(base.slice(q + 1));
+  const nameOf = (pair: string) => {
+    const raw = (pair.split('=')[0] ?? '').replace(/\+/g, ' ');
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  };
+  const added = query.split('&').filter((pair) => pair !== '' && !own.has(nameOf(pair)));
+  if (added.length === 0) return target;
+  const joint = base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  return `${base}${joint}${added.join('&')}${hash}`;
 }
 
 /** A redirect from an old address: to a page (by id, so renames never chain), an outside address, or gone (410). */
@@ -195,6 +225,7 @@ export const siteApiRoutes = {
   page: `${site}/pages/:id`,
   pageStep: `${site}/pages/:id/:step`,
   pageChanges: `${site}/pages/:id/changes`,
+  pageLinks: `${site}/pages/:id/links`,
   navigation: `${site}/navigation`,
   navigationPublish: `${site}/navigation/publish`,
   redirects: `${site}/redirects`,
@@ -209,6 +240,7 @@ export const siteApi = {
   page: (id: string) => pathTo(siteApiRoutes.page, { id }),
   pageStep: (id: string, step: PageStep) => pathTo(siteApiRoutes.pageStep, { id, step }),
   pageChanges: (id: string) => pathTo(siteApiRoutes.pageChanges, { id }),
+  pageLinks: (id: string) => pathTo(siteApiRoutes.pageLinks, { id }),
   navigation: siteApiRoutes.navigation,
   navigationPublish: siteApiRoutes.navigationPublish,
   redirects: siteApiRoutes.redirects,

@@ -15,7 +15,7 @@ import { editorialPaths } from './editorial.js';
 import { mediaLibraryPath } from './media-library.js';
 import { siteNavigationCollection } from './site-navigation.js';
 import { sitePageCollection } from './declarations.js';
-import { translationEditorPath, translationsScreenPath } from './translations.js';
+import { pageTranslationPath, translationEditorPath, translationsScreenPath } from './translations.js';
 
 /** The site settings' screen. */
 export const settingsPath = '/settings';
@@ -62,6 +62,8 @@ export const staffScreens = [
   { id: 'translations', path: translationsScreenPath, subject: { type: 'collection', name: sitePageCollection }, action: 'read', drawer: { label: 'Translations', caption: 'Other languages of the site', short: 'TL', place: site('start') } },
   /** One block, page or the navigation translated beside its original (reached from Translations and from a block's form). */
   { id: 'translation-editor', path: translationEditorPath, subject: { type: 'collection', name: sitePageCollection }, action: 'update', drawer: null, under: 'translations' },
+  /** A whole page translated on one screen: its words, its sections' blocks and its menu labels (reached from Translations and from the page editor). */
+  { id: 'page-translation', path: pageTranslationPath, subject: { type: 'collection', name: sitePageCollection }, action: 'update', drawer: null, under: 'translations' },
   /** The site check: read-only, so its marks are the roles that may read it. */
   { id: 'site-check', path: siteCheckPath, subject: { type: 'site-check' }, action: 'read', drawer: { label: 'Site check', caption: 'Accessibility of the site', short: 'SC', place: site('end') } },
   { id: 'settings', path: settingsPath, subject: { type: 'settings' }, action: 'update', drawer: { label: 'Site settings', short: 'SS', place: site('end') } },

@@ -95,9 +95,51 @@ export type TranslationHistory = z.infer<typeof translationHistorySchema>;
 /** A block's staff reading in the default language carries each other language's state. */
 export type TranslationStates = Record<string, TranslationState>;
 
-/** Where a translator works: the Translations screen, and one block's translation beside its original. */
+/**
+ * One translatable part of a page, as the page's translation screen lists it:
+ * the page record, a block of one of its sections, or one menu label of the
+ * navigation that leads to the page (`keys`: the one navigation key it is;
+ * null: every text of the block).
+ */
+const pagePartSchema = z.object({
+  kind: z.enum(['page', 'block', 'menu']),
+  collection: z.string(),
+  id: z.string(),
+  keys: z.array(z.string()).nullable(),
+  /** Its name on the screen, unique on the page: "Page: title, menu label, description", "Our vision › Where we are going", "Top bar › About Us › Our Vision". */
+  label: z.string(),
+  state: stateSchema,
+});
+export type PageTranslationPart = z.infer<typeof pagePartSchema>;
+
+/**
+ * `GET /api/translations/pages/:id?lang=sw`: every translatable part of a
+ * page in that language, in the page's order (its own words, each section's
+ * blocks, then its menu labels), each with its state. Each part is read and
+ * saved with the block's own `?lang=` API.
+ */
+export const pageTranslationSchema = schema(() =>
+  z.object({
+    page: z.object({ id: z.string(), title: z.string() }),
+    lang: z.string(),
+    parts: z.array(pagePartSchema),
+  }),
+);
+export type PageTranslation = z.infer<typeof pageTranslationSchema>;
+
+/** A part counts as translated when it is up to date in that language. */
+export function translatedCount(parts: readonly Pick<PageTranslationPart, 'state'>[]): number {
+  return parts.filter((p) => p.state === 'current').length;
+}
+
+/** Where a translator works: the Translations screen, one block's translation beside its original, and a whole page on one screen. */
 export const translationsScreenPath = '/translations';
 export const translationEditorPath = `${translationsScreenPath}/:collection/:id`;
 export function translationEditorPathOf(collection: string, id: string, lang: string): string {
   return `${translationsScreenPath}/${encodeURIComponent(collection)}/${encodeURIComponent(id)}?lang=${encodeURIComponent(lang)}`;
+}
+export const pageTranslationPath = `${translationsScreenPath}/page/:id`;
+/** "Translate this page": the page's translation screen, in a language (else the first after the default). */
+export function pageTranslationPathOf(pageId: string, lang?: string): string {
+  return `${translationsScreenPath}/page/${encodeURIComponent(pageId)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
 }

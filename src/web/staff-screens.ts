@@ -15,6 +15,7 @@ export const staffScreenModules: Record<StaffScreenId, () => Promise<ComponentTy
   navigation: async () => (await import('./admin/navigation/navigation-screen.js')).NavigationScreen,
   translations: async () => (await import('./admin/translations/translations-screen.js')).TranslationsScreen,
   'translation-editor': async () => (await import('./admin/translations/translation-editor.js')).TranslationEditorScreen,
+  'page-translation': async () => (await import('./admin/translations/page-translation-screen.js')).PageTranslationScreen,
   redirects: async () => (await import('./admin/redirects/redirects-screen.js')).RedirectsScreen,
   'site-check': async () => (await import('./admin/site-check/site-check-screen.js')).SiteCheckScreen,
   settings: async () => (await import('./admin/settings-route.js')).SettingsScreen,

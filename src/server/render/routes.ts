@@ -36,7 +36,7 @@ import { escapeHtml } from '../../shared/html.js';
 import { splitLanguage } from '../../shared/languages.js';
 import { lightPagesBack, lightPagesPath, lightPagesSetCookie, lightPagesVary, wantsLightPages } from '../../shared/light-pages.js';
 import { pageWeightsApi } from '../../shared/page-weight.js';
-import { sitePageCollection } from '../../shared/site-structure.js';
+import { redirectLocation, sitePageCollection } from '../../shared/site-structure.js';
 import { authorize } from '../authorize.js';
 import { PageWeigher } from './weighing.js';
 import { fillTemplate } from './template.js';
@@ -274,16 +274,14 @@ async function render(app: FastifyInstance): Promise<void> {
     }
     // The list and form screens of a section's collection (`/s-…`, `/s-…-form/:id`): names are data, so no route is declared for them.
     if (sectionCollectionOfPath(pathname)) return sendShell(request, reply);
+    // Old addresses and a trailing slash (`/about/` → `/about`) lead to the final address in one hop, keeping the query string.
     const found = await structure.resolve(pathname);
     if (found.kind === 'page') return renderPage(request, reply, pathname);
     if (found.kind === 'redirect' || found.kind === 'gone') {
       if (found.redirectId) structure.countRedirect(found.redirectId);
-      if (found.kind === 'redirect') return reply.header('cache-control', 'public, max-age=300').redirect(found.location, 301);
+      if (found.kind === 'redirect') return reply.header('cache-control', 'public, max-age=300').redirect(redirectLocation(found.location, request.url.slice(pathOf(request.url).length)), 301);
       return renderGone(request, reply, pathname);
     }
-    // One address per page: `/about/` → `/about`.
-    const trimmed = pathname.replace(/\/+$/, '');
-    if (trimmed !== pathname && trimmed !== '' && (await structure.resolve(trimmed)).kind === 'page') return reply.redirect(trimmed, 301);
     if (request.method === 'GET') {
       // Counted in the language its prefix names (`/sw/…` is Kiswahili), at its path within that language.
       const missing = splitLanguage(pathname, await structure.languages());

@@ -33,7 +33,7 @@ export class NavigationService {
     const s = await this.services.structure.current();
     if (!s.navigation) throw new AppError('not-found', 'The site has no navigation yet.');
     const { row, live, working } = s.navigation;
-    return { navigation: working, live, hasPendingChanges: row.pending_data !== null || row.status !== 'published', version: Number(row.version), problems: this.services.structure.navigationProblems(s, working) };
+    return { navigation: working, live, hasPendingChanges: row.pending_data !== null || row.status !== 'published', version: Number(row.version), problems: this.services.structure.navigationProblems(s, working), trashedPages: this.services.structure.trashedPagesIn(s, working) };
   }
 
   async save(caller: Caller, expectedVersion: ExpectedVersion, body: unknown): Promise<NavigationAnswer> {

@@ -35,7 +35,7 @@ import { listPublished } from '../content/repository.js';
 import type { ExpectedVersion } from '../http/if-match.js';
 import type { Services } from '../services.js';
 import * as repo from './repository.js';
-import type { StructureSnapshot } from './service.js';
+import { notFoundKept, type StructureSnapshot } from './service.js';
 import { navigationLinks } from '../../shared/site-navigation.js';
 
 const pageSubject = { type: 'collection', name: sitePageCollection } as const;
@@ -239,6 +239,20 @@ export class PageService {
     return links;
   }
 
+  /** Everything that points to a page now: menu items, and link fields and rich-text links to its address. */
+  private async everyLinkTo(s: StructureSnapshot, id: string): Promise<PageLink[]> {
+    const livePath = s.pages.get(id)?.live?.path ?? null;
+    return [...this.navigationLinksTo(s, id), ...(livePath ? await this.linksTo(livePath) : [])];
+  }
+
+  /** `GET /api/site/pages/:id/links`: what points to a page, asked before deleting it (whoever may delete it). */
+  async links(principal: Principal | null, id: string): Promise<{ links: PageLink[] }> {
+    authorize(principal, 'delete', pageSubject);
+    const s = await this.services.structure.current();
+    if (!s.pages.has(id)) throw new AppError('not-found', 'There is no such page.');
+    return { links: await this.everyLinkTo(s, id) };
+  }
+
   /**
    * Moves a page to the trash. A published page's address then leads where
    * the caller says (`redirectTo` a page, or `gone`: 410); while anything
@@ -256,13 +270,15 @@ export class PageService {
       if (!target?.live || choice.redirectTo === id) throw new AppError('invalid-argument', 'redirectTo: Choose another published page.', { field: 'redirectTo', fields: { redirectTo: 'Choose another published page.' } });
     }
     if (livePath && !('redirectTo' in choice) && !('gone' in choice)) {
-      const links = [...this.navigationLinksTo(s, id), ...(await this.linksTo(livePath))];
+      const links = await this.everyLinkTo(s, id);
       if (links.length > 0) {
         throw new AppError('failed-precondition', `${links.length} ${links.length === 1 ? 'link points' : 'links point'} to ${livePath}. Choose a page its address should lead to, or say it is gone.`, { status: 409, details: { links } });
       }
     }
     const target = 'redirectTo' in choice ? { pageId: choice.redirectTo } : { gone: true as const };
-    await this.content.editorial.trash(caller, sitePageCollection, id, expectedVersion, livePath ? (trx) => this.services.structure.redirectDeleted(trx, livePath, target, caller.principal?.uid ?? null) : undefined);
+    // Every address of the page, in every language, and the old ones that led to it: in the trash step's transaction.
+    const addresses = this.services.structure.addressesOf(s, id);
+    await this.content.editorial.trash(caller, sitePageCollection, id, expectedVersion, (trx) => this.services.structure.redirectDeleted(trx, id, addresses, target, caller.principal?.uid ?? null));
     this.services.changes.publish({ type: 'structure' });
   }
 
@@ -284,7 +300,6 @@ export class PageService {
     const at = new Date().toISOString();
     const row = await this.db.transaction().execute(async (trx) => {
       const r = await repo.putRedirect(trx, { lang: from.lang, fromPath: from.path, pageId: input.pageId ?? null, url: input.url ?? null, gone: input.gone === true, automatic: false, at, by: caller.principal?.uid ?? null });
-      await repo.forgetNotFound(trx, from.lang, from.path);
       await appendAudit(trx, { action: 'redirect.create', actor: caller.principal ? { uid: caller.principal.uid } : null, subjectId: r.id, subject: input.fromPath, ip: caller.ip, at });
       return r;
     });
@@ -305,9 +320,17 @@ export class PageService {
 
   async notFound(principal: Principal | null): Promise<{ paths: { path: string; hits: number; lastAt: string }[] }> {
     authorize(principal, 'delete', pageSubject);
-    const site = await this.services.structure.languages();
-    // Each missing address as visitors typed it: under its language's prefix.
-    return { paths: (await repo.listNotFound(this.db, notFoundListMax)).map((r) => ({ path: localizedPath(r.path, r.lang, site.defaultLanguage), hits: Number(r.hits), lastAt: r.last_at })) };
+    const { structure } = this.services;
+    const site = await structure.languages();
+    // Each missing address as visitors typed it: under its language's prefix; those that lead somewhere now (a page published there, a redirect) are left out.
+    const rows = await repo.listNotFound(this.db, notFoundKept);
+    const paths: { path: string; hits: number; lastAt: string }[] = [];
+    for (const r of rows) {
+      if (paths.length >= notFoundListMax) break;
+      const path = localizedPath(r.path, r.lang, site.defaultLanguage);
+      if ((await structure.resolve(path)).kind === 'none') paths.push({ path, hits: Number(r.hits), lastAt: r.last_at });
+    }
+    return { paths };
   }
 }
 

@@ -16,6 +16,11 @@ export async function pageRows(db: Conn): Promise<DocumentRow[]> {
   return db.selectFrom('documents').selectAll().where('collection', '=', sitePageCollection).where('deleted_at', 'is', null).orderBy('position').orderBy('created_at').execute();
 }
 
+/** Every page record in the Trash. */
+export async function trashedPageRows(db: Conn): Promise<DocumentRow[]> {
+  return db.selectFrom('documents').selectAll().where('collection', '=', sitePageCollection).where('deleted_at', 'is not', null).execute();
+}
+
 export async function countPageRows(db: Conn): Promise<number> {
   const row = await db.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).where('collection', '=', sitePageCollection).executeTakeFirstOrThrow();
   return Number(row.n);
@@ -61,9 +66,10 @@ export interface NewRedirect {
   by: string | null;
 }
 
-/** Sets where an old address leads, replacing what it led to before. */
+/** Sets where an old address leads, replacing what it led to before; the address is no longer "not found". */
 export async function putRedirect(trx: Conn, r: NewRedirect): Promise<RedirectRow> {
   await trx.deleteFrom('redirects').where('lang', '=', r.lang).where('from_path', '=', r.fromPath).execute();
+  await forgetNotFound(trx, r.lang, r.fromPath);
   return trx
     .insertInto('redirects')
     .values({
@@ -93,6 +99,11 @@ export async function manualRedirectsAt(db: Conn, lang: string, paths: readonly 
 export async function dropRedirectsFrom(trx: Conn, lang: string, paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return;
   await trx.deleteFrom('redirects').where('lang', '=', lang).where('from_path', 'in', [...paths]).execute();
+}
+
+/** The redirects that lead to one page lead to another (a deleted page's old addresses). */
+export async function repointRedirects(trx: Conn, fromPageId: string, toPageId: string): Promise<void> {
+  await trx.updateTable('redirects').set({ page_id: toPageId }).where('page_id', '=', fromPageId).execute();
 }
 
 export async function deleteRedirect(db: Conn, id: string): Promise<RedirectRow | undefined> {

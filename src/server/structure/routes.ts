@@ -91,6 +91,12 @@ export const structureRoutes = fp(
       });
     }
 
+    app.get(siteApiRoutes.pageLinks, async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      reply.header('cache-control', 'no-store');
+      return pages.links(request.principal, id);
+    });
+
     app.delete(siteApiRoutes.page, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       await pages.remove(callerOf(request), id, ifMatchVersion(request), request.body);

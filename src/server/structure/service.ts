@@ -58,6 +58,8 @@ export interface StructureSnapshot {
   navigation: { row: DocumentRow; live: Navigation | null; working: Navigation } | null;
   /** The languages the site speaks (the settings'). */
   languages: SiteLanguages;
+  /** Pages in the Trash: id → title (the navigation names them). */
+  trashedPages: Map<string, string>;
   /** Published pages by their address in another language: `<lang> <path>` → page id. */
   translatedPaths: Map<string, string>;
   /** The published words of page records and of the navigation in other languages: `<id> <lang>` → words. */
@@ -96,7 +98,7 @@ const countFlushMs = 1000;
 /** At most this many distinct missing addresses wait in memory between writes. */
 const pendingPathsMax = 1000;
 /** The missing addresses kept in the database: the most requested. */
-const notFoundKept = 1000;
+export const notFoundKept = 1000;
 
 /** The advisory-lock key that makes the first start seed page records once on a shared PostgreSQL. */
 const seedLockKey = advisoryLockKeys.seedPages;
@@ -122,6 +124,8 @@ export async function takeBackAddress(trx: Kysely<Database>, lang: string, path:
     await appendAudit(trx, { action: 'redirect.delete', actor: writer.principal ? { uid: writer.principal.uid } : null, subject: `${r.from_path} (${lang}): replaced by the page published there`, ip: writer.ip });
   }
   await repo.dropRedirectsFrom(trx, lang, [path]);
+  // The address works now: it is no longer among those visitors asked for in vain.
+  await repo.forgetNotFound(trx, lang, path);
 }
 
 /** The redirects set up by hand at the address that this writer may replace; throws when they may not (see takeBackAddress). */
@@ -216,6 +220,8 @@ export class SiteStructure {
         }
       }
     }
+    const trashedPages = new Map<string, string>();
+    for (const row of await repo.trashedPageRows(this.kysely)) trashedPages.set(row.id, parsePage(row.pending_data ?? row.data)?.title ?? row.id);
     const redirects = new Map<string, repo.RedirectRow>();
     for (const r of await repo.listRedirects(this.kysely)) redirects.set(`${r.lang} ${r.from_path}`, r);
     const navRow = await repo.navigationRow(this.kysely);
@@ -236,7 +242,7 @@ export class SiteStructure {
       const live = pages.get(t.document_id)?.live;
       if (t.collection === sitePageCollection && live && w.path) translatedPaths.set(`${t.lang} ${w.path}`, t.document_id);
     }
-    return { pages, byPath, sectionCollections, collectionPage, redirects, navigation, languages, translatedPaths, words };
+    return { pages, byPath, sectionCollections, collectionPage, redirects, navigation, languages, translatedPaths, words, trashedPages };
   }
 
   /** The languages the site speaks. */
@@ -297,6 +303,18 @@ export class SiteStructure {
     const { lang, path } = splitLanguage(pathname, s.languages);
     // A language's home page has one address, with the slash: `/sw` → `/sw/`.
     if (lang !== s.languages.defaultLanguage && pathname === `/${lang}`) return { kind: 'redirect', location: `/${lang}/`, redirectId: null };
+    // One address per page: with a trailing slash (`/about/`, `/sw/zamani/`) an address leads where it leads without one, in one hop.
+    if (path !== '/' && path.endsWith('/')) {
+      const trimmed = path.replace(/\/+$/, '') || '/';
+      const found = this.resolveIn(s, lang, trimmed);
+      if (found.kind !== 'page') return found;
+      return { kind: 'redirect', location: this.pathIn(s, found.id, lang) ?? localizedPath(trimmed, lang, s.languages.defaultLanguage), redirectId: null };
+    }
+    return this.resolveIn(s, lang, path);
+  }
+
+  /** What a path within a language means (see resolve). */
+  private resolveIn(s: StructureSnapshot, lang: string, path: string): Resolution {
     const id = lang === s.languages.defaultLanguage ? s.byPath.get(path) : s.translatedPaths.get(`${lang} ${path}`);
     if (id) return { kind: 'page', id, lang };
     const r = s.redirects.get(`${lang} ${path}`);
@@ -377,12 +395,20 @@ export class SiteStructure {
     return this.resolveNavigation(s, s.navigation?.working ?? null);
   }
 
+  /** The pages in the Trash a navigation's items point to. */
+  trashedPagesIn(s: StructureSnapshot, n: Navigation): { id: string; title: string }[] {
+    const ids = new Set(navigationLinks(n).flatMap((l) => (l.page && !s.pages.has(l.page) && s.trashedPages.has(l.page) ? [l.page] : [])));
+    return [...ids].map((id) => ({ id, title: s.trashedPages.get(id) ?? id }));
+  }
+
   /** Items that point to a page that is a draft, in the trash or gone: they would vanish from the site. */
   navigationProblems(s: StructureSnapshot, n: Navigation): NavigationProblem[] {
     return navigationLinks(n).flatMap((l) => {
       if (!l.page) return [];
       const p = s.pages.get(l.page);
-      if (!p) return [{ path: l.path, label: l.label, message: `“${l.label}” points to a page that is in the trash or no longer exists.` }];
+      const trashed = s.trashedPages.get(l.page);
+      if (!p && trashed !== undefined) return [{ path: l.path, label: l.label, message: `“${l.label}” points to the page “${trashed}”, which is in the Trash: restore and publish it, or point the item elsewhere.` }];
+      if (!p) return [{ path: l.path, label: l.label, message: `“${l.label}” points to a page that no longer exists.` }];
       if (!p.live) return [{ path: l.path, label: l.label, message: `“${l.label}” points to the draft page “${p.working.title}”: it will not show until that page is published.` }];
       return [];
     });
@@ -476,9 +502,30 @@ export class SiteStructure {
     return this.shapeChanges.delete(id);
   }
 
-  /** Where a deleted page's address leads: another page, or gone (410). */
-  async redirectDeleted(trx: Kysely<Database>, fromPath: string, target: { pageId: string } | { gone: true }, by: string | null): Promise<void> {
-    await repo.putRedirect(trx, { lang: await defaultLanguageIn(trx), fromPath, ...target, automatic: true, at: new Date().toISOString(), by });
+  /** A published page's addresses now, in every language it is offered in (none while it is not published). */
+  addressesOf(s: StructureSnapshot, id: string): { lang: string; path: string }[] {
+    const live = s.pages.get(id)?.live;
+    if (!live) return [];
+    return s.languages.languages.flatMap((l) => {
+      const path = l.code === s.languages.defaultLanguage ? live.path : s.words.get(`${id} ${l.code}`)?.path;
+      return path ? [{ lang: l.code, path }] : [];
+    });
+  }
+
+  /**
+   * Where a deleted page's addresses lead, in the transaction that moves it
+   * to the trash: its addresses in every language, and the old addresses that
+   * led to it (automatic or set up by hand), all lead to the chosen page (in
+   * each language where that page is offered, else its default-language
+   * address: redirects point to a page's id, resolved when visited), or answer
+   * 410. With "gone" the old addresses keep pointing to the deleted page: they
+   * answer 410 while it is off the site, and lead to it again should it be
+   * restored and published (its own addresses it takes back then, so none loops).
+   */
+  async redirectDeleted(trx: Kysely<Database>, pageId: string, addresses: readonly { lang: string; path: string }[], target: { pageId: string } | { gone: true }, by: string | null): Promise<void> {
+    const at = new Date().toISOString();
+    for (const a of addresses) await repo.putRedirect(trx, { lang: a.lang, fromPath: a.path, ...target, automatic: true, at, by });
+    if ('pageId' in target) await repo.repointRedirects(trx, pageId, target.pageId);
   }
 
   /**

@@ -2,7 +2,7 @@
  * The translation API: `?lang=<code>` on the staff reads and writes of
  * blocks, pages and the navigation (the routes of those ask `inLanguage`
  * first, so one place decides what a language means), marking a translation
- * still correct, and the Translations report.
+ * still correct, the Translations report and a page's translatable parts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -52,12 +52,19 @@ export async function inLanguage(app: FastifyInstance, request: FastifyRequest, 
 }
 
 const documentParams = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });
+const pageParams = z.object({ id: z.string().min(1).max(100) });
 
 export const translationRoutes = fp(
   async (app: FastifyInstance) => {
     app.get(apiPaths.translations.report, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return app.services.translations.report(request.principal, request.query);
+    });
+
+    app.get(apiPaths.translations.page, async (request, reply) => {
+      const { id } = pageParams.parse(request.params);
+      reply.header('cache-control', 'no-store');
+      return app.services.translations.pageParts(request.principal, id, request.query);
     });
 
     // The site settings' words in a language (super-admins): on the site as soon as they are saved.

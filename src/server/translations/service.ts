@@ -18,7 +18,19 @@ import type { Principal } from '../../shared/access.js';
 import { can } from '../../shared/access.js';
 import { langQuerySchema, type Language, type SiteLanguages, type TranslationState } from '../../shared/languages.js';
 import { changedSince, slotsOf, sourceOf, type Slot, type TranslatableShape } from '../../shared/translatable.js';
-import { translationBodySchema, translationRevisionSchema, type TranslationHistory, type TranslationReading, type TranslationReport, type TranslationReportItem, type TranslationStates } from '../../shared/translations.js';
+import {
+  translationBodySchema,
+  translationRevisionSchema,
+  type PageTranslation,
+  type PageTranslationPart,
+  type TranslationHistory,
+  type TranslationReading,
+  type TranslationReport,
+  type TranslationReportItem,
+  type TranslationStates,
+} from '../../shared/translations.js';
+import { sectionHeading } from '../../shared/page-sections.js';
+import { kinds } from '../../shared/kinds.js';
 import { pagePathSchema, sitePageCollection } from '../../shared/site-structure.js';
 import { siteNavigationCollection } from '../../shared/site-navigation.js';
 import { siteSettingsFields } from '../../shared/settings.js';
@@ -407,6 +419,85 @@ export class Translations {
       }
     }
     return { lang: lang?.code ?? null, missing, outdated, languages: site.languages, defaultLanguage: site.defaultLanguage, counts };
+  }
+
+  /**
+   * A page's translatable parts in a language (`?lang=`, else the first
+   * language after the default), in the page's order: its own words, the
+   * published blocks of each of its sections (the sections whose blocks the
+   * Translations report counts on this page), then each menu label of the
+   * navigation that leads to it. Each is named so no two read the same.
+   */
+  async pageParts(principal: Principal | null, pageId: string, query: unknown): Promise<PageTranslation> {
+    if (!principal) throw new AppError('unauthenticated', 'Sign in to see the translations.');
+    authorize(principal, 'read', { type: 'collection', name: sitePageCollection });
+    const site = await this.languages();
+    const lang = (await this.requested(query)) ?? site.languages.find((l) => l.code !== site.defaultLanguage) ?? null;
+    if (!lang) throw new AppError('failed-precondition', 'The site speaks one language. Add a language in the site settings to translate its pages.');
+    const snapshot = await this.services.structure.current();
+    const page = snapshot.pages.get(pageId);
+    if (!page) throw new AppError('not-found', 'There is no such page.');
+    const shown = page.live ?? page.working;
+    const sections = page.working.sections.filter((sec) => snapshot.collectionPage.get(sec.collection) === pageId);
+    const rows = await contentRepo.listPublished(
+      this.db,
+      sections.map((sec) => sec.collection),
+    );
+    const navRow = snapshot.navigation?.row;
+    const all = [page.row, ...rows, ...(navRow ? [navRow] : [])];
+    const byId = new Map((await repo.translationsOf(this.db, all.map((r) => r.id), lang.code)).map((t) => [t.document_id, t]));
+    const parts: PageTranslationPart[] = [];
+    const taken = new Map<string, number>();
+    const add = (part: Omit<PageTranslationPart, 'label'>, label: string) => {
+      // Two blocks with the same title under the same heading are told apart by their place.
+      const n = (taken.get(label) ?? 0) + 1;
+      taken.set(label, n);
+      parts.push({ ...part, label: n === 1 ? label : `${label} (${n})` });
+    };
+    const pageCollection = await this.services.structure.collectionOrNotFound(sitePageCollection);
+    const pageShape = shapeOf(pageCollection);
+    if (slotsOf(pageShape, JSON.parse(page.row.pending_data ?? page.row.data) as Record<string, unknown>).length > 0) {
+      add({ kind: 'page', collection: sitePageCollection, id: pageId, keys: null, state: stateOf(pageShape, page.row, byId.get(pageId)).state }, `The page “${shown.title}”: title, menu label, description, address`);
+    }
+    for (const sec of sections) {
+      const c = await this.services.structure.collection(sec.collection);
+      if (!c) continue;
+      // A section without a heading is named by its place on the page (and its kind, unless it is plain text).
+      const place = `Section ${page.working.sections.indexOf(sec) + 1}`;
+      const heading = sectionHeading(sec) ?? (sec.kind === 'section' ? place : `${place} (${kinds[sec.kind].nouns.many})`);
+      const shape = shapeOf(c);
+      for (const row of rows.filter((r) => r.collection === sec.collection)) {
+        const data = JSON.parse(row.pending_data ?? row.data) as Record<string, unknown>;
+        if (slotsOf(shape, data).length === 0) continue;
+        add({ kind: 'block', collection: c.name, id: row.id, keys: null, state: stateOf(shape, row, byId.get(row.id)).state }, `${heading} › ${blockTitle(c, data)}`);
+      }
+    }
+    if (navRow && snapshot.navigation) {
+      const navTranslation = byId.get(navRow.id);
+      const live = words(navTranslation?.data ?? null) ?? {};
+      const { changed } = stateOf({ kind: 'navigation' }, navRow, navTranslation);
+      const nav = snapshot.navigation.working;
+      const leadsHere: string[] = [];
+      nav.header.forEach((item, i) => {
+        if (item.page === pageId) leadsHere.push(`header.${i}.label`);
+        item.children?.forEach((child, j) => {
+          if (child.page === pageId) leadsHere.push(`header.${i}.children.${j}.label`);
+        });
+      });
+      nav.footer.forEach((list, i) =>
+        list.links.forEach((link, j) => {
+          if (link.page === pageId) leadsHere.push(`footer.${i}.links.${j}.label`);
+        }),
+      );
+      const slots = new Map(slotsOf({ kind: 'navigation' }, JSON.parse(navRow.pending_data ?? navRow.data) as Record<string, unknown>).map((sl) => [sl.key, sl]));
+      for (const key of leadsHere) {
+        const slot = slots.get(key);
+        if (!slot) continue;
+        const state = !live[key]?.trim() ? 'missing' : changed.includes(key) ? 'outdated' : 'current';
+        add({ kind: 'menu', collection: siteNavigationCollection, id: navRow.id, keys: [key], state }, `Menu label · ${slot.label.replace(': ', ' › ')}`);
+      }
+    }
+    return { page: { id: pageId, title: shown.title }, lang: lang.code, parts };
   }
 
   /**

@@ -13,6 +13,7 @@ import type { BundleLanguage } from '../../shared/page-bundle.js';
 import { ChevronDown, CloseIcon, MenuIcon } from './icons.js';
 import { BrandLogo, logoIsWordmark } from './brand-logo.js';
 import { usePublicWords } from './words.js';
+import { publicWordsFor } from '../../shared/public-words.js';
 
 /** An outside address opens as a plain link; a page of the site as a site link. */
 export function NavAnchor({ link, className, currentPath }: { link: ResolvedNavLink; className?: string | undefined; currentPath: string }) {
@@ -95,9 +96,11 @@ export function SiteHeader({ site }: { site: SiteData }) {
 /**
  * The page in the site's other languages (the one shown is the page itself): each named in itself, in its own
  * language (`lang`, so a screen reader says "Kiswahili" as a Swahili speaker
- * would), leading to the same page there, or to that language's home page
- * when the page is not translated. Plain links: keyboard and screen readers
- * need nothing more.
+ * would), leading to the same page there. When the page is not translated
+ * into a language, its link says so in that language, visibly ("Kiswahili
+ * (haujatafsiriwa)") and in full to screen readers ("ukurasa huu
+ * haujatafsiriwa: ukurasa wa mwanzo"), and leads to that language's home
+ * page. Plain server-rendered links: keyboard and screen readers need nothing more.
  */
 export function LanguageSwitcher({ languages }: { languages: readonly (BundleLanguage & { current: boolean })[] }) {
   const { words, lang } = usePublicWords();
@@ -110,16 +113,32 @@ export function LanguageSwitcher({ languages }: { languages: readonly (BundleLan
           .filter((l) => !l.current)
           .map((l) => (
             <li key={l.code}>
-              <a href={l.href} lang={l.code} dir={l.dir} hrefLang={l.code} className="language-link">
+              <a href={l.href} lang={l.code} dir={l.dir} hrefLang={l.code} className={l.offered ? 'language-link' : 'language-link is-untranslated'}>
                 {/* On the narrowest phones the code shows; the name stays the link's name for screen readers. */}
                 <span className="language-name">{l.name}</span>
                 <span className="language-code" aria-hidden="true">
                   {l.code.toUpperCase()}
                 </span>
+                {!l.offered && <NotTranslated code={l.code} />}
               </a>
             </li>
           ))}
       </ul>
     </nav>
+  );
+}
+
+/** "(not translated)" in the language the link leads to (its dictionary's words, else English marked as such). */
+function NotTranslated({ code }: { code: string }) {
+  const { words, lang } = publicWordsFor(code);
+  const note = words.header.pageNotTranslated;
+  return (
+    <span className="language-note" lang={lang}>
+      {' ('}
+      <span className="visually-hidden">{note.before}</span>
+      {note.shown}
+      <span className="visually-hidden">{note.after}</span>
+      {')'}
+    </span>
   );
 }

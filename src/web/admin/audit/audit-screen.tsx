@@ -11,7 +11,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Anchor, Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { collections, getCollection } from '../../../shared/collections.js';
 import { auditActionLabels, auditActions, auditPageSize, revisionParam, type AuditEntry } from '../../../shared/editorial.js';
-import { formPathOf } from '../../../shared/routes.js';
+import { editPathOf } from '../../../shared/routes.js';
+import { sitePageCollection } from '../../../shared/site-structure.js';
 import { ContentLoader, LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
 import { saveFile } from '../backups/api.js';
@@ -29,10 +30,10 @@ const collectionOptions = [
 function Subject({ entry }: { entry: AuditEntry }) {
   const text = entry.subject ?? '';
   if (!entry.collection || !entry.subjectId || !getCollection(entry.collection) || entry.action === 'content.purge') return <>{text}</>;
-  const to = `${formPathOf(entry.collection, entry.subjectId)}${entry.revisionId ? `?${revisionParam}=${encodeURIComponent(entry.revisionId)}` : ''}`;
+  const to = `${editPathOf(entry.collection, entry.subjectId)}${entry.revisionId ? `?${revisionParam}=${encodeURIComponent(entry.revisionId)}` : ''}`;
   return (
     <Anchor component={Link} to={to} size="sm">
-      {text || 'Open the block'}
+      {text || (entry.collection === sitePageCollection ? 'Open the page' : 'Open the block')}
       {entry.revisionId && <VisuallyHidden> (open the revision)</VisuallyHidden>}
     </Anchor>
   );

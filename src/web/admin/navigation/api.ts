@@ -20,6 +20,7 @@ const navigationAnswerSchema: z.ZodType<NavigationAnswer> = z.object({
   hasPendingChanges: z.boolean(),
   version: z.number(),
   problems: z.array(problemSchema),
+  trashedPages: z.array(z.object({ id: z.string(), title: z.string() })),
 });
 
 export const navigationKey = ['site', 'navigation'] as const;

@@ -152,8 +152,10 @@ function Editor({ answer, pages, onReload }: { answer: NavigationAnswer; pages: 
     setServerErrors({});
   };
 
+  const trashed = new Map(answer.trashedPages.map((p) => [p.id, p.title]));
   const ctx: EditorContext = {
     pages,
+    trashed,
     errors,
     pathOf: (key) => paths.get(key) ?? '',
     update: (key, fn) => change(updateByKey(draft, key, (i) => fn(i as EditLink))),

@@ -2,8 +2,8 @@
  * The navigation editor's rows: a top-bar item (a link, or a menu with its
  * links), a footer list (a heading and its links) and a link. Each row is a
  * sortable item with a drag handle, Move up/down buttons (focus follows the
- * moved row) and Remove; a link says where it goes: a page (drafts marked) or
- * an outside https:// address.
+ * moved row) and Remove; a link says where it goes: a page (drafts, pages in
+ * the Trash and missing ones marked) or an outside https:// address.
  */
 import { ActionIcon, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { useSortable } from '@dnd-kit/sortable';
@@ -19,6 +19,8 @@ import { targetOf, withTarget, type EditFooterList, type EditHeaderItem, type Ed
 /** What every row needs from the screen: the pages, the errors by field path, and the steps. */
 export interface EditorContext {
   pages: LinkablePage[];
+  /** Pages in the Trash that items point to, by id: their titles. */
+  trashed: ReadonlyMap<string, string>;
   /** Error messages by document path (`header.1.children.2.url`). */
   errors: Record<string, string>;
   /** Document path of each key. */
@@ -38,21 +40,44 @@ export function nameOf(label: string, fallback = 'New link'): string {
   return `“${label.trim() || fallback}”`;
 }
 
+/** Why visitors cannot open the page a link points to: a draft, in the Trash, or gone for good; null when they can (or it points elsewhere). */
+export type LinkProblem = 'draft' | 'trash' | 'missing';
+
+function problemOf(link: Pick<EditLink, 'page'>, ctx: Pick<EditorContext, 'pages' | 'trashed'>): LinkProblem | null {
+  if (link.page === undefined) return null;
+  const page = ctx.pages.find((p) => p.id === link.page);
+  if (page) return page.livePath === null ? 'draft' : null;
+  return ctx.trashed.has(link.page) ? 'trash' : 'missing';
+}
+
+/** The badge of a link's problem, and of a menu with such a link (the worst first). */
+const problemWords: Record<LinkProblem, { link: string; menu: string }> = {
+  trash: { link: 'Page in the Trash', menu: 'Links to a page in the Trash' },
+  missing: { link: 'Missing page', menu: 'Links to a missing page' },
+  draft: { link: 'Draft page', menu: 'Links to a draft page' },
+};
+
+function ProblemBadge({ problem, words }: { problem: LinkProblem; words: 'link' | 'menu' }) {
+  return (
+    <Badge color={problem === 'draft' ? warningBrown : '#a51d1d'} variant="outline" bg="white" tt="none" size="sm" data-testid="link-warning">
+      {problemWords[problem][words]}
+    </Badge>
+  );
+}
+
 /** Where a link goes, in words, with a warning when visitors cannot open that page. */
-function Destination({ link, pages }: { link: EditLink; pages: LinkablePage[] }) {
+function Destination({ link, ctx }: { link: EditLink; ctx: Pick<EditorContext, 'pages' | 'trashed'> }) {
   if (link.url !== undefined) return <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{link.url}</Text>;
   if (link.page === undefined) return <Text size="sm" c="dimmed">No page chosen yet</Text>;
-  const page = pages.find((p) => p.id === link.page);
+  const page = ctx.pages.find((p) => p.id === link.page);
+  const trashed = ctx.trashed.get(link.page);
+  const problem = problemOf(link, ctx);
   return (
     <Group gap={6} wrap="wrap">
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {page ? `${page.title} (${page.path})` : 'A page that no longer exists'}
+        {page ? `${page.title} (${page.path})` : trashed !== undefined ? `“${trashed}”, deleted` : 'A page that no longer exists'}
       </Text>
-      {(!page || page.livePath === null) && (
-        <Badge color={page ? warningBrown : '#a51d1d'} variant="outline" bg="white" tt="none" size="sm" data-testid="link-warning">
-          {page ? 'Draft page' : 'Missing page'}
-        </Badge>
-      )}
+      {problem && <ProblemBadge problem={problem} words="link" />}
     </Group>
   );
 }
@@ -78,9 +103,12 @@ function RowControls({ id, name, index, count, sortable, onMove, onRemove, extra
 }
 
 /** The "Goes to" choice: every page (drafts marked), or an outside address. */
-function pageChoices(pages: LinkablePage[], current: string | undefined) {
+function pageChoices(pages: LinkablePage[], trashed: ReadonlyMap<string, string>, current: string | undefined) {
   const items = pages.map((p) => ({ value: `page:${p.id}`, label: `${p.title} (${p.path})${p.livePath === null ? ' (draft)' : ''}` }));
-  if (current !== undefined && !pages.some((p) => p.id === current)) items.unshift({ value: `page:${current}`, label: 'A page that no longer exists' });
+  if (current !== undefined && !pages.some((p) => p.id === current)) {
+    const title = trashed.get(current);
+    items.unshift({ value: `page:${current}`, label: title !== undefined ? `${title} (in the Trash)` : 'A page that no longer exists' });
+  }
   return [
     { value: '', label: 'Choose a page or an outside address', disabled: true },
     { group: 'Pages of the site', items },
@@ -108,7 +136,7 @@ export function LinkFields({ link, ctx }: { link: EditLink; ctx: EditorContext }
       <NativeSelect
         label="Goes to"
         id={`nav-${link.key}-target`}
-        data={pageChoices(ctx.pages, link.page)}
+        data={pageChoices(ctx.pages, ctx.trashed, link.page)}
         value={targetOf(link)}
         error={err('page')}
         onChange={(e) => {
@@ -148,7 +176,7 @@ function LinkRow({ link, index, count, list, ctx }: { link: EditLink; index: num
               <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {link.label.trim() || 'New link'}
               </Text>
-              <Destination link={link} pages={ctx.pages} />
+              <Destination link={link} ctx={ctx} />
             </Stack>
             <RowControls id={link.key} name={name} index={index} count={count} sortable={sortable} onMove={(to, via) => ctx.move(list, index, to, via)} onRemove={() => ctx.remove(list, link.key)} />
           </Group>
@@ -195,7 +223,8 @@ export function HeaderItemRow({ item, index, count, ctx }: { item: EditHeaderIte
   const panelId = `nav-${item.key}-panel`;
   const path = ctx.pathOf(item.key);
   const hasError = Object.keys(ctx.errors).some((k) => k === path || k.startsWith(`${path}.`));
-  const menuProblem = item.children?.some((c) => c.page !== undefined && ctx.pages.find((p) => p.id === c.page)?.livePath == null);
+  const problems = new Set((item.children ?? []).map((c) => problemOf(c, ctx)));
+  const menuProblem = (['trash', 'missing', 'draft'] as const).find((p) => problems.has(p));
   return (
     <li ref={sortable.setNodeRef} style={style} data-testid="nav-item">
       <Paper withBorder p="xs" radius="md" shadow={sortable.isDragging ? 'md' : undefined} style={hasError ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
@@ -211,13 +240,9 @@ export function HeaderItemRow({ item, index, count, ctx }: { item: EditHeaderIte
                     Menu · {item.children.length} {item.children.length === 1 ? 'link' : 'links'}
                   </Badge>
                 )}
-                {menuProblem && (
-                  <Badge color={warningBrown} variant="outline" bg="white" tt="none" size="sm" data-testid="link-warning">
-                    Links to a draft page
-                  </Badge>
-                )}
+                {menuProblem && <ProblemBadge problem={menuProblem} words="menu" />}
               </Group>
-              {!item.children && <Destination link={item} pages={ctx.pages} />}
+              {!item.children && <Destination link={item} ctx={ctx} />}
             </Stack>
             <RowControls
               id={item.key}

@@ -37,6 +37,7 @@ import { SectionsEditor } from './sections-editor.js';
 import { PathWarning } from './path-notice.js';
 import { SectionBlocks, type OpenBlock } from './section-blocks.js';
 import { PagePreview } from './page-preview.js';
+import { TranslatePageLink } from '../translations/translate-page-link.js';
 import { fetchPageChanges, publishPage, sectionCollectionOf } from './page-publish.js';
 import type { Finding } from '../../../shared/site-check.js';
 import { focusField } from '../site-check/form-checks.js';
@@ -417,8 +418,9 @@ function PageEditor({ doc }: { doc: StaffDocument }) {
         <Title order={1} mt={4}>
           {`Edit page: ${page.title}`}
         </Title>
-        <Group mt={6}>
+        <Group mt={6} gap="lg" wrap="wrap">
           <StateLine ref={stateRef} doc={doc} timeZone={timeZone} />
+          <TranslatePageLink pageId={doc.id} />
         </Group>
       </div>
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">

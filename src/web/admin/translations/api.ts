@@ -1,12 +1,21 @@
 /**
  * What the translation screens read and write, each answer checked by zod:
  * the Translations report (and the drawer's count), one block's translation
- * beside its original, and its steps (save, publish, still correct, discard).
+ * beside its original, a page's translatable parts, and its steps (save, publish, still correct, discard).
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api-client.js';
 import { apiPaths, pathTo } from '../../../shared/api-paths.js';
-import { translationHistorySchema, translationReadingSchema, translationReportSchema, type TranslationHistory, type TranslationReading, type TranslationReport } from '../../../shared/translations.js';
+import {
+  pageTranslationSchema,
+  translationHistorySchema,
+  translationReadingSchema,
+  translationReportSchema,
+  type PageTranslation,
+  type TranslationHistory,
+  type TranslationReading,
+  type TranslationReport,
+} from '../../../shared/translations.js';
 
 export const translationsKey = ['translations'] as const;
 
@@ -62,5 +71,14 @@ export function useTranslationHistory(collection: string, id: string, lang: stri
     queryFn: async ({ signal }): Promise<TranslationHistory> =>
       translationHistorySchema.parse(await api<unknown>(`${pathTo(apiPaths.collections.revisions, { name: collection, id })}?lang=${encodeURIComponent(lang)}`, { signal })),
     enabled,
+  });
+}
+
+/** A page's translatable parts in a language (its words, its sections' blocks, its menu labels), each with its state. */
+export function usePageTranslation(pageId: string, lang: string | null) {
+  return useQuery({
+    queryKey: [...translationsKey, 'page', pageId, lang],
+    queryFn: async ({ signal }): Promise<PageTranslation> =>
+      pageTranslationSchema.parse(await api<unknown>(`${pathTo(apiPaths.translations.page, { id: pageId })}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`, { signal })),
   });
 }

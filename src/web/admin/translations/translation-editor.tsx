@@ -1,10 +1,11 @@
 /**
  * /translations/:collection/:id?lang=sw: one block, page record or the
  * navigation translated beside its original, field by field. A field whose
- * original changed since the translation was made says so and shows what it
- * read then. Save keeps a draft of that language; Publish puts it on the
+ * original changed since the translation was made says so and shows its old
+ * and new words as a difference, word by word. Save keeps a draft of that language; Publish puts it on the
  * site (no other language waits or moves); "Still correct" marks an outdated
- * translation current without changing its words.
+ * translation current without changing its words. The page's translation
+ * screen shows the same editor for each part of a page.
  */
 import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title, Typography, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -21,6 +22,7 @@ import { RichTextWidget } from '../fields/rich-text-widget.js';
 import { TextWidget } from '../fields/text-widgets.js';
 import { saveTranslation, settingsCollection, translationKey, translationsKey, translationStep, useTranslation, useTranslationHistory, useTranslationReport } from './api.js';
 import { absoluteTime } from '../content/relative-time.js';
+import { WordDiff } from './word-diff-view.js';
 import { stateColors, stateLabels, translationWords as w } from './words.js';
 
 /** Form names by place (`data.s0`…): the keys themselves hold dots, which the form would read as nesting. */
@@ -47,12 +49,29 @@ function Original({ slot, lang }: { slot: Slot; lang: string }) {
   );
 }
 
-function Editor({ reading, language, defaultName, defaultCode }: { reading: TranslationReading; language: { code: string; name: string; dir: 'ltr' | 'rtl' }; defaultName: string; defaultCode: string }) {
+export interface EditorProps {
+  reading: TranslationReading;
+  language: { code: string; name: string; dir: 'ltr' | 'rtl' };
+  defaultName: string;
+  defaultCode: string;
+  /** Only these keys of the block (one menu label of the navigation); the others keep their words when it is saved. */
+  only?: readonly string[] | null | undefined;
+  /** Told after each save, publish or step (the page's screen reads its parts' states again). */
+  onChanged?: (() => void) | undefined;
+  /** The heading level of the history's title (under a part's heading on the page's screen). */
+  historyLevel?: 2 | 3 | undefined;
+  /** Told when the form gets or loses words not saved yet. */
+  onDirtyChange?: ((dirty: boolean) => void) | undefined;
+}
+
+export function Editor({ reading: full, language, defaultName, defaultCode, only, onChanged, historyLevel = 2, onDirtyChange }: EditorProps) {
   const client = useQueryClient();
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  const reading = only ? { ...full, slots: full.slots.filter((s) => only.includes(s.key)) } : full;
   const form = useForm<{ data: Record<string, string> }>({ defaultValues: { data: Object.fromEntries(reading.slots.map((s, i) => [`s${i}`, reading.values[s.key] ?? ''])) } });
   const dirty = form.formState.isDirty;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   // The settings have no drafts: their words go on the site when saved.
   const settings = reading.collection === settingsCollection;
 
@@ -60,7 +79,9 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
     client.setQueryData(translationKey(next.collection, next.id, next.lang), next);
     void client.invalidateQueries({ queryKey: [...translationsKey, 'report'] });
     void client.invalidateQueries({ queryKey: [...translationKey(next.collection, next.id, next.lang), 'history'] });
-    form.reset({ data: Object.fromEntries(next.slots.map((s, i) => [`s${i}`, next.values[s.key] ?? ''])) });
+    onChanged?.();
+    const slots = only ? next.slots.filter((s) => only.includes(s.key)) : next.slots;
+    form.reset({ data: Object.fromEntries(slots.map((s, i) => [`s${i}`, next.values[s.key] ?? ''])) });
     setMessage('');
     window.setTimeout(() => setMessage(text), 50);
     notifications.show({ color: 'green', message: text });
@@ -83,7 +104,9 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
     form.handleSubmit(async (values) => {
       setBusy(true);
       try {
-        const translation = Object.fromEntries(reading.slots.map((s, i) => [s.key, values.data[`s${i}`] ?? '']));
+        // The block's other words (the rest of the navigation's labels) go back as they are.
+        const kept = Object.fromEntries(full.slots.filter((s) => !reading.slots.includes(s)).map((s) => [s.key, full.values[s.key] ?? '']));
+        const translation = { ...kept, ...Object.fromEntries(reading.slots.map((s, i) => [s.key, values.data[`s${i}`] ?? ''])) };
         const next = await saveTranslation(reading.collection, reading.id, reading.lang, reading.version, translation, publish);
         apply(next, publish ? w.published(language.name) : w.saved(language.name));
       } catch (err) {
@@ -132,18 +155,7 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
                       <Original slot={slot} lang={defaultCode} />
                       {changed && (
                         <Alert color="orange" variant="light" p="xs">
-                          <Text size="sm" c="dark.9">
-                            {w.changedSince}
-                          </Text>
-                          {before ? (
-                            <Text size="sm" c="dark.9" lang={defaultCode} component="del" style={{ overflowWrap: 'anywhere' }}>
-                              {slot.type === 'richText' ? before.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim() : before}
-                            </Text>
-                          ) : (
-                            <Text size="sm" c="dark.9">
-                              (empty)
-                            </Text>
-                          )}
+                          <WordDiff before={before ?? ''} after={slot.value} rich={slot.type === 'richText'} lang={defaultCode} language={defaultName} />
                         </Alert>
                       )}
                     </Stack>
@@ -166,7 +178,7 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
             <Button type="button" onClick={() => void submit(true)} loading={busy} disabled={busy}>
               {w.publish(language.name)}
             </Button>
-            {reading.state === 'outdated' && !dirty && !settings && (
+            {reading.state === 'outdated' && !dirty && !settings && !only && (
               <Button type="button" variant="light" onClick={() => void step('confirm')} disabled={busy}>
                 {w.stillCorrect}
               </Button>
@@ -180,7 +192,8 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
           <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
             {message}
           </VisuallyHidden>
-          {!settings && <History
+          {!settings && !only && <History
+            level={historyLevel}
             reading={reading}
             onUse={(n, values) => {
               for (const [i, slot] of reading.slots.entries()) form.setValue(nameOf(i), values[slot.key] ?? '', { shouldDirty: true });
@@ -195,13 +208,13 @@ function Editor({ reading, language, defaultName, defaultCode }: { reading: Tran
 }
 
 /** The translation's steps (a disclosure), each with who and when, and its words to take back into the form. */
-function History({ reading, onUse }: { reading: TranslationReading; onUse(number: number, values: Record<string, string>): void }) {
+function History({ reading, onUse, level }: { reading: TranslationReading; onUse(number: number, values: Record<string, string>): void; level: 2 | 3 }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const query = useTranslationHistory(reading.collection, reading.id, reading.lang, open);
   return (
     <Paper withBorder radius="md" p="sm">
-      <Title order={2} size="h5" m={0}>
+      <Title order={level} size="h5" m={0}>
         <Button variant="subtle" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={id} px="xs">
           <span aria-hidden="true">{open ? '▾' : '▸'}&nbsp;</span>
           {w.history}

@@ -1,13 +1,14 @@
 /**
  * /translations: per language, what is not translated yet and which
  * translations are outdated because their original changed, each with the
- * page it is on and a link to translate it beside its original.
+ * page it is on and a link to translate it beside its original, and a link
+ * to translate its whole page on one screen.
  */
 import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { TranslationReportItem } from '../../../shared/translations.js';
-import { translationEditorPathOf } from '../../../shared/translations.js';
+import { pageTranslationPathOf, translationEditorPathOf } from '../../../shared/translations.js';
 import { ContentLoader, LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { useTranslationReport } from './api.js';
 import { stateColors, stateLabels, translationWords as w } from './words.js';
@@ -34,6 +35,11 @@ function Items({ items, lang, state, label }: { items: TranslationReportItem[]; 
               <Anchor component={Link} to={translationEditorPathOf(item.collection, item.id, lang)} fw={600} aria-label={`${w.translate}: ${item.title}`}>
                 {w.translate}
               </Anchor>
+              {item.page && (
+                <Anchor component={Link} to={pageTranslationPathOf(item.page.id, lang)} size="sm" aria-label={`${w.translateWholePage}: ${item.page.title}`}>
+                  {w.translateWholePage}
+                </Anchor>
+              )}
             </Group>
           </Group>
         </Card>
@@ -59,10 +65,17 @@ function MissingByPage({ items, lang, language }: { items: TranslationReportItem
         const expanded = open === key;
         return (
           <li key={key}>
-            <Button variant="subtle" onClick={() => setOpen(expanded ? null : key)} aria-expanded={expanded} aria-controls={id} px="xs" fw={600}>
-              <span aria-hidden="true">{expanded ? '▾' : '▸'}&nbsp;</span>
-              {group.title} ({group.items.length})
-            </Button>
+            <Group gap={4} wrap="wrap">
+              <Button variant="subtle" onClick={() => setOpen(expanded ? null : key)} aria-expanded={expanded} aria-controls={id} px="xs" fw={600}>
+                <span aria-hidden="true">{expanded ? '▾' : '▸'}&nbsp;</span>
+                {group.title} ({group.items.length})
+              </Button>
+              {key && (
+                <Anchor component={Link} to={pageTranslationPathOf(key, lang)} size="sm" px={10} aria-label={`${w.translateWholePage}: ${group.title}`}>
+                  {w.translateWholePage}
+                </Anchor>
+              )}
+            </Group>
             <div id={id} hidden={!expanded}>
               {expanded && <Items items={group.items} lang={lang} state="missing" label={`Not translated into ${language}: ${group.title}`} />}
             </div>

@@ -1,8 +1,9 @@
 /**
- * /trash (staff): the blocks moved to the trash, newest first, with who moved
- * them, when, and when the server removes them for good. "Restore" puts one
+ * /trash (staff): the blocks and pages moved to the trash (each called what it
+ * is: words.ts), newest first, with who moved them, when, and when the server
+ * removes them for good. "Restore" puts one
  * back where it was, as a draft, and offers a link to open it; super-admins
- * can empty the whole trash after a question that says how many blocks go.
+ * can empty the whole trash after a question that says how many of each go.
  */
 import { Anchor, Badge, Box, Button, Card, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -21,6 +22,7 @@ import { editorialKeys, emptyTrash, restoreFromTrash, useTrash } from '../editor
 import { ConfirmDialog } from '../editorial/confirm-dialog.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
 import { formatWhen } from '../backups/format.js';
+import { trashCountInWords, trashNounsOf } from './words.js';
 
 interface Restored {
   id: string;
@@ -32,9 +34,6 @@ function collectionLabel(name: string): string {
   return getCollection(name)?.label ?? name;
 }
 
-function blocksWord(n: number): string {
-  return n === 1 ? '1 block' : `${n} blocks`;
-}
 
 function RestoreButton({ entry, working, onRestore }: { entry: TrashEntry; working: boolean; onRestore(entry: TrashEntry): void }) {
   return (
@@ -82,7 +81,7 @@ function TrashBody() {
       void client.invalidateQueries({ queryKey: editorialKeys.trash });
       void client.invalidateQueries({ queryKey: contentKeys.collection(doc.collection) });
     } catch (err) {
-      const text = err instanceof Error ? err.message : 'The block could not be restored.';
+      const text = err instanceof Error ? err.message : `The ${trashNounsOf(entry.collection).one} could not be restored.`;
       setMessage(`“${entry.title}” was not restored. ${text}`);
       notifications.show({ color: 'red', title: 'Not restored', message: text });
     } finally {
@@ -90,12 +89,12 @@ function TrashBody() {
     }
   };
 
-  const empty = async (count: number) => {
+  const empty = async (count: string) => {
     setEmptying(true);
     try {
       await emptyTrash();
       setAskEmpty(false);
-      setMessage(`The trash is empty: ${blocksWord(count)} removed for good.`);
+      setMessage(`The trash is empty: ${count} removed for good.`);
       await client.invalidateQueries({ queryKey: editorialKeys.trash });
     } catch (err) {
       setAskEmpty(false);
@@ -111,6 +110,7 @@ function TrashBody() {
   if (query.isError) return <LoadFailed title="The trash could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
 
   const entries = [...query.data].sort((a, b) => Date.parse(b.deletedAt) - Date.parse(a.deletedAt));
+  const count = trashCountInWords(entries.map((e) => e.collection));
   const rows = entries.map((e) => ({
     entry: e,
     label: collectionLabel(e.collection),
@@ -142,14 +142,14 @@ function TrashBody() {
         <Paper withBorder p="xl" radius="md">
           <Text fw={600}>The trash is empty.</Text>
           <Text size="sm" mt={4}>
-            Blocks you move to the trash wait here for {defaultTrashRetentionDays} days, so they can be restored, before they are removed for good.
+            Blocks and pages you move to the trash wait here for {defaultTrashRetentionDays} days, so they can be restored, before they are removed for good.
           </Text>
         </Paper>
       ) : (
         <>
           <Group justify="space-between" align="center" gap="sm">
             <Text size="sm" c="dimmed">
-              {blocksWord(entries.length)} in the trash; times in {timeZone}.
+              {count} in the trash; times in {timeZone}.
             </Text>
             {mayEmpty && (
               <Button color="red" variant="outline" onClick={() => setAskEmpty(true)}>
@@ -157,8 +157,8 @@ function TrashBody() {
               </Button>
             )}
           </Group>
-          <Box visibleFrom="sm" className="staff-table-region" role="region" aria-label="Blocks in the trash" tabIndex={0}>
-            <Table striped verticalSpacing="sm" aria-label={`Blocks in the trash, newest first; times in ${timeZone}`}>
+          <Box visibleFrom="sm" className="staff-table-region" role="region" aria-label="Blocks and pages in the trash" tabIndex={0}>
+            <Table striped verticalSpacing="sm" aria-label={`Blocks and pages in the trash, newest first; times in ${timeZone}`}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Title</Table.Th>
@@ -194,7 +194,7 @@ function TrashBody() {
               </Table.Tbody>
             </Table>
           </Box>
-          <Stack hiddenFrom="sm" gap="sm" component="ul" aria-label="Blocks in the trash, newest first" m={0} p={0} style={{ listStyle: 'none' }}>
+          <Stack hiddenFrom="sm" gap="sm" component="ul" aria-label="Blocks and pages in the trash, newest first" m={0} p={0} style={{ listStyle: 'none' }}>
             {rows.map((r) => (
               <li key={r.entry.id}>
                 <Card withBorder radius="md" p="sm" data-testid="trash-card">
@@ -224,13 +224,13 @@ function TrashBody() {
           <ConfirmDialog
             opened={askEmpty}
             title="Empty the trash?"
-            confirmLabel={`Remove ${blocksWord(entries.length)} for good`}
+            confirmLabel={`Remove ${count} for good`}
             danger
             working={emptying}
             onCancel={() => setAskEmpty(false)}
-            onConfirm={() => void empty(entries.length)}
+            onConfirm={() => void empty(count)}
           >
-            {`${blocksWord(entries.length)} will be removed for good. They cannot be restored afterwards, not even from the History.`}
+            {`${count} will be removed for good. They cannot be restored afterwards, not even from the History.`}
           </ConfirmDialog>
         </>
       )}
@@ -243,7 +243,7 @@ export function TrashScreen() {
     <Screen>
       <Stack gap="lg">
         <ScreenHeading title="Trash">
-          Blocks moved to the trash are off the website. Restore one to bring it back, as a draft, where it was.
+          Blocks and pages moved to the trash are off the website. Restore one to bring it back, as a draft, where it was.
         </ScreenHeading>
         <TrashBody />
       </Stack>
