@@ -138,7 +138,7 @@ describe('staff content screens are accessible', () => {
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await open(`/visionvalue-form/${block.id}`);
-      await page.getByRole('button', { name: 'History' }).click();
+      await page.getByRole('button', { name: 'History', exact: true }).click();
       await page.getByTestId('revision').last().click();
       await page.getByRole('group', { name: 'Short text, changed' }).waitFor();
       await page.getByLabel('Show unchanged fields').check();

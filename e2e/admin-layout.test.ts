@@ -61,7 +61,8 @@ describe('staff drawer', () => {
     await settle(page);
     expect(await toggle(page).getAttribute('aria-expanded')).toBe('true');
     expect((await box(page, '.staff-drawer')).width).toBe(300);
-    // Navigating keeps a pinned drawer open, and marks the new entry as the current page.
+    // Navigating keeps a pinned drawer open, and marks the new entry as the current page (its page's group opened first).
+    await drawer(page).getByRole('button', { name: 'Home' }).click();
     await drawer(page).getByRole('link', { name: 'News & Story' }).click();
     await page.waitForURL((u) => u.pathname === '/newstory');
     await settle(page);
@@ -99,9 +100,10 @@ describe('staff drawer', () => {
     expect(await toggle(page).getAttribute('aria-expanded')).toBe('false');
     expect(await drawer(page).isVisible()).toBe(false);
 
-    // Opened, then a menu entry: the drawer closes on navigation.
+    // Opened, then a menu entry (in its page's group): the drawer closes on navigation.
     await toggle(page).click();
     await settle(page);
+    await drawer(page).getByRole('button', { name: 'Home' }).click();
     await drawer(page).getByRole('link', { name: 'Description Something at Home page' }).click();
     await page.waitForURL((u) => u.pathname === '/descriptionhome');
     await settle(page);

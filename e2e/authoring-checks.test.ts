@@ -200,7 +200,7 @@ describe('authoring checks', () => {
     const { context, page } = await site.newPage();
     const { errors } = watchStaffConsole(page);
     try {
-      // The public home page's "Edit this page" leads to the Pages overview.
+      // The Pages overview, where the home page is.
       await site.signIn(page, '/pages#home');
       const notice = page.getByTestId('site-check-notice');
       await notice.getByText('Site check: 2 problems, 1 error on the published site.').waitFor();

@@ -96,8 +96,8 @@ describe('editorial safety', () => {
       await expect.poll(async () => (await publicHtml('/vision')).includes('We ask communities, then we listen again.'), { timeout: 20_000 }).toBe(true);
 
       // History: every step, newest first, in words.
-      await page.getByRole('button', { name: 'History' }).click();
-      expect(await page.getByRole('button', { name: 'History' }).getAttribute('aria-expanded')).toBe('true');
+      await page.getByRole('button', { name: 'History', exact: true }).click();
+      expect(await page.getByRole('button', { name: 'History', exact: true }).getAttribute('aria-expanded')).toBe('true');
       const versions = page.getByTestId('revision');
       await versions.first().waitFor();
       const lines = await versions.allTextContents();
@@ -426,7 +426,7 @@ describe('editorial safety', () => {
         await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
         await page.goto(`${site.server.url}/visionvalue-form/${block.id}`);
         await waitForScreen(page);
-        await page.getByRole('button', { name: 'History' }).click();
+        await page.getByRole('button', { name: 'History', exact: true }).click();
         await page.getByTestId('revision').last().click();
         await page.getByRole('group', { name: 'Image, changed' }).waitFor();
         await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete && i.naturalWidth > 0));

@@ -138,6 +138,11 @@ describe('an editor makes a page as a page', () => {
     await page.getByText('Published “Clean water for every ward” and 3 blocks. The website shows them now.').first().waitFor();
     user.note();
 
+    // The preview beside the page shows the page as visitors will see it: its blocks, and no staff bar inside it.
+    const preview = page.frameLocator('iframe[title^="Preview of"]');
+    await preview.getByText('Two hours a day to fetch water').first().waitFor();
+    expect(await preview.locator('.staff-bar').count()).toBe(0);
+
     // The clicks and screens of the whole journey.
     expect(user.clicks).toBeLessThanOrEqual(12);
     expect(user.screens.filter((p) => p.startsWith('/pages/'))).toHaveLength(1);

@@ -70,10 +70,10 @@ describe('navigation editor', () => {
     try {
       await site.signInAs(page, editor.email, 'a long editor password 1', '/navigation');
       await waitForScreen(page);
-      // The drawer leads here: Navigation in the Site group, after Pages and the media library.
+      // The drawer leads here: Navigation among the site's screens, after the dashboard and Pages.
       const drawerLinks = await page.getByRole('navigation', { name: 'Staff menu' }).locator('a .staff-link-label').allInnerTexts();
       const at = drawerLinks.map((t) => t.trim()).indexOf('Navigation');
-      expect(drawerLinks.map((t) => t.trim()).slice(at - 2, at + 1)).toEqual(['Pages', 'Media library', 'Navigation']);
+      expect(drawerLinks.map((t) => t.trim()).slice(at - 2, at + 1)).toEqual(['Dashboard', 'Pages', 'Navigation']);
       expect(drawerLinks.map((t) => t.trim())).not.toContain('Redirects');
 
       const skip = page.getByRole('link', { name: 'Skip to content' });

@@ -207,7 +207,7 @@ describe('a translator at work', () => {
       await page.getByText('Up to date', { exact: true }).first().waitFor();
 
       // The history lists the step just taken, with its words to take back.
-      await page.getByRole('button', { name: 'History' }).click();
+      await page.getByRole('button', { name: 'History', exact: true }).click();
       const history = page.getByRole('list', { name: 'History of the translation' });
       await history.getByText(/Published/).first().waitFor();
       expect(await history.getByRole('listitem').first().innerText()).toContain('translator@example.org');

@@ -19,6 +19,7 @@ import { insertDocument } from '../src/server/content/repository.js';
 import { issueActionCode } from '../src/server/auth/action-codes.js';
 import { editorialApi } from '../src/shared/editorial.js';
 import { siteCheckApi } from '../src/shared/site-check.js';
+import { dashboardApi } from '../src/shared/dashboard.js';
 import { siteApi, sitePageCollection } from '../src/shared/site-structure.js';
 import { pageWeightsApi } from '../src/shared/page-weight.js';
 import { putRedirect } from '../src/server/structure/repository.js';
@@ -71,7 +72,7 @@ const collectionGroups = {
   customer: ['customer'],
 } as const;
 type CollectionGroup = keyof typeof collectionGroups;
-type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'site structure' | 'translations' | 'account' | 'two-factor' | 'deploy';
+type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'dashboard' | 'site structure' | 'translations' | 'account' | 'two-factor' | 'deploy';
 
 /** What a call answers: `ok` 2xx, `401` unauthenticated, `403` permission-denied, `off` 403 auth/user-disabled. */
 type Outcome = 'ok' | '401' | '403' | 'off';
@@ -180,6 +181,7 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['audit',         'export the audit log',      '401',    '403', '403', 'ok',  'off'],
 
   ['site check',    'read the site check',       '401',    '403', 'ok',  'ok',  'off'],
+  ['dashboard',     'read what waits',           '401',    '403', 'ok',  'ok',  'off'],
   // Pages, redirects and missing paths (design: admins shape pages; deleting pages and redirects are the super-admin's).
   ['site structure', 'list pages',               '401',    '403', 'ok',  'ok',  'off'],
   ['site structure', 'read a page',              '401',    '403', 'ok',  'ok',  'off'],
@@ -606,6 +608,7 @@ const rows: Row[] = [
   { group: 'audit', endpoint: 'read the audit log', target: 'audit', request: async () => ({ method: 'GET', url: '/api/audit?limit=5' }) },
   { group: 'audit', endpoint: 'export the audit log', target: 'audit', request: async () => ({ method: 'GET', url: '/api/audit?action=auth.sign-in', headers: { accept: 'text/csv' } }) },
   { group: 'site check', endpoint: 'read the site check', target: 'site-check', request: async () => ({ method: 'GET', url: siteCheckApi }) },
+  { group: 'dashboard', endpoint: 'read what waits', target: 'dashboard', request: async () => ({ method: 'GET', url: dashboardApi }) },
   { group: 'site structure', endpoint: 'list pages', target: 'pages', request: async () => ({ method: 'GET', url: siteApi.pages }) },
   { group: 'site structure', endpoint: 'read a page', target: 'pages', request: async () => ({ method: 'GET', url: siteApi.page('about') }) },
   { group: 'site structure', endpoint: 'what a page publish takes live', target: 'pages', request: async () => ({ method: 'GET', url: siteApi.pageChanges('about') }) },

@@ -38,6 +38,7 @@ import { functionsRoutes } from './functions/routes.js';
 import { backupsRoutes, type BackupsRoutesOptions } from './backup/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { siteCheckRoutes } from './site-check/routes.js';
+import { dashboardRoutes, staffEntryRoutes } from './dashboard/routes.js';
 import { structureRoutes } from './structure/routes.js';
 import { renderRoutes } from './render/routes.js';
 import { previewRoutes } from './preview/routes.js';
@@ -205,10 +206,12 @@ async function assemble(
     await api.register(functionsRoutes);
     await api.register(auditRoutes);
     await api.register(siteCheckRoutes);
+    await api.register(dashboardRoutes);
     await api.register(structureRoutes);
     await api.register(translationRoutes);
   });
   await app.register(backupsRoutes, options.backups ?? {});
+  await app.register(staffEntryRoutes);
   if (options.render !== false) {
     await app.register(renderRoutes);
   } else {

@@ -7,10 +7,10 @@
 import { routeMarksOf, type RouteMark } from './access.js';
 import { declarations, detailCollections, formPathsOf, listPathsOf, type Declaration } from './registry-index.js';
 import { accountLinkPaths } from './account-links.js';
-import { pageEditorPathOf, settingsPath, staffScreens, type StaffScreenId } from './staff-screens.js';
+import { pageEditorPathOf, settingsPath, staffEntryPath, staffScreens, type StaffScreenId } from './staff-screens.js';
 import { sitePageCollection } from './declarations.js';
 
-export { settingsPath };
+export { settingsPath, staffEntryPath };
 
 export type AccountLinkScreen = keyof typeof accountLinkPaths;
 
@@ -53,10 +53,11 @@ export function isStaffScreenRoute(r: RouteEntry): r is StaffScreenRoute {
   return staffScreenIds.has(r.kind);
 }
 
-/** Paths that belong to the staff app (kept out of robots and the sitemap). */
-export const staffPaths: readonly string[] = routeTable
-  .filter((r) => r.kind !== 'detail' && r.kind !== 'not-found')
-  .map((r) => r.path);
+/** Paths that belong to the staff app (kept out of robots and the sitemap, never a page's address), its entry `/admin` included. */
+export const staffPaths: readonly string[] = [
+  ...routeTable.filter((r) => r.kind !== 'detail' && r.kind !== 'not-found').map((r) => r.path),
+  staffEntryPath,
+];
 
 /** Staff screens shown without the staff layout: sign-in and the screens of mailed links. */
 export const signedOutStaffPaths: ReadonlySet<string> = new Set(routeTable.filter((r) => r.kind === 'login' || r.kind === 'account-link').map((r) => r.path));

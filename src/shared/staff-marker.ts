@@ -4,8 +4,8 @@
  * here, whose value is the path of the staff Pages screen
  * (`editorialPaths.pages`; the public script then needs neither the staff
  * route table nor zod). Not a credential (the session is the HttpOnly
- * refresh cookie): the public script only reads it to offer "Edit this page",
- * whose screens check the session as always. Nothing from it reaches the
+ * refresh cookie): the public script only reads it to show the staff bar
+ * (public/edit-link.ts), whose screens check the session as always. Nothing from it reaches the
  * server, so public HTML stays the same bytes for everyone. No imports: the
  * public entry reads this.
  */

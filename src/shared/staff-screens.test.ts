@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { can, guardAllows, routeMarksOf } from './access.js';
-import { routeTable } from './routes.js';
+import { routeTable, staffEntryPath, staffPaths } from './routes.js';
 import { staffScreens } from './staff-screens.js';
 import { menuFor } from '../web/admin/layouts/menu.js';
 import { staffScreenModules } from '../web/staff-screens.js';
@@ -23,16 +23,16 @@ describe('a staff screen is one declaration', () => {
     }
   });
 
-  it('puts Navigation (admins and super-admins) and Redirects (super-admins only) in the Site group, after Pages and the media library', () => {
-    const site = (layout: 'SuperLayout' | 'AdminLayout', user: typeof superUser) => menuFor(layout, user).find((g) => g.title === 'Site')?.entries.map((e) => e.label) ?? [];
-    expect(site('SuperLayout', superUser).slice(0, 4)).toEqual(['Pages', 'Media library', 'Navigation', 'Redirects']);
-    expect(site('AdminLayout', adminUser).slice(0, 3)).toEqual(['Pages', 'Media library', 'Navigation']);
-    expect(site('AdminLayout', adminUser)).not.toContain('Redirects');
-    // Translations next, for every staff member who edits pages.
-    expect(site('SuperLayout', superUser)[4]).toBe('Translations');
-    expect(site('AdminLayout', adminUser)[3]).toBe('Translations');
+  it('puts the screens of the site at the top of the drawer, Redirects for super-admins only, and /admin among the staff paths', () => {
+    const top = (layout: 'SuperLayout' | 'AdminLayout', user: typeof superUser) => menuFor(layout, user)[0]?.entries.map((e) => e.label) ?? [];
+    expect(top('SuperLayout', superUser)).toEqual(['Dashboard', 'Pages', 'Navigation', 'Media library', 'Translations', 'Redirects']);
+    expect(top('AdminLayout', adminUser).slice(0, 5)).toEqual(['Dashboard', 'Pages', 'Navigation', 'Media library', 'Translations']);
+    expect(top('AdminLayout', adminUser)).not.toContain('Redirects');
     const marks = (p: string) => routeTable.find((r) => r.path === p && 'marks' in r);
     expect(marks('/navigation')).toMatchObject({ kind: 'navigation', marks: ['admin', 'super'] });
     expect(marks('/redirects')).toMatchObject({ kind: 'redirects', marks: ['super'] });
+    expect(marks('/dashboard')).toMatchObject({ kind: 'dashboard', marks: ['admin', 'super'] });
+    // No page of the site can take the staff app's way in.
+    expect(staffPaths).toContain(staffEntryPath);
   });
 });

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import type { StaffScreenId } from '../shared/staff-screens.js';
 
 export const staffScreenModules: Record<StaffScreenId, () => Promise<ComponentType>> = {
+  dashboard: async () => (await import('./admin/dashboard/dashboard-screen.js')).DashboardScreen,
   users: async () => (await import('./admin/users-route.js')).UsersScreen,
   'user-form': async () => (await import('./admin/user-form-route.js')).UserFormScreen,
   pages: async () => (await import('./admin/pages/pages-screen.js')).PagesScreen,

@@ -25,6 +25,7 @@ import { BlockForm, type BlockFormHandle, type EditableBlock } from './fields/bl
 import { focusField, formChecksFrames } from './site-check/form-checks.js';
 import { siteCheckKey } from './site-check/api.js';
 import { TranslationLinks } from './translations/translation-links.js';
+import { useStaffTitle } from './layouts/staff-title.js';
 
 function editable(doc: StaffDocument): EditableBlock {
   return { data: doc.data, status: doc.status, version: doc.version };
@@ -94,6 +95,7 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
   const listPath = listPathOf(collection.name);
   const creating = id === null;
   const heading = creating ? `New ${collection.label}` : `Edit ${collection.label}`;
+  useStaffTitle(heading);
   const form = useRef<BlockFormHandle>(null);
   const [dirty, setDirty] = useState(false);
   // A link from the audit log (`?revision=<id>`) opens the History on that revision.

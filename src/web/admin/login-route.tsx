@@ -1,15 +1,20 @@
 /**
  * /login (SPEC.md sections 2 and 4): e-mail and password, checked before
  * sending; every identity error in plain words; a signed-in user goes to /,
- * and after signing in the user lands where they were going.
+ * and after signing in the user lands where they were going. A page of the
+ * public site (`/` first of all) is then loaded whole, as the server renders
+ * it, so it comes with the staff bar (public/edit-link.ts) at once; a staff
+ * screen opens in the app.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, matchPath, Navigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { accountLinkPaths } from '../../shared/account-links.js';
+import { sectionCollectionOfPath } from '../../shared/registry-index.js';
+import { staffPaths } from '../../shared/routes.js';
 import { messageByCode } from '../../shared/errors.js';
 import { emailFieldSchema } from '../../shared/users.js';
 import { passwordLength } from '../../shared/password-policy.js';
@@ -21,7 +26,22 @@ import { secondFactorChallenge } from './auth/session.js';
 import { usePasswordPolicy } from './auth/password-policy.js';
 import { useAuth, useSignOutReason } from './auth/use-auth.js';
 import { PageLoader } from './layouts/page-loader.js';
+import { useStaffTitle } from './layouts/staff-title.js';
 import { accountEmailInputProps, StaffCard } from './auth/staff-card.js';
+
+/** Whether a path (with its query and hash) is a staff screen's, opened inside the app; anything else is the public site's. */
+export function isStaffAppPath(to: string): boolean {
+  const pathname = new URL(to, 'http://localhost').pathname;
+  return staffPaths.some((path) => matchPath({ path, end: true }, pathname) !== null) || sectionCollectionOfPath(pathname) !== null;
+}
+
+/** A public page after signing in: loaded whole, so the public entry runs and shows the staff bar. */
+function PublicLanding({ to }: { to: string }) {
+  useEffect(() => {
+    window.location.replace(to);
+  }, [to]);
+  return <PageLoader label="Opening the site" />;
+}
 
 function waitInWords(seconds: number): string {
   if (seconds < 60) return `${Math.ceil(seconds)} seconds`;
@@ -74,13 +94,14 @@ export function Component() {
     if (error) errorRef.current?.focus();
   }, [error]);
 
-  useEffect(() => {
-    document.title = 'Sign in · Staff';
-  }, []);
+  useStaffTitle('Sign in');
 
   if (status === 'loading') return <PageLoader label="Restoring your session" />;
   // Someone the site requires to use two-factor sign-in, who has not turned it on, sets it up first.
-  if (status === 'signed-in') return <Navigate to={mustEnrolTwoFactor(user?.twoFactor) ? '/account' : (target.current ?? '/')} replace />;
+  if (status === 'signed-in') {
+    const to = mustEnrolTwoFactor(user?.twoFactor) ? '/account' : (target.current ?? '/');
+    return isStaffAppPath(to) ? <Navigate to={to} replace /> : <PublicLanding to={to} />;
+  }
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);

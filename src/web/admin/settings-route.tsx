@@ -14,6 +14,7 @@ import { settingsTarget } from '../../shared/authoring/check.js';
 import { formChecksFrames } from './site-check/form-checks.js';
 import { siteCheckKey } from './site-check/api.js';
 import { LanguagesForm } from './translations/languages-form.js';
+import { useStaffTitle } from './layouts/staff-title.js';
 
 /** The authoring checks of the settings (the logo's alt text, links, capitals), live as on every block. */
 const settingsChecks = formChecksFrames(settingsTarget(siteSettingsFields));
@@ -21,6 +22,7 @@ const settingsChecks = formChecksFrames(settingsTarget(siteSettingsFields));
 function SettingsForm() {
   const query = useSettings();
   const client = useQueryClient();
+  useStaffTitle('Site settings');
   return (
     <Stack gap="lg">
       <div>

@@ -3,15 +3,13 @@
  * password; an existing id changes name and role, disables or enables, sets a
  * new password, or deletes after a confirmation. One file per section in ./user-form/.
  */
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { CreateUser } from './user-form/create-user.js';
 import { EditUser } from './user-form/edit-user.js';
+import { useStaffTitle } from './layouts/staff-title.js';
 
 export function UserFormScreen() {
   const { id = 'new' } = useParams();
-  useEffect(() => {
-    document.title = `${id === 'new' ? 'New user' : 'Edit user'} · Staff`;
-  }, [id]);
+  useStaffTitle(id === 'new' ? 'New user' : 'Edit user');
   return id === 'new' ? <CreateUser /> : <EditUser uid={id} key={id} />;
 }

@@ -12,6 +12,7 @@ import { StatusBadge } from './users/status-badge.js';
 import { InvitationsPanel } from './users/invitations.js';
 import { useAuth } from './auth/use-auth.js';
 import { formatWhen, roleLabels, userErrorMessage, usersListQuery, usersPageSize } from './users/api.js';
+import { useStaffTitle } from './layouts/staff-title.js';
 
 export function UsersScreen() {
   const { user: me } = useAuth();
@@ -21,9 +22,7 @@ export function UsersScreen() {
   const [search, setSearch] = useState(q);
   const [debounced] = useDebouncedValue(search.trim(), 300);
 
-  useEffect(() => {
-    document.title = 'Users · Staff';
-  }, []);
+  useStaffTitle('Users');
 
   // The search box drives the address (shareable, and Back restores it); a new search starts at page 1.
   useEffect(() => {

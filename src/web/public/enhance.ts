@@ -5,8 +5,9 @@
  * (islands.ts) loads its own code, only on a page that has one, and hydrates
  * with the props the server wrote next to it. The stylesheet comes with this
  * entry (linked by the server, cached across pages). In a staff member's
- * browser (the staff app's marker in localStorage) it also adds "Edit this
- * page", from a module only such a browser loads (edit-link.ts).
+ * browser (the staff app's marker in localStorage) it also adds the staff bar
+ * ("Edit this page", Dashboard, Staff menu), from a module only such a
+ * browser loads (edit-link.ts).
  */
 import './public.css';
 import { hydratedAttribute, islandAttribute, islandPropsAttribute, isIslandName, type IslandName, type IslandProps } from './islands.js';
@@ -66,10 +67,11 @@ function start(): void {
       }
     }
   });
-  // "Edit this page": its code is fetched only in a staff member's browser, and never part of the page's HTML.
+  // The staff bar: its code is fetched only in a staff member's browser, and never part of the page's HTML;
+  // never inside a frame (the page editor's preview shows the page as visitors will see it).
   const pagesPath = staffPages();
-  if (pagesPath) {
-    import('./edit-link.js').then((m) => m.showEditLink(document, pagesPath)).catch((err: unknown) => console.error('The edit link could not start', err));
+  if (pagesPath && window.self === window.top) {
+    import('./edit-link.js').then((m) => m.showStaffBar(document, pagesPath)).catch((err: unknown) => console.error('The staff bar could not start', err));
   }
 }
 

@@ -30,6 +30,7 @@ import { accountEmailInputProps, StaffCard } from '../auth/staff-card.js';
 import type { PasswordPolicy } from '../../../shared/password-policy.js';
 import { staffSession } from '../auth/session.js';
 import { passwordSchema, PolicyRules, showOnFields } from '../user-form/form-support.js';
+import { useStaffTitle } from '../layouts/staff-title.js';
 
 /** A failure in the words staff read: the server's own sentence for link problems, the catalogue's otherwise. */
 function failureText(err: unknown): string {
@@ -40,9 +41,7 @@ function failureText(err: unknown): string {
 }
 
 function useTitle(title: string): void {
-  useEffect(() => {
-    document.title = `${title} · Staff`;
-  }, [title]);
+  useStaffTitle(title);
 }
 
 /** The token of the link that opened the screen; the fragment is then cleared from the address bar. */

@@ -4,7 +4,7 @@
  * places where the account is signed in. Someone the site requires to use
  * two-factor sign-in is brought here until they have turned it on.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, List, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
 import { accountErrorMessage, accountKey, changePassword, fieldMessage, renameAccount, sessionsKey, useAccount } from './api.js';
 import { SessionsSection } from './sessions-section.js';
 import { TwoFactorSection } from './two-factor-section.js';
+import { useStaffTitle } from '../layouts/staff-title.js';
 
 function NameSection({ displayName, email }: { displayName: string; email: string }) {
   const client = useQueryClient();
@@ -142,9 +143,7 @@ function AccountContent() {
   const { user } = useAuth();
   const query = useAccount();
   const mustEnrol = mustEnrolTwoFactor(user?.twoFactor);
-  useEffect(() => {
-    document.title = 'Your account · Staff';
-  }, []);
+  useStaffTitle('Your account');
   return (
     <Stack gap="lg">
       <Title order={1}>Your account</Title>

@@ -1,10 +1,11 @@
 /** The frame of a staff content screen: main landmark and padding, the route's guard, and its loading and load-failure states. */
 import { Alert, Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { type ComponentType, type ReactNode } from 'react';
 import type { RouteMark } from '../../../shared/access.js';
 import { getCollection, type CollectionDef } from '../../../shared/collections.js';
 import { RequireMarks } from '../auth/guard.js';
 import { collectionFromPages, useSitePages } from '../pages/site-pages.js';
+import { useStaffTitle } from '../layouts/staff-title.js';
 
 export function Screen({ children }: { children: ReactNode }) {
   return (
@@ -16,9 +17,7 @@ export function Screen({ children }: { children: ReactNode }) {
 
 /** A staff screen's heading and what it is for; the browser tab reads "<title> · Staff". */
 export function ScreenHeading({ title, children }: { title: string; children: ReactNode }) {
-  useEffect(() => {
-    document.title = `${title} · Staff`;
-  }, [title]);
+  useStaffTitle(title);
   return (
     <div>
       <Title order={1}>{title}</Title>

@@ -1,50 +1,63 @@
 import { describe, expect, it } from 'vitest';
 import { collections } from '../../../shared/collections.js';
-import { menuFor } from './menu.js';
+import { pages } from '../../../shared/pages.js';
+import { currentGroupOf, menuFor } from './menu.js';
 
 const superUser = { uid: 's', email: 's@example.org', claims: { admin: false, super: true } };
 const adminUser = { uid: 'a', email: 'a@example.org', claims: { admin: true, super: false } };
 const flat = (groups: ReturnType<typeof menuFor>) => groups.flatMap((g) => g.entries);
+const labelsOf = (groups: ReturnType<typeof menuFor>, title: string | null) => groups.find((g) => g.title === title)?.entries.map((e) => e.label);
 
 describe('staff drawer entries', () => {
-  it('follow SPEC.md section 2 for the super layout: User, Home, Description…, News & Story, then First/Second/Third, eight Youth', () => {
-    const labels = flat(menuFor('SuperLayout', superUser)).map((e) => e.label);
-    expect(labels.slice(0, 4)).toEqual(['User', 'Home', 'Description Something at Home page', 'News & Story']);
-    const specGroups = ['Vision & Mission & Core value', 'History', 'Leadership', 'gender', 'Socio-Economic Rights', 'Democratic Good Governance', 'Social Accountability', 'Our Strategy', 'Events'];
-    const expected = specGroups.flatMap((g) => ['First', 'Second', 'Third'].map((o) => `${o} ${g}`));
-    expect(labels.slice(4, 4 + expected.length)).toEqual(expected);
-    expect(labels.slice(4 + expected.length, 12 + expected.length)).toEqual(['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'].map((o) => `${o} Youth`));
-    // Plus what SPEC.md's drawer forgot: every collection has an entry, and site settings.
-    const paths = flat(menuFor('SuperLayout', superUser)).map((e) => e.to);
-    for (const c of collections) expect(paths).toContain(c.listPath);
-    expect(paths).toContain('/settings');
-    expect(paths).toContain('/backups');
-    expect(paths).toContain('/audit');
-    // The trash sits at the very bottom of the drawer.
-    expect(flat(menuFor('SuperLayout', superUser)).at(-1)).toMatchObject({ label: 'Trash', to: '/trash' });
-    expect(labels.length).toBeGreaterThanOrEqual(40);
-    // The Pages screen heads the Site group, after SPEC.md's drawer.
-    const site = menuFor('SuperLayout', superUser).find((g) => g.title === 'Site');
-    expect(site?.entries[0]).toMatchObject({ label: 'Pages', to: '/pages' });
-    // The media library follows Pages.
-    expect(site?.entries[1]).toMatchObject({ label: 'Media library', to: '/media' });
+  it('start with the site: Dashboard, Pages, Navigation, Media, Translations, Redirects, then the site tools', () => {
+    const menu = menuFor('SuperLayout', superUser);
+    expect(labelsOf(menu, null)).toEqual(['Dashboard', 'Pages', 'Navigation', 'Media library', 'Translations', 'Redirects']);
+    expect(menu[1]?.title).toBe('Site tools');
+    expect(labelsOf(menu, 'Site tools')).toEqual(['Site check', 'Trash', 'Audit log', 'User', 'Site settings', 'Backups']);
+    // Pages is the second entry of the drawer: two Tab presses from its top.
+    expect(flat(menu).findIndex((e) => e.to === '/pages')).toBe(1);
   });
 
-  it('give the admin layout Home at the root, Pages, and only what an admin may open', () => {
-    const entries = flat(menuFor('AdminLayout', adminUser));
-    expect(entries[0]).toMatchObject({ label: 'Home', to: '/' });
-    const paths = entries.map((e) => e.to);
-    expect(paths).toContain('/pages');
-    expect(paths.indexOf('/media')).toBe(paths.indexOf('/pages') + 1);
-    expect(paths).not.toContain('/user');
-    expect(paths).not.toContain('/item');
-    expect(paths).not.toContain('/settings');
-    expect(paths).not.toContain('/backups');
-    expect(paths).not.toContain('/audit');
+  it('group every collection of SPEC.md under the page that shows it, in the site order of pages, all of them kept', () => {
+    const menu = menuFor('SuperLayout', superUser);
+    const folding = menu.filter((g) => g.folds);
+    expect(folding.map((g) => g.title)).toEqual([...pages.map((p) => p.title), 'Site data']);
+    expect(labelsOf(menu, 'Home')).toEqual(['Home', 'Description Something at Home page', 'News & Story']);
+    expect(labelsOf(menu, 'History')).toBeUndefined();
+    expect(labelsOf(menu, 'Our History')).toEqual(['First History', 'Second History', 'Third History']);
+    expect(labelsOf(menu, 'Gender and Women Leadership')).toEqual(['First gender', 'Second gender', 'Third gender']);
+    expect(labelsOf(menu, 'Youth Leadership Project')).toEqual(['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'].map((o) => `${o} Youth`));
+    expect(labelsOf(menu, 'Site data')).toEqual(['Categories', 'Publications', 'Supporters & contacts']);
+    // SPEC.md's drawer entries are all there, and every collection has an entry.
+    const specGroups = ['Vision & Mission & Core value', 'History', 'Leadership', 'gender', 'Socio-Economic Rights', 'Democratic Good Governance', 'Social Accountability', 'Our Strategy', 'Events'];
+    const labels = flat(menu).map((e) => e.label);
+    for (const label of ['User', 'Home', 'Description Something at Home page', 'News & Story', ...specGroups.flatMap((g) => ['First', 'Second', 'Third'].map((o) => `${o} ${g}`))]) expect(labels).toContain(label);
+    const paths = flat(menu).map((e) => e.to);
+    for (const c of collections) expect(paths).toContain(c.listPath);
+    expect(labels.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('give the admin layout Home at the root and only what an admin may open', () => {
+    const menu = menuFor('AdminLayout', adminUser);
+    expect(labelsOf(menu, null)).toEqual(['Dashboard', 'Pages', 'Navigation', 'Media library', 'Translations', 'Home']);
+    expect(flat(menu).find((e) => e.label === 'Home' && e.to === '/')).toMatchObject({ caption: 'The public site', publicPage: true });
+    expect(labelsOf(menu, 'Site tools')).toEqual(['Site check', 'Trash']);
+    const paths = flat(menu).map((e) => e.to);
+    for (const p of ['/user', '/item', '/settings', '/backups', '/audit', '/redirects']) expect(paths).not.toContain(p);
     expect(paths).toContain('/category');
     expect(paths).toContain('/customer');
-    expect(entries.at(-1)).toMatchObject({ label: 'Trash', to: '/trash' });
     for (const c of collections.filter((c) => c.write === 'admin')) expect(paths).toContain(c.listPath);
+    // The super layout has no Home at the root: its Home is the home page's slides.
+    expect(flat(menuFor('SuperLayout', superUser)).some((e) => e.to === '/')).toBe(false);
+  });
+
+  it('open the group of the current route: a list, one of its forms, nothing for a screen of the site', () => {
+    const menu = menuFor('SuperLayout', superUser);
+    expect(currentGroupOf(menu, '/historyslide')).toBe('Our History');
+    expect(currentGroupOf(menu, '/historyslide-form/abc')).toBe('Our History');
+    expect(currentGroupOf(menu, '/customer')).toBe('Site data');
+    expect(currentGroupOf(menu, '/pages')).toBeNull();
+    expect(currentGroupOf(menu, '/dashboard')).toBeNull();
   });
 
   it('give every entry a short mark for the mini drawer', () => {

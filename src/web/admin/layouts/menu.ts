@@ -1,10 +1,15 @@
 /**
- * The staff drawers' entries, generated from the collection registry (its
- * declared groups in their order, each collection under the group it names)
- * and from the staff screens' declarations (shared/staff-screens.ts).
+ * The staff drawers' entries, made of the site: first the screens that shape
+ * it (Dashboard, Pages, Navigation, Media, Translations, Redirects), then its
+ * tools (site check, trash, audit log, users, settings, backups) as the role
+ * may open them, both from the staff screens' declarations
+ * (shared/staff-screens.ts); then every collection's list, grouped under the
+ * page that shows its blocks (the collection's declared `page`, in the site's
+ * order of pages, shared/pages.ts), and the site's data that no page shows.
+ * Those groups fold: the drawer opens the current route's group only.
  */
 import { collections, type CollectionDef } from '../../../shared/collections.js';
-import { staffGroups, type StaffGroup } from '../../../shared/registry-index.js';
+import { pages } from '../../../shared/pages.js';
 import { can, type Principal } from '../../../shared/access.js';
 import type { LayoutName } from '../../../shared/access.js';
 import { staffScreens, type DrawerPlace } from '../../../shared/staff-screens.js';
@@ -19,12 +24,16 @@ export interface MenuEntry {
   to: string;
   /** Paths of the entry's forms (`/home-form/`): the entry shows as the current section there. */
   formPrefixes?: string[];
+  /** A page of the public site: loaded whole, as the server renders it (with the staff bar), not inside the staff app. */
+  publicPage?: boolean;
 }
 
 export interface MenuGroup {
   /** null for the entries at the top, without a heading. */
   title: string | null;
   entries: MenuEntry[];
+  /** A group of collections that folds (open when it holds the current route). */
+  folds?: boolean;
 }
 
 const ordinals = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'];
@@ -42,18 +51,11 @@ function entryOf(c: CollectionDef): MenuEntry {
   return { label: c.label, short: shortOf(c.label), to: c.listPath, formPrefixes: c.formPaths.map((p) => p.replace(':id', '')) };
 }
 
-function groupOf(title: StaffGroup, principal: Principal): MenuGroup {
-  return {
-    title,
-    entries: collections.filter((c) => c.group === title && can(principal, 'update', { type: 'collection', name: c.name })).map(entryOf),
-  };
-}
-
 /** The drawer entries of the staff screens at this place that the principal may open, in their declared order. */
-function screenEntries(principal: Principal, place: (p: DrawerPlace) => boolean): MenuEntry[] {
+function screenEntries(principal: Principal, place: DrawerPlace): MenuEntry[] {
   const out: MenuEntry[] = [];
   for (const s of staffScreens) {
-    if (!s.drawer || !place(s.drawer.place) || !can(principal, s.action, s.subject)) continue;
+    if (!s.drawer || s.drawer.place !== place || !can(principal, s.action, s.subject)) continue;
     const forms = staffScreens.filter((f) => 'under' in f && f.under === s.id).map((f) => f.path.replace(':id', ''));
     const { label, short } = s.drawer;
     const caption = 'caption' in s.drawer ? s.drawer.caption : undefined;
@@ -62,28 +64,37 @@ function screenEntries(principal: Principal, place: (p: DrawerPlace) => boolean)
   return out;
 }
 
-const atGroup = (title: StaffGroup, at: 'start' | 'end') => (p: DrawerPlace) => p !== 'super-top' && p.group === title && p.at === at;
+/** The collections the principal may change, by the page that shows them (null: the site's data, on no page of its own). */
+function collectionGroups(principal: Principal): MenuGroup[] {
+  const mine = collections.filter((c) => can(principal, 'update', { type: 'collection', name: c.name }));
+  const groups: MenuGroup[] = [];
+  for (const p of pages) {
+    const entries = mine.filter((c) => c.page === p.name).map(entryOf);
+    if (entries.length > 0) groups.push({ title: p.title, entries, folds: true });
+  }
+  const known = new Set<string>(pages.map((p) => p.name));
+  const data = mine.filter((c) => c.page === null || !known.has(c.page)).map(entryOf);
+  if (data.length > 0) groups.push({ title: 'Site data', entries: data, folds: true });
+  return groups;
+}
 
 /** The drawer of a staff layout, showing only what the user may open. */
 export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
-  const [topGroup, ...headedGroups] = staffGroups;
-  // The first group's entries sit at the top of the drawer, without a heading (SPEC.md's drawer).
-  const homePage = collections.filter((c) => c.group === topGroup).map(entryOf);
-  const top: MenuEntry[] = [];
-  if (layout === 'SuperLayout') {
-    top.push(...screenEntries(principal, (p) => p === 'super-top'));
-    top.push(...homePage);
-  } else {
-    top.push({ label: 'Home', caption: 'The public site', short: 'H', to: '/' });
-    // The home slides list keeps its label; its caption tells it apart from the site's home.
-    top.push(...homePage.map((e) => (e.to === '/home' ? { ...e, caption: 'Home page carousel' } : e)));
-  }
+  const top = screenEntries(principal, 'site');
+  // SPEC.md's admin layout: Home, the site's root (the super layout's User sits among the tools).
+  if (layout !== 'SuperLayout') top.push({ label: 'Home', caption: 'The public site', short: 'H', to: '/', publicPage: true });
   const groups: MenuGroup[] = [{ title: null, entries: top }];
-  for (const title of headedGroups) {
-    // A group's collections sit between the screens declared at its start (the Site group: Pages first, SPEC.md's drawer above it unchanged) and at its end.
-    const g = groupOf(title, principal);
-    g.entries = [...screenEntries(principal, atGroup(title, 'start')), ...g.entries, ...screenEntries(principal, atGroup(title, 'end'))];
-    if (g.entries.length > 0) groups.push(g);
-  }
-  return groups;
+  const tools = screenEntries(principal, 'tools');
+  if (tools.length > 0) groups.push({ title: 'Site tools', entries: tools });
+  return [...groups, ...collectionGroups(principal)];
+}
+
+/** Whether an entry is the current route's: its own path, or one of its forms. */
+export function isCurrentEntry(entry: MenuEntry, pathname: string): boolean {
+  return entry.to === pathname || (entry.formPrefixes?.some((prefix) => pathname.startsWith(prefix)) ?? false);
+}
+
+/** The title of the folding group holding the current route, or null. */
+export function currentGroupOf(menu: readonly MenuGroup[], pathname: string): string | null {
+  return menu.find((g) => g.folds && g.entries.some((e) => isCurrentEntry(e, pathname)))?.title ?? null;
 }

@@ -2,13 +2,18 @@
  * The frame of both staff layouts: a top bar with the layout's title and the
  * drawer toggle, and the drawer of SPEC.md section 9 (width 300, mini width 57,
  * pinned at 1024 px and wider, overlaying the content below, ~150 ms, swipe to
- * open or close at 75 px or a quarter of its width).
+ * open or close at 75 px or a quarter of its width). The drawer's groups of
+ * collections fold, the current route's group open; `#staff-menu` in the
+ * address (the public site's staff bar) opens the drawer with focus in it.
+ * The browser tab's title follows the route on every navigation (staff-title.ts).
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate, useNavigation } from 'react-router';
 import { Burger, Text, UnstyledButton } from '@mantine/core';
 import { useAuth } from '../auth/use-auth.js';
-import type { MenuGroup } from './menu.js';
+import { currentGroupOf, type MenuEntry, type MenuGroup } from './menu.js';
+import { staffMenuHash } from '../../../shared/staff-entry.js';
+import { defaultStaffTitle, staffTitle } from './staff-title.js';
 import { siteCheckPath } from '../../../shared/site-check.js';
 import { SiteCheckCount } from '../site-check/count-badge.js';
 import { TranslationsCount } from '../translations/count-badge.js';
@@ -23,7 +28,7 @@ const edgeWidth = 24;
 
 export function StaffLayout({ title, menu, children }: { title: string; menu: MenuGroup[]; children: ReactNode }) {
   const overlay = useOverlayDrawer();
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { user, signOut } = useAuth();
@@ -32,8 +37,29 @@ export function StaffLayout({ title, menu, children }: { title: string; menu: Me
   const toggleRef = useRef<HTMLButtonElement>(null);
   // Pinned drawer: full or mini. Overlay drawer: open on the path where it was opened, so navigating closes it.
   const [mini, setMini] = useState(false);
-  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
+  // Arriving with `#staff-menu` (the public site's staff bar): the overlay drawer starts open.
+  const [openOnPath, setOpenOnPath] = useState<string | null>(() => (hash === `#${staffMenuHash}` ? pathname : null));
   const open = overlay ? openOnPath === pathname : !mini;
+  // The folding groups: the current route's group is open; a group opened or closed by hand stays so until the next navigation.
+  const currentGroup = currentGroupOf(menu, pathname);
+  const [folds, setFolds] = useState<{ path: string; open: ReadonlySet<string> } | null>(null);
+  const openGroups = folds?.path === pathname ? folds.open : new Set(currentGroup ? [currentGroup] : []);
+  const toggleGroup = (title: string) => {
+    const next = new Set(openGroups);
+    if (next.has(title)) next.delete(title);
+    else next.add(title);
+    setFolds({ path: pathname, open: next });
+  };
+
+  // The tab's title follows the route at once (before the screen's own effects, which may name what it shows).
+  useLayoutEffect(() => {
+    document.title = staffTitle(defaultStaffTitle(pathname));
+  }, [pathname]);
+
+  // `#staff-menu`: focus the drawer's first entry, pinned or overlaying.
+  useEffect(() => {
+    if (hash === `#${staffMenuHash}`) drawerRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [hash]);
 
   const setOpen = (value: boolean) => {
     if (overlay) setOpenOnPath(value ? pathname : null);
@@ -133,43 +159,44 @@ export function StaffLayout({ title, menu, children }: { title: string; menu: Me
         data-open={open || undefined}
         inert={overlay && !open ? true : undefined}
       >
-        {menu.map((group, i) => (
-          <div key={group.title ?? `top-${i}`} className="staff-group">
-            {group.title && (
-              <Text component="h2" className="staff-group-title" size="xs" fw={700} tt="uppercase" c="dimmed">
-                {group.title}
-              </Text>
-            )}
-            <ul className="staff-list">
-              {group.entries.map((entry) => (
-                <li key={entry.to}>
-                  <NavLink
-                    to={entry.to}
-                    end
-                    className="staff-link"
-                    data-section={entry.formPrefixes?.some((prefix) => pathname.startsWith(prefix)) || undefined}
-                    title={showLabels ? undefined : entry.label}
-                    onClick={() => {
-                      if (overlay) setOpenOnPath(null);
-                    }}
-                  >
-                    <span className="staff-link-icon" aria-hidden="true">
-                      {entry.short}
+        {menu.map((group, i) => {
+          const key = group.title ?? `top-${i}`;
+          // The mini drawer shows every entry's mark: folding is for the drawer with labels.
+          const shown = !group.folds || !showLabels || (group.title !== null && openGroups.has(group.title));
+          const listId = `${drawerId}-group-${i}`;
+          const firstFolding = group.folds && menu.findIndex((g) => g.folds) === i;
+          return (
+            <div key={key} className={group.folds ? 'staff-group staff-group-folds' : 'staff-group'}>
+              {firstFolding && (
+                <Text component="h2" className="staff-group-title" size="xs" fw={700} tt="uppercase" c="dimmed">
+                  Blocks by page
+                </Text>
+              )}
+              {group.title && group.folds && showLabels && (
+                <h3 className="staff-group-heading">
+                  <UnstyledButton className="staff-group-toggle" aria-expanded={shown} aria-controls={listId} onClick={() => toggleGroup(group.title ?? '')}>
+                    <span className="staff-group-chevron" aria-hidden="true">
+                      {shown ? '▾' : '▸'}
                     </span>
-                    <span className="staff-link-text">
-                      <span className="staff-link-label">
-                        {entry.label}
-                        {entry.to === siteCheckPath && showLabels && <SiteCheckCount />}
-                        {entry.to === translationsScreenPath && showLabels && <TranslationsCount />}
-                      </span>
-                      {entry.caption && <span className="staff-link-caption"> {entry.caption}</span>}
-                    </span>
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+                    {group.title}
+                  </UnstyledButton>
+                </h3>
+              )}
+              {group.title && (!group.folds || !showLabels) && (
+                <Text component={group.folds ? 'h3' : 'h2'} className="staff-group-title" size="xs" fw={700} tt="uppercase" c="dimmed">
+                  {group.title}
+                </Text>
+              )}
+              <ul className="staff-list" id={listId} hidden={!shown}>
+                {group.entries.map((entry) => (
+                  <li key={entry.to}>
+                    <DrawerLink entry={entry} pathname={pathname} showLabels={showLabels} onNavigate={() => overlay && setOpenOnPath(null)} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
         <div className="staff-group">
           <NavLink
             to="/account"
@@ -201,5 +228,31 @@ export function StaffLayout({ title, menu, children }: { title: string; menu: Me
         {children}
       </div>
     </div>
+  );
+}
+
+function DrawerLink({ entry, pathname, showLabels, onNavigate }: { entry: MenuEntry; pathname: string; showLabels: boolean; onNavigate(): void }) {
+  return (
+    <NavLink
+      to={entry.to}
+      end
+      reloadDocument={entry.publicPage}
+      className="staff-link"
+      data-section={entry.formPrefixes?.some((prefix) => pathname.startsWith(prefix)) || undefined}
+      title={showLabels ? undefined : entry.label}
+      onClick={onNavigate}
+    >
+      <span className="staff-link-icon" aria-hidden="true">
+        {entry.short}
+      </span>
+      <span className="staff-link-text">
+        <span className="staff-link-label">
+          {entry.label}
+          {entry.to === siteCheckPath && showLabels && <SiteCheckCount />}
+          {entry.to === translationsScreenPath && showLabels && <TranslationsCount />}
+        </span>
+        {entry.caption && <span className="staff-link-caption"> {entry.caption}</span>}
+      </span>
+    </NavLink>
   );
 }

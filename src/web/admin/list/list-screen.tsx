@@ -19,6 +19,7 @@ import { useBlockChanges } from './mutations.js';
 import { SortableRows } from './sortable-rows.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
 import { useReorder } from './use-reorder.js';
+import { useStaffTitle } from '../layouts/staff-title.js';
 
 const pageSize = 20;
 
@@ -78,6 +79,7 @@ export function ListScreen({ collection }: { collection: CollectionDef }) {
   const stateLabel = stateChoices.find((c) => c.value === (state ?? ''))?.label ?? 'All';
 
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  useStaffTitle(collection.label);
   const busy = saving || toggleStatus.isPending || remove.isPending;
 
   return (

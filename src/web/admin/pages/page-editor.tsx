@@ -37,6 +37,7 @@ import { SectionsEditor } from './sections-editor.js';
 import { PathWarning } from './path-notice.js';
 import { SectionBlocks, type OpenBlock } from './section-blocks.js';
 import { PagePreview } from './page-preview.js';
+import { useStaffTitle } from '../layouts/staff-title.js';
 import { TranslatePageLink } from '../translations/translate-page-link.js';
 import { fetchPageChanges, publishPage, sectionCollectionOf } from './page-publish.js';
 import type { Finding } from '../../../shared/site-check.js';
@@ -303,9 +304,7 @@ function PageEditor({ doc }: { doc: StaffDocument }) {
   const dirty = pageDirty || blockDirty;
   const pageRef = useMemo(() => ({ id: doc.id, title: page.title }), [doc.id, page.title]);
 
-  useEffect(() => {
-    document.title = `Edit page: ${page.title} · Staff`;
-  }, [page.title]);
+  useStaffTitle(`Edit page: ${page.title}`);
 
   /** Something the preview shows was saved: it reads the page again. */
   const refreshPreview = useCallback(() => setGeneration((g) => g + 1), []);

@@ -8,6 +8,7 @@
  * `?lang=` API. Next and Previous move between parts and bring focus to the
  * part's heading (asking first when the part has words not saved).
  */
+import { useStaffTitle } from '../layouts/staff-title.js';
 import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
@@ -75,9 +76,7 @@ export function PageTranslationScreen() {
   const title = query.data && language ? w.pageTitle(query.data.page.title, language.name) : w.translatePage;
   const done = translatedCount(parts);
 
-  useEffect(() => {
-    document.title = `${title} · Staff`;
-  }, [title]);
+  useStaffTitle(title);
   // After Next, Previous or a part chosen in the list, focus goes to the part's heading (screen readers hear where they are).
   useEffect(() => {
     if (moved.current) headingRef.current?.focus();

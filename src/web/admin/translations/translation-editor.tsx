@@ -24,6 +24,7 @@ import { saveTranslation, settingsCollection, translationKey, translationsKey, t
 import { absoluteTime } from '../content/relative-time.js';
 import { WordDiff } from './word-diff-view.js';
 import { stateColors, stateLabels, translationWords as w } from './words.js';
+import { useStaffTitle } from '../layouts/staff-title.js';
 
 /** Form names by place (`data.s0`…): the keys themselves hold dots, which the form would read as nesting. */
 const nameOf = (i: number) => `data.s${i}` as const;
@@ -264,9 +265,7 @@ export function TranslationEditorScreen() {
       ? 'Site settings'
       : (query.data.slots.find((s) => s.key === 'title' || s.key === 'name')?.value ?? query.data.slots[0]?.value ?? 'Untitled')
     : '';
-  useEffect(() => {
-    if (title && language) document.title = `Translate “${title}” into ${language.name} · Staff`;
-  }, [title, language]);
+  useStaffTitle(title && language ? `Translate “${title}” into ${language.name}` : null);
 
   return (
     <Screen>
