@@ -11,10 +11,19 @@
  * the old one will redirect; a stale save opens the conflict dialog; "Duplicate"
  * proposes `<path>-copy`; deleting a page a block links to lists the links
  * and asks where its address should lead as the dialog opens (focus stays in
- * the dialog), "Gone" is chosen, and the address answers 410. axe at 1280 and
- * 375 px on the Pages overview, the New page dialog, the page editor, a
- * section's list screen and the delete dialog. Screenshots:
- * docs/screenshots/pages-overview-*.png, page-editor-*.png, page-delete-links-*.png.
+ * the dialog), "Gone" is chosen, and the address answers 410. The Pages
+ * overview finds pages by title or address and lists a page's blocks only
+ * once opened; its "Publish changes…" says what goes live and publishes a
+ * page with its blocks in one step, a refusal for the checks (a slide
+ * without alt text, shown as an error in its form first) asking "publish
+ * anyway". The new page's address follows its title; a taken address lands
+ * on the field, in the dialog and on Save; the address notice promises only
+ * valid addresses. axe at 1280 and 375 px on the Pages overview, the New
+ * page dialog, the page editor (with the address notice), a section's list
+ * screen, the checks question and the delete dialog. Screenshots:
+ * docs/screenshots/pages-overview-*.png, pages-list-*.png,
+ * pages-publish-checks-*.png, new-page-*.png, page-editor-*.png,
+ * page-delete-links-*.png.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -93,18 +102,58 @@ describe('pages in the staff app', () => {
     ]).errors;
     await site.signInAs(page, 'editor@example.org', 'rivers-and-wells-2026', '/pages');
     await waitForScreen(page);
-    await page.locator('section[data-page=about] [data-testid=page-block]').first().waitFor();
+    // The cards are closed: no block is listed until a page is opened.
+    const about = page.locator('section[data-page=about]');
+    await about.waitFor();
+    expect(await page.locator('[data-testid=page-block]').count()).toBe(0);
+    const total = await page.getByTestId('page-section').count();
+    await page.getByTestId('pages-count').getByText(`${total} pages.`).waitFor();
+    // Found as one types, by title or address, with how many match.
+    const search = page.getByRole('searchbox', { name: /^Find a page/ });
+    await search.fill('abo');
+    await page.getByTestId('pages-count').getByText(`1 of ${total} pages match “abo”.`).waitFor();
+    expect(await page.getByTestId('page-section').count()).toBe(1);
+    await search.fill('/history');
+    await page.getByTestId('pages-count').getByText(`1 of ${total} pages match “/history”.`).waitFor();
+    await search.fill('about');
+    const open = about.getByRole('button', { name: /^Sections and blocks/ });
+    expect(await open.getAttribute('aria-expanded')).toBe('false');
+    await open.click();
+    await about.locator('[data-testid=page-block]').first().waitFor();
+    expect(await open.getAttribute('aria-expanded')).toBe('true');
     await axeAtBothWidths(page);
+    await search.fill('');
+    await expect.poll(() => page.getByTestId('page-section').count(), { timeout: 10_000 }).toBe(total);
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await settle(page);
+      await page.screenshot({ path: path.join(shots, `pages-list-${size.width}.png`) });
+    }
+    await page.setViewportSize(sizes[0]);
 
-    // New page: a taken address is refused under the field, which takes focus.
+    // New page: the title first, the address suggested from it until the editor writes their own.
     await page.getByRole('button', { name: 'New page' }).click();
     const dialog = page.getByRole('dialog', { name: 'New page' });
     await dialog.waitFor();
-    await axeAtBothWidths(page);
     await dialog.getByRole('radio', { name: /^Campaign/ }).check();
     const address = dialog.getByRole('textbox', { name: /^Address/ });
+    const title = dialog.getByRole('textbox', { name: /^Title/ });
+    const [titleBox, addressBox] = [await title.boundingBox(), await address.boundingBox()];
+    expect(titleBox && addressBox && titleBox.y < addressBox.y).toBe(true);
+    await title.fill('Water rights & wells');
+    expect(await address.inputValue()).toBe('/water-rights-wells');
+    await axeAtBothWidths(page);
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await settle(page);
+      await dialog.screenshot({ path: path.join(shots, `new-page-${size.width}.png`) });
+    }
+    await page.setViewportSize(sizes[0]);
+    // Written by the editor: the address no longer follows the title.
     await address.fill('/about');
-    await dialog.getByRole('textbox', { name: /^Title/ }).fill('Water rights');
+    await title.fill('Water rights');
+    expect(await address.inputValue()).toBe('/about');
+    // A taken address is refused under the field, which takes focus.
     await dialog.getByRole('button', { name: 'Create page' }).click();
     await dialog.getByText('Another page already has this address.').waitFor();
     await expect.poll(() => address.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
@@ -247,10 +296,26 @@ describe('pages in the staff app', () => {
     await site.signIn(page, `/pages/${encodeURIComponent(created.id)}`);
     await page.getByRole('heading', { level: 1, name: 'Edit page: Old campaign' }).waitFor();
 
-    // A published page's new address is explained before it is saved.
+    // The title comes before the address.
     const address = page.getByRole('textbox', { name: /^Address/ });
+    const [titleBox, addressBox] = [await page.getByRole('textbox', { name: /^Title/ }).boundingBox(), await address.boundingBox()];
+    expect(titleBox && addressBox && titleBox.y < addressBox.y).toBe(true);
+    // An address another page has: Save puts the server's words under the field, which takes focus.
+    await address.fill('/about');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const describedBy = () => address.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+    await expect.poll(describedBy, { timeout: 10_000 }).toContain('Another page already has the address /about. Choose another address.');
+    await expect.poll(() => address.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
+    expect(await address.getAttribute('aria-invalid')).toBe('true');
+    // An address the server would refuse promises nothing.
+    await page.getByTestId('path-notice').waitFor();
+    await address.fill('/Older Campaign!');
+    await expect.poll(() => page.getByTestId('path-notice').count(), { timeout: 10_000 }).toBe(0);
+    // A published page's new address is explained before it is saved.
     await address.fill('/older-campaign');
     await page.getByText('Visitors see it at /old-campaign until you publish the changes. From then on it is at /older-campaign, and the old address /old-campaign leads there').waitFor();
+    expect(await page.getByTestId('path-notice').count()).toBe(1);
+    await axeAtBothWidths(page);
     // Someone else saves first: Save opens the conflict dialog, and "Reload their version" shows theirs.
     const current = await pageById(created.id);
     await apiCall(site.server.url, site.superToken, siteApi.page(created.id), { method: 'PATCH', body: { title: 'Old campaign (archive)' }, ifMatch: current.version });
@@ -342,4 +407,78 @@ describe('pages in the staff app', () => {
     expect((await pageById(created.id)).livePath).toBe('/give');
     expect(errors).toEqual([]);
   });
+
+  it('the Pages screen publishes a page with its blocks in one step, saying first what goes live; a slide without alt text, an error in its form before any publish, asks "publish anyway" instead of failing', async () => {
+    const picture = await uploadViaApi(site.server.url, site.superToken, await distinctImage(1000, 500, 'png'), 'river-crossing.png', 'image/png');
+    const created = await apiCall<PageAnswer>(site.server.url, site.superToken, siteApi.pages, { method: 'POST', body: { path: '/river-crossings', title: 'River crossings', preset: 'campaign' } });
+    const [slides, text] = created.sections;
+    if (!slides || !text) throw new Error('the campaign layout starts with slides and text');
+    const add = (collection: string, data: Record<string, unknown>) => apiCall<{ id: string }>(site.server.url, site.superToken, `/api/collections/${collection}/documents`, { method: 'POST', body: { status: 'draft', data } });
+    const bare = await add(slides.collection, { title: 'A bridge for the school run', image: { mediaId: picture.id, alt: '', decorative: false } });
+    const named = await add(slides.collection, { title: 'The ford in the rainy season', image: { mediaId: picture.id, alt: 'river-crossing', decorative: false } });
+    await add(text.collection, { title: 'Why crossings matter' });
+
+    const { page } = await site.newPage();
+    const errors = watchStaffConsole(page, [
+      { url: /\/api\/auth\/refresh$/, status: 401 },
+      // The first publish is refused for the checks' errors.
+      { url: /\/publish$/, status: 400 },
+    ]).errors;
+    // Before any publish, each slide's form shows its error: no alt text; alt text that is the file's own name.
+    await site.signIn(page, `/${slides.collection}-form/${bare.id}`);
+    await waitForScreen(page);
+    const checks = page.getByTestId('form-checks');
+    await checks.getByText(/This picture has no alt text/).waitFor();
+    await checks.getByText('1 error').waitFor();
+    await page.goto(`${site.server.url}/${slides.collection}-form/${named.id}`);
+    await waitForScreen(page);
+    await checks.getByText(/“river-crossing” is a file name/).waitFor();
+    await checks.getByText('1 error').waitFor();
+
+    // On the Pages screen: found by its title, "Publish changes…" says what goes live.
+    await page.goto(`${site.server.url}/pages`);
+    await waitForScreen(page);
+    await page.getByRole('searchbox', { name: /^Find a page/ }).fill('river');
+    const card = page.locator(`section[data-page="${created.id}"]`);
+    await card.getByRole('button', { name: 'Publish changes to River crossings…' }).click();
+    const question = page.getByRole('dialog', { name: 'Publish “River crossings”?' });
+    await question.getByText('This takes the page and 3 blocks live, all together.').waitFor();
+    expect(await question.getByRole('list', { name: 'Blocks that go live' }).textContent()).toContain('“A bridge for the school run” (new on the site)');
+    await question.getByRole('button', { name: 'Publish', exact: true }).click();
+    // Refused for the errors: the question to publish anyway, never a bare message.
+    const anyway = page.getByRole('dialog', { name: 'Publish with 2 accessibility errors?' });
+    await anyway.waitFor();
+    await anyway.getByText(/, “A bridge for the school run”: Image/).waitFor();
+    await anyway.getByText(/, “The ford in the rainy season”: Image/).waitFor();
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await settle(page);
+      expect(await axeViolations(page), `the checks question at ${size.width} px`).toEqual([]);
+      await page.screenshot({ path: path.join(shots, `pages-publish-checks-${size.width}.png`) });
+    }
+    await page.setViewportSize(sizes[0]);
+    expect((await fetch(`${site.server.url}/river-crossings`)).status).toBe(404);
+    // "Go back and fix": the card opens on the first block at fault, its Edit link focused.
+    await anyway.getByRole('button', { name: 'Go back and fix' }).click();
+    await anyway.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: 10_000 }).toBe('Edit “A bridge for the school run”');
+
+    // Publish anyway: the page and its blocks go live together.
+    await card.getByRole('button', { name: 'Publish changes to River crossings…' }).click();
+    await question.getByRole('button', { name: 'Publish', exact: true }).click();
+    await anyway.getByRole('button', { name: 'Publish anyway' }).click();
+    await anyway.waitFor({ state: 'detached' });
+    await page.getByText('Published the page and 3 blocks of “River crossings”. Visitors see them now.', { exact: false }).first().waitFor();
+    const res = await fetch(`${site.server.url}/river-crossings`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('A bridge for the school run');
+    expect(html).toContain('Why crossings matter');
+    // Nothing is left to publish.
+    await card.getByRole('button', { name: 'Publish changes to River crossings…' }).click();
+    const nothing = page.getByRole('dialog', { name: 'Nothing to publish' });
+    await nothing.getByText('Visitors already see this page and its blocks as they are.').waitFor();
+    await nothing.getByRole('button', { name: 'Back to the pages' }).click();
+    expect(errors).toEqual([]);
+  }, 180_000);
 });

@@ -3,18 +3,25 @@
  * published site with its page and field, and none on the clean demo site;
  * publishing with errors is refused unless confirmed, and the audit log says
  * when it was; warnings never block; a schedule keeps its confirmation and
- * one made without it holds back errors added later. On SQLite and PostgreSQL.
+ * one made without it holds back errors added later. The form's checks read
+ * the media facts the gate reads (a file's name too), and the site check
+ * knows the server's own addresses (the contact form). On SQLite and PostgreSQL.
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getCollection, type ContentDocument } from '../src/shared/collections.js';
 import { editorialApi, type AuditEntry } from '../src/shared/editorial.js';
 import { siteCheckApi, siteCheckSchema, type Finding, type SiteFinding } from '../src/shared/site-check.js';
-import { checkData } from '../src/shared/authoring/check.js';
+import { checkData, errorsOf, mediaFactsOfDescription } from '../src/shared/authoring/check.js';
+import { mediaApi, mediaInfoSchema } from '../src/shared/media-library.js';
+import { siteApi } from '../src/shared/site-structure.js';
+import { contactFormPath } from '../src/shared/contact.js';
 import { listAudit, toAuditEntry } from '../src/server/audit/repository.js';
 import { blockTarget, mediaFactsOf } from '../src/server/site-check/checks.js';
 import { mediaIdsIn } from '../src/shared/authoring/check.js';
+import sharp from 'sharp';
 import { build, type TestApp } from './helpers/app.js';
+import { uploadMedia } from './helpers/upload.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { insertMedia } from './content-fixtures.js';
@@ -139,6 +146,43 @@ describe.each(dialects())('authoring checks on %s', (dialect) => {
       ['home', 'body', 'link-vague', 'warning'],
       ['home', 'linkLabel', 'link-vague', 'warning'],
     ]);
+    const current = (await inject({ method: 'GET', url: `${docsUrl}/${doc.id}`, headers: editor.headers })).json() as ContentDocument;
+    await inject({ method: 'DELETE', url: `${docsUrl}/${doc.id}`, headers: { ...editor.headers, 'if-match': `"${current.version}"` } });
+  });
+
+  it('gives the form the facts the publish gate reads: a picture whose alt text is its file’s name is an error in both, and visitors are never told the name', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 20, g: 120, b: 90 } } }).png().toBuffer();
+    const uploaded = await uploadMedia(t.app, editor, png, 'borehole-repairs.png', 'image/png');
+    const image = { mediaId: uploaded.id, alt: 'borehole-repairs', decorative: false };
+    const doc = await createDraft({ title: 'Borehole repairs', image });
+    const refused = await publish(doc);
+    expect(refused.statusCode).toBe(400);
+    const gate = (refused.json() as { error: { details: { findings: Finding[] } } }).error.details.findings;
+    expect(gate.map((f) => [f.field, f.rule])).toEqual([['image.alt', 'alt-file-name']]);
+    // The form checks the same data with the media's description as staff read it.
+    const described = await inject({ method: 'GET', url: mediaApi.one(uploaded.id), headers: editor.headers });
+    expect(described.statusCode, described.body).toBe(200);
+    const info = mediaInfoSchema.parse(described.json());
+    const c = getCollection('descriptionhome');
+    if (!c) throw new Error('descriptionhome is declared');
+    const inForm = errorsOf(checkData(blockTarget(c, doc.id), { title: 'Borehole repairs', image }, (id) => (id === info.id ? mediaFactsOfDescription(info) : undefined)));
+    expect(inForm).toEqual(gate);
+    const anonymous = await inject({ method: 'GET', url: mediaApi.one(uploaded.id) });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).not.toHaveProperty('name');
+    const current = (await inject({ method: 'GET', url: `${docsUrl}/${doc.id}`, headers: editor.headers })).json() as ContentDocument;
+    await inject({ method: 'DELETE', url: `${docsUrl}/${doc.id}`, headers: { ...editor.headers, 'if-match': `"${current.version}"` } });
+  });
+
+  it('does not call a link to the contact form a link to nowhere (the server answers it), and keeps its address from pages', async () => {
+    const doc = await createDraft({ title: 'Talk to us', body: '<p>Write to us with <a href="/contact">the contact form</a> or read <a href="/no-such-page">the old report</a>.</p>', linkLabel: 'Write to us', linkUrl: '/contact#contact' });
+    const res = await publish(doc);
+    expect(res.statusCode, res.body).toBe(200);
+    const broken = (await siteFindings()).filter((f) => f.id === doc.id && f.rule === 'link-internal-broken');
+    expect(broken.map((f) => f.message)).toEqual([expect.stringContaining('/no-such-page') as string]);
+    const page = await inject({ method: 'POST', url: siteApi.pages, headers: editor.headers, payload: { path: contactFormPath, title: 'Contact' } });
+    expect(page.statusCode).toBe(400);
+    expect(page.json()).toMatchObject({ error: { code: 'invalid-argument', field: 'path' } });
     const current = (await inject({ method: 'GET', url: `${docsUrl}/${doc.id}`, headers: editor.headers })).json() as ContentDocument;
     await inject({ method: 'DELETE', url: `${docsUrl}/${doc.id}`, headers: { ...editor.headers, 'if-match': `"${current.version}"` } });
   });

@@ -201,8 +201,8 @@ export const kinds = {
   page: defineKind({
     block: false,
     fields: [
-      { name: 'path', type: 'text', label: 'Address', required: true, max: 200 },
       { name: 'title', type: 'text', label: 'Title', required: true, max: 120 },
+      { name: 'path', type: 'text', label: 'Address', required: true, max: 200 },
       { name: 'navLabel', type: 'text', label: 'Label in menus', max: 40 },
       { name: 'description', type: 'longText', label: 'Search-engine description', max: 300 },
       { name: 'socialImage', type: 'image', label: 'Picture for social networks' },

@@ -83,7 +83,11 @@ const variantSchema = z.object({
   url: z.string(),
 });
 
-/** One media as `GET /api/media/:id` and an upload describe it. */
+/**
+ * One media as `GET /api/media/:id` and an upload describe it. Staff are
+ * also told the file's name when it was uploaded (`name`, null when none):
+ * the authoring checks' file-name rule reads it, in the form as on publish.
+ */
 export const mediaInfoSchema = z.object({
   id: z.string(),
   kind: z.enum(['image', 'pdf']),
@@ -98,6 +102,7 @@ export const mediaInfoSchema = z.object({
   alt: z.string(),
   altLang: z.string().optional(),
   focalPoint: focalPointSchema.nullable(),
+  name: z.string().nullable().optional(),
 }) satisfies z.ZodType<MediaInfo>;
 
 /** A block (or the site settings: collection `settings`) that uses a media. */

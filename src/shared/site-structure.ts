@@ -17,6 +17,7 @@ import { detailCollections, sectionCollectionPattern } from './registry-index.js
 import { previewPathPrefix } from './editorial.js';
 import { apiPrefix, pathTo } from './api-paths.js';
 import { lightPagesPath } from './light-pages.js';
+import { contactFormPath } from './contact.js';
 
 /** The collection that holds page records (declared with the other system collections). */
 export { sitePageCollection } from './declarations.js';
@@ -25,8 +26,17 @@ export const pagePathMax = 200;
 /** `/`, or lower-case words (letters and digits) joined by `-`, in segments joined by `/`. */
 export const pagePathPattern = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/;
 
-/** Paths the server keeps for itself, whatever the pages are: exactly these and everything under them. */
-const serverPrefixes = [apiPrefix, '/media', '/assets', '/sitemap.xml', '/robots.txt', '/logo.svg', lightPagesPath];
+/**
+ * Paths the server keeps for itself, whatever the pages are: exactly these and
+ * everything under them. Each answers (the contact form's redirects to the
+ * home page's form), so no page can take it and a link to it leads somewhere.
+ */
+const serverPrefixes = [apiPrefix, '/media', '/assets', '/sitemap.xml', '/robots.txt', '/logo.svg', lightPagesPath, contactFormPath];
+
+/** Whether a path is one the server answers itself (serverPrefixes), not a page's. */
+export function isServerPath(path: string): boolean {
+  return serverPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
 
 /**
  * Why a path cannot be a page's address, or null when it can: the staff
@@ -35,7 +45,7 @@ const serverPrefixes = [apiPrefix, '/media', '/assets', '/sitemap.xml', '/robots
  */
 export function reservedPathReason(path: string): string | null {
   const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-  if (serverPrefixes.some(under)) return `${path} is used by the server itself.`;
+  if (isServerPath(path)) return `${path} is used by the server itself.`;
   if (path.startsWith(previewPathPrefix) || under(previewPathPrefix.replace(/\/$/, ''))) return `${path} is used by preview links.`;
   for (const c of detailCollections) if (path.startsWith(`${c.detail.path}/`)) return `${path} is where ${c.label} pages of their own are.`;
   for (const p of staffPaths) {

@@ -171,9 +171,11 @@ export class MediaService {
     return ingestMedia(this.services, this.store, { bytes: file.bytes, originalName: file.originalName, createdBy, audit: { ip } });
   }
 
-  async describe(principal: Principal | null, id: string): Promise<MediaInfo> {
+  /** A media's description; staff also get the file's name (the authoring checks read it), visitors never. */
+  async describe(principal: Principal | null, id: string): Promise<MediaInfo & { name?: string | null }> {
     authorize(principal, 'read', media);
-    return mediaInfoOf(await this.find(id));
+    const found = await this.find(id);
+    return can(principal, 'readDrafts', media) ? { ...mediaInfoOf(found), name: found.originalName } : mediaInfoOf(found);
   }
 
   /**

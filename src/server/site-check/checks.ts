@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { CollectionDef } from '../../shared/collections.js';
 import { AppError } from '../../shared/errors.js';
 import type { FieldDef } from '../../shared/fields.js';
-import { checkData, errorsOf, mediaIdsIn, type CheckTarget, type MediaFacts, type MediaLookup } from '../../shared/authoring/check.js';
+import { checkData, errorsOf, mediaFactsOfDescription, mediaIdsIn, type CheckTarget, type MediaFacts, type MediaLookup } from '../../shared/authoring/check.js';
 import type { AuthoringRule, Finding } from '../../shared/site-check.js';
 import type { Database } from '../db/schema.js';
 
@@ -18,7 +18,7 @@ export async function mediaFactsOf(db: Kysely<Database>, ids: readonly string[])
   // Chunks keep each query under the databases' parameter limits on a large site.
   for (let i = 0; i < unique.length; i += 500) {
     const rows = await db.selectFrom('media').select(['id', 'alt', 'original_name', 'kind']).where('id', 'in', unique.slice(i, i + 500)).execute();
-    for (const r of rows) facts.set(r.id, { alt: r.alt, name: r.original_name, kind: r.kind });
+    for (const r of rows) facts.set(r.id, mediaFactsOfDescription({ alt: r.alt, kind: r.kind, name: r.original_name }));
   }
   return (id) => facts.get(id);
 }

@@ -11,6 +11,7 @@ import type { FieldDef } from '../../shared/fields.js';
 import { detailCollections } from '../../shared/registry-index.js';
 import type { StructureSnapshot } from './service.js';
 import { localizedPath } from '../../shared/languages.js';
+import { isServerPath } from '../../shared/site-structure.js';
 
 const hrefPattern = /(<a\b[^>]*?\shref=")(\/[^"#?]*)([#?][^"]*)?"/g;
 
@@ -82,8 +83,8 @@ export type BrokenLinkReason = 'missing' | 'draft' | 'deleted';
 export function brokenInternalLink(s: StructureSnapshot, href: string): BrokenLinkReason | null {
   if (!href.startsWith('/') || href.startsWith('//')) return null;
   const { path } = splitPath(href);
-  // The server's own paths and the pages of stories and events are not pages of the structure.
-  if (/^\/(api|media|assets)(\/|$)/.test(path) || path === '/sitemap.xml' || path === '/robots.txt') return null;
+  // The server's own paths (the contact form's too) and the pages of stories and events are not pages of the structure.
+  if (isServerPath(path)) return null;
   if (detailCollections.some((c) => path.startsWith(`${c.detail.path}/`))) return null;
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (s.byPath.has(trimmed)) return null;

@@ -21,6 +21,14 @@ export interface MediaFacts {
   kind: 'image' | 'pdf';
 }
 
+/**
+ * The facts of a media as its staff description (`GET /api/media/:id`) gives
+ * them: what the form's checks read, the same the server reads from its table.
+ */
+export function mediaFactsOfDescription(info: { alt: string; kind: MediaFacts['kind']; name?: string | null }): MediaFacts {
+  return { alt: info.alt, name: info.name ?? null, kind: info.kind };
+}
+
 /** Looks up media by id; unknown ids (not loaded yet, or gone) give undefined. */
 export type MediaLookup = (id: string) => MediaFacts | undefined;
 

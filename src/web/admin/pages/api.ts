@@ -1,7 +1,8 @@
 /**
  * What the Pages screen reads and writes, each answer checked by zod: a
  * collection's blocks with their editorial state, preview links (make, list,
- * revoke), "Publish changes" and what each page weighs on a phone.
+ * revoke) and what each page weighs on a phone. A page's publish (with its
+ * blocks) is in site-pages.ts.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -26,6 +27,7 @@ export const pagesKeys = {
   all: ['content'] as const,
   blocks: (collection: string) => ['content', collection, 'pages-screen'] as const,
   links: (page: string) => ['preview-links', page] as const,
+  weights: ['page-weights'] as const,
 };
 
 async function fetchBlocks(collection: string, signal: AbortSignal): Promise<BlockList> {
@@ -63,15 +65,10 @@ export async function revokePreviewLink(id: string): Promise<void> {
   await api<void>(editorialApi.previewLink(id), { method: 'DELETE' });
 }
 
-/** "Publish changes": the block's pending changes go live now, if nobody changed it since `version`. */
-export async function publishChanges(collection: string, id: string, version: number): Promise<void> {
-  await api<unknown>(editorialApi.publish(collection, id), { method: 'POST', body: {}, ifMatch: `"${version}"` });
-}
-
 /** What each published page weighs on a phone (measured by the server), against the settings' budget. */
 export function usePageWeights() {
   return useQuery({
-    queryKey: ['page-weights'] as const,
+    queryKey: pagesKeys.weights,
     queryFn: async ({ signal }): Promise<PageWeightsAnswer> => pageWeightsAnswerSchema.parse(await api<unknown>(pageWeightsApi, { signal })),
     // The server answers at once with what it knows and weighs in the background: asked again each second until it is done.
     refetchInterval: (query) => (query.state.data?.weighing ? 1000 : false),

@@ -1,19 +1,22 @@
 /**
- * "New page": an address, a title, and what it starts from (a starting layout,
- * or a copy of an existing page: a draft at `<its address>-copy`, titled
- * "… (copy)"). The address is checked with the server's own rule before
- * sending; the server's 400 and 409 land under the field they name, which
- * takes focus. A created page opens in its editor.
+ * "New page": a title, an address, and what it starts from (a starting
+ * layout, or a copy of an existing page: a draft at `<its address>-copy`,
+ * titled "… (copy)"). The address follows the title as it is typed
+ * (page-slug.ts) until the editor writes one of their own. It is checked
+ * with the server's own rule before sending; the server's 400 and 409 (an
+ * address another page has) land under the field they name, which takes
+ * focus. A created page opens in its editor.
  */
 import { Alert, Button, Group, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { pagePathSchema, pagePresetNames, pagePresets, pageTitleMax, type PagePreset } from '../../../shared/site-structure.js';
 import { pageEditorPathOf } from '../../../shared/staff-screens.js';
+import { pathFromTitle } from '../../../shared/page-slug.js';
 import { ApiError } from '../../api-client.js';
 import { StaffModal } from '../content/staff-modal.js';
 import { createPage, sitePagesKey, type SitePageAnswer } from './site-pages.js';
@@ -41,9 +44,21 @@ function NewPageForm({ pages, onDone }: { pages: SitePageAnswer[]; onDone(): voi
   const [failure, setFailure] = useState<string | null>(null);
   const { control, register, handleSubmit, setError, setValue, watch, formState } = useForm<NewPageValues>({
     resolver: zodResolver(formSchema),
-    defaultValues: { path: '/', title: '', startFrom: 'campaign', duplicateOf: null },
+    defaultValues: { path: '', title: '', startFrom: 'campaign', duplicateOf: null },
   });
   const startFrom = watch('startFrom') as StartFrom;
+  // The address follows the title until the editor writes one (or a copy proposes one); emptied, it follows again.
+  const ownAddress = useRef(false);
+  const pathField = register('path', {
+    onChange: (e: { target: { value: string } }) => {
+      ownAddress.current = e.target.value.trim() !== '';
+    },
+  });
+  const titleField = register('title', {
+    onChange: (e: { target: { value: string } }) => {
+      if (!ownAddress.current) setValue('path', pathFromTitle(e.target.value), { shouldValidate: formState.isSubmitted });
+    },
+  });
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -113,6 +128,7 @@ function NewPageForm({ pages, onDone }: { pages: SitePageAnswer[]; onDone(): voi
                   const source = pages.find((p) => p.id === id);
                   if (source) {
                     const copy = copyOf(source);
+                    ownAddress.current = true;
                     setValue('path', copy.path, { shouldDirty: true });
                     setValue('title', copy.title, { shouldDirty: true });
                   }
@@ -121,16 +137,16 @@ function NewPageForm({ pages, onDone }: { pages: SitePageAnswer[]; onDone(): voi
             )}
           />
         )}
+        <TextInput label="Title" required autoComplete="off" {...titleField} error={formState.errors.title?.message} />
         <TextInput
           label="Address"
-          description="Starts with /, lower-case words joined by - and /, such as /water-rights"
+          description="Suggested from the title. Starts with /, lower-case words joined by - and /, such as /water-rights"
           required
           autoComplete="off"
           spellCheck={false}
-          {...register('path')}
+          {...pathField}
           error={formState.errors.path?.message}
         />
-        <TextInput label="Title" required autoComplete="off" {...register('title')} error={formState.errors.title?.message} />
         {failure && (
           <Alert color="red" role="alert" title="The page was not created">
             {failure}

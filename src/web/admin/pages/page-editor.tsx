@@ -34,6 +34,7 @@ import { siteCheckKey } from '../site-check/api.js';
 import { DeletePageButton } from './delete-page-dialog.js';
 import { rowsChanged, rowsOf, sectionsPatch, type SectionRow } from './section-edits.js';
 import { SectionsEditor } from './sections-editor.js';
+import { PathWarning } from './path-notice.js';
 import { SectionBlocks, type OpenBlock } from './section-blocks.js';
 import { PagePreview } from './page-preview.js';
 import { useStaffTitle } from '../layouts/staff-title.js';
@@ -76,16 +77,6 @@ function DescriptionField({ field }: { field: FieldDef }) {
       minRows={2}
       maxRows={6}
     />
-  );
-}
-
-function PathWarning({ doc, path }: { doc: StaffDocument; path: string }) {
-  const live = doc.status === 'published' ? ((doc.liveData ?? doc.data) as Partial<PageData>).path : undefined;
-  if (!live || live === path.trim()) return null;
-  return (
-    <Alert color="yellow" title="This page’s address changes" role="note">
-      {`Visitors see it at ${live} until you publish the changes. From then on it is at ${path.trim()}, and the old address ${live} leads there (a permanent redirect), so links and bookmarks keep working.`}
-    </Alert>
   );
 }
 

@@ -1,40 +1,46 @@
 /**
  * /pages (admin and super): every page of the site as the data has it
- * (`GET /api/site/pages`, drafts too) with its state in words, its address,
- * a link to its editor, and its sections in order, each with its blocks
- * (title and state in words, a link to the form) and a link to its list;
- * per page a Preview button that makes a shared preview link (shown with a
- * copy button, and opened in a new tab), the page's live links with Revoke;
- * per block with unpublished changes a "Publish changes" button; "New page".
- * `/pages#<page id>` opens on that page (the public site's "Edit this page"
- * leads here).
+ * (`GET /api/site/pages`, drafts too), found by title or address as one
+ * types (the count of matches said), each a card with its state in words,
+ * its address, a link to its editor and what it weighs on a phone (filled in
+ * as the server weighs, never holding the list). A card's sections and their
+ * blocks (title and state in words, a link to the form, a link to the
+ * section's list) load only when the card is opened. Per page: "Publish
+ * changes" says what would go live (`GET …/changes`, in words), then
+ * publishes the page with its sections' blocks in one step; errors of the
+ * checks open the "publish anyway" question. A Preview button makes a shared
+ * preview link (shown with a copy button, and opened in a new tab); the
+ * page's live links with Revoke; "New page". `/pages#<page id>` opens on
+ * that page, its card open (the public site's "Edit this page" leads here).
  */
-import { useEffect, useRef, useState } from 'react';
-import { Anchor, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Anchor, Button, CopyButton, Group, List, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useIsFetching, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../api-client.js';
 import type { CollectionDef } from '../../../shared/collections.js';
 import { documentStateLabels, documentStateOf, type DocumentState, type PreviewLinkAnswer } from '../../../shared/editorial.js';
 import { sectionHeading } from '../../../shared/page-sections.js';
+import { findingSchema, type Finding } from '../../../shared/site-check.js';
 import { SiteCheckNotice } from '../site-check/count-badge.js';
+import { siteCheckKey } from '../site-check/api.js';
 import { formPathOf, listPathOf } from '../../../shared/routes.js';
 import { pageEditorPathOf } from '../../../shared/staff-screens.js';
 import { blockTitle } from '../content/block-summary.js';
 import { absoluteTime } from '../content/relative-time.js';
 import { LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
-import { blocksLimit, createPreviewLink, pagesKeys, publishChanges, revokePreviewLink, useCollectionBlocks, usePageWeights, usePreviewLinks, type PageBlock } from './api.js';
+import { StaffModal } from '../content/staff-modal.js';
+import { PublishChecksDialog } from '../editorial/publish-checks-dialog.js';
+import { blocksLimit, createPreviewLink, pagesKeys, revokePreviewLink, useCollectionBlocks, usePageWeights, usePreviewLinks, type PageBlock } from './api.js';
 import { PageWeightFailed, PageWeightLine, WeighingStatus } from './page-weight.js';
-import type { PageWeight } from '../../../shared/page-weight.js';
-
-/** A page's weight as the screen shows it: measured, or what its address answered when it could not be. */
-type WeightOf = { of: PageWeight; budget: number } | { failed: number };
 import { publishedGreen } from '../theme.js';
 import { useCan } from '../content/abilities.js';
 import { collectionFromPages, sitePagesKey, useSitePages, type SitePageAnswer } from './site-pages.js';
+import { fetchPageChanges, publishPage } from './page-publish.js';
 import { kindLabel } from './section-edits.js';
-import { sitePageCollection } from '../../../shared/site-structure.js';
+import { pageChangesInWords, sitePageCollection, type PageChanges } from '../../../shared/site-structure.js';
 import { NewPageButton } from './new-page-dialog.js';
 
 /** A page as this screen shows it: its record, its id as `name` (anchors and preview links use it). */
@@ -65,21 +71,24 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : 'Something went wrong. Try again.';
 }
 
-function BlockItem({ collection, block }: { collection: CollectionDef; block: PageBlock }) {
-  const client = useQueryClient();
+/** Text as the search compares it: lower case, accents aside. */
+function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Whether a page is found by what was typed: its title or its address (the one it has now, the one it will have). */
+function pageMatches(page: Pick<SitePageAnswer, 'title' | 'path' | 'livePath'>, query: string): boolean {
+  const q = fold(query.trim());
+  if (!q) return true;
+  return [page.title, page.path, page.livePath ?? ''].some((v) => fold(v).includes(q));
+}
+
+function BlockItem({ collection, block, focus }: { collection: CollectionDef; block: PageBlock; focus: boolean }) {
   const title = blockTitle(collection, block.data);
-  const publish = useMutation({
-    mutationFn: () => publishChanges(collection.name, block.id, block.version),
-    onSuccess: () => notifications.show({ color: 'green', title: 'Changes published', message: `Visitors now see the changes to “${title}”.` }),
-    onError: (err) => {
-      if (err instanceof ApiError && err.code === 'aborted') {
-        notifications.show({ color: 'orange', title: 'Someone else changed this block', message: `“${title}” was changed since this page was loaded; the list now shows the latest version. Check it, then publish again.` });
-      } else {
-        notifications.show({ color: 'red', title: 'The changes were not published', message: errorText(err) });
-      }
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: pagesKeys.blocks(collection.name) }),
-  });
+  const edit = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (focus) edit.current?.focus();
+  }, [focus]);
   return (
     <Paper component="li" withBorder radius="sm" px="sm" py="xs" data-testid="page-block" data-id={block.id} style={{ listStyle: 'none' }}>
       <Group justify="space-between" align="center" gap="xs" wrap="wrap">
@@ -92,22 +101,15 @@ function BlockItem({ collection, block }: { collection: CollectionDef; block: Pa
           </Text>
           <StateLabel block={block} />
         </Stack>
-        <Group gap="xs" wrap="nowrap">
-          <Button component={Link} to={formPathOf(collection.name, block.id)} variant="default" size="xs" aria-label={`Edit “${title}”`}>
-            Edit
-          </Button>
-          {block.hasPendingChanges && (
-            <Button size="xs" loading={publish.isPending} onClick={() => !publish.isPending && publish.mutate()} aria-label={`Publish changes to “${title}”`}>
-              Publish changes
-            </Button>
-          )}
-        </Group>
+        <Button ref={edit} component={Link} to={formPathOf(collection.name, block.id)} variant="default" size="xs" aria-label={`Edit “${title}”`}>
+          Edit
+        </Button>
       </Group>
     </Paper>
   );
 }
 
-function PageBlocks({ page, pages }: { page: PageDef; pages: SitePageAnswer[] }) {
+function PageBlocks({ page, pages, focusBlock }: { page: PageDef; pages: SitePageAnswer[]; focusBlock: string | null }) {
   const sections = page.sections.flatMap((s) => {
     const collection = collectionFromPages(s.collection, pages);
     return collection ? [{ section: s, collection }] : [];
@@ -149,7 +151,7 @@ function PageBlocks({ page, pages }: { page: PageDef; pages: SitePageAnswer[] })
             ) : (
               <Stack component="ol" gap={6} p={0} m={0} aria-label={`Blocks of ${name}`}>
                 {blocks.map((block) => (
-                  <BlockItem key={block.id} collection={collection} block={block} />
+                  <BlockItem key={block.id} collection={collection} block={block} focus={block.id === focusBlock} />
                 ))}
               </Stack>
             )}
@@ -239,13 +241,173 @@ function SharedLinks({ page, open }: { page: PageDef; open: boolean }) {
   );
 }
 
-function PageSection({ page, pages, weight }: { page: PageDef; pages: SitePageAnswer[]; weight: WeightOf | null }) {
+const refusalSchema = z.object({ findings: z.array(findingSchema) });
+
+/** The errors of a publish refused by the checks (400 with `details.findings`), or null for any other refusal. */
+function checkErrorsOf(err: unknown): Finding[] | null {
+  if (!(err instanceof ApiError) || err.code !== 'invalid-argument') return null;
+  const parsed = refusalSchema.safeParse(err.details);
+  return parsed.success && parsed.data.findings.length > 0 ? parsed.data.findings : null;
+}
+
+/** Where the page's publish stands: asking what goes live, asking to confirm, or the checks' errors. */
+type PublishStep = { step: 'loading' } | { step: 'confirm'; changes: PageChanges } | { step: 'checks'; changes: PageChanges; findings: Finding[] };
+
+/** One block the publish takes live, in words. */
+function changeWords(change: PageChanges['blocks'][number]): string {
+  return `“${change.title}” (${change.change === 'draft' ? 'new on the site' : 'its changes'})`;
+}
+
+/**
+ * "Publish changes" of one page: asks the server what would go live, says it
+ * in words, then publishes the page and its blocks in one step. A refusal for
+ * the checks' errors opens the "publish anyway" question; "Go back and fix"
+ * opens the card on the first block at fault.
+ */
+function PagePublish({ page, pages, onFix }: { page: PageDef; pages: SitePageAnswer[]; onFix(block: string | null): void }) {
+  const client = useQueryClient();
+  const [at, setAt] = useState<PublishStep | null>(null);
+  const [working, setWorking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState('');
+  const fix = useRef<string | null | undefined>(undefined);
+
+  const open = async () => {
+    if (at) return;
+    setFailure(null);
+    setDone('');
+    setAt({ step: 'loading' });
+    try {
+      setAt({ step: 'confirm', changes: await fetchPageChanges(page.id) });
+    } catch (err) {
+      setAt(null);
+      setFailure(`What would go live could not be read. ${errorText(err)}`);
+    }
+  };
+
+  const publish = async (changes: PageChanges, overrideChecks: boolean) => {
+    setWorking(true);
+    try {
+      const published = await publishPage(page.id, page.version, overrideChecks ? { overrideChecks: true } : {});
+      setAt(null);
+      const words = pageChangesInWords(published);
+      const despite = overrideChecks ? ' The audit log records that it was published despite accessibility errors.' : '';
+      setDone(`Published ${words} of “${page.title}”. Visitors see them now.${despite}`);
+      notifications.show({ color: 'green', title: 'Published', message: `Visitors now see ${words} of “${page.title}”.` });
+      void client.invalidateQueries({ queryKey: sitePagesKey });
+      void client.invalidateQueries({ queryKey: pagesKeys.all });
+      void client.invalidateQueries({ queryKey: pagesKeys.weights });
+      void client.invalidateQueries({ queryKey: siteCheckKey });
+    } catch (err) {
+      const findings = overrideChecks ? null : checkErrorsOf(err);
+      if (findings) {
+        setAt({ step: 'checks', changes, findings });
+      } else {
+        setAt(null);
+        setFailure(
+          err instanceof ApiError && err.code === 'aborted'
+            ? `“${page.title}” was changed since this list was loaded; it now shows the latest version. Check it, then publish again.`
+            : errorText(err),
+        );
+        if (err instanceof ApiError && err.code === 'aborted') void client.invalidateQueries({ queryKey: sitePagesKey });
+      }
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  const where = (field: string, finding: Finding): string => {
+    const collection = collectionFromPages(finding.collection, pages);
+    const name = field.replace(/^data\./, '').split('.')[0] ?? field;
+    const label = collection?.fields.find((f) => f.name === name)?.label ?? name;
+    if (finding.collection === sitePageCollection) return `The page: ${label}`;
+    const title = at && at.step !== 'loading' ? at.changes.blocks.find((b) => b.collection === finding.collection && b.id === finding.id)?.title : undefined;
+    return `${collection?.label ?? finding.collection}${title ? `, “${title}”` : ''}: ${label}`;
+  };
+
+  const confirm = at?.step === 'confirm' ? at.changes : null;
+  const nothing = confirm !== null && !confirm.page && confirm.blocks.length === 0;
+
+  return (
+    <>
+      <Button size="sm" color={publishedGreen} loading={at?.step === 'loading'} onClick={() => void open()} aria-label={`Publish changes to ${page.title}…`}>
+        Publish changes…
+      </Button>
+      <VisuallyHidden role="status" aria-live="polite">
+        {done}
+      </VisuallyHidden>
+      {failure && (
+        <Alert color="red" role="alert" title="Not published" w="100%" withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      <StaffModal opened={confirm !== null} onClose={() => !working && setAt(null)} title={nothing ? 'Nothing to publish' : `Publish “${page.title}”?`}>
+        {confirm && (
+          <Stack gap="md" data-testid="page-publish-question">
+            {nothing ? (
+              <Text>Visitors already see this page and its blocks as they are.</Text>
+            ) : (
+              <>
+                <Text>{`This takes ${pageChangesInWords(confirm)} live, all together.`}</Text>
+                {confirm.blocks.length > 0 && (
+                  <List size="sm" spacing={4} aria-label="Blocks that go live">
+                    {confirm.blocks.map((b) => (
+                      <List.Item key={`${b.collection}/${b.id}`}>{changeWords(b)}</List.Item>
+                    ))}
+                  </List>
+                )}
+                {confirm.empty && <Text size="sm" fw={600} c="#8a4b00">{'Every section of this page would be empty: visitors would see only its title.'}</Text>}
+              </>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setAt(null)} disabled={working} data-autofocus>
+                {nothing ? 'Back to the pages' : 'Cancel'}
+              </Button>
+              {!nothing && (
+                <Button color={publishedGreen} onClick={() => void publish(confirm, false)} loading={working}>
+                  Publish
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        )}
+      </StaffModal>
+      <PublishChecksDialog
+        findings={at?.step === 'checks' ? at.findings : null}
+        fieldLabel={where}
+        working={working}
+        onFix={() => {
+          const first = at?.step === 'checks' ? at.findings[0] : undefined;
+          fix.current = first && first.collection !== sitePageCollection ? first.id : null;
+          setAt(null);
+        }}
+        afterClose={() => {
+          if (fix.current !== undefined) onFix(fix.current);
+          fix.current = undefined;
+        }}
+        onPublishAnyway={() => at?.step === 'checks' && void publish(at.changes, true)}
+      />
+    </>
+  );
+}
+
+/** What a page weighs, from the weights' own query: its polling re-renders this line, not the list. */
+function PageWeightOf({ id }: { id: string }) {
+  const weights = usePageWeights();
+  const of = weights.data?.pages.find((w) => w.id === id);
+  if (of && weights.data) return <PageWeightLine weight={of} budget={weights.data.budget} />;
+  const failed = weights.data?.failed.find((w) => w.id === id);
+  return failed ? <PageWeightFailed status={failed.status} /> : null;
+}
+
+const PageSection = memo(function PageSection({ page, pages, opened, focusBlock, onToggle, onFix }: { page: PageDef; pages: SitePageAnswer[]; opened: boolean; focusBlock: string | null; onToggle(id: string): void; onFix(id: string, block: string | null): void }) {
   const canEdit = useCan({ type: 'collection', name: sitePageCollection })('update');
   const client = useQueryClient();
   const [link, setLink] = useState<PreviewLinkAnswer | null>(null);
   const [showLinks, setShowLinks] = useState(false);
   const titleId = `page-${page.name}-title`;
   const linksId = `page-${page.name}-links`;
+  const blocksId = `page-${page.name}-blocks`;
   const preview = useMutation({
     mutationFn: () => createPreviewLink(page.name),
     onSettled: () => client.invalidateQueries({ queryKey: pagesKeys.links(page.name) }),
@@ -299,21 +461,30 @@ function PageSection({ page, pages, weight }: { page: PageDef; pages: SitePageAn
             <Button variant="default" size="sm" aria-expanded={showLinks} aria-controls={linksId} onClick={() => setShowLinks((v) => !v)}>
               Shared links
             </Button>
-            <Button size="sm" loading={preview.isPending} onClick={makePreview} aria-label={`Preview ${page.title}`}>
+            <Button size="sm" variant="default" loading={preview.isPending} onClick={makePreview} aria-label={`Preview ${page.title}`}>
               Preview
             </Button>
+            {canEdit && <PagePublish page={page} pages={pages} onFix={(block) => onFix(page.id, block)} />}
           </Group>
         </Group>
-        {weight && ('failed' in weight ? <PageWeightFailed status={weight.failed} /> : <PageWeightLine weight={weight.of} budget={weight.budget} />)}
+        <PageWeightOf id={page.id} />
         {link && <NewLink page={page} link={link} />}
         <div id={linksId}>
           <SharedLinks page={page} open={showLinks} />
         </div>
-        <PageBlocks page={page} pages={pages} />
+        <div>
+          <Button variant="default" size="sm" aria-expanded={opened} aria-controls={blocksId} onClick={() => onToggle(page.id)}>
+            <span aria-hidden="true">{opened ? '▾' : '▸'}&nbsp;</span>
+            {`Sections and blocks (${page.sections.length} ${page.sections.length === 1 ? 'section' : 'sections'})`}
+          </Button>
+        </div>
+        <div id={blocksId} hidden={!opened}>
+          {opened && <PageBlocks page={page} pages={pages} focusBlock={focusBlock} />}
+        </div>
       </Stack>
     </Paper>
   );
-}
+});
 
 export function PagesScreen() {
   const { hash } = useLocation();
@@ -322,12 +493,29 @@ export function PagesScreen() {
   const weights = usePageWeights();
   const canCreate = useCan({ type: 'collection', name: sitePageCollection })('create');
   const scrolledTo = useRef<string | null>(null);
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(hash ? [decodeURIComponent(hash.slice(1))] : []));
+  const [focusBlock, setFocusBlock] = useState<string | null>(null);
+  const pageDefs = useMemo(() => (pages.data ?? []).map((page) => ({ ...page, name: page.id })), [pages.data]);
+  const shown = useMemo(() => pageDefs.filter((p) => pageMatches(p, query)), [pageDefs, query]);
+  // Stable, so a card re-renders only when its own page or its openness changes.
+  const toggle = useRef((id: string) => setOpen((was) => {
+    const next = new Set(was);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  })).current;
+  const fix = useRef((id: string, block: string | null) => {
+    setOpen((was) => new Set(was).add(id));
+    setFocusBlock(block);
+    if (!block) document.getElementById(`page-${id}-title`)?.focus();
+  }).current;
 
-
-  // `/pages#about` (from the public site's "Edit this page"): once the blocks are in, that page comes into view with focus on its heading.
+  // `/pages#about` (from the public site's "Edit this page"): that page's card opens, and once its blocks are in it comes into view with focus on its heading.
   useEffect(() => {
     const name = decodeURIComponent(hash.slice(1));
-    if (!name || loading || scrolledTo.current === name) return;
+    if (!name || scrolledTo.current === name) return;
+    setOpen((was) => (was.has(name) ? was : new Set(was).add(name)));
+    if (loading) return;
     const section = document.getElementById(name);
     if (!section) return;
     scrolledTo.current = name;
@@ -335,12 +523,15 @@ export function PagesScreen() {
     document.getElementById(`page-${name}-title`)?.focus({ preventScroll: true });
   }, [hash, loading]);
 
+  const total = pageDefs.length;
+  const count = query.trim() ? `${shown.length} of ${total} ${total === 1 ? 'page matches' : 'pages match'} “${query.trim()}”.` : `${total} ${total === 1 ? 'page' : 'pages'}.`;
+
   return (
     <Screen>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
           <ScreenHeading title="Pages">
-            Every page of the site, drafts too, with its sections and their blocks in the order visitors see them. Preview a page to see it with its unpublished changes, and share the link with colleagues.
+            Every page of the site, drafts too. Open a page to see its sections and their blocks in the order visitors see them. Preview a page to see it with its unpublished changes, and share the link with colleagues.
           </ScreenHeading>
           {canCreate && pages.data && <NewPageButton pages={pages.data} />}
         </Group>
@@ -351,14 +542,20 @@ export function PagesScreen() {
           </Text>
         )}
         {pages.isError && <LoadFailed title="The pages could not be loaded" error={pages.error} onRetry={() => void pages.refetch()} />}
+        {pages.data && (
+          <Stack gap={4} maw={480}>
+            <TextInput type="search" label="Find a page" description="By its title or its address" value={query} onChange={(e) => setQuery(e.currentTarget.value)} autoComplete="off" spellCheck={false} />
+            <Text size="sm" role="status" aria-live="polite" data-testid="pages-count">
+              {count}
+            </Text>
+          </Stack>
+        )}
         <WeighingStatus answer={weights.data} waiting={weights.isPending && Boolean(pages.data)} />
         {weights.isError && <LoadFailed title="What the pages weigh could not be measured" error={weights.error} onRetry={() => void weights.refetch()} />}
-        {pages.data?.map((page) => {
-          const of = weights.data?.pages.find((w) => w.id === page.id);
-          const failed = weights.data?.failed.find((w) => w.id === page.id);
-          const weight: WeightOf | null = of && weights.data ? { of, budget: weights.data.budget } : failed ? { failed: failed.status } : null;
-          return <PageSection key={page.id} page={{ ...page, name: page.id }} pages={pages.data} weight={weight} />;
-        })}
+        {pages.data && shown.length === 0 && <Text size="sm">No page has that title or address. Try fewer letters, or part of the address such as /about.</Text>}
+        {shown.map((page) => (
+          <PageSection key={page.id} page={page} pages={pages.data ?? []} opened={open.has(page.id)} focusBlock={focusBlock} onToggle={toggle} onFix={fix} />
+        ))}
       </Stack>
     </Screen>
   );

@@ -3,7 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../api-client.js';
 import { siteCheckApi, siteCheckSchema, type SiteCheck } from '../../../shared/site-check.js';
-import type { MediaFacts, MediaLookup } from '../../../shared/authoring/check.js';
+import { mediaFactsOfDescription, type MediaFacts, type MediaLookup } from '../../../shared/authoring/check.js';
 import { mediaInfoQuery } from '../content/media.js';
 
 export const siteCheckKey = ['site-check'] as const;
@@ -29,8 +29,8 @@ export function useMediaFacts(ids: readonly string[]): MediaLookup {
   return useMemo(() => {
     const facts = new Map<string, MediaFacts>();
     for (const info of infos) {
-      // The original file name is not in a media's description: the file-name rule reads the alt text's own form.
-      if (info) facts.set(info.id, { alt: info.alt, name: null, kind: info.kind });
+      // The file's name as uploaded comes with a staff description: the file-name rule reads what the publish gate reads.
+      if (info) facts.set(info.id, mediaFactsOfDescription(info));
     }
     return (id: string) => facts.get(id);
   }, [infos]);
