@@ -6,6 +6,7 @@
  * words together: joining the `same` and `added` runs gives the new text
  * back, the `same` and `removed` runs the old words.
  */
+import { plainTextOf } from './html.js';
 
 export type DiffPart = { kind: 'same' | 'removed' | 'added'; text: string };
 
@@ -17,19 +18,8 @@ function tokens(text: string): string[] {
   return text.match(/\s*\S+|\s+$/g) ?? [];
 }
 
-/** The same comparison as `wordDiff` on plain words: a rich text's markup left out. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** The same comparison as `wordDiff` on plain words: a rich text's markup left out (shared/html.ts). */
+export const plainText = plainTextOf;
 
 /** Old text against new, word by word (the longest run of words both share kept; the rest removed or added). */
 export function wordDiff(before: string, after: string): DiffPart[] {

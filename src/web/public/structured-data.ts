@@ -6,18 +6,10 @@ import { absoluteUrl, socialImageUrl, type JsonLd } from './meta.js';
 import { imageValue } from './image.js';
 import { str } from './format.js';
 import { detailPathOf } from '../../shared/registry-index.js';
+import { plainTextOf } from '../../shared/html.js';
 
 export function plainText(html: string, max = 300): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = plainTextOf(html);
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 

@@ -5,6 +5,7 @@
  * and alt text, choices by their label), and whether the field changed.
  */
 import type { FieldDef } from '../../../shared/fields.js';
+import { plainTextOf } from '../../../shared/html.js';
 
 export type ShownValue =
   | { kind: 'empty' }
@@ -19,23 +20,8 @@ export interface FieldComparison {
   after: ShownValue;
 }
 
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
-
-/** Rich text as the words a reader sees: tags out, entities decoded, blocks and line breaks as single spaces. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<(br|\/p|\/h[1-6]|\/li|\/blockquote)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+|#39);/gi, (whole, name: string) => {
-      const known = entities[name.toLowerCase()];
-      if (known !== undefined) return known;
-      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
-      return whole;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** Rich text as the words a reader sees (shared/html.ts). */
+export const plainText = plainTextOf;
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
