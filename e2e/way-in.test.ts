@@ -230,15 +230,16 @@ describe('the drawer, made of the site', () => {
       // Opened by keyboard.
       await history.focus();
       await page.keyboard.press('Enter');
-      expect(await history.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => history.getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('true');
       await drawer(page).getByRole('link', { name: 'First History' }).click();
       await page.waitForURL((u) => u.pathname === '/historyslide');
-      // On a list, its page's group is open and the others are folded.
-      expect(await drawer(page).getByRole('button', { name: 'Our History' }).getAttribute('aria-expanded')).toBe('true');
-      expect(await drawer(page).getByRole('button', { name: 'Home' }).getAttribute('aria-expanded')).toBe('false');
-      expect(await drawer(page).getByRole('link', { name: 'First History' }).getAttribute('aria-current')).toBe('page');
-      expect(await axeViolations(page)).toEqual([]);
       await waitForScreen(page);
+      // On a list, its page's group is open and the others are folded: read once the drawer has drawn the new route
+      // (the address changes a moment before the drawer renders it; a check at once raced it in CI).
+      await expect.poll(() => drawer(page).getByRole('button', { name: 'Our History' }).getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('true');
+      expect(await drawer(page).getByRole('button', { name: 'Home' }).getAttribute('aria-expanded')).toBe('false');
+      await expect.poll(() => drawer(page).getByRole('link', { name: 'First History' }).getAttribute('aria-current'), { timeout: 10_000 }).toBe('page');
+      expect(await axeViolations(page)).toEqual([]);
       await drawer(page).getByRole('button', { name: 'Our History' }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(shots, 'sidebar-1280.png') });
       await page.setViewportSize({ width: 375, height: 740 });
