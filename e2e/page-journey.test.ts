@@ -131,6 +131,8 @@ describe('an editor makes a page as a page', () => {
     await user.click(page.getByRole('button', { name: 'Publish', exact: true }));
     const question = page.getByRole('dialog', { name: 'Publish the page and 3 blocks?' });
     await question.waitFor();
+    // The call to action, still open, was kept on the way: its button now saves it rather than adding it again.
+    expect(await page.getByRole('group', { name: 'New text block' }).getByRole('button', { name: 'Save text block', includeHidden: true }).count()).toBe(1);
     for (const title of ['Water is a right, not a privilege', 'Two hours a day to fetch water', 'Sign the letter to the water board']) await question.getByText(`“${title}”`).waitFor();
     for (const size of sizes) {
       await page.setViewportSize(size);

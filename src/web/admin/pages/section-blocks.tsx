@@ -67,6 +67,8 @@ function InlineEditor({ collection, doc, formHandle, onDirtyChange, onDone }: {
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
   const savedDoc = useRef<StaffDocument | null>(null);
+  // A new block kept once (another block opened, or Publish) is saved from then on, not added again: its button says so.
+  const [kept, setKept] = useState(false);
   const checks = useMemo(
     () => formChecksFrames({ collection: collection.name, id: doc?.id ?? '', kind: collection.kind, page: collection.page, fields: collection.fields }),
     [collection, doc?.id],
@@ -96,7 +98,7 @@ function InlineEditor({ collection, doc, formHandle, onDirtyChange, onDone }: {
         initial={initial}
         cancelTo={null}
         subject={`this ${noun}`}
-        submitLabel={doc ? `Save ${noun}` : `Add ${noun}`}
+        submitLabel={doc || kept ? `Save ${noun}` : `Add ${noun}`}
         {...checks}
         extraActions={
           <Button variant="default" onClick={() => (dirty ? setAsking(true) : onDone(null))}>
@@ -108,6 +110,7 @@ function InlineEditor({ collection, doc, formHandle, onDirtyChange, onDone }: {
           const existing = doc ?? savedDoc.current;
           const saved = existing === null || version === null ? await createDocument(collection.name, { data: values.data, status: 'draft' }) : await patchDocument(collection.name, existing.id, version, { data: values.data });
           savedDoc.current = saved;
+          setKept(true);
           void client.invalidateQueries({ queryKey: contentKeys.collection(collection.name) });
           return editable(saved);
         }}
