@@ -21,15 +21,12 @@ import { useEditorialActions, savedMessage } from './editorial/editorial-actions
 import { HistoryPanel } from './editorial/history-panel.js';
 import { useSiteTimeZone } from './editorial/site-time-zone.js';
 import { StateLine } from './editorial/state-line.js';
-import { BlockForm, type BlockFormHandle, type EditableBlock } from './fields/block-form.js';
+import { BlockForm, editableOf, type BlockFormHandle, type EditableBlock } from './fields/block-form.js';
 import { focusField, formChecksFrames } from './site-check/form-checks.js';
 import { siteCheckKey } from './site-check/api.js';
 import { TranslationLinks } from './translations/translation-links.js';
 import { useStaffTitle } from './layouts/staff-title.js';
 
-function editable(doc: StaffDocument): EditableBlock {
-  return { data: doc.data, status: doc.status, version: doc.version };
-}
 
 /** The editorial part of an existing block's screen: state, buttons, History, live region. */
 function useEditorial(collection: CollectionDef, doc: StaffDocument | undefined, dirty: boolean, form: React.RefObject<BlockFormHandle | null>) {
@@ -132,7 +129,7 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
     );
   }
 
-  const initial: EditableBlock = doc ? editable(doc) : { data: {}, status: 'draft', version: null };
+  const initial: EditableBlock = doc ? editableOf(doc) : { data: {}, status: 'draft', version: null };
   const setDoc = (next: StaffDocument) => client.setQueryData(contentKeys.document(collection.name, next.id), next);
 
   return (
@@ -202,13 +199,13 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
               : await patchDocument(collection.name, id, version, { data: values.data });
           if (id !== null) setDoc(saved);
           void client.invalidateQueries({ queryKey: contentKeys.collection(collection.name), predicate: (q) => q.queryKey[2] === 'list' });
-          return editable(saved);
+          return editableOf(saved);
         }}
         loadLatest={async () => {
           if (id === null) throw new Error('Nothing to reload: this block is not saved yet.');
           const latest = await fetchDocument(collection.name, id);
           setDoc(latest);
-          return editable(latest);
+          return editableOf(latest);
         }}
         onSaved={(saved) => {
           notifications.show({ color: 'green', message: savedMessage(blockTitle(collection, saved.data), saved.status === 'published') });

@@ -38,6 +38,11 @@ export interface EditableBlock {
   version: number | null;
 }
 
+/** A stored block as its form starts from it (its data, status and the version edits start from). */
+export function editableOf(doc: { data: Record<string, unknown>; status: DocumentStatus; version: number }): EditableBlock {
+  return { data: doc.data, status: doc.status, version: doc.version };
+}
+
 interface BlockFormProps {
   fields: readonly FieldDef[];
   dataSchema: z.ZodType;

@@ -17,7 +17,7 @@ import { contentKeys, createDocument, deleteDocument, fetchDocument, patchDocume
 import { ConfirmDialog } from '../editorial/confirm-dialog.js';
 import { DocumentStateBadge } from '../editorial/state-line.js';
 import { savedMessage } from '../editorial/editorial-actions.js';
-import { BlockForm, type BlockFormHandle, type EditableBlock } from '../fields/block-form.js';
+import { BlockForm, editableOf, type BlockFormHandle, type EditableBlock } from '../fields/block-form.js';
 import { messageOf } from '../fields/save-failure.js';
 import { Icon, icons, Thumbnail } from '../list/row-parts.js';
 import { formChecksFrames } from '../site-check/form-checks.js';
@@ -45,9 +45,6 @@ interface SectionBlocksProps {
   onChanged(): void;
 }
 
-function editable(doc: StaffDocument): EditableBlock {
-  return { data: doc.data, status: doc.status, version: doc.version };
-}
 
 const editButton = (collection: string, id: string) => `[data-edit-block="${CSS.escape(`${collection}:${id}`)}"]`;
 
@@ -75,7 +72,7 @@ function InlineEditor({ collection, doc, formHandle, onDirtyChange, onDone }: {
   );
   const noun = collection.nouns.one;
   const title = doc ? blockTitle(collection, doc.data) : `New ${noun}`;
-  const initial: EditableBlock = doc ? editable(doc) : { data: {}, status: 'draft', version: null };
+  const initial: EditableBlock = doc ? editableOf(doc) : { data: {}, status: 'draft', version: null };
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -112,12 +109,12 @@ function InlineEditor({ collection, doc, formHandle, onDirtyChange, onDone }: {
           savedDoc.current = saved;
           setKept(true);
           void client.invalidateQueries({ queryKey: contentKeys.collection(collection.name) });
-          return editable(saved);
+          return editableOf(saved);
         }}
         loadLatest={async () => {
           const existing = doc ?? savedDoc.current;
           if (!existing) throw new Error(`Nothing to reload: this ${noun} is not saved yet.`);
-          return editable(await fetchDocument(collection.name, existing.id));
+          return editableOf(await fetchDocument(collection.name, existing.id));
         }}
         onSaved={(saved) => {
           notifications.show({ color: 'green', message: `${savedMessage(blockTitle(collection, saved.data), saved.status === 'published')} Publish the page to put it on the site.` });
