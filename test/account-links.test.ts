@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountLinkApi, accountLinkPaths, invitationPath, invitationResendPath, passwordResetRequestedMessage, tokenFromFragment } from '../src/shared/account-links.js';
-import { deviceCookie } from '../src/server/auth/sign-in-device.js';
+import { deviceCookie } from '../src/server/auth/sessions/sign-in-device.js';
 import { buildAuthApp, refresh, refreshCookie, signIn } from './auth-helpers.js';
 import type { TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';

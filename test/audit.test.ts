@@ -13,7 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueActionCode } from '../src/server/auth/action-codes.js';
+import { issueActionCode } from '../src/server/auth/invitations/repository.js';
 import { runAuditCommand } from '../src/server/audit/cli-audit.js';
 import { appendAudit, eachAuditLine, listAudit, type AuditRecord } from '../src/server/audit/repository.js';
 import { accountLinkApi, invitationPath } from '../src/shared/account-links.js';

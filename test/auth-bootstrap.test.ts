@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.js';
-import { ensureBootstrapSuper } from '../src/server/auth/bootstrap.js';
+import { ensureBootstrapSuper } from '../src/server/auth/accounts/bootstrap.js';
 import { createTestDatabase, dialects } from './helpers/databases.js';
 import { testConfig } from './helpers/app.js';
 import { signIn } from './auth-helpers.js';

@@ -1,7 +1,7 @@
 /** Helpers for the identity tests: an app with auth options, sign-in and the refresh cookie. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/server/app.js';
-import { refreshCookieName } from '../src/server/auth/refresh-tokens.js';
+import { refreshCookieName } from '../src/server/auth/sessions/refresh-tokens.js';
 import type { AppConfig } from '../src/server/config.js';
 import type { Dialect } from '../src/server/db/index.js';
 import { testConfig, type TestApp } from './helpers/app.js';

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAccount } from '../src/server/auth/accounts.js';
+import { createAccount } from '../src/server/auth/accounts/accounts.js';
 import type * as Passwords from '../src/server/auth/passwords.js';
-import { hashRefreshToken } from '../src/server/auth/refresh-tokens.js';
+import { hashRefreshToken } from '../src/server/auth/sessions/refresh-tokens.js';
 import { dialects } from './helpers/databases.js';
 import type { TestApp } from './helpers/app.js';
 import { createUser } from './helpers/users.js';

@@ -16,7 +16,7 @@ import { collections, getCollection, type CollectionDef, type ContentDocument } 
 import { pages } from '../src/shared/pages.js';
 import { backupDownloadPath, backupFileName, backupsApiPath } from '../src/shared/backups.js';
 import { insertDocument } from '../src/server/content/repository.js';
-import { issueActionCode } from '../src/server/auth/action-codes.js';
+import { issueActionCode } from '../src/server/auth/invitations/repository.js';
 import { editorialApi } from '../src/shared/editorial.js';
 import { siteCheckApi } from '../src/shared/site-check.js';
 import { dashboardApi } from '../src/shared/dashboard.js';

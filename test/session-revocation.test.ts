@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { SessionsAnswer } from '../src/shared/account.js';
 import { accountLinkApi } from '../src/shared/account-links.js';
 import type { SignInAnswer } from '../src/shared/auth.js';
-import { issueActionCode } from '../src/server/auth/action-codes.js';
+import { issueActionCode } from '../src/server/auth/invitations/repository.js';
 import { dialects } from './helpers/databases.js';
 import type { TestApp } from './helpers/app.js';
 import { createUser, type TestUser } from './helpers/users.js';

@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashRecoveryCode, sealSecret } from '../src/server/auth/two-factor-codes.js';
+import { hashRecoveryCode, sealSecret } from '../src/server/auth/two-factor/codes.js';
 import type { AccountView, TwoFactorSetup } from '../src/shared/account.js';
 import type { SignInAnswer } from '../src/shared/auth.js';
 import { defaultSiteSettings } from '../src/shared/settings.js';

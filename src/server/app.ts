@@ -19,7 +19,7 @@ import { laneLog, logDestination, nextRequestId, RequestLog } from './http/reque
 import { FastLane } from './http/fast-lane.js';
 import { AfterWrites } from './http/after-writes.js';
 import { createMailQueue, type MailQueueOptions } from './mail/index.js';
-import { AccountLinks } from './auth/account-links-service.js';
+import { AccountLinks } from './auth/invitations/service.js';
 import { SiteStructure } from './structure/service.js';
 import { AppError } from '../shared/errors.js';
 import { Translations } from './translations/service.js';
@@ -28,8 +28,8 @@ import type { Services } from './services.js';
 import { healthRoutes } from './routes/health.js';
 import { deployRoutes } from './deploy/routes.js';
 import { registryRoutes } from './routes/registry.js';
-import { authRoutes, type AuthRoutesOptions } from './auth/routes.js';
-import { usersRoutes } from './auth/users-routes.js';
+import { authRoutes, type AuthRoutesOptions } from './auth/sessions/routes.js';
+import { usersRoutes } from './auth/accounts/users-routes.js';
 import type { EditorialSchedulerOptions } from './content/scheduler.js';
 import { contentRoutes } from './content/routes.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -43,7 +43,7 @@ import { structureRoutes } from './structure/routes.js';
 import { renderRoutes } from './render/routes.js';
 import { previewRoutes } from './preview/routes.js';
 import type { PreviewServiceOptions } from './preview/service.js';
-import { ensureBootstrapSuper } from './auth/bootstrap.js';
+import { ensureBootstrapSuper } from './auth/accounts/bootstrap.js';
 import { seedIfEmpty } from './seed/index.js';
 
 export interface BuildOptions {

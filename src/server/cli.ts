@@ -14,7 +14,7 @@ import { configFromEnv } from './config.js';
 type Command = (args: string[]) => Promise<number>;
 
 const commands: Record<string, () => Promise<Command>> = {
-  user: async () => (await import('./auth/cli-user.js')).userCommand,
+  user: async () => (await import('./auth/accounts/cli-user.js')).userCommand,
   media: async () => (await import('./media/cli-media.js')).mediaCommand,
   seed: async () => (await import('./seed/cli-seed.js')).seedCommand,
   backup: async () => (await import('./backup/cli-backup.js')).backupCommand,

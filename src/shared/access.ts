@@ -35,6 +35,9 @@ export type Subject =
   /** The site check: every accessibility finding across the published site. */
   | { type: 'site-check' };
 
+/** The caller's role: a signed-in caller's is one of an account's roles (shared/users.ts `UserRole`). */
+export function roleOf(principal: Principal): Exclude<Role, 'anonymous'>;
+export function roleOf(principal: Principal | null): Role;
 export function roleOf(principal: Principal | null): Role {
   if (!principal) return 'anonymous';
   if (principal.claims.super) return 'super';

@@ -7,9 +7,9 @@
 import crypto from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
-import { sessionLimits } from '../../src/server/auth/auth-service.js';
-import { startRefreshFamily } from '../../src/server/auth/refresh-tokens.js';
-import { newTokenEpoch } from '../../src/server/auth/revocation.js';
+import { sessionLimits } from '../../src/server/auth/sessions/service.js';
+import { startRefreshFamily } from '../../src/server/auth/sessions/refresh-tokens.js';
+import { newTokenEpoch } from '../../src/server/auth/sessions/revocation.js';
 
 export type TestRole = 'super' | 'admin' | 'none';
 

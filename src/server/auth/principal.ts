@@ -13,8 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import fp from 'fastify-plugin';
 import type { Principal } from '../../shared/access.js';
 import { AppError } from '../../shared/errors.js';
-import { principalOf } from './auth-service.js';
-import { TwoFactorService } from './two-factor-service.js';
+import { principalOf } from './sessions/service.js';
+import { TwoFactorService } from './two-factor/service.js';
 import { apiPaths, authApiPrefix, isApiPath } from '../../shared/api-paths.js';
 
 /**

@@ -18,9 +18,9 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { appendAudit } from '../audit/repository.js';
-import { revokeAllPendingActionCodes } from '../auth/action-codes.js';
-import { endAllSessions } from '../auth/revocation.js';
-import { deleteAllChallenges } from '../auth/two-factor-repository.js';
+import { revokeAllPendingActionCodes } from '../auth/invitations/repository.js';
+import { endAllSessions } from '../auth/sessions/revocation.js';
+import { deleteAllChallenges } from '../auth/two-factor/repository.js';
 import type { Database } from '../db/schema.js';
 import type { AppConfig } from '../config.js';
 import { migrate, migrationNames, openDatabase, type Db, type Dialect } from '../db/index.js';

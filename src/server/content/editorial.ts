@@ -27,7 +27,7 @@ import { findingsOf, blockTarget, overriddenSubject, publishGate, rulesOf } from
 import { errorsOf } from '../../shared/authoring/check.js';
 import type { Database } from '../db/schema.js';
 import { appendAudit } from '../audit/repository.js';
-import { namesOfUsers } from '../auth/users-repository.js';
+import { namesOfUsers } from '../auth/accounts/repository.js';
 import type { Services } from '../services.js';
 import { toContentDocument } from './presenters.js';
 import * as repo from './repository.js';

@@ -13,7 +13,7 @@ import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from '../.
 import { AppError } from '../../shared/errors.js';
 import { structureCollections } from '../../shared/declarations.js';
 
-import { countUsers, createAccount } from '../auth/accounts.js';
+import { countUsers, createAccount } from '../auth/accounts/accounts.js';
 import { titleSearchFor } from '../content/repository.js';
 import { sanitizeRichTextFields } from '../content/sanitize.js';
 import { saveSettingsIfVersion } from '../settings/repository.js';

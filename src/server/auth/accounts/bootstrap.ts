@@ -3,11 +3,11 @@
  * are set and the database holds no user at all, that account is created.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../shared/errors.js';
-import { passwordLength, passwordPolicy } from '../../shared/password-policy.js';
-import type { Services } from '../services.js';
+import { AppError } from '../../../shared/errors.js';
+import { passwordLength, passwordPolicy } from '../../../shared/password-policy.js';
+import type { Services } from '../../services.js';
 import { countUsers, createAccount, normaliseEmail } from './accounts.js';
-import { isCommonPassword } from './common-passwords.js';
+import { isCommonPassword } from '../common-passwords.js';
 
 export async function ensureBootstrapSuper(services: Services, log: FastifyBaseLogger): Promise<void> {
   const { bootstrapSuperEmail, bootstrapSuperPassword } = services.config;

@@ -1,7 +1,7 @@
 /** All SQL about refresh tokens: rows of `refresh_tokens`, found by the SHA-256 of the token, never the token. */
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, RefreshTokensTable } from '../db/schema.js';
+import type { Database, RefreshTokensTable } from '../../db/schema.js';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 

@@ -11,8 +11,8 @@
  * account's e-mail address; it holds no address and nothing to sign in with.
  */
 import crypto from 'node:crypto';
-import { authApiPrefix } from '../../shared/api-paths.js';
-import { cookieName } from '../../shared/cookies.js';
+import { authApiPrefix } from '../../../shared/api-paths.js';
+import { cookieName } from '../../../shared/cookies.js';
 
 /** The cookie: its name, where the browser sends it, and how long it is honoured. The one place these are declared. */
 export const deviceCookie = {

@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Principal } from '../../shared/access.js';
+import type { Principal } from '../../../shared/access.js';
 import {
   accountLinkPaths,
   actionLink,
@@ -16,17 +16,17 @@ import {
   type InvitationRole,
   type InvitationView,
   type PasswordResetCheck,
-} from '../../shared/account-links.js';
-import { AppError } from '../../shared/errors.js';
-import { roleDescriptions } from '../../shared/users.js';
-import { authorize } from '../authorize.js';
-import { transaction } from '../db/index.js';
-import type { Database } from '../db/schema.js';
-import { appendAudit } from '../audit/repository.js';
-import { readSiteSettings } from '../settings/repository.js';
-import { composeMail } from '../mail/index.js';
-import type { Services } from '../services.js';
-import { createAccount, normaliseEmail } from './accounts.js';
+} from '../../../shared/account-links.js';
+import { AppError } from '../../../shared/errors.js';
+import { roleDescriptions } from '../../../shared/users.js';
+import { authorize } from '../../authorize.js';
+import { transaction } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
+import { appendAudit } from '../../audit/repository.js';
+import { readSiteSettings } from '../../settings/repository.js';
+import { composeMail } from '../../mail/index.js';
+import type { Services } from '../../services.js';
+import { createAccount, normaliseEmail } from '../accounts/accounts.js';
 import {
   checkActionCode,
   findActionCode,
@@ -37,13 +37,13 @@ import {
   senderLostRights,
   useActionCode,
   type ActionCodeRow,
-} from './action-codes.js';
-import { assertAcceptablePassword } from './common-passwords.js';
-import { hashPassword } from './passwords.js';
-import { endAccountSessions } from './revocation.js';
-import { knownDevice } from './sign-in-device.js';
-import { connectRedisStore, MemoryThrottleStore, SignInThrottle, type SignInThrottleOptions, type ThrottleStore } from './sign-in-throttle.js';
-import { findUserByEmail, findUserById, lockSupers, namesOfUsers, updateUserRow, type UserRow } from './users-repository.js';
+} from './repository.js';
+import { assertAcceptablePassword } from '../common-passwords.js';
+import { hashPassword } from '../passwords.js';
+import { endAccountSessions } from '../sessions/revocation.js';
+import { knownDevice } from '../sessions/sign-in-device.js';
+import { connectRedisStore, MemoryThrottleStore, SignInThrottle, type SignInThrottleOptions, type ThrottleStore } from '../sessions/sign-in-throttle.js';
+import { findUserByEmail, findUserById, lockSupers, namesOfUsers, updateUserRow, type UserRow } from '../accounts/repository.js';
 
 const users = { type: 'users' } as const;
 

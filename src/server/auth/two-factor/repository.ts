@@ -1,7 +1,7 @@
 /** All SQL of two-factor sign-in: the secret row, the recovery codes and the sign-in challenges. */
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, TwoFactorTable } from '../db/schema.js';
+import type { Database, TwoFactorTable } from '../../db/schema.js';
 
 export type TwoFactorRow = Selectable<TwoFactorTable>;
 

@@ -8,14 +8,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { disableTwoFactorBody, enableTwoFactorBody, type RecoveryCodesAnswer, type TwoFactorSetup } from '../../shared/account.js';
-import { AppError } from '../../shared/errors.js';
-import { authorize } from '../authorize.js';
-import { parseRequest as parse } from '../plugins/errors.js';
-import { ThrottledError, type AuthService } from './auth-service.js';
-import { requireCaller } from './principal.js';
-import { findUserById } from './users-repository.js';
-import { apiPaths } from '../../shared/api-paths.js';
+import { disableTwoFactorBody, enableTwoFactorBody, type RecoveryCodesAnswer, type TwoFactorSetup } from '../../../shared/account.js';
+import { AppError } from '../../../shared/errors.js';
+import { authorize } from '../../authorize.js';
+import { parseRequest as parse } from '../../plugins/errors.js';
+import { ThrottledError, type AuthService } from '../sessions/service.js';
+import { requireCaller } from '../principal.js';
+import { findUserById } from '../accounts/repository.js';
+import { apiPaths } from '../../../shared/api-paths.js';
 
 
 const uidParams = z.object({ uid: z.string().min(1).max(100) });

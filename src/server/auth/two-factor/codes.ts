@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { normaliseCode, recoveryCodeCount, totpCodePattern } from '../../shared/account.js';
+import { normaliseCode, recoveryCodeCount, totpCodePattern } from '../../../shared/account.js';
 
 const period = 30;
 const window = 1;

@@ -9,12 +9,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accountPatchBody, passwordChangeBody, type SessionsAnswer } from '../../shared/account.js';
-import { parseRequest as parse } from '../plugins/errors.js';
+import { accountPatchBody, passwordChangeBody, type SessionsAnswer } from '../../../shared/account.js';
+import { parseRequest as parse } from '../../plugins/errors.js';
 import { AccountService, type AccountCaller } from './account-service.js';
-import { ThrottledError, type AuthService } from './auth-service.js';
-import { bearerToken } from './principal.js';
-import { apiPaths } from '../../shared/api-paths.js';
+import { ThrottledError, type AuthService } from '../sessions/service.js';
+import { bearerToken } from '../principal.js';
+import { apiPaths } from '../../../shared/api-paths.js';
 
 const sessionParams = z.object({ id: z.string().min(1).max(100) });
 

@@ -14,12 +14,12 @@ import {
   passwordResetRequestSchema,
   tokenCheckSchema,
   type PasswordResetRequested,
-} from '../../shared/account-links.js';
-import type { SignInAnswer } from '../../shared/auth.js';
-import { parseRequest as parse } from '../plugins/errors.js';
-import { ResetThrottledError } from './account-links-service.js';
-import { deviceCookie } from './sign-in-device.js';
-import type { UserRow } from './users-repository.js';
+} from '../../../shared/account-links.js';
+import type { SignInAnswer } from '../../../shared/auth.js';
+import { parseRequest as parse } from '../../plugins/errors.js';
+import { ResetThrottledError } from './service.js';
+import { deviceCookie } from '../sessions/sign-in-device.js';
+import type { UserRow } from '../accounts/repository.js';
 
 export interface AccountLinkRoutesOptions {
   /** Signs a user in (refresh cookie and answer), as sign-in does. */

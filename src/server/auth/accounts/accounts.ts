@@ -6,20 +6,20 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { AppError } from '../../shared/errors.js';
-import { passwordPolicy } from '../../shared/password-policy.js';
-import type { UserRole, UserView } from '../../shared/users.js';
-import type { Database } from '../db/schema.js';
-import { appendAudit, type AuditActorRef } from '../audit/repository.js';
-import { assertAcceptablePassword } from './common-passwords.js';
-import { hashPassword } from './passwords.js';
-import { newTokenEpoch } from './revocation.js';
-import { findUserByEmail, insertUser, isUniqueViolation, type UserRow } from './users-repository.js';
+import { AppError } from '../../../shared/errors.js';
+import { passwordPolicy } from '../../../shared/password-policy.js';
+import type { UserRole, UserView } from '../../../shared/users.js';
+import type { Database } from '../../db/schema.js';
+import { appendAudit, type AuditActorRef } from '../../audit/repository.js';
+import { assertAcceptablePassword } from '../common-passwords.js';
+import { hashPassword } from '../passwords.js';
+import { newTokenEpoch } from '../sessions/revocation.js';
+import { findUserByEmail, insertUser, isUniqueViolation, type UserRow } from './repository.js';
 
-export { claimsOf } from '../../shared/auth.js';
-export { displayNameSchema, userRoles, type UserRole, type UserView } from '../../shared/users.js';
+export { claimsOf } from '../../../shared/auth.js';
+export { displayNameSchema, userRoles, type UserRole, type UserView } from '../../../shared/users.js';
 
-export { countUsers, findUserByEmail, findUserById, isUniqueViolation, type UserRow } from './users-repository.js';
+export { countUsers, findUserByEmail, findUserById, isUniqueViolation, type UserRow } from './repository.js';
 
 export function toUserView(row: UserRow): UserView {
   return {

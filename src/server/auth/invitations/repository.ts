@@ -6,9 +6,9 @@
  */
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { actionCodeLifetimeSeconds, type ActionCodePurpose, type InvitationRole } from '../../shared/account-links.js';
-import { AppError } from '../../shared/errors.js';
-import type { ActionCodesTable, Database } from '../db/schema.js';
+import { actionCodeLifetimeSeconds, type ActionCodePurpose, type InvitationRole } from '../../../shared/account-links.js';
+import { AppError } from '../../../shared/errors.js';
+import type { ActionCodesTable, Database } from '../../db/schema.js';
 
 export type ActionCodeRow = Selectable<ActionCodesTable>;
 

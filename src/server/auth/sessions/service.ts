@@ -6,22 +6,22 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Principal } from '../../shared/access.js';
-import { claimsOf, type SignInAnswer } from '../../shared/auth.js';
-import { isTwoFactorLocked } from '../../shared/two-factor.js';
-import { AppError } from '../../shared/errors.js';
-import type { Services } from '../services.js';
-import { appendAudit } from '../audit/repository.js';
-import { transaction } from '../db/index.js';
-import { normaliseEmail } from './accounts.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import type { Principal } from '../../../shared/access.js';
+import { claimsOf, type SignInAnswer } from '../../../shared/auth.js';
+import { isTwoFactorLocked } from '../../../shared/two-factor.js';
+import { AppError } from '../../../shared/errors.js';
+import type { Services } from '../../services.js';
+import { appendAudit } from '../../audit/repository.js';
+import { transaction } from '../../db/index.js';
+import { normaliseEmail } from '../accounts/accounts.js';
+import { hashPassword, verifyPassword } from '../passwords.js';
 import { defaultRefreshGraceSeconds, revokeFamilyOf, rotateRefreshToken, startRefreshFamily, type IssuedRefreshToken, type SessionLimits } from './refresh-tokens.js';
 import { issueDeviceCookie, knownDevice } from './sign-in-device.js';
 import { connectRedisStore, MemoryThrottleStore, SignInThrottle, type SignInThrottleOptions, type ThrottleStore } from './sign-in-throttle.js';
-import { findCaller, findUserByEmail, findUserById, recordSignIn, type UserRow } from './users-repository.js';
-import type { ClientInfo } from './refresh-token-repository.js';
-import { sessionEnded } from './tokens.js';
-import { TwoFactorService, type NowMs } from './two-factor-service.js';
+import { findCaller, findUserByEmail, findUserById, recordSignIn, type UserRow } from '../accounts/repository.js';
+import type { ClientInfo } from './repository.js';
+import { sessionEnded } from '../tokens.js';
+import { TwoFactorService, type NowMs } from '../two-factor/service.js';
 
 export interface AuthOptions {
   /** Brute-force limits (tests shorten the window). */

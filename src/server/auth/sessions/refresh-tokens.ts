@@ -21,9 +21,9 @@
  */
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-import type { Db } from '../db/index.js';
-import { transaction } from '../db/index.js';
+import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/index.js';
+import { transaction } from '../../db/index.js';
 import {
   claimToken,
   deleteExpiredTokens,
@@ -34,10 +34,10 @@ import {
   revokeFamily,
   revokeUserTokens,
   type ClientInfo,
-} from './refresh-token-repository.js';
-import { findUserById, type UserRow } from './users-repository.js';
-import { authApiPrefix } from '../../shared/api-paths.js';
-import { cookieName } from '../../shared/cookies.js';
+} from './repository.js';
+import { findUserById, type UserRow } from '../accounts/repository.js';
+import { authApiPrefix } from '../../../shared/api-paths.js';
+import { cookieName } from '../../../shared/cookies.js';
 
 /** The refresh cookie: `__Secure-refresh_token` on an https site (its path is not `/`, so not `__Host-`). */
 export function refreshCookieName(secure: boolean): string {

@@ -1,10 +1,10 @@
 /** The users API over HTTP: request parsing and status codes; the rules are in users-service.ts. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { displayNameSchema, roleSchema } from '../../shared/users.js';
-import { parseRequest as parse } from '../plugins/errors.js';
+import { displayNameSchema, roleSchema } from '../../../shared/users.js';
+import { parseRequest as parse } from '../../plugins/errors.js';
 import { UsersService } from './users-service.js';
-import { apiPaths } from '../../shared/api-paths.js';
+import { apiPaths } from '../../../shared/api-paths.js';
 
 const listQuery = z.object({
   q: z.string().trim().max(200).optional(),

@@ -9,26 +9,26 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { SignInAnswer } from '../../shared/auth.js';
-import { AppError } from '../../shared/errors.js';
-import { passwordPolicy } from '../../shared/password-policy.js';
-import { zodToAppError } from '../plugins/errors.js';
-import { secondFactorSignInBody } from '../../shared/account.js';
-import { accountRoutes } from './account-routes.js';
-import { AuthService, SecondFactorRequired, ThrottledError, type AuthOptions, type Session } from './auth-service.js';
+import type { SignInAnswer } from '../../../shared/auth.js';
+import { AppError } from '../../../shared/errors.js';
+import { passwordPolicy } from '../../../shared/password-policy.js';
+import { zodToAppError } from '../../plugins/errors.js';
+import { secondFactorSignInBody } from '../../../shared/account.js';
+import { accountRoutes } from '../accounts/account-routes.js';
+import { AuthService, SecondFactorRequired, ThrottledError, type AuthOptions, type Session } from './service.js';
 import type { SignInThrottleOptions } from './sign-in-throttle.js';
 import { refreshCookieName, refreshCookiePath } from './refresh-tokens.js';
 import { deviceCookie, deviceCookieOptions } from './sign-in-device.js';
-import { twoFactorRoutes } from './two-factor-routes.js';
-import { accountLinkRoutes } from './account-links-routes.js';
-import { apiPaths } from '../../shared/api-paths.js';
+import { twoFactorRoutes } from '../two-factor/routes.js';
+import { accountLinkRoutes } from '../invitations/routes.js';
+import { apiPaths } from '../../../shared/api-paths.js';
 
 export interface AuthRoutesOptions extends AuthOptions {
   /** Password reset request limits (tests lower them). */
   resetThrottle?: Partial<SignInThrottleOptions>;
 }
 
-export type { SignInAnswer } from '../../shared/auth.js';
+export type { SignInAnswer } from '../../../shared/auth.js';
 
 const signInBody = z.object({
   email: z.string({ error: 'The e-mail address is required.' }),

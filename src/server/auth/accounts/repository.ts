@@ -1,8 +1,8 @@
 /** All SQL about staff accounts: rows of `users`, typed, never the API's view. */
-import { advisoryLockKeys } from '../db/session-lock.js';
+import { advisoryLockKeys } from '../../db/session-lock.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Db } from '../db/index.js';
-import type { Database, UsersTable } from '../db/schema.js';
+import type { Db } from '../../db/index.js';
+import type { Database, UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
 

@@ -7,7 +7,7 @@
  * are in two-factor-routes.ts; SQL in two-factor-repository.ts.
  */
 import { z } from 'zod';
-import type { Principal } from '../../shared/access.js';
+import { roleOf, type Principal } from '../../../shared/access.js';
 import {
   challengeTtlSeconds,
   mustEnrolTwoFactor,
@@ -18,13 +18,13 @@ import {
   type TwoFactorRequirement,
   type TwoFactorSetup,
   type TwoFactorState,
-} from '../../shared/account.js';
-import { AppError } from '../../shared/errors.js';
-import { defaultSiteSettings } from '../../shared/settings.js';
-import type { UserRole } from '../../shared/users.js';
-import { transaction } from '../db/index.js';
-import { appendAudit, type AuditRecord } from '../audit/repository.js';
-import type { Services } from '../services.js';
+} from '../../../shared/account.js';
+import { AppError } from '../../../shared/errors.js';
+import { defaultSiteSettings } from '../../../shared/settings.js';
+import type { UserRole } from '../../../shared/users.js';
+import { transaction } from '../../db/index.js';
+import { appendAudit, type AuditRecord } from '../../audit/repository.js';
+import type { Services } from '../../services.js';
 import {
   claimChallenge,
   releaseChallenge,
@@ -41,19 +41,15 @@ import {
   removeTwoFactor,
   replaceRecoveryCodes,
   savePendingSecret,
-} from './two-factor-repository.js';
-import { readSiteSettings } from '../settings/repository.js';
-import { composeMail } from '../mail/index.js';
-import { secondFactorFailureLimit, twoFactorLockedReason } from '../../shared/two-factor.js';
-import { hashRecoveryCode, legacyRecoveryCodeHash, matchTotp, newChallenge, newRecoveryCodes, newTotpSecret, openSecret, otpauthUrl, qrSvg, sealSecret, sha256 } from './two-factor-codes.js';
-import type { UserRow } from './users-repository.js';
+} from './repository.js';
+import { readSiteSettings } from '../../settings/repository.js';
+import { composeMail } from '../../mail/index.js';
+import { secondFactorFailureLimit, twoFactorLockedReason } from '../../../shared/two-factor.js';
+import { hashRecoveryCode, legacyRecoveryCodeHash, matchTotp, newChallenge, newRecoveryCodes, newTotpSecret, openSecret, otpauthUrl, qrSvg, sealSecret, sha256 } from './codes.js';
+import type { UserRow } from '../accounts/repository.js';
 
 /** Milliseconds since the epoch; tests move it by hand. */
 export type NowMs = () => number;
-
-function roleOf(principal: Principal): UserRole {
-  return principal.claims.super ? 'super' : principal.claims.admin ? 'admin' : 'none';
-}
 
 const requirementSchema = z.enum(twoFactorRequirements);
 

@@ -12,9 +12,9 @@
  */
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-import { revokeAllTokens, revokeOtherFamilies } from './refresh-token-repository.js';
-import { setTokenEpoch, userIds } from './users-repository.js';
+import type { Database } from '../../db/schema.js';
+import { revokeAllTokens, revokeOtherFamilies } from './repository.js';
+import { setTokenEpoch, userIds } from '../accounts/repository.js';
 
 /** A fresh token epoch: 16 random bytes, base64url. */
 export function newTokenEpoch(): string {

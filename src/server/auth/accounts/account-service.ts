@@ -8,18 +8,18 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Principal } from '../../shared/access.js';
-import { describeBrowser, twoFactorRequiredFor, type accountPatchBody, type AccountView, type passwordChangeBody, type SessionsAnswer } from '../../shared/account.js';
-import { AppError } from '../../shared/errors.js';
-import { transaction } from '../db/index.js';
-import { appendAudit } from '../audit/repository.js';
-import type { Services } from '../services.js';
-import type { AuthService } from './auth-service.js';
-import { assertAcceptablePassword } from './common-passwords.js';
-import { hashPassword } from './passwords.js';
-import { findLiveSessions, revokeOtherFamilies, revokeUserFamily } from './refresh-token-repository.js';
-import { endAccountSessions } from './revocation.js';
-import { findUserById, updateUserRow, type UserRow } from './users-repository.js';
+import type { Principal } from '../../../shared/access.js';
+import { describeBrowser, twoFactorRequiredFor, type accountPatchBody, type AccountView, type passwordChangeBody, type SessionsAnswer } from '../../../shared/account.js';
+import { AppError } from '../../../shared/errors.js';
+import { transaction } from '../../db/index.js';
+import { appendAudit } from '../../audit/repository.js';
+import type { Services } from '../../services.js';
+import type { AuthService } from '../sessions/service.js';
+import { assertAcceptablePassword } from '../common-passwords.js';
+import { hashPassword } from '../passwords.js';
+import { findLiveSessions, revokeOtherFamilies, revokeUserFamily } from '../sessions/repository.js';
+import { endAccountSessions } from '../sessions/revocation.js';
+import { findUserById, updateUserRow, type UserRow } from './repository.js';
 import type { Input } from './users-service.js';
 
 /** Who asks, from where: the caller, the idToken they sent (for its session), their address and the request's log. */

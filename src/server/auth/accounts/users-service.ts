@@ -4,19 +4,19 @@
  * super-admin can be neither demoted, disabled nor deleted.
  */
 import type { Kysely } from 'kysely';
-import type { Principal } from '../../shared/access.js';
-import { AppError } from '../../shared/errors.js';
-import type { UserRole, UserView } from '../../shared/users.js';
-import { authorize } from '../authorize.js';
-import { transaction, type Db } from '../db/index.js';
-import type { Database } from '../db/schema.js';
-import { appendAudit, type AuditActorRef } from '../audit/repository.js';
-import { withdrawInvitationsBy } from './action-codes.js';
+import type { Principal } from '../../../shared/access.js';
+import { AppError } from '../../../shared/errors.js';
+import type { UserRole, UserView } from '../../../shared/users.js';
+import { authorize } from '../../authorize.js';
+import { transaction, type Db } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
+import { appendAudit, type AuditActorRef } from '../../audit/repository.js';
+import { withdrawInvitationsBy } from '../invitations/repository.js';
 import { createAccount, toUserView, type NewAccount } from './accounts.js';
-import { assertAcceptablePassword } from './common-passwords.js';
-import { hashPassword } from './passwords.js';
-import { endAccountSessions } from './revocation.js';
-import { deleteUserRow, findUserById, lockSupers, otherActiveSupers, searchUsers, updateUserRow, type UserRow } from './users-repository.js';
+import { assertAcceptablePassword } from '../common-passwords.js';
+import { hashPassword } from '../passwords.js';
+import { endAccountSessions } from '../sessions/revocation.js';
+import { deleteUserRow, findUserById, lockSupers, otherActiveSupers, searchUsers, updateUserRow, type UserRow } from './repository.js';
 
 const users = { type: 'users' } as const;
 
