@@ -20,7 +20,11 @@ import { FastLane } from './http/fast-lane.js';
 import { AfterWrites } from './http/after-writes.js';
 import { createMailQueue, type MailQueueOptions } from './mail/index.js';
 import { AccountLinks } from './auth/invitations/service.js';
-import { SiteStructure } from './structure/service.js';
+import { SiteStructure, moveDefaultLanguage } from './structure/service.js';
+import { SettingsService } from './settings/service.js';
+import { ContentService } from './content/service.js';
+import { EditorialScheduler } from './content/scheduler.js';
+import { PreviewService } from './preview/service.js';
 import { AppError } from '../shared/errors.js';
 import { Translations } from './translations/service.js';
 import { translationRoutes } from './translations/routes.js';
@@ -45,6 +49,17 @@ import { previewRoutes } from './preview/routes.js';
 import type { PreviewServiceOptions } from './preview/service.js';
 import { ensureBootstrapSuper } from './auth/accounts/bootstrap.js';
 import { seedIfEmpty } from './seed/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The content domain, for in-process readers (server rendering, functions). */
+    content: ContentService;
+    /** Scheduled publishing and the trash's purge (tests run a pass with `tick()`). */
+    editorialScheduler: EditorialScheduler;
+    /** Preview links (tests reach the service through it). */
+    preview: PreviewService;
+  }
+}
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share one). */
@@ -140,17 +155,32 @@ async function assemble(
   lane: FastLane,
   headers: HeaderTable,
 ): Promise<FastifyInstance> {
-  const structure = new SiteStructure(db, changes);
+  // Every service is built here, and only here; route plugins translate HTTP to them.
+  // The settings subscribe to the change bus first, so every cache after them reads the new settings.
+  const settings = new SettingsService(db, changes, {
+    // Saved settings are checked and cleaned as every block's data is.
+    prepareData: (fields, schema, raw) => content.prepareData(fields, schema, raw),
+    moveDefaultLanguage,
+  });
+  const structure = new SiteStructure(db, changes, settings);
   const services: Services = {
     config,
     db,
     tokens: new TokenService(config.authSecret, config.authTokenTtl, config.publicUrl),
     changes,
-    mail: createMailQueue(config, db, app.log, options.mail),
+    mail: createMailQueue(config, db, async () => (await settings.current()).data.organisationName, app.log, options.mail),
+    settings,
     structure,
-    translations: new Translations({ db, structure, changes }),
+    translations: new Translations({ db, structure, changes, settings }),
   };
   app.decorate('services', services);
+  const content = new ContentService(services);
+  app.decorate('content', content);
+  const scheduler = new EditorialScheduler(content.editorial, app.log, options.editorial ?? {});
+  app.decorate('editorialScheduler', scheduler);
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('preClose', async () => scheduler.stop());
+  app.decorate('preview', new PreviewService(services, () => settings.current().then((s) => s.data), options.preview ?? {}));
   // Mail queued before a restart goes out after it; the queue stops before the database closes.
   app.addHook('onReady', async () => {
     app.log.info(`mail goes to ${services.mail.description}`);
@@ -164,6 +194,8 @@ async function assemble(
     await services.mail.close();
   });
   app.addHook('onClose', async () => {
+    content.close();
+    settings.close();
     await services.structure.close();
     await changes.stop();
     if (!options.db) await db.close();
@@ -195,7 +227,7 @@ async function assemble(
   // Cookies are parsed in this scope only.
   await app.register(authRoutes, options.auth ?? {});
   // Content, settings and media compress their dynamic answers in scopes of their own.
-  await app.register(contentRoutes, options.editorial ?? {});
+  await app.register(contentRoutes);
   await app.register(settingsRoutes);
   await app.register(mediaRoutes);
   await app.register(async (api) => {
@@ -218,7 +250,7 @@ async function assemble(
     app.setNotFoundHandler((_request, reply) => sendError(reply, new AppError('not-found', 'No such endpoint.')));
   }
   // After the renderer: a preview renders through its public template (app.publicDocument).
-  await app.register(previewRoutes, options.preview ?? {});
+  await app.register(previewRoutes);
 
   await services.structure.ensureDefaultPages();
   await ensureBootstrapSuper(services, app.log);

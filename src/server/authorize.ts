@@ -2,6 +2,12 @@
 import { can, type Action, type Principal, type Subject } from '../shared/access.js';
 import { AppError } from '../shared/errors.js';
 
+/** Who asks for a change, as the domains and their audit lines want it. */
+export interface Caller {
+  principal: Principal | null;
+  ip: string | null;
+}
+
 /** Why a signed-in user is refused, where the subject says more than the generic message. */
 const refusalBySubject: Partial<Record<Subject['type'], string>> = {
   users: 'Only a super-admin can manage user accounts.',

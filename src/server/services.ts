@@ -1,4 +1,8 @@
-/** The shared services every route plugin reads from `app.services`. */
+/**
+ * The shared services every route plugin reads from `app.services`. All of
+ * them, and the domains decorated on the app (content, previews, account
+ * links), are built in one place: `assemble` in app.ts.
+ */
 import type { Principal } from '../shared/access.js';
 import type { ChangeBus } from './changes.js';
 import type { AppConfig } from './config.js';
@@ -6,6 +10,7 @@ import type { Db } from './db/index.js';
 import type { TokenService } from './auth/tokens.js';
 import type { FastLane } from './http/fast-lane.js';
 import type { MailQueue } from './mail/queue.js';
+import type { SettingsService } from './settings/service.js';
 import type { SiteStructure } from './structure/service.js';
 import type { Translations } from './translations/service.js';
 
@@ -16,6 +21,8 @@ export interface Services {
   changes: ChangeBus;
   /** Every mail the server sends goes through this queue (mail/queue.ts). */
   mail: MailQueue;
+  /** The site settings, read one way and kept until they change (settings/service.ts). */
+  settings: SettingsService;
   /** The site's pages, sections and addresses as data (structure/service.ts). */
   structure: SiteStructure;
   /** Blocks, pages, the navigation and the settings in the site's other languages (translations/service.ts). */

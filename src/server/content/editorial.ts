@@ -22,7 +22,7 @@ import {
 } from '../../shared/editorial.js';
 import { publishBodySchema, type Finding } from '../../shared/site-check.js';
 import type { PageBlockChange, PageBlockChanges } from '../../shared/site-structure.js';
-import { authorize } from '../authorize.js';
+import { authorize, type Caller } from '../authorize.js';
 import { findingsOf, blockTarget, overriddenSubject, publishGate, rulesOf } from '../site-check/checks.js';
 import { errorsOf } from '../../shared/authoring/check.js';
 import type { Database } from '../db/schema.js';
@@ -37,10 +37,7 @@ import type { ExpectedVersion } from '../http/if-match.js';
 import { appendRevision, findRevision, listRevisions } from './revisions.js';
 
 /** Who asks, and from where (the audit log's address). */
-export interface Caller {
-  principal: Principal | null;
-  ip: string | null;
-}
+export type { Caller } from '../authorize.js';
 
 /** The scheduler and the purge act as nobody. */
 const serverCaller: Caller = { principal: null, ip: null };

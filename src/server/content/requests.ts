@@ -1,6 +1,6 @@
 /**
  * What the content API accepts: the list query and the bodies of create,
- * update, reorder and settings (If-Match: http/if-match.ts). Each refusal is a
+ * update and reorder (If-Match: http/if-match.ts). Each refusal is a
  * 400 naming the field.
  */
 import { z } from 'zod';
@@ -35,8 +35,6 @@ export const updateBodySchema = z.strictObject({
 export const reorderBodySchema = z.strictObject({
   ids: z.array(z.string().min(1).max(100)).max(10_000),
 });
-
-export const settingsBodySchema = z.strictObject({ data: plainObject });
 
 export function parse<T>(schema: z.ZodType<T>, value: unknown, prefix = ''): T {
   const r = schema.safeParse(value);

@@ -2,15 +2,14 @@
  * The content API (design.md section 6): documents of every registry
  * collection and the page bundles of the public site (the site settings have
  * their own routes, settings/routes.ts).
- * Decorates `app.content` so server rendering and callable functions use the
- * same code in-process.
+ * The domain (`app.content`) and its scheduler are built with the other
+ * services in app.ts; this plugin only translates HTTP.
  */
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { ContentService, type Caller } from './service.js';
-import { EditorialScheduler, type EditorialSchedulerOptions } from './scheduler.js';
+import type { Caller } from './service.js';
 import { revalidateEveryTime, sendRepresentation } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
 import { ifMatchVersion } from '../http/if-match.js';
@@ -20,15 +19,6 @@ import { langQuerySchema } from '../../shared/languages.js';
 import type { ContentDocument } from '../../shared/collections.js';
 import { apiPaths } from '../../shared/api-paths.js';
 import { inLanguage, withoutLang, type TranslationStep } from '../translations/routes.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The content domain, for in-process readers (server rendering, functions). */
-    content: ContentService;
-    /** Scheduled publishing and the trash's purge (tests run a pass with `tick()`). */
-    editorialScheduler: EditorialScheduler;
-  }
-}
 
 const collectionParams = z.object({ name: z.string().min(1).max(100) });
 const documentParams = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });
@@ -49,14 +39,8 @@ function privateOrPublic(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 export const contentRoutes = fp(
-  async (app: FastifyInstance, options: EditorialSchedulerOptions) => {
-    const content = new ContentService(app.services);
-    app.decorate('content', content);
-    const scheduler = new EditorialScheduler(content.editorial, app.log, options);
-    app.decorate('editorialScheduler', scheduler);
-    app.addHook('onReady', async () => scheduler.start());
-    app.addHook('preClose', async () => scheduler.stop());
-    app.addHook('onClose', async () => content.close());
+  async (app: FastifyInstance) => {
+    const { content } = app;
 
     // The hot path of the public site: served from memory with its brotli and gzip bytes made once, revalidated by ETag;
     // outside the compression scope below.

@@ -21,7 +21,6 @@ import { PageBundleCache, type BundleEntry } from './page-bundle.js';
 import { toContentDocument, toPublicDocument } from './presenters.js';
 import { mediaIdsOf } from './references.js';
 import * as repo from './repository.js';
-import { readSiteSettings } from '../settings/repository.js';
 import { createBodySchema, listQuerySchema, parse, reorderBodySchema, updateBodySchema } from './requests.js';
 import { actorOf, Editorial, notFoundDocument, workingCopyChanges, workingCopyOf, type Caller, type StepInput } from './editorial.js';
 import { appendRevision } from './revisions.js';
@@ -59,7 +58,7 @@ export class ContentService {
   readonly editorial: Editorial;
 
   constructor(private readonly services: Services) {
-    this.pages = new PageBundleCache(services.db, services.structure, () => readSiteSettings(this.db).then((s) => s.data), (fn) => services.changes.subscribe(fn));
+    this.pages = new PageBundleCache(services.db, services.structure, () => services.settings.current().then((s) => s.data), (fn) => services.changes.subscribe(fn));
     this.editorial = new Editorial(
       services,
       (c, raw, previous) => this.prepareData(c.fields, collectionDataSchema(c), raw, previous),

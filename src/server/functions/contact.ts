@@ -38,7 +38,7 @@ export async function storeContact(app: FastifyInstance, input: z.infer<typeof c
     { principal: null, ip: null },
   );
   try {
-    const { data: settings } = await app.settings.current();
+    const { data: settings } = await app.services.settings.current();
     const name = oneLine(input.name);
     const mail = composeMail({
       subject: `Message from the website: ${name}`,

@@ -44,5 +44,5 @@ export const functionsRoutes = fp(
 
     await app.register(contactPageRoutes, { limit });
   },
-  { name: 'functions', dependencies: ['content', 'settings'] },
+  { name: 'functions', dependencies: ['content'] },
 );

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/index.js';
-import { readSiteSettings } from '../settings/repository.js';
 import { MailQueue, type MailAddress, type MailQueueOptions } from './queue.js';
 import { outboxTransport, smtpTransport } from './transport.js';
 
@@ -21,10 +20,13 @@ export function senderAddress(config: Pick<AppConfig, 'mailFrom' | 'publicUrl'>)
 }
 
 
-export function createMailQueue(config: AppConfig, db: Db, log: FastifyBaseLogger, options: MailQueueOptions = {}): MailQueue {
+/** The organisation's name as the settings hold it now (settings/service.ts). */
+export type OrganisationName = () => Promise<string>;
+
+export function createMailQueue(config: AppConfig, db: Db, organisationName: OrganisationName, log: FastifyBaseLogger, options: MailQueueOptions = {}): MailQueue {
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, { allowPlaintextAuth: config.smtpAllowPlaintextAuth }) : outboxTransport(outboxDir(config));
   const address = senderAddress(config);
   // Mail speaks in the organisation's name as it is when the mail leaves.
-  const from = async (): Promise<MailAddress> => ({ name: (await readSiteSettings(db.kysely)).data.organisationName, address });
+  const from = async (): Promise<MailAddress> => ({ name: await organisationName(), address });
   return new MailQueue(db, transport, from, log.child({ component: 'mail' }), options);
 }

@@ -26,16 +26,8 @@ import { dynamicCompression } from '../http/compression.js';
 import { sendError } from '../plugins/errors.js';
 import { redactedPreviewPath } from '../http/request-log.js';
 import { contentSecurityPolicy } from '../http/security-headers.js';
-import { PreviewService, type PreviewServiceOptions } from './service.js';
 
 const tokenParams = z.object({ token: z.string().max(200) });
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Preview links (tests reach the service through it). */
-    preview: PreviewService;
-  }
-}
 
 /** Headers of every answer under /preview/: private, never stored, never indexed; framed only by the site's own pages (the page editor shows it beside the page). */
 function privateHeaders(reply: FastifyReply, csp: string): FastifyReply {
@@ -76,9 +68,8 @@ function refusalPage(reason: PreviewRefusal): string {
 `;
 }
 
-async function preview(app: FastifyInstance, options: PreviewServiceOptions): Promise<void> {
-  const service = new PreviewService(app.services, () => app.settings.current().then((s) => s.data), options);
-  app.decorate('preview', service);
+async function preview(app: FastifyInstance): Promise<void> {
+  const service = app.preview;
 
   await app.register(async (api) => {
     await api.register(compress, dynamicCompression);
@@ -139,4 +130,4 @@ async function preview(app: FastifyInstance, options: PreviewServiceOptions): Pr
 }
 
 /** At the root (not encapsulated), so `app.preview` is the server's; its routes compress in scopes of their own. */
-export const previewRoutes = fp(preview, { name: 'preview', dependencies: ['content', 'settings'] });
+export const previewRoutes = fp(preview, { name: 'preview', dependencies: ['content'] });

@@ -17,7 +17,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { pageWeightBudgetBytes, weighingPhone, type PageWeight, type PageWeightsAnswer } from '../../shared/page-weight.js';
-import { readSiteSettings } from '../settings/repository.js';
 import { firstViewWeight, weighPage, type Weighing } from './page-weight.js';
 import { BrowserUnavailable, PhoneBrowser } from './phone-browser.js';
 import { AppError } from '../../shared/errors.js';
@@ -130,7 +129,7 @@ export class PageWeigher {
     if (this.run?.complete) this.last = this.run;
     this.run = run;
     run.ready = (async () => {
-      run.budget = pageWeightBudgetBytes((await readSiteSettings(this.app.services.db.kysely)).data.pageWeightBudget);
+      run.budget = pageWeightBudgetBytes((await this.app.services.settings.current()).data.pageWeightBudget);
       const pages = await this.app.services.structure.livePages();
       run.pageIds = pages.map((p) => p.id);
       return pages;

@@ -1,28 +1,17 @@
 /**
- * The site settings API (`GET` and `PUT /api/settings`). Decorates
- * `app.settings` so mail, functions and previews read the same settings
- * in-process.
+ * The site settings API (`GET` and `PUT /api/settings`) over HTTP; the
+ * service (`app.services.settings`) is built with the others in app.ts.
  */
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { dynamicCompression } from '../http/compression.js';
 import { ifMatchVersion } from '../http/if-match.js';
-import { SettingsService } from './service.js';
 import { apiPaths } from '../../shared/api-paths.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The site settings domain, for in-process readers (functions, previews). */
-    settings: SettingsService;
-  }
-}
 
 export const settingsRoutes = fp(
   async (app: FastifyInstance) => {
-    // Saved settings are checked and cleaned as every block's data is.
-    const settings = new SettingsService(app.services, (fields, schema, raw) => app.content.prepareData(fields, schema, raw));
-    app.decorate('settings', settings);
+    const { settings } = app.services;
 
     // Built per caller: compressed when large.
     await app.register(async (api) => {
@@ -41,5 +30,5 @@ export const settingsRoutes = fp(
       });
     });
   },
-  { name: 'settings', dependencies: ['principal', 'content'] },
+  { name: 'settings', dependencies: ['principal'] },
 );

@@ -11,7 +11,7 @@ import { authoringRules, siteCheckGroupLabels, type SiteCheck, type SiteFinding 
 import type { SiteStructure } from '../structure/service.js';
 import { brokenInternalLink, internalLinksOf, type BrokenLinkReason } from '../structure/links.js';
 import type { Database } from '../db/schema.js';
-import { readSiteSettings } from '../settings/repository.js';
+import type { SettingsService } from '../settings/service.js';
 import { blockTarget, mediaFactsOf } from './checks.js';
 import { applyTranslation } from '../../shared/translatable.js';
 import { publishedWordsIn } from '../translations/repository.js';
@@ -25,7 +25,7 @@ const brokenWords: Record<BrokenLinkReason, string> = {
   deleted: 'the page there was deleted',
 };
 
-export async function siteCheck(db: Kysely<Database>, structure: SiteStructure): Promise<SiteCheck> {
+export async function siteCheck(db: Kysely<Database>, structure: SiteStructure, siteSettings: SettingsService): Promise<SiteCheck> {
   const snapshot = await structure.current();
   // The declared public collections and the collections of sections editors added.
   const checkedNow = [...checked, ...snapshot.sectionCollections.values()];
@@ -48,7 +48,7 @@ export async function siteCheck(db: Kysely<Database>, structure: SiteStructure):
     const c = byName.get(r.collection);
     return c ? [{ c, id: r.id, data: JSON.parse(r.data) as Record<string, unknown> }] : [];
   });
-  const settings = (await readSiteSettings(db)).data as Record<string, unknown>;
+  const settings = (await siteSettings.current()).data as Record<string, unknown>;
   const ids = [...blocks.flatMap((b) => mediaIdsIn(b.c.fields, b.data)), ...mediaIdsIn(siteSettingsFields, settings)];
   const media = await mediaFactsOf(db, ids);
   const findings: SiteFinding[] = [];

@@ -135,3 +135,15 @@ export async function listNotFound(db: Conn, limit: number): Promise<NotFoundRow
 export async function forgetNotFound(db: Conn, lang: string, path: string): Promise<void> {
   await db.deleteFrom('not_found').where('lang', '=', lang).where('path', '=', path).execute();
 }
+
+/** Whether any address is held under the language `lang`. */
+export async function languageInUse(db: Conn, lang: string): Promise<boolean> {
+  return (await db.selectFrom('site_paths').select('lang').where('lang', '=', lang).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Moves the addresses, redirects and missing addresses of language `from` to `to` (a new default language). */
+export async function moveLanguageKeys(db: Conn, from: string, to: string): Promise<void> {
+  await db.updateTable('site_paths').set({ lang: to }).where('lang', '=', from).execute();
+  await db.updateTable('redirects').set({ lang: to }).where('lang', '=', from).execute();
+  await db.updateTable('not_found').set({ lang: to }).where('lang', '=', from).execute();
+}

@@ -22,8 +22,8 @@ import { can, type Principal } from '../../shared/access.js';
 import { appendAudit } from '../audit/repository.js';
 import { siteLanguagesOf, splitLanguage, localizedPath, type SiteLanguages } from '../../shared/languages.js';
 import { applyTranslation } from '../../shared/translatable.js';
-import { readSiteSettings } from '../settings/repository.js';
-import { publishedInLanguages as publishedTranslations } from '../translations/repository.js';
+import type { SettingsService } from '../settings/service.js';
+import { hasTranslationsIn, publishedInLanguages as publishedTranslations } from '../translations/repository.js';
 import { pageDataSchema, sitePageCollection, type PageData, type SitePage } from '../../shared/site-structure.js';
 import { pageSectionSchema } from '../../shared/page-sections.js';
 import { navigationLinks, navigationSchema, siteNavigationCollection, siteNavigationId, type Navigation, type NavigationProblem, type PublicNavigation, type ResolvedHeaderItem, type ResolvedNavLink } from '../../shared/site-navigation.js';
@@ -86,11 +86,18 @@ export function sitePageOf(id: string, d: PageData): SitePage {
 }
 
 /**
- * The site's default language as stored now, read on the connection given (a
- * page write's own transaction): the key its addresses and redirects carry.
+ * A new default language (a French site set up from the English start): the
+ * blocks' own text is the default language's, so its addresses, redirects and
+ * missing addresses move to the new code. Refused, with nothing changed, once
+ * either language has translations: their words would swap meaning with the
+ * originals'. Run inside the settings' save (settings/service.ts).
  */
-async function defaultLanguageIn(conn: Kysely<Database>): Promise<string> {
-  return siteLanguagesOf((await readSiteSettings(conn)).data).defaultLanguage;
+export async function moveDefaultLanguage(trx: Kysely<Database>, from: string, to: string): Promise<void> {
+  if ((await hasTranslationsIn(trx, [from, to])) || (await repo.languageInUse(trx, to))) {
+    const message = `The default language can change only while nothing is translated into ${to} or into ${from}.`;
+    throw new AppError('failed-precondition', `defaultLanguage: ${message}`, { field: 'defaultLanguage', fields: { defaultLanguage: message } });
+  }
+  await repo.moveLanguageKeys(trx, from, to);
 }
 
 /** Counts of redirect visits and missing addresses wait this long in memory before one write. */
@@ -155,11 +162,20 @@ export class SiteStructure {
   constructor(
     private readonly db: Db,
     changes: ChangeBus,
+    private readonly settings: SettingsService,
   ) {
     // Subscribed before any cache (services are built first), so a cache rendering after an event reads the new structure.
     this.unsubscribe = changes.subscribe((event) => {
       if (SiteStructure.touchesStructure(event)) this.snapshot = null;
     });
+  }
+
+  /**
+   * The site's default language as stored now, read on the connection given (a
+   * page write's own transaction): the key its addresses and redirects carry.
+   */
+  private async defaultLanguageIn(conn: Kysely<Database>): Promise<string> {
+    return siteLanguagesOf((await this.settings.readIn(conn)).data).defaultLanguage;
   }
 
   static touchesStructure(event: ChangeEvent): boolean {
@@ -232,7 +248,7 @@ export class SiteStructure {
     const liveNav = navRow && navRow.status === 'published' ? parseNav(navRow.data) : null;
     const workingNav = navRow ? (parseNav(navRow.pending_data ?? navRow.data) ?? liveNav) : null;
     const navigation = navRow && workingNav ? { row: navRow, live: liveNav, working: workingNav } : null;
-    const languages = siteLanguagesOf((await readSiteSettings(this.kysely)).data);
+    const languages = siteLanguagesOf((await this.settings.current()).data);
     const translatedPaths = new Map<string, string>();
     const words = new Map<string, Record<string, string>>();
     const others = languages.languages.filter((l) => l.code !== languages.defaultLanguage).map((l) => l.code);
@@ -468,7 +484,7 @@ export class SiteStructure {
    */
   async afterPageWrite(trx: Kysely<Database>, before: DocumentRow | undefined, after: DocumentRow, writer: PageWriter): Promise<void> {
     const by = writer.principal?.uid ?? null;
-    const lang = await defaultLanguageIn(trx);
+    const lang = await this.defaultLanguageIn(trx);
     const live = after.deleted_at === null && after.status === 'published' ? parsePage(after.data) : null;
     const working = after.deleted_at === null ? parsePage(after.pending_data ?? after.data) : null;
     const held = [working?.path, live?.path].filter((p): p is string => typeof p === 'string');
@@ -491,7 +507,7 @@ export class SiteStructure {
   /** Scheduling a page's publish: the writer may take its address then (the scheduler, acting as nobody, does not ask again). */
   async checkScheduledAddress(row: DocumentRow, writer: PageWriter): Promise<void> {
     const working = parsePage(row.pending_data ?? row.data);
-    if (working) await manualRedirectsTaken(this.kysely, await defaultLanguageIn(this.kysely), working.path, writer);
+    if (working) await manualRedirectsTaken(this.kysely, await this.defaultLanguageIn(this.kysely), working.path, writer);
   }
 
   /** Pages whose live address changed (or that came onto or off the site) in a write not yet announced. */
@@ -540,7 +556,7 @@ export class SiteStructure {
       if (this.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${seedLockKey})`.execute(trx);
       if ((await repo.countPageRows(trx)) > 0) return;
       let position = 0;
-      const lang = await defaultLanguageIn(trx);
+      const lang = await this.defaultLanguageIn(trx);
       for (const p of defaultPages()) {
         const data = JSON.stringify(pageDataSchema.parse(p.data));
         await trx

@@ -132,3 +132,9 @@ export async function putMediaAlt(trx: Conn, m: { id: string; lang: string; alt:
     .values({ document_id: m.id, lang: m.lang, collection: mediaAltCollection, data: JSON.stringify({ alt: m.alt }), pending_data: null, source: JSON.stringify({ alt: m.source }), version: 1, updated_at: m.at, updated_by: m.by, published_at: m.at })
     .execute();
 }
+
+/** Whether anything is translated into one of `langs`. */
+export async function hasTranslationsIn(db: Conn, langs: readonly string[]): Promise<boolean> {
+  if (langs.length === 0) return false;
+  return (await db.selectFrom('translations').select('lang').where('lang', 'in', langs).limit(1).executeTakeFirst()) !== undefined;
+}

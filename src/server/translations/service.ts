@@ -38,7 +38,7 @@ import type { AuditAction } from '../../shared/editorial.js';
 import type { Database } from '../db/schema.js';
 import { authorize } from '../authorize.js';
 import { appendAudit } from '../audit/repository.js';
-import { readSiteSettings } from '../settings/repository.js';
+import type { SettingsService } from '../settings/service.js';
 import * as contentRepo from '../content/repository.js';
 import type { DocumentRow } from '../content/repository.js';
 import * as structureRepo from '../structure/repository.js';
@@ -90,7 +90,7 @@ export function stateOf(shape: TranslatableShape, original: Pick<DocumentRow, 'd
 }
 
 export class Translations {
-  constructor(private readonly services: { db: Db; structure: SiteStructure; changes: ChangeBus }) {}
+  constructor(private readonly services: { db: Db; structure: SiteStructure; changes: ChangeBus; settings: SettingsService }) {}
 
   private get db(): Kysely<Database> {
     return this.services.db.kysely;
@@ -230,7 +230,7 @@ export class Translations {
   async readSettings(principal: Principal | null, lang: Language): Promise<TranslationReading> {
     if (!principal) throw new AppError('unauthenticated', 'Sign in to read or change translations.');
     authorize(principal, 'update', { type: 'settings' });
-    const { data } = await readSiteSettings(this.db);
+    const { data } = await this.services.settings.current();
     return this.settingsReading(data as unknown as Record<string, unknown>, lang.code, await repo.findTranslation(this.db, settingsTranslationKey.id, lang.code));
   }
 
@@ -261,7 +261,7 @@ export class Translations {
     authorize(caller.principal, 'update', { type: 'settings' });
     const version = expectedVersion();
     const input = parse(translationBodySchema, body);
-    const original = (await readSiteSettings(this.db)).data as unknown as Record<string, unknown>;
+    const original = (await this.services.settings.current()).data as unknown as Record<string, unknown>;
     const values = this.clean(slotsOf(settingsShape, original), input.translation);
     const at = new Date().toISOString();
     const saved = await this.db.transaction().execute(async (trx) => {
@@ -407,7 +407,7 @@ export class Translations {
       }
     }
     // The settings' words (the organisation's name, tagline and address) are on every page.
-    const settings = (await readSiteSettings(this.db)).data as unknown as Record<string, unknown>;
+    const settings = (await this.services.settings.current()).data as unknown as Record<string, unknown>;
     if (can(principal, 'update', { type: 'settings' }) && slotsOf(settingsShape, settings).length > 0) {
       for (const l of others) {
         const tr = await repo.findTranslation(this.db, settingsTranslationKey.id, l.code);

@@ -23,7 +23,6 @@ import { authorize } from '../../authorize.js';
 import { transaction } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { appendAudit } from '../../audit/repository.js';
-import { readSiteSettings } from '../../settings/repository.js';
 import { composeMail } from '../../mail/index.js';
 import type { Services } from '../../services.js';
 import { createAccount, normaliseEmail } from '../accounts/accounts.js';
@@ -67,7 +66,7 @@ export class ResetThrottledError extends AppError {
   }
 }
 
-type LinkServices = Pick<Services, 'config' | 'db' | 'mail'>;
+type LinkServices = Pick<Services, 'config' | 'db' | 'mail' | 'settings'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,7 +139,7 @@ export class AccountLinks {
       await requested(`${email}: link sent`, trx);
       return issued;
     });
-    const { organisationName } = (await readSiteSettings(db.kysely)).data;
+    const { organisationName } = (await this.services.settings.current()).data;
     const composed = composeMail({
       subject: `Choose a new password for ${organisationName}`,
       organisation: organisationName,
@@ -244,7 +243,7 @@ export class AccountLinks {
   async checkInvitation(token: string): Promise<InvitationCheck> {
     const row = await checkActionCode(this.services.db.kysely, 'invitation', token);
     if (!(await senderCanInvite(this.services.db.kysely, row))) throw senderLostRights();
-    const { organisationName } = (await readSiteSettings(this.services.db.kysely)).data;
+    const { organisationName } = (await this.services.settings.current()).data;
     return { email: row.email, role: row.role ?? 'admin', organisation: organisationName, expiresAt: row.expires_at };
   }
 
@@ -290,7 +289,7 @@ export class AccountLinks {
   private async sendInvitation(principal: Principal | null, email: string, role: InvitationRole): Promise<InvitationView> {
     const { db, config, mail } = this.services;
     const { row, token } = await issueActionCode(db.kysely, { purpose: 'invitation', email, role, createdBy: principal?.uid ?? null });
-    const { organisationName } = (await readSiteSettings(db.kysely)).data;
+    const { organisationName } = (await this.services.settings.current()).data;
     const inviter = principal ? await findUserById(db.kysely, principal.uid) : undefined;
     const who = inviter ? inviter.display_name || inviter.email : 'A super-admin';
     const composed = composeMail({

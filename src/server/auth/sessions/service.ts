@@ -95,7 +95,7 @@ export class AuthService {
   readonly twoFactor: TwoFactorService;
 
   private constructor(
-    private readonly services: Pick<Services, 'config' | 'db' | 'tokens' | 'changes' | 'mail'>,
+    private readonly services: Pick<Services, 'config' | 'db' | 'tokens' | 'changes' | 'mail' | 'settings'>,
     private readonly throttle: SignInThrottle,
     private readonly codeThrottle: SignInThrottle,
     options: AuthOptions,
@@ -105,7 +105,7 @@ export class AuthService {
   }
 
   /** Counters in Redis when REDIS_URL is set, so every instance sees the same counts; in memory otherwise. */
-  static async create(services: Pick<Services, 'config' | 'db' | 'tokens' | 'changes' | 'mail'>, options: AuthOptions, log: FastifyBaseLogger): Promise<AuthService> {
+  static async create(services: Pick<Services, 'config' | 'db' | 'tokens' | 'changes' | 'mail' | 'settings'>, options: AuthOptions, log: FastifyBaseLogger): Promise<AuthService> {
     const { redisUrl } = services.config;
     const store = async (): Promise<ThrottleStore> => (redisUrl ? await connectRedisStore(redisUrl, log) : new MemoryThrottleStore());
     return new AuthService(

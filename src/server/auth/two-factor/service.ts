@@ -42,7 +42,6 @@ import {
   replaceRecoveryCodes,
   savePendingSecret,
 } from './repository.js';
-import { readSiteSettings } from '../../settings/repository.js';
 import { composeMail } from '../../mail/index.js';
 import { secondFactorFailureLimit, twoFactorLockedReason } from '../../../shared/two-factor.js';
 import { hashRecoveryCode, legacyRecoveryCodeHash, matchTotp, newChallenge, newRecoveryCodes, newTotpSecret, openSecret, otpauthUrl, qrSvg, sealSecret, sha256 } from './codes.js';
@@ -87,7 +86,7 @@ export class TwoFactorService {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly services: Pick<Services, 'config' | 'db' | 'changes' | 'mail'>,
+    private readonly services: Pick<Services, 'config' | 'db' | 'changes' | 'mail' | 'settings'>,
     private readonly now: NowMs = Date.now,
   ) {
     // Saved settings (on this instance or, with PostgreSQL, another) drop the cached requirement.
@@ -106,7 +105,7 @@ export class TwoFactorService {
 
   /** The site's `requireTwoFactor`, 'none' when unset. */
   currentRequirement(): Promise<TwoFactorRequirement> {
-    this.requirement ??= readSiteSettings(this.db).then(
+    this.requirement ??= this.services.settings.current().then(
       // Settings saved before the field existed have none: 'none'.
       ({ data }) => requirementSchema.catch('none').parse(data.requireTwoFactor ?? 'none'),
       (err: unknown) => {
@@ -225,7 +224,7 @@ export class TwoFactorService {
   }
 
   private async mailLocked(user: UserRow): Promise<void> {
-    const { organisationName } = (await readSiteSettings(this.db)).data;
+    const { organisationName } = (await this.services.settings.current()).data;
     const composed = composeMail({
       subject: `Two-factor sign-in to ${organisationName} is locked for your account`,
       organisation: organisationName,
@@ -249,7 +248,7 @@ export class TwoFactorService {
     const secret = newTotpSecret();
     await savePendingSecret(this.db, principal.uid, sealSecret(this.services.config.authSecret, principal.uid, secret), new Date(this.now()).toISOString());
     // The authenticator app lists the entry under the organisation's name.
-    const name = (await readSiteSettings(this.db)).data.organisationName.trim();
+    const name = (await this.services.settings.current()).data.organisationName.trim();
     const url = otpauthUrl(secret, principal.email, name || defaultSiteSettings.organisationName);
     return { secret, otpauthUrl: url, qrSvg: await qrSvg(url) };
   }
