@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { extract as createExtract, pack as createPack } from 'tar-stream';
 import { expect } from 'vitest';
 import { takeBackup } from '../src/server/backup/backup.js';
-import { readCatalogue } from '../src/server/backup/catalogue.js';
+import { readCatalogue } from '../src/server/db/catalogue.js';
 import { MANIFEST, MANIFEST_SEAL, MEDIA_STORE_TABLE, encodeRow } from '../src/server/backup/format.js';
 import { sealManifest } from '../src/server/backup/seal.js';
 import { silentProgress } from '../src/server/backup/progress.js';

@@ -18,7 +18,7 @@ import tls from 'node:tls';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backupTriggers } from '../src/shared/backups.js';
-import { finishRun, insertRun } from '../src/server/backup/runs.js';
+import { finishRun, insertRun } from '../src/server/backup/repository.js';
 import { migrate, openDatabase } from '../src/server/db/index.js';
 import { checkNode, doctorReportSchema, exitCodeOf, forgedAddress, runChecks, systemProbes, unitUser, type CheckResult, type Probes } from '../src/server/deploy/checks.js';
 import { doctor, startChecks } from '../src/server/deploy/doctor.js';

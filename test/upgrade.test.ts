@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { verifyArchive } from '../src/server/backup/archive-reader.js';
-import { readCatalogue } from '../src/server/backup/catalogue.js';
+import { readCatalogue } from '../src/server/db/catalogue.js';
 import { migrate, migrationNames, migrationStatus, type ExtraMigrations } from '../src/server/db/index.js';
 import { backupListSchema } from '../src/shared/backup-api.js';
 import { backupsApiPath, upgradeBackupsKept } from '../src/shared/backups.js';

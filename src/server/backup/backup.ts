@@ -10,13 +10,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { pack as createPack, type Pack } from 'tar-stream';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
+import { inSnapshot, tableRowPages } from '../db/table-copy.js';
 import { createMediaStore, sha256Hex, wholeBytes } from '../media/store.js';
-import { readCatalogue, schemaLevel, type TableInfo } from './catalogue.js';
+import { readCatalogue, schemaLevel, type TableInfo } from '../db/catalogue.js';
 import { createEncryptor } from './envelope.js';
 import { FORMAT, FORMAT_VERSION, MANIFEST, MANIFEST_SEAL, MEDIA_STORE_TABLE, encodeRow, mediaFile, streamChunkBytes, tableFile, type Manifest } from './format.js';
 import type { Progress } from './progress.js';
@@ -39,49 +40,22 @@ function addEntry(pack: Pack, name: string, bytes: Buffer, mtime: Date): Promise
 /** Rows per query: each page is a short synchronous step for SQLite's driver and a small answer for PostgreSQL. */
 export const backupPageRows = 500;
 
-/** Lets timers, I/O and requests run between two pages (the backup may share its process with the site). */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
 /**
- * Reads every row of a table in a stable order (the primary key), as JSON
- * lines, in keyset pages: `where (pk) > (last row's pk) order by pk limit n`.
+ * Every row of a table in a stable order (the primary key), as JSON lines,
+ * read in keyset pages (db/table-copy.ts).
  */
 async function tableLines(trx: Kysely<Database>, table: TableInfo, signal: AbortSignal | undefined): Promise<{ text: Buffer; rows: number; sha256: string }> {
-  const db = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  const keys = table.primaryKey.length > 0 ? table.primaryKey : table.columns.map((c) => c.name);
   const chunks: Buffer[] = [];
   // Hashed page by page: one hash of a large table at the end would hold the event loop.
   const hash = crypto.createHash('sha256');
   let rows = 0;
-  let last: Record<string, unknown> | undefined;
-  for (;;) {
-    signal?.throwIfAborted();
-    let query = db.selectFrom(table.name).selectAll();
-    if (table.primaryKey.length === 0) query = query.offset(rows); // no key to page by; still one snapshot
-    else if (last) {
-      const after = last;
-      query = query.where(sql<boolean>`(${sql.join(keys.map((k) => sql.ref(k)))}) > (${sql.join(keys.map((k) => after[k]))})`);
-    }
-    for (const column of keys) query = query.orderBy(column);
-    const page = await query.limit(backupPageRows).execute();
+  for await (const page of tableRowPages(trx, table, backupPageRows, signal)) {
     const chunk = Buffer.from(page.map((r) => JSON.stringify(encodeRow(table.columns, r)) + '\n').join(''), 'utf8');
     chunks.push(chunk);
     hash.update(chunk);
     rows += page.length;
-    if (page.length < backupPageRows) break;
-    last = page[page.length - 1];
-    await yieldToEventLoop();
   }
   return { text: Buffer.concat(chunks), rows, sha256: hash.digest('hex') };
-}
-
-/** Runs `fn` in one read-only snapshot: REPEATABLE READ on PostgreSQL, a WAL read transaction on SQLite. */
-function inSnapshot<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  if (db.dialect === 'postgres') return db.kysely.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(fn);
-  // SQLite's deferred BEGIN takes its snapshot at the first read and keeps it until the end (WAL mode).
-  return db.kysely.transaction().execute(fn);
 }
 
 export interface BackupOptions {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Dialect } from '../db/index.js';
 import { isMediaKey } from '../media/store.js';
-import type { NeutralType } from './catalogue.js';
+import type { NeutralType } from '../db/catalogue.js';
 
 export const FORMAT = 'ngo-site-backup';
 export const FORMAT_VERSION = 1;

@@ -22,18 +22,18 @@ import { revokeAllPendingActionCodes } from '../auth/invitations/repository.js';
 import { endAllSessions } from '../auth/sessions/revocation.js';
 import { deleteAllChallenges } from '../auth/two-factor/repository.js';
 import type { Database } from '../db/schema.js';
+import { allRowsOf, insertRows, replaceRows, tableHoldsRows } from '../db/table-copy.js';
+import { startingDocumentsEdited } from '../content/repository.js';
 import type { AppConfig } from '../config.js';
 import { migrate, migrationNames, openDatabase, type Db, type Dialect } from '../db/index.js';
 import { createMediaStore, sha256Hex } from '../media/store.js';
 import { Refusal, readArchive, verifyArchive, type VerifiedArchive } from './archive-reader.js';
-import { readCatalogue, schemaLevel, type ColumnInfo, type TableInfo } from './catalogue.js';
+import { readCatalogue, schemaLevel, type ColumnInfo, type TableInfo } from '../db/catalogue.js';
 import { MEDIA_STORE_TABLE, decodeValue, encodeRow, type NeutralRow } from './format.js';
 import { sitePageCollection, structureCollections } from '../../shared/declarations.js';
 import { sectionCollectionProblem, sectionKinds } from '../../shared/page-sections.js';
 
 export { Refusal } from './archive-reader.js';
-
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
 export const NOT_EMPTY = 'the database is not empty; add --replace to overwrite it';
 
@@ -73,24 +73,15 @@ const startingStructure = [...structureCollections];
  * pages and navigation, as written (version 1, by nobody). A volunteer who
  * started the server before restoring has lost nothing by the restore.
  */
-async function isEmpty(db: AnyDb, tables: TableInfo[]): Promise<boolean> {
+async function isEmpty(db: Kysely<Database>, tables: TableInfo[]): Promise<boolean> {
   const names = new Set(tables.map((t) => t.name));
-  const edited = names.has('documents')
-    ? await db
-        .selectFrom('documents')
-        .select('id')
-        .where('collection', 'in', startingStructure)
-        .where((eb) => eb.or([eb('version', '!=', 1), eb('created_by', 'is not', null), eb('updated_by', 'is not', null), eb('pending_data', 'is not', null)]))
-        .limit(1)
-        .executeTakeFirst()
-    : undefined;
+  const edited = names.has('documents') && (await startingDocumentsEdited(db, startingStructure));
   for (const t of tables) {
     if (!edited && t.name === 'site_paths') continue;
     // The audit chain's head is made at the first start, before any line: the log itself says whether anything happened.
     if (t.name === 'audit_chain') continue;
-    let q = db.selectFrom(t.name).select(db.fn.countAll().as('n'));
-    if (!edited && (t.name === 'documents' || t.name === 'revisions')) q = q.where('collection', 'not in', startingStructure);
-    if (await q.limit(1).executeTakeFirst().then((r) => Number(r?.n ?? 0) > 0)) return false;
+    const skip = !edited && (t.name === 'documents' || t.name === 'revisions') ? { column: 'collection', values: startingStructure } : undefined;
+    if (await tableHoldsRows(db, t.name, skip)) return false;
   }
   return true;
 }
@@ -130,30 +121,6 @@ function refuseStaffOnlySections(documents: readonly Record<string, unknown>[]):
   }
 }
 
-/** Inserts rows table by table, parents first, in batches. */
-async function insertRows(db: AnyDb, tables: TableInfo[], rows: Map<string, Record<string, unknown>[]>): Promise<number> {
-  let total = 0;
-  for (const table of tables) {
-    const list = rows.get(table.name) ?? [];
-    // Stays under both databases' limits on bound parameters per statement (SQLite 32766, PostgreSQL 65535).
-    const batch = Math.max(1, Math.min(500, Math.floor(30_000 / Math.max(1, table.columns.length))));
-    for (let i = 0; i < list.length; i += batch) await db.insertInto(table.name).values(list.slice(i, i + batch)).execute();
-    total += list.length;
-  }
-  return total;
-}
-
-/** Deletes every row and inserts the archive's, parents first, then runs `after`, all in one transaction. */
-async function replaceRows(db: Db, tables: TableInfo[], rows: Map<string, Record<string, unknown>[]>, after: (trx: Kysely<Database>) => Promise<void>): Promise<number> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const t = trx as unknown as AnyDb;
-    for (const table of [...tables].reverse()) await t.deleteFrom(table.name).execute();
-    const inserted = await insertRows(t, tables, rows);
-    await after(trx);
-    return inserted;
-  });
-}
-
 /** What the audit line of a restore says: which archive, and who restored it. */
 export interface RestoreRecord {
   /** Who ran the restore, in words (the command line: the system account and the machine). */
@@ -181,14 +148,13 @@ async function bringForward(archive: VerifiedArchive, to: string, dataDir: strin
     await migrate(scratch, { to: archive.manifest.schemaLevel });
     const atLevel = matchTables(archive.manifest.tables, await readCatalogue(scratch.kysely, scratch.dialect));
     const decoded = new Map(atLevel.map((t) => [t.name, decodeRows(scratch.dialect, t, archive.rows.get(t.name) ?? [])]));
-    await scratch.kysely.transaction().execute((trx) => insertRows(trx as unknown as AnyDb, atLevel, decoded));
+    await scratch.kysely.transaction().execute((trx) => insertRows(trx, atLevel, decoded));
     await migrate(scratch, { to });
     const tables = await readCatalogue(scratch.kysely, scratch.dialect);
     const rows = new Map<string, NeutralRow[]>();
-    const any = scratch.kysely as unknown as AnyDb;
     for (const table of tables) {
       if (table.name === MEDIA_STORE_TABLE) continue;
-      rows.set(table.name, (await any.selectFrom(table.name).selectAll().execute()).map((r) => encodeRow(table.columns, r)));
+      rows.set(table.name, (await allRowsOf(scratch.kysely, table.name)).map((r) => encodeRow(table.columns, r)));
     }
     return { tables, rows };
   } catch (err) {
@@ -230,7 +196,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const plan = checkLevel(archive.manifest.schemaLevel, current, migrationNames(db.dialect));
   const source = plan === 'forward' ? await bringForward(archive, current, config.dataDir) : { tables: archive.manifest.tables, rows: archive.rows };
   const tables = matchTables(source.tables, await readCatalogue(db.kysely, db.dialect));
-  if (!options.replace && !(await isEmpty(db.kysely as unknown as AnyDb, tables))) throw new Refusal(NOT_EMPTY);
+  if (!options.replace && !(await isEmpty(db.kysely, tables))) throw new Refusal(NOT_EMPTY);
   const decoded = new Map(tables.map((t) => [t.name, decodeRows(db.dialect, t, source.rows.get(t.name) ?? [])]));
   refuseStaffOnlySections(decoded.get('documents') ?? []);
 

@@ -28,8 +28,8 @@ import { defaultBackupKeep } from '../config.js';
 import { findSettings } from '../settings/repository.js';
 import type { Db } from '../db/index.js';
 import type { Services } from '../services.js';
-import { backupReaderTarget } from './reader.js';
-import * as runs from './runs.js';
+import { backupReaderTarget } from '../db/backup-reader.js';
+import * as runs from './repository.js';
 import { nextScheduledTime, systemClock, type Clock } from './schedule.js';
 import type { BackupJob, ServerMessage, WorkerFailure, WorkerMessage } from './worker.js';
 

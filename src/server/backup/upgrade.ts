@@ -30,7 +30,7 @@ import { backupFileName, parseBackupName, upgradeBackupsKept } from '../../share
 import { verifyArchive } from './archive-reader.js';
 import { takeBackup } from './backup.js';
 import { silentProgress } from './progress.js';
-import * as runs from './runs.js';
+import * as runs from './repository.js';
 
 /** Where the one line about the backup goes: the server's logger, or the console for the command line. */
 export interface UpgradeLog {

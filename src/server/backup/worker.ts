@@ -12,7 +12,7 @@ import { parentPort, threadId, workerData } from 'node:worker_threads';
 import type { AppConfig } from '../config.js';
 import { verifyArchive } from './archive-reader.js';
 import { takeBackup } from './backup.js';
-import { openBackupReader, type BackupReaderTarget } from './reader.js';
+import { openBackupReader, type BackupReaderTarget } from '../db/backup-reader.js';
 
 /** What the server hands the worker when it starts it (plain data: it is copied into the thread). */
 export interface BackupJob {

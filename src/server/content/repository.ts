@@ -378,3 +378,19 @@ export async function categoryRows(db: Conn, ids: readonly string[]): Promise<Do
   if (valid.length === 0) return [];
   return db.selectFrom('documents').selectAll().where('collection', '=', 'category').where('id', 'in', valid).execute();
 }
+
+/**
+ * Whether a block of the given collections (the starting pages and
+ * navigation) was edited since a server's first start wrote it (version 1, by
+ * nobody): a restore keeps refusing to overwrite such a site without --replace.
+ */
+export async function startingDocumentsEdited(db: Conn, collections: readonly string[]): Promise<boolean> {
+  const row = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('collection', 'in', collections)
+    .where((eb) => eb.or([eb('version', '!=', 1), eb('created_by', 'is not', null), eb('updated_by', 'is not', null), eb('pending_data', 'is not', null)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -13,8 +13,8 @@
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Db } from '../db/index.js';
-import type { Database } from '../db/schema.js';
+import type { Db } from './index.js';
+import type { Database } from './schema.js';
 
 /** One snapshot transaction plus a spare: a backup never needs more. */
 const readerConnections = 2;

@@ -5,8 +5,8 @@
  * later migration is in every backup without anyone remembering it.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../db/index.js';
-import type { Database } from '../db/schema.js';
+import type { Dialect } from './index.js';
+import type { Database } from './schema.js';
 
 /** How a column's values are written in an archive, whichever database wrote them. */
 export type NeutralType = 'text' | 'integer' | 'real' | 'boolean' | 'blob' | 'json';
