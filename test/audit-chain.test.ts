@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAuditChain } from '../src/server/audit/chain.js';
+import { ensureAuditChain } from '../src/server/audit/chain-repository.js';
 import { runAuditCommand } from '../src/server/audit/cli-audit.js';
 import { appendAudit, type AuditRow } from '../src/server/audit/repository.js';
 import { migrate, type Db } from '../src/server/db/index.js';

@@ -82,7 +82,8 @@ describe('ownership', () => {
         }
         if (!isTable(what)) continue;
         const owner = tableOwners[what];
-        const ownRepository = path.posix.dirname(r) === owner && /^(?:[a-z-]+-)?repository\.ts$/.test(path.posix.basename(r));
+        const dir = path.posix.dirname(r);
+        const ownRepository = (dir === owner || dir.startsWith(`${owner}/`)) && /^(?:[a-z-]+-)?repository\.ts$/.test(path.posix.basename(r));
         if (!ownRepository) strays.push(`${r}:${line} queries ${what}, owned by ${owner}/repository.ts`);
       }
     }

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import type { AppConfig } from './config.js';
-import { ensureAuditChain } from './audit/chain.js';
+import { ensureAuditChain } from './audit/chain-repository.js';
 import { openDatabase, type Db, type ExtraMigrations } from './db/index.js';
 import { upgradeDatabase } from './backup/upgrade.js';
 import { TokenService } from './auth/tokens.js';

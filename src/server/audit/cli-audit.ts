@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { configFromEnv } from '../config.js';
 import { openDatabase, type Db } from '../db/index.js';
 import { consoleUpgradeLog, upgradeDatabase } from '../backup/upgrade.js';
-import { ensureAuditChain } from './chain.js';
+import { ensureAuditChain } from './chain-repository.js';
 import { chainPositionOf, eachChainedLine, pruneAuditBefore, type ChainedLine } from './repository.js';
 import { verifyAuditChain } from './verify.js';
 

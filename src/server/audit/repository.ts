@@ -9,7 +9,7 @@ import type { AuditLogTable, Database } from '../db/schema.js';
 import { AppError } from '../../shared/errors.js';
 import { oneLine } from '../../shared/text.js';
 import type { AuditAction, AuditEntry, AuditQuery } from '../../shared/editorial.js';
-import { chainKey, inTransaction, lineHash, lockChainHead, type ChainedFields } from './chain.js';
+import { chainKey, inTransaction, lineHash, lockChainHead, type ChainedFields } from './chain-repository.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 export type AuditRow = Selectable<AuditLogTable>;

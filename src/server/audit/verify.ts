@@ -9,7 +9,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditRow } from './repository.js';
 import type { Database } from '../db/schema.js';
-import { chainKey, genesisHash, lineHash } from './chain.js';
+import { chainedLines, chainKey, chainRow, firstUnchained, genesisHash, lineHash, lineWithHash, newestPruneMark } from './chain-repository.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 
@@ -31,28 +31,22 @@ function broken(lines: number, row: Pick<AuditRow, 'id' | 'at' | 'seq'>, problem
   return { ok: false, lines, broken: { id: row.id, at: row.at, seq: row.seq === null ? null : Number(row.seq), problem, detail } };
 }
 
-/** A line not in the chain at all, oldest first (added by hand, or by a release without the chain still running). */
-async function firstUnchained(db: Conn): Promise<AuditRow | undefined> {
-  return db.selectFrom('audit_log').selectAll().where('seq', 'is', null).orderBy('at').orderBy('id').limit(1).executeTakeFirst();
-}
-
 export async function verifyAuditChain(db: Conn, pageSize = 500): Promise<ChainReport> {
   const key = chainKey(db);
-  const chain = await db.selectFrom('audit_chain').selectAll().where('id', '=', 1).executeTakeFirst();
+  const chain = await chainRow(db);
   if (!chain) {
     const first = await firstUnchained(db);
     return first ? broken(0, first, 'inserted', 'the log has lines but no chain: start the server once to chain the lines written before the upgrade') : { ok: true, lines: 0 };
   }
   // The chain's start moves only with a prune, and the newest prune line records where it moved to.
-  const prune = await db.selectFrom('audit_log').select('subject_id').where('action', '=', 'audit.prune').where('seq', 'is not', null).orderBy('seq', 'desc').limit(1).executeTakeFirst();
-  const anchorRecorded = chain.anchor_seq === 0 ? chain.anchor_hash === genesisHash : prune?.subject_id === `${chain.anchor_seq}:${chain.anchor_hash}`;
+  const anchorRecorded = chain.anchor_seq === 0 ? chain.anchor_hash === genesisHash : (await newestPruneMark(db)) === `${chain.anchor_seq}:${chain.anchor_hash}`;
 
   let expectedPrev = chain.anchor_hash;
   let lines = 0;
   let last: AuditRow | null = null;
   let after = -1;
   for (;;) {
-    const page = await db.selectFrom('audit_log').selectAll().where('seq', 'is not', null).where('seq', '>', after).orderBy('seq').limit(pageSize).execute();
+    const page = await chainedLines(db, after, pageSize);
     for (const row of page) {
       const intact = row.hash === lineHash(key, row.prev_hash ?? '', row);
       if (row.prev_hash === expectedPrev) {
@@ -65,7 +59,7 @@ export async function verifyAuditChain(db: Conn, pageSize = 500): Promise<ChainR
       } else if (!intact) {
         return broken(lines, row, 'inserted', 'the server did not write this line: it does not follow the line before it and its hash does not match');
       } else {
-        const before = await db.selectFrom('audit_log').select(['id', 'seq']).where('hash', '=', row.prev_hash ?? '').limit(1).executeTakeFirst();
+        const before = await lineWithHash(db, row.prev_hash ?? '');
         if (before) return broken(lines, row, 'reordered', `it was written right after line ${before.id}, which now comes ${Number(before.seq) > Number(row.seq) ? 'after it' : 'elsewhere'}`);
         return broken(lines, row, 'removed', lines === 0 ? 'the lines before it were removed without "audit prune"' : 'the line written right before it was removed');
       }

@@ -34,7 +34,7 @@ import * as repo from './repository.js';
 import type { DocumentChanges, DocumentRow } from './repository.js';
 import { parse } from './requests.js';
 import type { ExpectedVersion } from '../http/if-match.js';
-import { appendRevision, findRevision, listRevisions } from './revisions.js';
+import { appendRevision, findRevision, listRevisions } from './revisions-repository.js';
 
 /** Who asks, and from where (the audit log's address). */
 export type { Caller } from '../authorize.js';

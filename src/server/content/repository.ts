@@ -2,6 +2,7 @@
  * All SQL of the content API: documents and the media and category look-ups
  * the page bundle needs. Same queries on SQLite and PostgreSQL.
  */
+import crypto from 'node:crypto';
 import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Database, Dialect, DocumentsTable, MediaTable } from '../db/schema.js';
 import { getCollection } from '../../shared/collections.js';
@@ -393,4 +394,14 @@ export async function startingDocumentsEdited(db: Conn, collections: readonly st
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** A block the site starts with (a starting page, the navigation): published, version 1, by nobody, with its first revision. */
+export async function insertStartingDocument(db: Conn, doc: { id: string; collection: string; data: string; position: number; at: string }): Promise<void> {
+  const { id, collection, data, position, at } = doc;
+  await db
+    .insertInto('documents')
+    .values({ id, collection, data, status: 'published', position, version: 1, created_at: at, updated_at: at, created_by: null, updated_by: null, title_search: titleSearchFor(collection, data) })
+    .execute();
+  await db.insertInto('revisions').values({ id: crypto.randomUUID(), document_id: id, collection, number: 1, action: 'create', status: 'published', data, at, by_id: null, by_name: null }).execute();
 }

@@ -23,7 +23,7 @@ import { mediaIdsOf } from './references.js';
 import * as repo from './repository.js';
 import { createBodySchema, listQuerySchema, parse, reorderBodySchema, updateBodySchema } from './requests.js';
 import { actorOf, Editorial, notFoundDocument, workingCopyChanges, workingCopyOf, type Caller, type StepInput } from './editorial.js';
-import { appendRevision } from './revisions.js';
+import { appendRevision } from './revisions-repository.js';
 import { appendAudit } from '../audit/repository.js';
 import { blockTitle } from '../../shared/collections.js';
 import { sitePageCollection } from '../../shared/site-structure.js';

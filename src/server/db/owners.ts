@@ -1,7 +1,7 @@
 /**
  * Who owns which table: each table of the schema (schema.ts) is queried only
  * by its owner's repository, a `repository.ts` (or `*-repository.ts`) in the
- * owner's folder of src/server. Another domain that needs the data calls that
+ * owner's folder of src/server or in a room of it (auth/sessions/repository.ts). Another domain that needs the data calls that
  * repository or the owner's service. The database layer itself (this folder:
  * migrations, the generic table copy of backup and restore) may touch every
  * table by name. test/ownership.test.ts keeps the rule; docs/architecture.md
@@ -12,12 +12,12 @@ import type { Database } from './schema.js';
 export const tableOwners = {
   documents: 'content',
   revisions: 'content',
-  users: 'auth/accounts',
-  refresh_tokens: 'auth/sessions',
-  action_codes: 'auth/invitations',
-  two_factor: 'auth/two-factor',
-  two_factor_recovery_codes: 'auth/two-factor',
-  sign_in_challenges: 'auth/two-factor',
+  users: 'auth',
+  refresh_tokens: 'auth',
+  action_codes: 'auth',
+  two_factor: 'auth',
+  two_factor_recovery_codes: 'auth',
+  sign_in_challenges: 'auth',
   settings: 'settings',
   media: 'media',
   media_blobs: 'media',

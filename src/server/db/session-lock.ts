@@ -6,7 +6,9 @@
  * simply runs: the site's server is one process there, and what a second
  * one (a command) does at the same time is safe to do twice.
  */
+import { sql, type Kysely } from 'kysely';
 import type { Db } from './index.js';
+import type { Database } from './schema.js';
 
 /** The advisory-lock keys, so no two kinds of work share one. */
 export const advisoryLockKeys = {
@@ -52,4 +54,12 @@ export async function withSessionLock<T>(db: Db, key: number, wait: boolean, wor
     // A connection that was lost, or whose unlock failed, is closed rather than returned to the pool still holding the lock.
     client.release(broken);
   }
+}
+
+/**
+ * Takes the lock `key` until the transaction `trx` ends (PostgreSQL; on
+ * SQLite the transaction's own write lock already serialises the work).
+ */
+export async function takeTransactionLock(db: Pick<Db, 'dialect'>, trx: Kysely<Database>, key: number): Promise<void> {
+  if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
 }

@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import type { Services } from '../services.js';
 import type { Db } from '../db/index.js';
 import { extensionByType } from '../../shared/media.js';
+import { blobKeys, deleteBlob, findBlob, hasBlob, putBlob } from './blob-repository.js';
 
 /** An inclusive byte range, as HTTP Range counts it. */
 export interface ByteRange {
@@ -184,15 +185,11 @@ export class PostgresMediaStore implements MediaStore {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     checkKey(key);
-    await this.db.kysely
-      .insertInto('media_blobs')
-      .values({ key, content_type: contentType, byte_size: bytes.length, bytes, created_at: new Date().toISOString() })
-      .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ created_at: eb.ref('excluded.created_at') })))
-      .execute();
+    await putBlob(this.db.kysely, key, bytes, contentType);
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
-    const row = await this.db.kysely.selectFrom('media_blobs').select(['content_type', 'byte_size', 'bytes']).where('key', '=', key).executeTakeFirst();
+    const row = await findBlob(this.db.kysely, key);
     if (!row) return null;
     const all = Buffer.isBuffer(row.bytes) ? row.bytes : Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength);
     const bytes = range ? all.subarray(range.start, range.end + 1) : all;
@@ -200,16 +197,15 @@ export class PostgresMediaStore implements MediaStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.db.kysely.deleteFrom('media_blobs').where('key', '=', key).execute();
+    await deleteBlob(this.db.kysely, key);
   }
 
   async has(key: string): Promise<boolean> {
-    const row = await this.db.kysely.selectFrom('media_blobs').select('key').where('key', '=', key).executeTakeFirst();
-    return !!row;
+    return hasBlob(this.db.kysely, key);
   }
 
   async *list(): AsyncIterable<StoredKey> {
-    const rows = await this.db.kysely.selectFrom('media_blobs').select(['key', 'created_at']).orderBy('key').execute();
+    const rows = await blobKeys(this.db.kysely);
     for (const r of rows) yield { key: r.key, createdAt: new Date(r.created_at) };
   }
 }

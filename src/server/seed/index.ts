@@ -2,7 +2,7 @@
  * Demo content: a new install shows a believable NGO site, not empty pages.
  * The blocks are in ./content/, the pictures and PDFs in ./demo-media.ts.
  */
-import { advisoryLockKeys } from '../db/session-lock.js';
+import { advisoryLockKeys, takeTransactionLock } from '../db/session-lock.js';
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -95,7 +95,7 @@ export async function seedDemo(services: SeedServices, progress: Progress): Prom
   const at = now.toISOString();
   const inserted = await services.db.kysely.transaction().execute(async (trx) => {
     // Several instances may start at once on one PostgreSQL: only the first seeds.
-    if (services.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${advisoryLockKeys.seedDemo})`.execute(trx);
+    await takeTransactionLock(services.db, trx, advisoryLockKeys.seedDemo);
     if (await trx.selectFrom('documents').select('id').where('collection', 'not in', [...structureCollections]).limit(1).executeTakeFirst()) return false;
     const positions = new Map<string, number>();
     const values = rows.map((r) => {

@@ -147,3 +147,8 @@ export async function moveLanguageKeys(db: Conn, from: string, to: string): Prom
   await db.updateTable('redirects').set({ lang: to }).where('lang', '=', from).execute();
   await db.updateTable('not_found').set({ lang: to }).where('lang', '=', from).execute();
 }
+
+/** Drops the addresses a page holds in every language but `lang` (a page gone to the trash). */
+export async function releasePathsOutside(db: Conn, pageId: string, lang: string): Promise<void> {
+  await db.deleteFrom('site_paths').where('page_id', '=', pageId).where('lang', '!=', lang).execute();
+}

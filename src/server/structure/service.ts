@@ -12,7 +12,7 @@
  * redirect from the old one (to the page's id: renames never chain, and a
  * page taking back an old address removes that redirect, so none loops).
  */
-import { advisoryLockKeys } from '../db/session-lock.js';
+import { advisoryLockKeys, takeTransactionLock } from '../db/session-lock.js';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -30,7 +30,7 @@ import { navigationLinks, navigationSchema, siteNavigationCollection, siteNaviga
 import type { ChangeBus, ChangeEvent } from '../changes.js';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
-import { titleSearchFor, type DocumentRow } from '../content/repository.js';
+import { insertStartingDocument, titleSearchFor, type DocumentRow } from '../content/repository.js';
 import * as repo from './repository.js';
 import { defaultNavigation, defaultPages } from './default-pages.js';
 import { structureCollections } from '../../shared/declarations.js';
@@ -494,7 +494,7 @@ export class SiteStructure {
       throw new AppError('already-exists', message, { field: 'path', fields: { path: message } });
     }
     // A page in the trash holds no address in any language (its translations' addresses come back with a restore and a publish).
-    if (after.deleted_at !== null) await trx.deleteFrom('site_paths').where('page_id', '=', after.id).where('lang', '!=', lang).execute();
+    if (after.deleted_at !== null) await repo.releasePathsOutside(trx, after.id, lang);
     const wasLive = before && before.deleted_at === null && before.status === 'published' ? parsePage(before.data) : null;
     if ((wasLive?.path ?? null) !== (live?.path ?? null)) this.shapeChanges.add(after.id);
     const at = new Date().toISOString();
@@ -553,17 +553,13 @@ export class SiteStructure {
     if ((await repo.countPageRows(this.kysely)) > 0) return;
     const at = new Date().toISOString();
     await this.kysely.transaction().execute(async (trx) => {
-      if (this.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${seedLockKey})`.execute(trx);
+      await takeTransactionLock(this.db, trx, seedLockKey);
       if ((await repo.countPageRows(trx)) > 0) return;
       let position = 0;
       const lang = await this.defaultLanguageIn(trx);
       for (const p of defaultPages()) {
         const data = JSON.stringify(pageDataSchema.parse(p.data));
-        await trx
-          .insertInto('documents')
-          .values({ id: p.id, collection: sitePageCollection, data, status: 'published', position: position++, version: 1, created_at: at, updated_at: at, created_by: null, updated_by: null, title_search: titleSearchFor(sitePageCollection, data) })
-          .execute();
-        await trx.insertInto('revisions').values({ id: crypto.randomUUID(), document_id: p.id, collection: sitePageCollection, number: 1, action: 'create', status: 'published', data, at, by_id: null, by_name: null }).execute();
+        await insertStartingDocument(trx, { id: p.id, collection: sitePageCollection, data, position: position++, at });
         await repo.holdPaths(trx, lang, p.id, [p.data.path]);
       }
     });
@@ -575,14 +571,10 @@ export class SiteStructure {
     if (await repo.navigationRow(this.kysely)) return;
     const at = new Date().toISOString();
     await this.kysely.transaction().execute(async (trx) => {
-      if (this.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${seedLockKey})`.execute(trx);
+      await takeTransactionLock(this.db, trx, seedLockKey);
       if (await repo.navigationRow(trx)) return;
       const data = JSON.stringify(navigationSchema.parse(defaultNavigation()));
-      await trx
-        .insertInto('documents')
-        .values({ id: siteNavigationId, collection: siteNavigationCollection, data, status: 'published', position: 0, version: 1, created_at: at, updated_at: at, created_by: null, updated_by: null, title_search: titleSearchFor(siteNavigationCollection, data) })
-        .execute();
-      await trx.insertInto('revisions').values({ id: crypto.randomUUID(), document_id: siteNavigationId, collection: siteNavigationCollection, number: 1, action: 'create', status: 'published', data, at, by_id: null, by_name: null }).execute();
+      await insertStartingDocument(trx, { id: siteNavigationId, collection: siteNavigationCollection, data, position: 0, at });
     });
     this.snapshot = null;
   }

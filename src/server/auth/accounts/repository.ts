@@ -1,5 +1,5 @@
 /** All SQL about staff accounts: rows of `users`, typed, never the API's view. */
-import { advisoryLockKeys } from '../../db/session-lock.js';
+import { advisoryLockKeys, takeTransactionLock } from '../../db/session-lock.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Database, UsersTable } from '../../db/schema.js';
@@ -57,7 +57,7 @@ export async function searchUsers(db: Kysely<Database>, q: string | undefined, l
 
 // Serialises changes that could remove a super-admin, so two at once cannot both see "another super remains".
 export async function lockSupers(db: Db, trx: Kysely<Database>): Promise<void> {
-  if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${advisoryLockKeys.lastSuper})`.execute(trx);
+  await takeTransactionLock(db, trx, advisoryLockKeys.lastSuper);
   // SQLite: one writer at a time, and this process runs one transaction at a time on its connection.
 }
 

@@ -11,6 +11,9 @@
  * and on SQLite it takes the write lock at once. The row is locked until the
  * caller's transaction ends, so the chain stays one line however many
  * instances write.
+ *
+ * All SQL of the chain is here: its row, and the lines as the chain and its
+ * check (verify.ts) read them.
  */
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -93,7 +96,7 @@ export async function lockChainHead(trx: Conn, key: Buffer): Promise<AuditChainT
 /** Makes sure the chain exists (start-up): chains the lines of an upgraded database at once. */
 export async function ensureAuditChain(db: Conn): Promise<void> {
   const key = chainKey(db);
-  if (await db.selectFrom('audit_chain').select('id').where('id', '=', 1).executeTakeFirst()) return;
+  if (await chainRow(db)) return;
   await db.transaction().execute(async (trx) => {
     await lockChainHead(trx, key);
   });
@@ -102,4 +105,30 @@ export async function ensureAuditChain(db: Conn): Promise<void> {
 /** Runs `work` in the caller's transaction, or in one of its own when handed the database itself. */
 export function inTransaction<T>(db: Conn, work: (trx: Conn) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** The chain's row as it is, unlocked; undefined when no chain exists yet. */
+export async function chainRow(db: Conn): Promise<AuditChainTable | undefined> {
+  return db.selectFrom('audit_chain').selectAll().where('id', '=', 1).executeTakeFirst();
+}
+
+/** A line not in the chain at all, oldest first (added by hand, or by a release without the chain still running). */
+export async function firstUnchained(db: Conn) {
+  return db.selectFrom('audit_log').selectAll().where('seq', 'is', null).orderBy('at').orderBy('id').limit(1).executeTakeFirst();
+}
+
+/** Where the newest prune line says the chain's start moved to (`seq:hash`), if any. */
+export async function newestPruneMark(db: Conn): Promise<string | null | undefined> {
+  const row = await db.selectFrom('audit_log').select('subject_id').where('action', '=', 'audit.prune').where('seq', 'is not', null).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  return row?.subject_id;
+}
+
+/** The chained lines after position `after`, in chain order, at most `limit`. */
+export async function chainedLines(db: Conn, after: number, limit: number) {
+  return db.selectFrom('audit_log').selectAll().where('seq', 'is not', null).where('seq', '>', after).orderBy('seq').limit(limit).execute();
+}
+
+/** The line whose hash is `hash` (the one a moved line was written after). */
+export async function lineWithHash(db: Conn, hash: string) {
+  return db.selectFrom('audit_log').select(['id', 'seq']).where('hash', '=', hash).limit(1).executeTakeFirst();
 }
