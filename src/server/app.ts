@@ -25,6 +25,9 @@ import { SettingsService } from './settings/service.js';
 import { ContentService } from './content/service.js';
 import { EditorialScheduler } from './content/scheduler.js';
 import { PreviewService } from './preview/service.js';
+import { deletePreviewLinksOf } from './preview/repository.js';
+import { mediaKinds } from './media/repository.js';
+import { deleteTranslationsOf } from './translations/repository.js';
 import { AppError } from '../shared/errors.js';
 import { Translations } from './translations/service.js';
 import { translationRoutes } from './translations/routes.js';
@@ -174,7 +177,14 @@ async function assemble(
     translations: new Translations({ db, structure, changes, settings }),
   };
   app.decorate('services', services);
-  const content = new ContentService(services);
+  // A block removed for good takes its preview links and translations with it.
+  const content = new ContentService(services, {
+    dropDependents: async (trx, ids) => {
+      await deletePreviewLinksOf(trx, ids);
+      await deleteTranslationsOf(trx, ids);
+    },
+    mediaKinds: (ids) => mediaKinds(db.kysely, ids),
+  });
   app.decorate('content', content);
   const scheduler = new EditorialScheduler(content.editorial, app.log, options.editorial ?? {});
   app.decorate('editorialScheduler', scheduler);

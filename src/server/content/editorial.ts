@@ -102,6 +102,8 @@ export class Editorial {
     private readonly prepare: (c: CollectionDef, raw: unknown, previous?: Record<string, unknown>) => Promise<Record<string, unknown>>,
     /** Tells the caches of the collection's pages. */
     private readonly announce: (collection: string, id?: string) => void,
+    /** What other domains keep of a block removed for good (preview links, translations). */
+    private readonly dropDependents: repo.DropDependents,
   ) {}
 
   private get db(): Kysely<Database> {
@@ -497,7 +499,7 @@ export class Editorial {
     authorize(caller.principal, 'delete', { type: 'trash' });
     const actor = await actorOf(this.db, caller.principal);
     const removed = await this.db.transaction().execute(async (trx) => {
-      const rows = await repo.purgeTrashed(trx, {});
+      const rows = await repo.purgeTrashed(trx, {}, this.dropDependents);
       const n = rows.length;
       await appendAudit(trx, { action: 'trash.empty', actor, subject: `${n} ${n === 1 ? 'block' : 'blocks'}`, ip: caller.ip });
       return { n, collections: new Set(rows.map((r) => r.collection)) };
@@ -518,7 +520,7 @@ export class Editorial {
     let removed = 0;
     for (const { id } of candidates) {
       removed += await this.db.transaction().execute(async (trx) => {
-        const rows = await repo.purgeTrashed(trx, { ids: [id], before });
+        const rows = await repo.purgeTrashed(trx, { ids: [id], before }, this.dropDependents);
         for (const r of rows) {
           const c = getCollection(r.collection);
           await appendAudit(trx, {

@@ -25,7 +25,8 @@ import { applyTranslation } from '../../shared/translatable.js';
 import { localizedPath } from '../../shared/languages.js';
 import { mediaAltsIn, publishedWordsIn } from '../translations/repository.js';
 import { settingsShape, settingsTranslationKey } from '../translations/service.js';
-import { categoryRows, listPublished, mediaRows, type DocumentRow } from './repository.js';
+import { categoryRows, listPublished, type DocumentRow } from './repository.js';
+import { mediaRows } from '../media/repository.js';
 import { categoryIdsOf, mediaIdsOf } from './references.js';
 
 export type { PageBundle } from '../../shared/page-bundle.js';

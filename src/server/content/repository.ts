@@ -4,15 +4,17 @@
  */
 import crypto from 'node:crypto';
 import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { Database, Dialect, DocumentsTable, MediaTable } from '../db/schema.js';
+import type { Database, Dialect, DocumentsTable } from '../db/schema.js';
 import { getCollection } from '../../shared/collections.js';
 import { recordIdPattern } from '../../shared/fields.js';
 import type { DocumentState } from '../../shared/editorial.js';
-import { TRIGRAM, codePoints, foldTitle, titleSearchOf } from './title-search.js';
+import { TRIGRAM, codePoints, foldTitle, titleSearchOf } from '../db/title-search.js';
 
 export type DocumentRow = Selectable<DocumentsTable>;
-export type MediaRow = Selectable<MediaTable>;
 type Conn = Kysely<Database>;
+
+/** Removes, in the caller's transaction, what other domains keep of blocks removed for good (wired in app.ts). */
+export type DropDependents = (trx: Kysely<Database>, documentIds: readonly string[]) => Promise<void>;
 
 export interface ListQuery {
   collection: string;
@@ -267,13 +269,14 @@ const idsPerStatement = 500;
 /**
  * Removes for good the blocks that are still in the trash when the statement
  * runs (of `ids` when given; trashed before `before` when given), then the
- * revisions, preview links and translations of exactly those blocks; the blocks removed.
+ * revisions of exactly those blocks, and what other domains keep of them
+ * (`dropDependents`: preview links, translations); the blocks removed.
  * The trash mark is checked by the delete itself, so a block restored
  * meanwhile stays with its history: on PostgreSQL the delete waits for a
  * restore holding the row and then reads the row again; SQLite has one
  * writer. Call inside a transaction (the deletes stand or fall together).
  */
-export async function purgeTrashed(db: Conn, scope: { ids?: readonly string[]; before?: string }): Promise<PurgedDocument[]> {
+export async function purgeTrashed(db: Conn, scope: { ids?: readonly string[]; before?: string }, dropDependents: DropDependents): Promise<PurgedDocument[]> {
   if (scope.ids?.length === 0) return [];
   let q = db.deleteFrom('documents').where('deleted_at', 'is not', null);
   if (scope.ids) q = q.where('id', 'in', scope.ids);
@@ -282,10 +285,7 @@ export async function purgeTrashed(db: Conn, scope: { ids?: readonly string[]; b
   for (let i = 0; i < removed.length; i += idsPerStatement) {
     const ids = removed.slice(i, i + idsPerStatement).map((r) => r.id);
     await db.deleteFrom('revisions').where('document_id', 'in', ids).execute();
-    await db.deleteFrom('preview_links').where('document_id', 'in', ids).execute();
-    // A block's translations go with it (and a page's addresses in other languages with its translation rows' paths).
-    await db.deleteFrom('translations').where('document_id', 'in', ids).execute();
-    await db.deleteFrom('translation_revisions').where('document_id', 'in', ids).execute();
+    await dropDependents(db, ids);
   }
   return removed;
 }
@@ -361,17 +361,6 @@ export async function reorderDocuments(db: Conn, collection: string, ids: readon
   });
 }
 
-/** The kind of each of `ids` that exists in the media table. */
-export async function mediaKinds(db: Conn, ids: readonly string[]): Promise<Map<string, MediaRow['kind']>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('media').select(['id', 'kind']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.kind]));
-}
-
-export async function mediaRows(db: Conn, ids: readonly string[]): Promise<MediaRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('media').selectAll().where('id', 'in', ids).execute();
-}
 
 /** Category documents by id (any status: a tag's name is not secret once a published block uses it). */
 export async function categoryRows(db: Conn, ids: readonly string[]): Promise<DocumentRow[]> {
@@ -404,4 +393,38 @@ export async function insertStartingDocument(db: Conn, doc: { id: string; collec
     .values({ id, collection, data, status: 'published', position, version: 1, created_at: at, updated_at: at, created_by: null, updated_by: null, title_search: titleSearchFor(collection, data) })
     .execute();
   await db.insertInto('revisions').values({ id: crypto.randomUUID(), document_id: id, collection, number: 1, action: 'create', status: 'published', data, at, by_id: null, by_name: null }).execute();
+}
+
+/** A block's stored data as other domains read it (media usage): saved and pending copies. */
+export interface StoredDocument {
+  id: string;
+  collection: string;
+  data: string;
+  pendingData: string | null;
+  version: number;
+}
+
+/**
+ * Every block (of one collection when given; whose saved or pending data
+ * contains the text `containing` when given), in page order.
+ */
+export async function storedDocuments(db: Conn, filter: { collection?: string; containing?: string }): Promise<StoredDocument[]> {
+  let q = db.selectFrom('documents').select(['id', 'collection', 'data', 'pending_data as pendingData', 'version']);
+  if (filter.collection !== undefined) q = q.where('collection', '=', filter.collection);
+  if (filter.containing !== undefined) {
+    const pattern = `%${filter.containing}%`;
+    q = q.where((eb) => eb.or([eb('data', 'like', pattern), eb('pending_data', 'like', pattern)]));
+  }
+  return q.orderBy('collection').orderBy('position').orderBy('id').execute();
+}
+
+/** Writes a block's data and pending copy, bumping its version, when it is still at `version`; false when it changed. */
+export async function rewriteDocumentIfVersion(db: Conn, w: { id: string; version: number; data: string; pendingData: string | null; at: string; by: string | null }): Promise<boolean> {
+  const result = await db
+    .updateTable('documents')
+    .set({ data: w.data, pending_data: w.pendingData, version: w.version + 1, updated_at: w.at, updated_by: w.by })
+    .where('id', '=', w.id)
+    .where('version', '=', w.version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

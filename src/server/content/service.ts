@@ -17,6 +17,8 @@ import { authorize } from '../authorize.js';
 import { AppError } from '../../shared/errors.js';
 import type { FieldDef } from '../../shared/fields.js';
 import type { Services } from '../services.js';
+import type { DropDependents } from './repository.js';
+import type { MediaTable } from '../db/schema.js';
 import { PageBundleCache, type BundleEntry } from './page-bundle.js';
 import { toContentDocument, toPublicDocument } from './presenters.js';
 import { mediaIdsOf } from './references.js';
@@ -52,17 +54,29 @@ export interface ListResult<T> {
   total: number;
 }
 
+/** What the content domain asks of others, wired in app.ts (they depend on it, not it on them). */
+export interface ContentHooks {
+  /** What other domains keep of a block removed for good (preview links, translations). */
+  dropDependents: DropDependents;
+  /** The kind of each of the media ids that exists (a picture field must name a picture). */
+  mediaKinds(ids: readonly string[]): Promise<Map<string, MediaTable['kind']>>;
+}
+
 export class ContentService {
   readonly pages: PageBundleCache;
   /** Publishing, history, trash and the scheduled run (editorial.ts). */
   readonly editorial: Editorial;
 
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    private readonly hooks: ContentHooks,
+  ) {
     this.pages = new PageBundleCache(services.db, services.structure, () => services.settings.current().then((s) => s.data), (fn) => services.changes.subscribe(fn));
     this.editorial = new Editorial(
       services,
       (c, raw, previous) => this.prepareData(c.fields, collectionDataSchema(c), raw, previous),
       (name, id) => this.announce(name, id),
+      hooks.dropDependents,
     );
   }
 
@@ -95,7 +109,7 @@ export class ContentService {
     const clean = parse(schema, sanitizeRichTextFields(fields, parsed), 'data');
     const refs = mediaIdsOf(fields, clean);
     if (refs.length > 0) {
-      const kinds = await repo.mediaKinds(this.db, [...new Set(refs.map((r) => r.mediaId))]);
+      const kinds = await this.hooks.mediaKinds([...new Set(refs.map((r) => r.mediaId))]);
       const wrong = refs.filter((r) => kinds.get(r.mediaId) !== r.expects);
       if (wrong.length > 0) {
         const fieldsMap: Record<string, string> = {};

@@ -8,9 +8,11 @@ import { z } from 'zod';
 import { imageVariantNames, type FocalPoint, type MediaVariant } from '../../shared/media.js';
 import type { MediaListQuery } from '../../shared/media-library.js';
 import { AppError } from '../../shared/errors.js';
-import { foldTitle } from '../content/title-search.js';
+import { foldTitle } from '../db/title-search.js';
 import type { Db } from '../db/index.js';
 import type { Database, MediaTable } from '../db/schema.js';
+import { rewriteDocumentIfVersion, storedDocuments } from '../content/repository.js';
+import { rewriteSettingsIfVersion, storedSettingsRows } from '../settings/repository.js';
 
 export type MediaRow = Selectable<MediaTable>;
 
@@ -213,20 +215,7 @@ export function mentionsOf(record: StoredRecord): Map<string, ReferencingRecord>
   return found;
 }
 
-function documentRecords(conn: Kysely<Database>) {
-  return conn
-    .selectFrom('documents')
-    .select(['id', 'collection', 'data', 'pending_data as pendingData'])
-    .orderBy('collection')
-    .orderBy('position')
-    .orderBy('id');
-}
-
-function settingsRecords(conn: Kysely<Database>) {
-  return conn.selectFrom('settings').select(['key as id', 'data']).orderBy('key');
-}
-
-const asSettings = (s: { id: string; data: string }): StoredRecord => ({ collection: 'settings', id: s.id, data: s.data, pendingData: null });
+const asSettings = (s: { key: string; data: string }): StoredRecord => ({ collection: 'settings', id: s.key, data: s.data, pendingData: null });
 
 /** Documents and settings whose stored data mentions this id (mentionsOf). */
 export function recordsMentioning(db: Db, id: string): Promise<ReferencingRecord[]> {
@@ -235,12 +224,9 @@ export function recordsMentioning(db: Db, id: string): Promise<ReferencingRecord
 
 /** recordsMentioning on a connection or a transaction. */
 export async function recordsMentioningIn(conn: Kysely<Database>, id: string): Promise<ReferencingRecord[]> {
-  const pattern = `%${id}%`;
   // LIKE narrows the rows; mentionsOf decides (LIKE ignores case on SQLite).
-  const docs = await documentRecords(conn)
-    .where((eb) => eb.or([eb('data', 'like', pattern), eb('pending_data', 'like', pattern)]))
-    .execute();
-  const settings = await settingsRecords(conn).where('data', 'like', pattern).execute();
+  const docs = await storedDocuments(conn, { containing: id });
+  const settings = await storedSettingsRows(conn, id);
   return [...docs, ...settings.map(asSettings)].flatMap((r) => {
     const mention = mentionsOf(r).get(id);
     return mention ? [mention] : [];
@@ -249,8 +235,8 @@ export async function recordsMentioningIn(conn: Kysely<Database>, id: string): P
 
 /** Every document (of one collection, or all) and the settings as stored, for the usage index. */
 export async function storedRecords(db: Db, scope: { collection: string } | 'settings' | 'all'): Promise<StoredRecord[]> {
-  const docs = scope === 'settings' ? [] : await (scope === 'all' ? documentRecords(db.kysely) : documentRecords(db.kysely).where('collection', '=', scope.collection)).execute();
-  const settings = scope === 'settings' || scope === 'all' ? (await settingsRecords(db.kysely).execute()).map(asSettings) : [];
+  const docs = scope === 'settings' ? [] : await storedDocuments(db.kysely, scope === 'all' ? {} : { collection: scope.collection });
+  const settings = scope === 'settings' || scope === 'all' ? (await storedSettingsRows(db.kysely)).map(asSettings) : [];
   return [...docs, ...settings];
 }
 
@@ -341,42 +327,25 @@ export async function rewriteMediaReferences(
   by: string | null,
   allow: (uses: readonly ReferencingRecord[]) => void,
 ): Promise<RewrittenReferences> {
-  const pattern = `%${from}%`;
   const swap = (text: string) => text.replaceAll(from, () => to);
-  const docs = (
-    await conn
-      .selectFrom('documents')
-      .select(['id', 'collection', 'data', 'pending_data', 'version'])
-      .where((eb) => eb.or([eb('data', 'like', pattern), eb('pending_data', 'like', pattern)]))
-      .execute()
-  ).flatMap((d) => {
-    const mention = mentionsOf({ collection: d.collection, id: d.id, data: d.data, pendingData: d.pending_data }).get(from);
+  const docs = (await storedDocuments(conn, { containing: from })).flatMap((d) => {
+    const mention = mentionsOf(d).get(from);
     return mention ? [{ row: d, mention }] : [];
   });
-  const settingsRows = (await conn.selectFrom('settings').select(['key', 'data', 'version']).where('data', 'like', pattern).execute()).flatMap((s) => {
-    const mention = mentionsOf(asSettings({ id: s.key, data: s.data })).get(from);
+  const settingsRows = (await storedSettingsRows(conn, from)).flatMap((s) => {
+    const mention = mentionsOf(asSettings(s)).get(from);
     return mention ? [{ row: s, mention }] : [];
   });
   allow([...docs, ...settingsRows].map((u) => u.mention));
   const collections = new Set<string>();
   for (const { row: d } of docs) {
-    const result = await conn
-      .updateTable('documents')
-      .set({ data: swap(d.data), pending_data: d.pending_data === null ? null : swap(d.pending_data), version: d.version + 1, updated_at: at, updated_by: by })
-      .where('id', '=', d.id)
-      .where('version', '=', d.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new AppError('aborted', 'A block using this file changed while it was being replaced. Try again.');
+    const written = await rewriteDocumentIfVersion(conn, { id: d.id, version: d.version, data: swap(d.data), pendingData: d.pendingData === null ? null : swap(d.pendingData), at, by });
+    if (!written) throw new AppError('aborted', 'A block using this file changed while it was being replaced. Try again.');
     collections.add(d.collection);
   }
   for (const { row: s } of settingsRows) {
-    const result = await conn
-      .updateTable('settings')
-      .set({ data: swap(s.data), version: s.version + 1, updated_at: at, updated_by: by })
-      .where('key', '=', s.key)
-      .where('version', '=', s.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new AppError('aborted', 'The site settings changed while this file was being replaced. Try again.');
+    const written = await rewriteSettingsIfVersion(conn, { key: s.key, version: s.version, data: swap(s.data), at, by });
+    if (!written) throw new AppError('aborted', 'The site settings changed while this file was being replaced. Try again.');
   }
   return { collections: [...collections].sort(), settings: settingsRows.length > 0 };
 }
@@ -398,4 +367,17 @@ export async function addAvifVariants(db: Db, id: string, added: readonly Stored
     .where('avif_checked', '=', 0)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The kind of each of `ids` that exists in the media table. */
+export async function mediaKinds(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, MediaRow['kind']>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('media').select(['id', 'kind']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.kind]));
+}
+
+/** The rows of `ids` that exist. */
+export async function mediaRows(db: Kysely<Database>, ids: readonly string[]): Promise<MediaRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('media').selectAll().where('id', 'in', ids).execute();
 }

@@ -60,6 +60,11 @@ export function livePreviewLinks(db: Conn, page: string, now: string) {
 }
 
 /** Marks a link revoked; false when it was revoked already. */
+/** Drops the links of blocks removed for good. */
+export async function deletePreviewLinksOf(db: Conn, documentIds: readonly string[]): Promise<void> {
+  if (documentIds.length > 0) await db.deleteFrom('preview_links').where('document_id', 'in', documentIds).execute();
+}
+
 export async function revokePreviewLink(db: Conn, id: string, at: string): Promise<boolean> {
   const res = await db.updateTable('preview_links').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;

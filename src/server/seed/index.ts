@@ -5,7 +5,6 @@
 import { advisoryLockKeys, takeTransactionLock } from '../db/session-lock.js';
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import { collectionDataSchema, getCollection } from '../../shared/collections.js';
 import { demoLanguages } from './content/kiswahili.js';
 import { seedTranslations } from './translations.js';

@@ -41,3 +41,16 @@ export async function saveSettingsIfVersion(db: Conn, expectedVersion: number, d
     .returningAll()
     .executeTakeFirst();
 }
+
+/** The rows of the settings table (whose data contains the text `containing` when given), by key. */
+export async function storedSettingsRows(db: Conn, containing?: string): Promise<{ key: string; data: string; version: number }[]> {
+  let q = db.selectFrom('settings').select(['key', 'data', 'version']);
+  if (containing !== undefined) q = q.where('data', 'like', `%${containing}%`);
+  return q.orderBy('key').execute();
+}
+
+/** Writes a settings row's data, bumping its version, when it is still at `version`; false when it changed. */
+export async function rewriteSettingsIfVersion(db: Conn, w: { key: string; version: number; data: string; at: string; by: string | null }): Promise<boolean> {
+  const result = await db.updateTable('settings').set({ data: w.data, version: w.version + 1, updated_at: w.at, updated_by: w.by }).where('key', '=', w.key).where('version', '=', w.version).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

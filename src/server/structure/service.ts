@@ -13,9 +13,7 @@
  * page taking back an old address removes that redirect, so none loops).
  */
 import { advisoryLockKeys, takeTransactionLock } from '../db/session-lock.js';
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { getCollection, sectionCollectionDef, type CollectionDef } from '../../shared/collections.js';
 import { AppError } from '../../shared/errors.js';
 import { can, type Principal } from '../../shared/access.js';
@@ -30,7 +28,7 @@ import { navigationLinks, navigationSchema, siteNavigationCollection, siteNaviga
 import type { ChangeBus, ChangeEvent } from '../changes.js';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
-import { insertStartingDocument, titleSearchFor, type DocumentRow } from '../content/repository.js';
+import { insertStartingDocument, type DocumentRow } from '../content/repository.js';
 import * as repo from './repository.js';
 import { defaultNavigation, defaultPages } from './default-pages.js';
 import { structureCollections } from '../../shared/declarations.js';

@@ -138,3 +138,10 @@ export async function hasTranslationsIn(db: Conn, langs: readonly string[]): Pro
   if (langs.length === 0) return false;
   return (await db.selectFrom('translations').select('lang').where('lang', 'in', langs).limit(1).executeTakeFirst()) !== undefined;
 }
+
+/** Drops the translations of blocks removed for good, and their history (a page's addresses in other languages go with its rows). */
+export async function deleteTranslationsOf(db: Conn, documentIds: readonly string[]): Promise<void> {
+  if (documentIds.length === 0) return;
+  await db.deleteFrom('translations').where('document_id', 'in', documentIds).execute();
+  await db.deleteFrom('translation_revisions').where('document_id', 'in', documentIds).execute();
+}

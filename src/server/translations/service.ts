@@ -43,7 +43,7 @@ import * as contentRepo from '../content/repository.js';
 import type { DocumentRow } from '../content/repository.js';
 import * as structureRepo from '../structure/repository.js';
 import { sanitizeRichText } from '../content/sanitize.js';
-import { foldTitle } from '../content/title-search.js';
+import { foldTitle } from '../db/title-search.js';
 import { parse } from '../content/requests.js';
 import type { ExpectedVersion } from '../http/if-match.js';
 import type { Db } from '../db/index.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { titleSearchOf } from '../../content/title-search.js';
+import { titleSearchOf } from '../title-search.js';
 import type { Dialect } from '../schema.js';
 
 // Frozen: never edit after it lands; add a new migration instead.

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { foldTitle } from '../../content/title-search.js';
+import { foldTitle } from '../title-search.js';
 
 // Frozen: never edit after it lands; add a new migration instead.
 // media gains what the library edits: the default alt text every use of a
