@@ -150,3 +150,15 @@ export async function nameRecorded(db: Conn, name: string): Promise<boolean> {
 export async function pruneFinished(db: Conn, before: Date): Promise<void> {
   await db.deleteFrom('backup_runs').where('status', '!=', 'running').where('finished_at', '<', before.toISOString()).execute();
 }
+
+export async function lastVerifiedBackupAt(db: Kysely<Database>): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('backup_runs')
+    .select('finished_at')
+    .where('status', '=', 'verified')
+    .where('finished_at', 'is not', null)
+    .orderBy('finished_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.finished_at ? new Date(row.finished_at) : undefined;
+}

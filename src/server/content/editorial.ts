@@ -27,7 +27,7 @@ import { findingsOf, blockTarget, overriddenSubject, publishGate, rulesOf } from
 import { errorsOf } from '../../shared/authoring/check.js';
 import type { Database } from '../db/schema.js';
 import { appendAudit } from '../audit/repository.js';
-import { namesOfUsers } from '../auth/accounts/repository.js';
+import { findUserById, namesOfUsers } from '../auth/accounts/repository.js';
 import type { Services } from '../services.js';
 import { toContentDocument } from './presenters.js';
 import * as repo from './repository.js';
@@ -91,7 +91,7 @@ export interface StepInput {
 /** The acting account's name as it is now (for revisions and the audit log). */
 export async function actorOf(db: Kysely<Database>, principal: Principal | null): Promise<(Actor & { email: string }) | null> {
   if (!principal) return null;
-  const user = await db.selectFrom('users').select(['display_name', 'email']).where('id', '=', principal.uid).executeTakeFirst();
+  const user = await findUserById(db, principal.uid);
   return { uid: principal.uid, name: user?.display_name || user?.email || principal.email, email: user?.email ?? principal.email };
 }
 

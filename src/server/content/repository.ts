@@ -428,3 +428,35 @@ export async function rewriteDocumentIfVersion(db: Conn, w: { id: string; versio
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** A block of one of these collections that is not in the trash, or undefined. */
+export async function findPageBlock(db: Conn, collections: readonly string[], id: string): Promise<DocumentRow | undefined> {
+  if (collections.length === 0 || !recordIdPattern.test(id)) return undefined;
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('id', '=', id)
+    .where('collection', 'in', collections)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * The blocks a preview of these collections shows, in the order visitors see
+ * them, none in the trash: a page's preview (no `draftId`) shows the page as
+ * its Publish would take it live, drafts included; a block's preview shows the
+ * published blocks and that one draft.
+ */
+export async function previewRows(db: Conn, collections: readonly string[], draftId: string | null): Promise<DocumentRow[]> {
+  if (collections.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('collection', 'in', collections)
+    .where('deleted_at', 'is', null)
+    .$if(draftId !== null, (q) => q.where((eb) => eb.or([eb('status', '=', 'published'), eb('id', '=', draftId ?? '')])))
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

@@ -17,7 +17,7 @@ import { nextScheduledTime } from '../backup/schedule.js';
 import { configFromEnv, type AppConfig } from '../config.js';
 import { isPostgresUrl, migrationStatus, openDatabase, sqliteFile } from '../db/index.js';
 import { proxyAddress } from './files.js';
-import { lastVerifiedBackupAt } from './repository.js';
+import { lastVerifiedBackupAt } from '../backup/repository.js';
 import { smtpProbe } from './smtp-probe.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'error';

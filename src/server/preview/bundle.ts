@@ -13,7 +13,7 @@ import type { SiteSettings } from '../../shared/settings.js';
 import type { Db } from '../db/index.js';
 import { bundleOf } from '../content/page-bundle.js';
 import type { DocumentRow } from '../content/repository.js';
-import { previewRows } from './repository.js';
+import { previewRows } from '../content/repository.js';
 import type { SiteStructure } from '../structure/service.js';
 import { translationsOf } from '../translations/repository.js';
 import { settingsTranslationKey } from '../translations/service.js';

@@ -35,26 +35,16 @@ export function findPreviewLink(db: Conn, id: string): Promise<PreviewLinkRow | 
   return db.selectFrom('preview_links').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Neither revoked nor expired at `now`, newest first, with the name of whoever made each. */
+/** Neither revoked nor expired at `now`, newest first. */
 export function livePreviewLinks(db: Conn, page: string, now: string) {
   return db
     .selectFrom('preview_links')
-    .leftJoin('users', 'users.id', 'preview_links.created_by')
-    .select([
-      'preview_links.id',
-      'preview_links.page',
-      'preview_links.document_id',
-      'preview_links.created_by',
-      'preview_links.created_at',
-      'preview_links.expires_at',
-      'users.display_name',
-      'users.email',
-    ])
-    .where('preview_links.page', '=', page)
-    .where('preview_links.revoked_at', 'is', null)
-    .where('preview_links.expires_at', '>', now)
-    .orderBy('preview_links.created_at', 'desc')
-    .orderBy('preview_links.id')
+    .select(['id', 'page', 'document_id', 'created_by', 'created_at', 'expires_at'])
+    .where('page', '=', page)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
     .limit(200)
     .execute();
 }
@@ -70,34 +60,3 @@ export async function revokePreviewLink(db: Conn, id: string, at: string): Promi
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** A block of one of these collections that is not in the trash, or undefined. */
-export async function findPageBlock(db: Conn, collections: readonly string[], id: string): Promise<DocumentRow | undefined> {
-  if (collections.length === 0 || !recordIdPattern.test(id)) return undefined;
-  return db
-    .selectFrom('documents')
-    .selectAll()
-    .where('id', '=', id)
-    .where('collection', 'in', collections)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/**
- * The blocks a preview of these collections shows, in the order visitors see
- * them, none in the trash: a page's preview (no `draftId`) shows the page as
- * its Publish would take it live, drafts included; a block's preview shows the
- * published blocks and that one draft.
- */
-export async function previewRows(db: Conn, collections: readonly string[], draftId: string | null): Promise<DocumentRow[]> {
-  if (collections.length === 0) return [];
-  return db
-    .selectFrom('documents')
-    .selectAll()
-    .where('collection', 'in', collections)
-    .where('deleted_at', 'is', null)
-    .$if(draftId !== null, (q) => q.where((eb) => eb.or([eb('status', '=', 'published'), eb('id', '=', draftId ?? '')])))
-    .orderBy('position')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}

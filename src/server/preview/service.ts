@@ -20,6 +20,8 @@ import type { Services } from '../services.js';
 import { parseRequest as parse } from '../plugins/errors.js';
 import { previewBundle } from './bundle.js';
 import * as repo from './repository.js';
+import { findPageBlock } from '../content/repository.js';
+import { namesOfUsers } from '../auth/accounts/repository.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -62,7 +64,7 @@ export class PreviewService {
     const page = await this.services.structure.workingPage(input.page);
     if (!page) throw noSuchPage();
     if (input.document !== undefined) {
-      const block = await repo.findPageBlock(this.db, page.sections.map((s) => s.collection), input.document);
+      const block = await findPageBlock(this.db, page.sections.map((s) => s.collection), input.document);
       if (!block) {
         const message = `This block is not on the page ${page.title} (or it is in the trash).`;
         throw new AppError('invalid-argument', `document: ${message}`, { field: 'document', fields: { document: message } });
@@ -95,6 +97,8 @@ export class PreviewService {
     const page = await this.services.structure.workingPage(name);
     if (!page) throw noSuchPage();
     const rows = await repo.livePreviewLinks(this.db, page.id, this.now().toISOString());
+    // Whoever made each link, by the name colleagues know them by (none for an account deleted since).
+    const names = await namesOfUsers(this.db, [...new Set(rows.flatMap((r) => (r.created_by ? [r.created_by] : [])))]);
     return {
       links: rows.map((r) => ({
         id: r.id,
@@ -102,7 +106,7 @@ export class PreviewService {
         document: r.document_id,
         createdAt: r.created_at,
         expiresAt: r.expires_at,
-        createdBy: r.created_by && (r.display_name !== null || r.email !== null) ? { uid: r.created_by, name: r.display_name || r.email || '' } : null,
+        createdBy: r.created_by && names.has(r.created_by) ? { uid: r.created_by, name: names.get(r.created_by) ?? '' } : null,
       })),
     };
   }

@@ -145,3 +145,9 @@ export async function deleteTranslationsOf(db: Conn, documentIds: readonly strin
   await db.deleteFrom('translations').where('document_id', 'in', documentIds).execute();
   await db.deleteFrom('translation_revisions').where('document_id', 'in', documentIds).execute();
 }
+
+/** The translations of a collection's blocks into any of `langs` (their saved and pending words). */
+export async function translationsOfCollection(db: Conn, collection: string, langs: readonly string[]): Promise<Pick<TranslationRow, 'document_id' | 'data' | 'pending_data'>[]> {
+  if (langs.length === 0) return [];
+  return db.selectFrom('translations').select(['document_id', 'data', 'pending_data']).where('lang', 'in', langs).where('collection', '=', collection).execute();
+}

@@ -51,6 +51,7 @@ import type { ChangeBus } from '../changes.js';
 import { takeBackAddress, type SiteStructure } from '../structure/service.js';
 import * as repo from './repository.js';
 import type { TranslationRow } from './repository.js';
+import { findUserById } from '../auth/accounts/repository.js';
 
 export interface TranslationCaller {
   principal: Principal | null;
@@ -335,7 +336,7 @@ export class Translations {
       for (const action of audits) await appendAudit(trx, { action, actor: caller.principal ? { uid: caller.principal.uid } : null, collection: c.name, subjectId: row.id, subject, ip: caller.ip, at });
       // The history keeps the words each step left (the working copy: saved words, else the published ones).
       const left = written.pending_data ?? written.data ?? '{}';
-      const actor = caller.principal ? await trx.selectFrom('users').select(['id', 'display_name', 'email']).where('id', '=', caller.principal.uid).executeTakeFirst() : undefined;
+      const actor = caller.principal ? await findUserById(trx, caller.principal.uid) : undefined;
       for (const action of audits) {
         await repo.appendTranslationRevision(trx, { documentId: row.id, lang: lang.code, action: action.replace('translation.', ''), data: left, at, byId: actor?.id ?? null, byName: actor ? actor.display_name || actor.email : null });
       }
@@ -510,7 +511,7 @@ export class Translations {
     const site = await this.languages();
     const langs = lang ? [lang] : site.languages.map((l) => l.code).filter((code) => code !== site.defaultLanguage);
     if (langs.length === 0) return [];
-    const rows = await this.db.selectFrom('translations').select(['document_id', 'data', 'pending_data']).where('lang', 'in', langs).where('collection', '=', c.name).execute();
+    const rows = await repo.translationsOfCollection(this.db, c.name, langs);
     return rows.filter((r) => foldTitle((words(r.pending_data) ?? words(r.data) ?? {})[c.titleField] ?? '').includes(needle)).map((r) => r.document_id);
   }
 }
