@@ -6,6 +6,8 @@ import crypto from 'node:crypto';
 import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Database, Dialect, DocumentsTable } from '../db/schema.js';
 import { getCollection } from '../../shared/collections.js';
+import { sitePageCollection } from '../../shared/site-structure.js';
+import { siteNavigationCollection, siteNavigationId } from '../../shared/site-navigation.js';
 import { recordIdPattern } from '../../shared/fields.js';
 import type { DocumentState } from '../../shared/editorial.js';
 import { TRIGRAM, codePoints, foldTitle, titleSearchOf } from '../db/title-search.js';
@@ -458,5 +460,41 @@ export async function previewRows(db: Conn, collections: readonly string[], draf
     .orderBy('position')
     .orderBy('created_at')
     .orderBy('id')
+    .execute();
+}
+
+/** Every page record that is not in the trash. */
+export async function pageRows(db: Conn): Promise<DocumentRow[]> {
+  return db.selectFrom('documents').selectAll().where('collection', '=', sitePageCollection).where('deleted_at', 'is', null).orderBy('position').orderBy('created_at').execute();
+}
+
+/** Every page record in the Trash. */
+export async function trashedPageRows(db: Conn): Promise<DocumentRow[]> {
+  return db.selectFrom('documents').selectAll().where('collection', '=', sitePageCollection).where('deleted_at', 'is not', null).execute();
+}
+
+export async function countPageRows(db: Conn): Promise<number> {
+  const row = await db.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).where('collection', '=', sitePageCollection).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The navigation document (even in the trash: there is one). */
+export async function navigationRow(db: Conn): Promise<DocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('collection', '=', siteNavigationCollection).where('id', '=', siteNavigationId).executeTakeFirst();
+}
+
+/** A collection's blocks not in the trash, in their order. */
+export async function blocksOf(db: Conn, collection: string): Promise<DocumentRow[]> {
+  return db.selectFrom('documents').selectAll().where('collection', '=', collection).where('deleted_at', 'is', null).orderBy('position').execute();
+}
+
+/** Blocks not in the trash (but of `except`) whose saved or pending data contains `text`. */
+export async function blocksMentioning(db: Conn, text: string, except: string): Promise<DocumentRow[]> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('collection', '!=', except)
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('data', 'like', `%${text}%`), eb('pending_data', 'like', `%${text}%`)]))
     .execute();
 }

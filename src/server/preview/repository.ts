@@ -8,8 +8,6 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, PreviewLinksTable } from '../db/schema.js';
-import type { DocumentRow } from '../content/repository.js';
-import { recordIdPattern } from '../../shared/fields.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 export type PreviewLinkRow = Selectable<PreviewLinksTable>;

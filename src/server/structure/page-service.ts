@@ -31,7 +31,7 @@ import { authorize } from '../authorize.js';
 import { appendAudit } from '../audit/repository.js';
 import type { ContentService, Caller } from '../content/service.js';
 import { workingCopyOf } from '../content/editorial.js';
-import { listPublished } from '../content/repository.js';
+import { blocksMentioning, blocksOf, listPublished } from '../content/repository.js';
 import type { ExpectedVersion } from '../http/if-match.js';
 import type { Services } from '../services.js';
 import * as repo from './repository.js';
@@ -137,7 +137,7 @@ export class PageService {
     const data = parsePage({ path: input.path, title: input.title, navLabel: input.navLabel ?? '', description: input.description ?? '', socialImage: null, sections });
     const created = await this.content.createAs(sitePageCollection, { data, status: 'draft' }, caller);
     for (const copy of copies) {
-      const rows = await this.db.selectFrom('documents').selectAll().where('collection', '=', copy.from).where('deleted_at', 'is', null).orderBy('position').execute();
+      const rows = await blocksOf(this.db, copy.from);
       for (const row of rows) await this.content.createAs(copy.to, { data: JSON.parse(workingCopyOf(row)), status: 'draft', position: Number(row.position) }, caller);
     }
     return this.answer(created.id);
@@ -208,13 +208,7 @@ export class PageService {
 
   /** What points to a page's address: link fields and rich-text links of blocks (live or working copies). */
   async linksTo(path: string): Promise<PageLink[]> {
-    const rows = await this.db
-      .selectFrom('documents')
-      .selectAll()
-      .where('collection', '!=', sitePageCollection)
-      .where('deleted_at', 'is', null)
-      .where((eb) => eb.or([eb('data', 'like', `%${path}%`), eb('pending_data', 'like', `%${path}%`)]))
-      .execute();
+    const rows = await blocksMentioning(this.db, path, sitePageCollection);
     const href = new RegExp(`href="${escapeRegExp(path)}(?:[#?][^"]*)?"`);
     const links: PageLink[] = [];
     for (const row of rows) {

@@ -3,33 +3,12 @@ import crypto from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, NotFoundTable, RedirectsTable } from '../db/schema.js';
-import { sitePageCollection } from '../../shared/site-structure.js';
-import { siteNavigationCollection, siteNavigationId } from '../../shared/site-navigation.js';
-import type { DocumentRow } from '../content/repository.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 export type RedirectRow = Selectable<RedirectsTable>;
+/** Page records and the navigation are blocks: their rows are the content repository's. */
+export { countPageRows, navigationRow, pageRows, trashedPageRows } from '../content/repository.js';
 export type NotFoundRow = Selectable<NotFoundTable>;
-
-/** Every page record that is not in the trash. */
-export async function pageRows(db: Conn): Promise<DocumentRow[]> {
-  return db.selectFrom('documents').selectAll().where('collection', '=', sitePageCollection).where('deleted_at', 'is', null).orderBy('position').orderBy('created_at').execute();
-}
-
-/** Every page record in the Trash. */
-export async function trashedPageRows(db: Conn): Promise<DocumentRow[]> {
-  return db.selectFrom('documents').selectAll().where('collection', '=', sitePageCollection).where('deleted_at', 'is not', null).execute();
-}
-
-export async function countPageRows(db: Conn): Promise<number> {
-  const row = await db.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).where('collection', '=', sitePageCollection).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** The navigation document (even in the trash: there is one). */
-export async function navigationRow(db: Conn): Promise<DocumentRow | undefined> {
-  return db.selectFrom('documents').selectAll().where('collection', '=', siteNavigationCollection).where('id', '=', siteNavigationId).executeTakeFirst();
-}
 
 /** The page holding an address, if any. */
 export async function pathHolder(db: Conn, lang: string, path: string): Promise<string | undefined> {
