@@ -3,7 +3,7 @@
  * the page bundle needs. Same queries on SQLite and PostgreSQL.
  */
 import crypto from 'node:crypto';
-import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Database, Dialect, DocumentsTable } from '../db/schema.js';
 import { getCollection } from '../../shared/collections.js';
 import { sitePageCollection } from '../../shared/site-structure.js';
@@ -497,4 +497,34 @@ export async function blocksMentioning(db: Conn, text: string, except: string): 
     .where('deleted_at', 'is', null)
     .where((eb) => eb.or([eb('data', 'like', `%${text}%`), eb('pending_data', 'like', `%${text}%`)]))
     .execute();
+}
+
+/** Whether any block exists outside these collections (the structure's own: pages, navigation). */
+export async function hasBlocksOutside(db: Conn, collections: readonly string[]): Promise<boolean> {
+  let q = db.selectFrom('documents').select('id');
+  if (collections.length > 0) q = q.where('collection', 'not in', collections);
+  return (await q.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** A seeded block's row: published or draft, version 1, by nobody. */
+export type SeededDocument = Insertable<DocumentsTable>;
+
+/** Inserts seeded blocks in batches. */
+export async function insertSeededDocuments(db: Conn, rows: readonly SeededDocument[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 50) await db.insertInto('documents').values(rows.slice(i, i + 50)).execute();
+}
+
+/** The collections that hold any block. */
+export async function documentCollections(db: Conn): Promise<string[]> {
+  return (await db.selectFrom('documents').select('collection').distinct().execute()).map((r) => r.collection);
+}
+
+/** Removes every block outside these collections (a content reset keeps the structure). */
+export async function deleteBlocksOutside(db: Conn, collections: readonly string[]): Promise<void> {
+  await db.deleteFrom('documents').where('collection', 'not in', collections).execute();
+}
+
+/** A block's saved data (JSON text), or undefined. */
+export async function storedDataOf(db: Conn, collection: string, id: string): Promise<string | undefined> {
+  return (await db.selectFrom('documents').select('data').where('id', '=', id).where('collection', '=', collection).executeTakeFirst())?.data;
 }

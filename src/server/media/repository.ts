@@ -381,3 +381,13 @@ export async function mediaRows(db: Kysely<Database>, ids: readonly string[]): P
   if (ids.length === 0) return [];
   return db.selectFrom('media').selectAll().where('id', 'in', ids).execute();
 }
+
+/** The id of every media row. */
+export async function allMediaIds(db: Kysely<Database>): Promise<string[]> {
+  return (await db.selectFrom('media').select('id').execute()).map((r) => r.id);
+}
+
+/** Removes every media row (a content reset; the stored bytes are removed by the caller). */
+export async function deleteAllMedia(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('media').execute();
+}

@@ -8,6 +8,7 @@ import { configFromEnv } from '../config.js';
 import { openDatabase } from '../db/index.js';
 import { consoleUpgradeLog, upgradeDatabase } from '../backup/upgrade.js';
 import { ensureDemoAdmin, resetContent, seedDemo } from './index.js';
+import { hasBlocksOutside } from '../content/repository.js';
 
 const usage = 'Usage: npm run seed [-- --reset]';
 
@@ -29,7 +30,7 @@ export async function seedCommand(args: string[]): Promise<number> {
     await ensureDemoAdmin(services);
     if (reset) {
       await resetContent(services, print);
-    } else if (await db.kysely.selectFrom('documents').select('id').limit(1).executeTakeFirst()) {
+    } else if (await hasBlocksOutside(db.kysely, [])) {
       print('seed: the database already has content; nothing changed. Run `npm run seed -- --reset` to replace it with the demo content.');
       return 0;
     }

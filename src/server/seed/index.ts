@@ -20,6 +20,10 @@ import { createMediaStore } from '../media/store.js';
 import type { Services } from '../services.js';
 import { demoCategories, demoContent, demoPublications, type CategorySlug } from './content/index.js';
 import { mediaLookup, pictures, seedMedia } from './demo-media.js';
+import { deleteBlocksOutside, documentCollections, hasBlocksOutside, insertSeededDocuments } from '../content/repository.js';
+import { deleteTranslationsOutside } from '../translations/repository.js';
+import { deleteAllSettings } from '../settings/repository.js';
+import { allMediaIds, deleteAllMedia } from '../media/repository.js';
 
 export const demoAdminEmail = 'admin@tujenge.example.org';
 
@@ -61,7 +65,7 @@ export async function ensureDemoAdmin(services: SeedServices): Promise<void> {
 
 /** Content blocks, not the structure: a new site has its pages and navigation (structure/default-pages.ts) and no blocks yet. */
 async function hasDocuments(services: SeedServices): Promise<boolean> {
-  return !!(await services.db.kysely.selectFrom('documents').select('id').where('collection', 'not in', [...structureCollections]).limit(1).executeTakeFirst());
+  return hasBlocksOutside(services.db.kysely, [...structureCollections]);
 }
 
 /** Seeds the demo content; does nothing when documents exist (checked again inside the transaction). */
@@ -95,14 +99,14 @@ export async function seedDemo(services: SeedServices, progress: Progress): Prom
   const inserted = await services.db.kysely.transaction().execute(async (trx) => {
     // Several instances may start at once on one PostgreSQL: only the first seeds.
     await takeTransactionLock(services.db, trx, advisoryLockKeys.seedDemo);
-    if (await trx.selectFrom('documents').select('id').where('collection', 'not in', [...structureCollections]).limit(1).executeTakeFirst()) return false;
+    if (await hasBlocksOutside(trx, [...structureCollections])) return false;
     const positions = new Map<string, number>();
     const values = rows.map((r) => {
       const position = positions.get(r.collection) ?? 0;
       positions.set(r.collection, position + 1);
       return { ...r, position, version: 1, created_at: at, updated_at: at, created_by: null, updated_by: null };
     });
-    for (let i = 0; i < values.length; i += 50) await trx.insertInto('documents').values(values.slice(i, i + 50)).execute();
+    await insertSeededDocuments(trx, values);
     // Version 0: only when no settings are saved yet.
     await saveSettingsIfVersion(trx, 0, settingsData, at, null);
     await seedTranslations(trx, values, JSON.parse(settingsData) as Record<string, unknown>, at);
@@ -131,21 +135,21 @@ export async function seedIfEmpty(services: Services, log: FastifyBaseLogger): P
 /** `npm run seed -- --reset`: removes every block, the settings and all media, keeping user accounts, the pages and the navigation. */
 export async function resetContent(services: SeedServices, progress: Progress): Promise<void> {
   const store = createMediaStore(services);
-  const media = await services.db.kysely.selectFrom('media').select('id').execute();
-  const collections = await services.db.kysely.selectFrom('documents').select('collection').distinct().execute();
+  const media = await allMediaIds(services.db.kysely);
+  const collections = await documentCollections(services.db.kysely);
   await services.db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('documents').where('collection', 'not in', [...structureCollections]).execute();
-    await trx.deleteFrom('translations').where('collection', 'not in', [...structureCollections]).execute();
-    await trx.deleteFrom('settings').execute();
-    await trx.deleteFrom('media').execute();
+    await deleteBlocksOutside(trx, [...structureCollections]);
+    await deleteTranslationsOutside(trx, [...structureCollections]);
+    await deleteAllSettings(trx);
+    await deleteAllMedia(trx);
   });
   let removed = 0;
   for await (const { key } of store.list()) {
     await store.delete(key);
     removed += 1;
   }
-  for (const { collection } of collections) services.changes.publish({ type: 'documents', collection });
+  for (const collection of collections) services.changes.publish({ type: 'documents', collection });
   services.changes.publish({ type: 'settings' });
-  for (const { id } of media) services.changes.publish({ type: 'media', id });
+  for (const id of media) services.changes.publish({ type: 'media', id });
   progress(`seed: removed every block, the site settings and ${media.length} media (${removed} stored files); user accounts are kept`);
 }

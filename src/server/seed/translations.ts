@@ -12,6 +12,8 @@ import type { Database } from '../db/schema.js';
 import { holdPaths } from '../structure/repository.js';
 import { settingsShape, settingsTranslationKey, shapeOf } from '../translations/service.js';
 import { kiswahiliDemo } from './content/kiswahili.js';
+import { storedDataOf } from '../content/repository.js';
+import { insertSeededTranslation } from '../translations/repository.js';
 
 const lang = 'sw';
 
@@ -24,11 +26,7 @@ interface SeededRow {
 
 export async function seedTranslations(trx: Kysely<Database>, rows: readonly SeededRow[], settings: Record<string, unknown>, at: string): Promise<void> {
   const put = async (documentId: string, collection: string, shape: TranslatableShape, original: Record<string, unknown>, words: Record<string, string>) => {
-    await trx
-      .insertInto('translations')
-      .values({ document_id: documentId, lang, collection, data: JSON.stringify(words), pending_data: null, source: JSON.stringify(sourceOf(shape, original)), version: 1, updated_at: at, updated_by: null, published_at: at })
-      .onConflict((oc) => oc.columns(['document_id', 'lang']).doNothing())
-      .execute();
+    await insertSeededTranslation(trx, { documentId, lang, collection, data: JSON.stringify(words), source: JSON.stringify(sourceOf(shape, original)), at });
   };
   for (const t of kiswahiliDemo.blocks) {
     const c = getCollection(t.collection);
@@ -38,12 +36,12 @@ export async function seedTranslations(trx: Kysely<Database>, rows: readonly See
     await put(row.id, c.name, shapeOf(c), JSON.parse(row.data) as Record<string, unknown>, t.values);
   }
   for (const [id, words] of Object.entries(kiswahiliDemo.pages)) {
-    const page = await trx.selectFrom('documents').select(['data']).where('id', '=', id).where('collection', '=', sitePageCollection).executeTakeFirst();
-    if (!page) continue;
-    await put(id, sitePageCollection, { kind: 'page' }, JSON.parse(page.data) as Record<string, unknown>, words);
+    const page = await storedDataOf(trx, sitePageCollection, id);
+    if (page === undefined) continue;
+    await put(id, sitePageCollection, { kind: 'page' }, JSON.parse(page) as Record<string, unknown>, words);
     if (words.path) await holdPaths(trx, lang, id, [words.path]);
   }
-  const nav = await trx.selectFrom('documents').select(['data']).where('id', '=', siteNavigationId).where('collection', '=', siteNavigationCollection).executeTakeFirst();
-  if (nav) await put(siteNavigationId, siteNavigationCollection, { kind: 'navigation' }, JSON.parse(nav.data) as Record<string, unknown>, kiswahiliDemo.navigation);
+  const nav = await storedDataOf(trx, siteNavigationCollection, siteNavigationId);
+  if (nav !== undefined) await put(siteNavigationId, siteNavigationCollection, { kind: 'navigation' }, JSON.parse(nav) as Record<string, unknown>, kiswahiliDemo.navigation);
   await put(settingsTranslationKey.id, settingsTranslationKey.collection, settingsShape, settings, kiswahiliDemo.settings);
 }

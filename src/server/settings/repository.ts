@@ -54,3 +54,8 @@ export async function rewriteSettingsIfVersion(db: Conn, w: { key: string; versi
   const result = await db.updateTable('settings').set({ data: w.data, version: w.version + 1, updated_at: w.at, updated_by: w.by }).where('key', '=', w.key).where('version', '=', w.version).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Removes the stored settings (a content reset: the defaults apply again). */
+export async function deleteAllSettings(db: Conn): Promise<void> {
+  await db.deleteFrom('settings').execute();
+}

@@ -151,3 +151,17 @@ export async function translationsOfCollection(db: Conn, collection: string, lan
   if (langs.length === 0) return [];
   return db.selectFrom('translations').select(['document_id', 'data', 'pending_data']).where('lang', 'in', langs).where('collection', '=', collection).execute();
 }
+
+/** A seeded translation, published at once; one already there is kept. */
+export async function insertSeededTranslation(db: Conn, t: { documentId: string; lang: string; collection: string; data: string; source: string; at: string }): Promise<void> {
+  await db
+    .insertInto('translations')
+    .values({ document_id: t.documentId, lang: t.lang, collection: t.collection, data: t.data, pending_data: null, source: t.source, version: 1, updated_at: t.at, updated_by: null, published_at: t.at })
+    .onConflict((oc) => oc.columns(['document_id', 'lang']).doNothing())
+    .execute();
+}
+
+/** Removes the translations of every block outside these collections (a content reset). */
+export async function deleteTranslationsOutside(db: Conn, collections: readonly string[]): Promise<void> {
+  await db.deleteFrom('translations').where('collection', 'not in', collections).execute();
+}
