@@ -15,7 +15,7 @@ import { pack as createPack, type Pack } from 'tar-stream';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
-import { inSnapshot, tableRowPages } from '../db/table-copy.js';
+import { inSnapshot, rowCount, tableRowPages } from '../db/table-copy.js';
 import { createMediaStore, sha256Hex, wholeBytes } from '../media/store.js';
 import { readCatalogue, schemaLevel, type TableInfo } from '../db/catalogue.js';
 import { createEncryptor } from './envelope.js';
@@ -102,8 +102,7 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
         const tables: Manifest['tables'] = [];
         for (const table of await readCatalogue(trx, db.dialect)) {
           if (table.name === MEDIA_STORE_TABLE) {
-            const count = await (trx as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(table.name).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-            tables.push({ name: table.name, rows: Number(count?.n ?? 0), columns: table.columns, file: null });
+            tables.push({ name: table.name, rows: await rowCount(trx, table.name), columns: table.columns, file: null });
             continue;
           }
           const { text, rows, sha256 } = await tableLines(trx, table, signal);

@@ -528,3 +528,30 @@ export async function deleteBlocksOutside(db: Conn, collections: readonly string
 export async function storedDataOf(db: Conn, collection: string, id: string): Promise<string | undefined> {
   return (await db.selectFrom('documents').select('data').where('id', '=', id).where('collection', '=', collection).executeTakeFirst())?.data;
 }
+
+/**
+ * What waits for staff, outside the `hidden` collections: drafts and blocks
+ * with changes not yet published (newest change first), and what is scheduled
+ * (soonest first), each list capped at `limit`, with the totals.
+ */
+export async function waitingBlocks(db: Conn, hidden: readonly string[], limit: number): Promise<{ draftRows: DocumentRow[]; draftTotal: number; scheduledRows: DocumentRow[]; scheduledTotal: number }> {
+  let base = db.selectFrom('documents').where('deleted_at', 'is', null);
+  if (hidden.length > 0) base = base.where('collection', 'not in', hidden);
+  const drafts = base.where('publish_at', 'is', null).where((eb) => eb.or([eb('status', '=', 'draft'), eb('pending_data', 'is not', null)]));
+  const scheduled = base.where((eb) => eb.or([eb('publish_at', 'is not', null), eb('unpublish_at', 'is not', null)]));
+  const count = async (q: typeof base) => Number((await q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst())?.n ?? 0);
+  const [draftRows, draftTotal, scheduledRows, scheduledTotal] = await Promise.all([
+    drafts.selectAll().orderBy('updated_at', 'desc').orderBy('id').limit(limit).execute(),
+    count(drafts),
+    // The sooner of its two instants first (ISO text sorts as time).
+    scheduled.selectAll().orderBy(sql`coalesce(publish_at, unpublish_at)`).orderBy('id').limit(limit).execute(),
+    count(scheduled),
+  ]);
+  return { draftRows, draftTotal, scheduledRows, scheduledTotal };
+}
+
+/** The published blocks of these collections (not in the trash), by collection and position. */
+export async function publishedBlocksOf(db: Conn, collections: readonly string[]): Promise<Pick<DocumentRow, 'id' | 'collection' | 'data'>[]> {
+  if (collections.length === 0) return [];
+  return db.selectFrom('documents').select(['id', 'collection', 'data']).where('status', '=', 'published').where('deleted_at', 'is', null).where('collection', 'in', collections).orderBy('collection').orderBy('position').orderBy('id').execute();
+}

@@ -19,6 +19,7 @@ import type { Database } from '../db/schema.js';
 import type { DocumentRow } from '../content/repository.js';
 import type { SiteStructure } from '../structure/service.js';
 import { authorize } from '../authorize.js';
+import { waitingBlocks } from '../content/repository.js';
 
 type Conn = Kysely<Database>;
 
@@ -51,19 +52,7 @@ async function itemOf(structure: SiteStructure, row: DocumentRow): Promise<Waiti
 
 /** What waits for this caller: drafts (newest change first) and what is scheduled (soonest first), each list capped. */
 export async function dashboardOf(db: Conn, structure: SiteStructure, principal: Principal | null): Promise<DashboardAnswer> {
-  const hidden = hiddenFor(principal);
-  let base = db.selectFrom('documents').where('deleted_at', 'is', null);
-  if (hidden.length > 0) base = base.where('collection', 'not in', hidden);
-  const drafts = base.where('publish_at', 'is', null).where((eb) => eb.or([eb('status', '=', 'draft'), eb('pending_data', 'is not', null)]));
-  const scheduled = base.where((eb) => eb.or([eb('publish_at', 'is not', null), eb('unpublish_at', 'is not', null)]));
-  const count = async (q: typeof base) => Number((await q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst())?.n ?? 0);
-  const [draftRows, draftTotal, scheduledRows, scheduledTotal] = await Promise.all([
-    drafts.selectAll().orderBy('updated_at', 'desc').orderBy('id').limit(dashboardListLimit).execute(),
-    count(drafts),
-    // The sooner of its two instants first (ISO text sorts as time).
-    scheduled.selectAll().orderBy(sql`coalesce(publish_at, unpublish_at)`).orderBy('id').limit(dashboardListLimit).execute(),
-    count(scheduled),
-  ]);
+  const { draftRows, draftTotal, scheduledRows, scheduledTotal } = await waitingBlocks(db, hiddenFor(principal), dashboardListLimit);
   const items = async (rows: DocumentRow[]) => (await Promise.all(rows.map((r) => itemOf(structure, r)))).filter((i): i is WaitingItem => i !== null);
   return { drafts: { items: await items(draftRows), total: draftTotal }, scheduled: { items: await items(scheduledRows), total: scheduledTotal } };
 }

@@ -52,6 +52,13 @@ export function inSnapshot<T>(db: Db, fn: (trx: Transaction<Database>) => Promis
   return db.kysely.transaction().execute(fn);
 }
 
+/** How many rows a table holds. */
+export async function rowCount(conn: Kysely<Database>, name: string): Promise<number> {
+  const db = conn as unknown as AnyDb;
+  const row = await db.selectFrom(name).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Whether a table holds a row; `skip` leaves out the rows whose `column` is one of `values`. */
 export async function tableHoldsRows(conn: Kysely<Database>, name: string, skip?: { column: string; values: readonly string[] }): Promise<boolean> {
   const db = conn as unknown as AnyDb;

@@ -391,3 +391,11 @@ export async function allMediaIds(db: Kysely<Database>): Promise<string[]> {
 export async function deleteAllMedia(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('media').execute();
 }
+
+/** Default alt text, original name and kind of these media, in chunks under the databases' parameter limits. */
+export async function mediaDescriptions(db: Kysely<Database>, ids: readonly string[]): Promise<Pick<MediaRow, 'id' | 'alt' | 'original_name' | 'kind'>[]> {
+  const unique = [...new Set(ids)];
+  const rows: Pick<MediaRow, 'id' | 'alt' | 'original_name' | 'kind'>[] = [];
+  for (let i = 0; i < unique.length; i += 500) rows.push(...(await db.selectFrom('media').select(['id', 'alt', 'original_name', 'kind']).where('id', 'in', unique.slice(i, i + 500)).execute()));
+  return rows;
+}

@@ -10,18 +10,8 @@ import type { FieldDef } from '../../shared/fields.js';
 import { checkData, errorsOf, mediaFactsOfDescription, mediaIdsIn, type CheckTarget, type MediaFacts, type MediaLookup } from '../../shared/authoring/check.js';
 import type { AuthoringRule, Finding } from '../../shared/site-check.js';
 import type { Database } from '../db/schema.js';
+import { mediaDescriptions } from '../media/repository.js';
 
-/** Default alt text, original name and kind of these media, in one query. */
-export async function mediaFactsOf(db: Kysely<Database>, ids: readonly string[]): Promise<MediaLookup> {
-  const unique = [...new Set(ids)];
-  const facts = new Map<string, MediaFacts>();
-  // Chunks keep each query under the databases' parameter limits on a large site.
-  for (let i = 0; i < unique.length; i += 500) {
-    const rows = await db.selectFrom('media').select(['id', 'alt', 'original_name', 'kind']).where('id', 'in', unique.slice(i, i + 500)).execute();
-    for (const r of rows) facts.set(r.id, mediaFactsOfDescription({ alt: r.alt, kind: r.kind, name: r.original_name }));
-  }
-  return (id) => facts.get(id);
-}
 
 export function blockTarget(c: CollectionDef, id: string): CheckTarget {
   return { collection: c.name, id, kind: c.kind, page: c.page, fields: c.fields };
@@ -61,4 +51,11 @@ export async function publishGate(db: Kysely<Database>, c: CollectionDef, id: st
 /** The audit subject of a publish despite errors (or one held back by them): the block, then the rules. */
 export function overriddenSubject(title: string, rules: readonly string[], held = false): string {
   return `${title} — ${held ? 'not published because of' : 'despite'} ${rules.join(', ')}`;
+}
+
+/** Default alt text, original name and kind of these media (media/repository.ts). */
+export async function mediaFactsOf(db: Kysely<Database>, ids: readonly string[]): Promise<MediaLookup> {
+  const facts = new Map<string, MediaFacts>();
+  for (const r of await mediaDescriptions(db, ids)) facts.set(r.id, mediaFactsOfDescription({ alt: r.alt, kind: r.kind, name: r.original_name }));
+  return (id) => facts.get(id);
 }

@@ -15,6 +15,7 @@ import type { SettingsService } from '../settings/service.js';
 import { blockTarget, mediaFactsOf } from './checks.js';
 import { applyTranslation } from '../../shared/translatable.js';
 import { publishedWordsIn } from '../translations/repository.js';
+import { publishedBlocksOf } from '../content/repository.js';
 
 /** Collections whose blocks visitors can see (staff-only ones, such as contacts, are never on the site). */
 const checked: readonly CollectionDef[] = collections.filter((c) => c.read === 'public');
@@ -29,20 +30,10 @@ export async function siteCheck(db: Kysely<Database>, structure: SiteStructure, 
   const snapshot = await structure.current();
   // The declared public collections and the collections of sections editors added.
   const checkedNow = [...checked, ...snapshot.sectionCollections.values()];
-  const rows = await db
-    .selectFrom('documents')
-    .select(['id', 'collection', 'data'])
-    .where('status', '=', 'published')
-    .where('deleted_at', 'is', null)
-    .where(
-      'collection',
-      'in',
-      checkedNow.map((c) => c.name),
-    )
-    .orderBy('collection')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  const rows = await publishedBlocksOf(
+    db,
+    checkedNow.map((c) => c.name),
+  );
   const byName = new Map(checkedNow.map((c) => [c.name, c]));
   const blocks = rows.flatMap((r) => {
     const c = byName.get(r.collection);
