@@ -7,7 +7,7 @@
  * dashboard, whose guard sends a signed-out browser to sign in.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { can, type Principal } from '../../shared/access.js';
 import { blockTitle, collections } from '../../shared/collections.js';
 import { dashboardApi, dashboardListLimit, type DashboardAnswer, type WaitingItem } from '../../shared/dashboard.js';
