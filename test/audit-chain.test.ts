@@ -13,7 +13,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAuditChain } from '../src/server/audit/chain-repository.js';
-import { runAuditCommand } from '../src/server/audit/cli-audit.js';
+import { runAuditCommand } from '../src/server/commands/audit.js';
 import { appendAudit, type AuditRow } from '../src/server/audit/repository.js';
 import { migrate, type Db } from '../src/server/db/index.js';
 import { backupTo, restoreFrom } from './backup-fixtures.js';

@@ -14,7 +14,7 @@ import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueActionCode } from '../src/server/auth/invitations/repository.js';
-import { runAuditCommand } from '../src/server/audit/cli-audit.js';
+import { runAuditCommand } from '../src/server/commands/audit.js';
 import { appendAudit, eachAuditLine, listAudit, type AuditRecord } from '../src/server/audit/repository.js';
 import { accountLinkApi, invitationPath } from '../src/shared/account-links.js';
 import { auditActionLabels, auditPageSize, auditQuerySchema, editorialApi, type AuditAnswer, type AuditEntry } from '../src/shared/editorial.js';

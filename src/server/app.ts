@@ -136,7 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   try {
     // Backs up first when an existing database has migrations pending (backup/upgrade.ts).
     await upgradeDatabase({ config, db, log: app.log, extraMigrations: options.migrations });
-    // The lines written before the audit chain existed are chained once, oldest first (audit/chain.ts).
+    // The lines written before the audit chain existed are chained once, oldest first (audit/chain-repository.ts).
     await ensureAuditChain(db.kysely);
     await changes.start();
     return await assemble(app, config, options, db, changes, lane, headers);

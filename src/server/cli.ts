@@ -14,12 +14,12 @@ import { configFromEnv } from './config.js';
 type Command = (args: string[]) => Promise<number>;
 
 const commands: Record<string, () => Promise<Command>> = {
-  user: async () => (await import('./auth/accounts/cli-user.js')).userCommand,
-  media: async () => (await import('./media/cli-media.js')).mediaCommand,
-  seed: async () => (await import('./seed/cli-seed.js')).seedCommand,
-  backup: async () => (await import('./backup/cli-backup.js')).backupCommand,
-  restore: async () => (await import('./backup/cli-backup.js')).restoreCommand,
-  audit: async () => (await import('./audit/cli-audit.js')).auditCommand,
+  user: async () => (await import('./commands/user.js')).userCommand,
+  media: async () => (await import('./commands/media.js')).mediaCommand,
+  seed: async () => (await import('./commands/seed.js')).seedCommand,
+  backup: async () => (await import('./commands/backup.js')).backupCommand,
+  restore: async () => (await import('./commands/backup.js')).restoreCommand,
+  audit: async () => (await import('./commands/audit.js')).auditCommand,
   setup: async () => (await import('./deploy/setup.js')).setupCommand,
   doctor: async () => (await import('./deploy/doctor.js')).doctorCommand,
 };

@@ -19,7 +19,7 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../shared/errors.js';
 import type { AuditChainTable, AuditLogTable, Database } from '../db/schema.js';
-import { auditKeyOf } from './key.js';
+import { auditKeyOf } from '../db/audit-key.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
 

@@ -25,7 +25,7 @@ import { twoFactorFailures } from './migrations/2026-11-28-two-factor-failures.j
 import { translations } from './migrations/2026-11-29-translations.js';
 import { mediaAvif } from './migrations/2026-11-30-media-avif.js';
 import { auditChain } from './migrations/2026-12-01-audit-chain.js';
-import { AuditKey } from '../audit/key.js';
+import { AuditKey } from './audit-key.js';
 
 export type { Dialect } from './schema.js';
 
@@ -50,7 +50,7 @@ export function sqliteFile(options: { databaseUrl?: string | undefined; dataDir:
 export interface OpenOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
-  /** The server's AUTH_SECRET: the audit log's chain key is derived from it and travels with every query (audit/key.ts). Without it, no audit line can be appended. */
+  /** The server's AUTH_SECRET: the audit log's chain key is derived from it and travels with every query (db/audit-key.ts). Without it, no audit line can be appended. */
   authSecret?: string | undefined;
 }
 

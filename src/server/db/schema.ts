@@ -17,7 +17,7 @@ export interface DocumentsTable {
   created_by: string | null;
   updated_by: string | null;
   /**
-   * The title folded for search (`titleSearchOf` in content/title-search.ts),
+   * The title folded for search (`titleSearchOf` in db/title-search.ts),
    * written by the content repository with every `data`; null when a row was
    * written around it (then search reads the title from `data`).
    */
@@ -70,7 +70,7 @@ export interface AuditLogTable {
   seq: number | null;
   /** The hash of the line before it in the chain (or the chain's anchor). */
   prev_hash: string | null;
-  /** HMAC(chain key, prev_hash, the line's fields): see audit/chain.ts. */
+  /** HMAC(chain key, prev_hash, the line's fields): see audit/chain-repository.ts. */
   hash: string | null;
 }
 
@@ -108,7 +108,7 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   last_sign_in_at: string | null;
-  /** Carried in every idToken; a token whose epoch differs is refused. Renewed (random) when the account's sessions end: auth/revocation.ts. */
+  /** Carried in every idToken; a token whose epoch differs is refused. Renewed (random) when the account's sessions end: auth/sessions/revocation.ts. */
   token_epoch: string;
 }
 

@@ -70,7 +70,7 @@ type LinkServices = Pick<Services, 'config' | 'db' | 'mail' | 'settings'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Password reset and invitations (auth/account-links-routes.ts); tests wait on `idle()`. */
+    /** Password reset and invitations (auth/invitations/routes.ts); tests wait on `idle()`. */
     accountLinks: AccountLinks;
   }
 }

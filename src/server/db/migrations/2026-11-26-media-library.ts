@@ -6,7 +6,7 @@ import { foldTitle } from '../title-search.js';
 // picture falls back to, and the focal point (0–1 from the left and the top)
 // that crops keep in frame. Indexes serve the library's sorts.
 // search_text: the file name and the alt text folded as titles are
-// (content/title-search.ts), so both databases find the same files whatever
+// (db/title-search.ts), so both databases find the same files whatever
 // their case; null for a row written around the media repository (then the
 // search folds the columns in SQL, which only lowers ASCII on SQLite).
 export const mediaLibrary = {

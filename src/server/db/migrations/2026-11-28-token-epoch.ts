@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // Frozen: never edit after it lands; add a new migration instead.
 // users.token_epoch replaces users.tokens_valid_after: every idToken carries
 // its account's epoch and is refused once the epoch differs. Ending an
-// account's sessions sets a fresh random epoch (auth/revocation.ts); accounts
+// account's sessions sets a fresh random epoch (auth/sessions/revocation.ts); accounts
 // that exist now start at '' (the idTokens issued before this migration carry
 // no epoch, so they are refused and renewed through the refresh cookie).
 export const tokenEpoch = {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 // (seq), the hash of the line before it (prev_hash) and its own (hash), an
 // HMAC under a key derived from AUTH_SECRET. A migration does not know that
 // secret, so lines written before it stay unchained here: the first start
-// (or the first line appended) chains them, oldest first (audit/chain.ts).
+// (or the first line appended) chains them, oldest first (audit/chain-repository.ts).
 // audit_chain: one row, the chain's head (the last line's place and hash)
 // and its anchor (where the kept lines start: nothing, or the last line a
 // prune removed). Appends lock that row, so the chain stays one line.

@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { configFromEnv } from '../config.js';
 import { openDatabase } from '../db/index.js';
-import { takeBackup } from './backup.js';
+import { takeBackup } from '../backup/backup.js';
 import { backupFileName } from '../../shared/backups.js';
-import { terminalProgress } from './progress.js';
-import { Refusal, restoreBackup } from './restore.js';
+import { terminalProgress } from '../backup/progress.js';
+import { Refusal, restoreBackup } from '../backup/restore.js';
 
 const backupUsage = 'Usage: npm run cli -- backup [--out FILE]';
 const restoreUsage = 'Usage: npm run cli -- restore FILE [--replace] [--accept-unsealed]';

@@ -7,7 +7,7 @@ import { ChangeBus } from '../changes.js';
 import { configFromEnv } from '../config.js';
 import { openDatabase } from '../db/index.js';
 import { consoleUpgradeLog, upgradeDatabase } from '../backup/upgrade.js';
-import { ensureDemoAdmin, resetContent, seedDemo } from './index.js';
+import { ensureDemoAdmin, resetContent, seedDemo } from '../seed/index.js';
 import { hasBlocksOutside } from '../content/repository.js';
 
 const usage = 'Usage: npm run seed [-- --reset]';

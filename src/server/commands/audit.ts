@@ -15,9 +15,9 @@ import { parseArgs } from 'node:util';
 import { configFromEnv } from '../config.js';
 import { openDatabase, type Db } from '../db/index.js';
 import { consoleUpgradeLog, upgradeDatabase } from '../backup/upgrade.js';
-import { ensureAuditChain } from './chain-repository.js';
-import { chainPositionOf, eachChainedLine, pruneAuditBefore, type ChainedLine } from './repository.js';
-import { verifyAuditChain } from './verify.js';
+import { ensureAuditChain } from '../audit/chain-repository.js';
+import { chainPositionOf, eachChainedLine, pruneAuditBefore, type ChainedLine } from '../audit/repository.js';
+import { verifyAuditChain } from '../audit/verify.js';
 
 export const auditUsage = [
   'Usage: npm run cli -- audit prune --before YYYY-MM-DD   (removes audit log lines older than that day, 00:00 UTC)',

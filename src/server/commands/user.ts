@@ -5,11 +5,11 @@
  */
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { AppError } from '../../../shared/errors.js';
-import { configFromEnv } from '../../config.js';
-import { openDatabase } from '../../db/index.js';
-import { consoleUpgradeLog, upgradeDatabase } from '../../backup/upgrade.js';
-import { createAccount } from './accounts.js';
+import { AppError } from '../../shared/errors.js';
+import { configFromEnv } from '../config.js';
+import { openDatabase } from '../db/index.js';
+import { consoleUpgradeLog, upgradeDatabase } from '../backup/upgrade.js';
+import { createAccount } from '../auth/accounts/accounts.js';
 
 const usage = 'Usage: npm run cli -- user add --email E --role super|admin [--name N]   (password on the first line of stdin)';
 

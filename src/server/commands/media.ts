@@ -6,8 +6,8 @@ import { configFromEnv } from '../config.js';
 import { openDatabase } from '../db/index.js';
 import { consoleUpgradeLog, upgradeDatabase } from '../backup/upgrade.js';
 import { ChangeBus } from '../changes.js';
-import { MediaService } from './service.js';
-import { createMediaStore } from './store.js';
+import { MediaService } from '../media/service.js';
+import { createMediaStore } from '../media/store.js';
 
 const usage = 'Usage: npm run cli -- media prune | media avif';
 
