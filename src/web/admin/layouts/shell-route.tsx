@@ -8,21 +8,21 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 // The rich-text editor of the forms; kept in the staff chunk, never loaded by public pages.
 import '@mantine/tiptap/styles.css';
-import './admin.css';
+import '../admin.css';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { chooseLayout, type LayoutName } from '../../shared/access.js';
-import { signedOutStaffPaths } from '../../shared/routes.js';
-import { ApiError } from '../api-client.js';
-import { AuthProvider, installStaffSession } from './auth/auth-provider.js';
-import { useAuth, type AuthUser } from './auth/use-auth.js';
-import { AdminLayout } from './layouts/admin-layout.js';
-import { PageLoader } from './layouts/page-loader.js';
-import { SuperLayout } from './layouts/super-layout.js';
-import { staffCssVariables, staffTheme } from './theme.js';
+import { chooseLayout, type LayoutName } from '../../../shared/access.js';
+import { signedOutStaffPaths } from '../../../shared/routes.js';
+import { ApiError } from '../../api-client.js';
+import { AuthProvider, installStaffSession } from '../auth/auth-provider.js';
+import { useAuth, type AuthUser } from '../auth/use-auth.js';
+import { AdminLayout } from './admin-layout.js';
+import { PageLoader } from './page-loader.js';
+import { SuperLayout } from './super-layout.js';
+import { staffCssVariables, staffTheme } from '../theme.js';
 
 installStaffSession();
 
