@@ -14,7 +14,6 @@ import { EditorialScheduler, type EditorialSchedulerOptions } from './scheduler.
 import { revalidateEveryTime, sendRepresentation } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
 import { ifMatchVersion } from '../http/if-match.js';
-import { pageByPathApi } from '../../shared/page-bundle.js';
 import { AppError } from '../../shared/errors.js';
 import { langQuerySchema } from '../../shared/languages.js';
 import type { ContentDocument } from '../../shared/collections.js';
@@ -68,7 +67,7 @@ export const contentRoutes = fp(
     });
 
     // The published page at an address (the browser's public loaders ask by path).
-    app.get(pageByPathApi, async (request, reply) => {
+    app.get(apiPaths.pageByPath, async (request, reply) => {
       const { path } = pathQuery.parse(request.query);
       const entry = await content.pageBundleAt(path);
       if (!entry) throw new AppError('not-found', 'There is no page at this address.');
