@@ -1,5 +1,5 @@
 /**
- * The content API (design.md section 6): documents of every registry
+ * The content API (docs/architecture.md, "Content API"): documents of every registry
  * collection and the page bundles of the public site (the site settings have
  * their own routes, settings/routes.ts).
  * Decorates `app.content` so server rendering and callable functions use the

@@ -1,5 +1,5 @@
 /**
- * /login (SPEC.md sections 2 and 4): e-mail and password, checked before
+ * /login (docs/spec-conformance.md, "Staff layouts, sign-in and session"): e-mail and password, checked before
  * sending; every identity error in plain words; a signed-in user goes to /,
  * and after signing in the user lands where they were going. A page of the
  * public site (`/` first of all) is then loaded whole, as the server renders

@@ -1,6 +1,6 @@
 /**
  * The form screen of every collection, generated from the registry, at every
- * form path (SPEC.md's misspelled ones too). `new` creates a block; any other
+ * form path (the specified misspelled ones too). `new` creates a block; any other
  * id edits one, with its editorial state under the title, the editorial
  * buttons beside Save and the History panel.
  */

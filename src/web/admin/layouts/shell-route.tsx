@@ -1,6 +1,6 @@
 /**
  * The staff app's shell (the pathless `staff` route): Mantine, TanStack Query,
- * notifications, the staff session, and the layout SPEC.md section 4's rule
+ * notifications, the staff session, and the layout that the layout rule (`chooseLayout`)
  * picks from the user's claims. /login and the screens of mailed links
  * (password reset, invitation) render without the drawer.
  */
@@ -53,7 +53,7 @@ export function Component() {
 function StaffFrame() {
   const { status, user } = useAuth();
   const { pathname } = useLocation();
-  // SPEC.md section 4: the layout is state; each change of user re-applies the rule to it.
+  // The layout is state; each change of user re-applies the rule to it.
   const [layout, setLayout] = useState<LayoutName>('PublicLayout');
   const [ruledFor, setRuledFor] = useState<AuthUser | null | undefined>(undefined);
   if (status !== 'loading' && ruledFor !== user) {
