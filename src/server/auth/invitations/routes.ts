@@ -3,7 +3,7 @@
  * status codes; the rules are in account-links-service.ts. Tokens come in
  * request bodies only (never a URL), so no access log ever holds one.
  */
-import { apiPaths } from '../../shared/api-paths.js';
+import { apiPaths } from '../../../shared/api-paths.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
