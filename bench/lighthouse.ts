@@ -13,7 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { pages } from '../src/shared/pages.js';
 import { createContext, ensureBuilt, root, startBuiltServer } from './harness.js';
 import { buildDataPage, dataPagePath } from './data-page.js';
-import { headlessChromiumArgs } from '../src/server/render/phone-browser.js';
+import { headlessChromiumArgs } from '../src/server/weighing/phone-browser.js';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [...headlessChromiumArgs];

@@ -7,7 +7,7 @@
  */
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { renderChannelName, type RenderMessage } from '../src/server/render/page-cache.js';
+import { renderChannelName, type RenderMessage } from '../src/server/site/page-cache.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinds } from '../src/shared/kinds.js';
 import { pages as seedPages } from '../src/shared/pages.js';

@@ -327,7 +327,11 @@ export class SiteStructure {
 
   /** A published page's record in a language (its words laid over the original, `fallback` naming the keys left in the default language), or undefined. */
   async livePage(id: string, lang?: string): Promise<(SitePage & { fallback: string[] }) | undefined> {
-    const s = await this.current();
+    return this.livePageIn(await this.current(), id, lang);
+  }
+
+  /** livePage in a snapshot already read. */
+  livePageIn(s: StructureSnapshot, id: string, lang?: string): (SitePage & { fallback: string[] }) | undefined {
     const p = s.pages.get(id);
     if (!p?.live) return undefined;
     if (!lang || lang === s.languages.defaultLanguage) return { ...sitePageOf(id, p.live), fallback: [] };

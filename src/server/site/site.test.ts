@@ -106,7 +106,7 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
     }
   });
   it('answers a failed render with 500 and keeps the cause out of the page', async () => {
-    const content = t.app.content;
+    const content = t.app.services.site;
     const original = content.pageBundle.bind(content);
     content.pageBundle = async () => {
       throw new Error('connect ECONNREFUSED 10.20.30.40:5432 (db-internal.example)');
