@@ -14,7 +14,6 @@ import { EditorialScheduler, type EditorialSchedulerOptions } from './scheduler.
 import { revalidateEveryTime } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
 import { ifMatchVersion } from '../http/if-match.js';
-import { AppError } from '../../shared/errors.js';
 import type { ContentDocument } from '../../shared/collections.js';
 import { apiPaths } from '../../shared/api-paths.js';
 import { inLanguage, withoutLang, type TranslationStep } from '../translations/routes.js';

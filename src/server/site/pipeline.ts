@@ -22,6 +22,7 @@ import { toPublicDocument } from '../content/presenters.js';
 import { cachedRepresentation, type CachedRepresentation } from '../http/cached-representation.js';
 import { readSiteSettings } from '../settings/repository.js';
 import type { Resolution, SiteStructure } from '../structure/service.js';
+import type * as EntryServer from '../../web/entry-server.js';
 import type { PublicDataSource, RenderedPage } from '../../web/entry-server.js';
 import { loadClientAssets, type ClientAssets } from './assets.js';
 import { PageBundleCache, type BundleEntry } from './bundle.js';
@@ -92,7 +93,7 @@ export function knownOf(found: Resolution): KnownPath {
   return found.kind === 'page' ? { kind: 'page', page: found.id, language: found.lang } : { kind: 'none' };
 }
 
-type Renderer = typeof import('../../web/entry-server.js');
+type Renderer = typeof EntryServer;
 
 export class PublicSite {
   /** The built browser app (null until `npm run build`: public pages then answer 503). */
