@@ -40,7 +40,7 @@ import { auditRoutes } from './audit/routes.js';
 import { siteCheckRoutes } from './site-check/routes.js';
 import { dashboardRoutes, staffEntryRoutes } from './dashboard/routes.js';
 import { structureRoutes } from './structure/routes.js';
-import { siteRoutes } from './site/routes.js';
+import { pageBundleRoutes, siteRoutes } from './site/routes.js';
 import { PublicSite } from './site/pipeline.js';
 import { weighingRoutes } from './weighing/routes.js';
 import { previewRoutes } from './preview/routes.js';
@@ -200,6 +200,7 @@ async function assemble(
   await app.register(authRoutes, options.auth ?? {});
   // Content, settings and media compress their dynamic answers in scopes of their own.
   await app.register(contentRoutes, options.editorial ?? {});
+  await app.register(pageBundleRoutes);
   await app.register(settingsRoutes);
   await app.register(mediaRoutes);
   await app.register(async (api) => {

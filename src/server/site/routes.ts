@@ -177,26 +177,31 @@ async function site(app: FastifyInstance): Promise<void> {
   const logo = cachedRepresentation('image/svg+xml', logoSvg);
   app.get('/logo.svg', async (request, reply) => sendCached(request, reply, logo, 'public, max-age=86400'));
 
-  // The page bundles as JSON, for the browser's public loaders: served from memory with their brotli and gzip bytes made once,
-  // revalidated by ETag; outside any compression scope.
-  app.get(apiPaths.pageBundle, async (request, reply) => {
-    const { page } = pageParams.parse(request.params);
-    // `?lang=sw`: the page's bundle in that language (what its pages under /sw/ render from).
-    const { lang } = langQuerySchema.parse(request.query ?? {});
-    return sendCached(request, reply, (await pipeline.pageBundle(page, lang)).representation(), revalidateEveryTime);
-  });
-
-  // The published page at an address (the browser's public loaders ask by path).
-  app.get(pageByPathApi, async (request, reply) => {
-    const { path } = pathQuery.parse(request.query);
-    const entry = await pipeline.pageBundleAt(path);
-    if (!entry) throw new AppError('not-found', 'There is no page at this address.');
-    return sendCached(request, reply, entry.representation(), revalidateEveryTime);
-  });
-
   // Other methods, and whatever the routes above leave.
   app.setNotFoundHandler((_request, reply) => noSuchEndpoint(reply));
 }
 
 /** Registered at the root (not encapsulated): it owns the not-found handler of the whole server. */
 export const siteRoutes = fp(site, { name: 'site' });
+
+/**
+ * The page bundles as JSON, for the browser's public loaders (an API-only
+ * server answers them too): served from memory with their brotli and gzip
+ * bytes made once, revalidated by ETag; outside any compression scope.
+ */
+export async function pageBundleRoutes(app: FastifyInstance): Promise<void> {
+  app.get(apiPaths.pageBundle, async (request, reply) => {
+    const { page } = pageParams.parse(request.params);
+    // `?lang=sw`: the page's bundle in that language (what its pages under /sw/ render from).
+    const { lang } = langQuerySchema.parse(request.query ?? {});
+    return sendCached(request, reply, (await app.services.site.pageBundle(page, lang)).representation(), revalidateEveryTime);
+  });
+
+  // The published page at an address (the browser's public loaders ask by path).
+  app.get(pageByPathApi, async (request, reply) => {
+    const { path } = pathQuery.parse(request.query);
+    const entry = await app.services.site.pageBundleAt(path);
+    if (!entry) throw new AppError('not-found', 'There is no page at this address.');
+    return sendCached(request, reply, entry.representation(), revalidateEveryTime);
+  });
+}
