@@ -50,7 +50,7 @@ export const declarations = [
   declare({ name: 'thirdpartner', label: 'Third Partners', group: 'Partners', kind: 'partner', page: 'partner', heading: 'Community partners' }),
 
   ...threeBlocks({ first: 'firstgender', second: 'secondgender', third: 'thirdgender' }, 'gender', 'gender'),
-  // SPEC.md spells the first socio list `/fistsocio` and shows no form; both spellings work.
+  // The specified paths spell the first socio list `/fistsocio` and shows no form; both spellings work.
   declare({ name: 'fistsocio', label: 'First Socio-Economic Rights', group: 'Socio-Economic Rights', kind: 'slide', page: 'socio', formPaths: ['/firstsocio-form/:id'], extraListPaths: ['/firstsocio'] }),
   declare({ name: 'secondsocio', label: 'Second Socio-Economic Rights', group: 'Socio-Economic Rights', kind: 'section', page: 'socio' }),
   declare({ name: 'thirdsocio', label: 'Third Socio-Economic Rights', group: 'Socio-Economic Rights', kind: 'card', page: 'socio', heading: 'What we do' }),

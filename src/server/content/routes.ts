@@ -1,7 +1,8 @@
 /**
- * The content API (design.md section 6): documents of every registry
- * collection (the site settings have their own routes, settings/routes.ts;
- * the public pages' bundles are the public site's, site/routes.ts).
+ * The content API (docs/architecture.md, "Content API"): documents of every
+ * registry collection (the site settings have their own routes,
+ * settings/routes.ts; the public pages' bundles are the public site's,
+ * site/routes.ts).
  * Decorates `app.content` so server rendering and callable functions use the
  * same code in-process.
  */

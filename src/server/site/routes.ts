@@ -32,7 +32,6 @@ import { robotsTxt } from './seo.js';
 import { logoSvg } from './logo.js';
 import { apiPaths, isApiPath } from '../../shared/api-paths.js';
 import { langQuerySchema, splitLanguage } from '../../shared/languages.js';
-import { pageByPathApi } from '../../shared/page-bundle.js';
 import { lightPagesBack, lightPagesPath, lightPagesSetCookie, wantsLightPages } from '../../shared/light-pages.js';
 import { redirectLocation } from '../../shared/site-structure.js';
 
@@ -198,7 +197,7 @@ export async function pageBundleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The published page at an address (the browser's public loaders ask by path).
-  app.get(pageByPathApi, async (request, reply) => {
+  app.get(apiPaths.pageByPath, async (request, reply) => {
     const { path } = pathQuery.parse(request.query);
     const entry = await app.services.site.pageBundleAt(path);
     if (!entry) throw new AppError('not-found', 'There is no page at this address.');

@@ -1,5 +1,5 @@
 /**
- * The pages a site starts with: SPEC.md's thirteen, at the same paths with the
+ * The pages a site starts with: the specified thirteen, at the same paths with the
  * same sections, built from the page table and the collection declarations
  * (which page each collection is on, its place there, its heading). A new or
  * upgraded database gets these records once; from then on the records are
@@ -40,7 +40,7 @@ export function defaultPages(): DefaultPage[] {
   }));
 }
 
-/** The navigation a site starts with: SPEC.md's top bar (HOME, About Us, Our Work, Our Strategy, Events) and the footer's two lists. */
+/** The navigation a site starts with: the specified top bar (HOME, About Us, Our Work, Our Strategy, Events) and the footer's two lists. */
 export function defaultNavigation(): Navigation {
   const about = [
     { label: 'Our Vision & Values', page: 'vision' },

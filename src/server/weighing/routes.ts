@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors.js';
-import { pageWeightsApi } from '../../shared/page-weight.js';
+import { apiPaths } from '../../shared/api-paths.js';
 import { sitePageCollection } from '../../shared/site-structure.js';
 import { authorize } from '../authorize.js';
 import { sendError } from '../plugins/errors.js';
@@ -19,7 +19,7 @@ export async function weighingRoutes(app: FastifyInstance): Promise<void> {
     forgetWeights();
     await weigher?.close();
   });
-  app.get(pageWeightsApi, async (request, reply) => {
+  app.get(apiPaths.site.pageWeights, async (request, reply) => {
     authorize(request.principal, 'readDrafts', { type: 'collection', name: sitePageCollection });
     if (!weigher) return sendError(reply, new AppError('unavailable', 'The site is not built yet.'));
     return reply.header('cache-control', 'no-store').send(await weigher.answer());

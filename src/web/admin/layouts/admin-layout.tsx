@@ -3,7 +3,7 @@ import type { AuthUser } from '../auth/use-auth.js';
 import { menuFor } from './menu.js';
 import { StaffLayout } from './staff-layout.js';
 
-/** SPEC.md section 2's admin layout: Home (the site's root) and the entries an admin may open. */
+/** The admin layout: Home (the site's root) and the entries an admin may open. */
 export function AdminLayout({ user, children }: { user: AuthUser; children: ReactNode }) {
   const menu = useMemo(() => menuFor('AdminLayout', user), [user]);
   return (

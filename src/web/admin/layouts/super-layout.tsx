@@ -4,7 +4,7 @@ import { BackupFailureNotice } from '../backups/failure-notice.js';
 import { menuFor } from './menu.js';
 import { StaffLayout } from './staff-layout.js';
 
-/** SPEC.md section 2's super layout: every entry, users, site settings and backups included; a failed backup is announced above every screen. */
+/** The super layout: every entry, users, site settings and backups included; a failed backup is announced above every screen. */
 export function SuperLayout({ user, children }: { user: AuthUser; children: ReactNode }) {
   const menu = useMemo(() => menuFor('SuperLayout', user), [user]);
   return (
