@@ -10,7 +10,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { renderChannelName, type RenderMessage } from '../src/server/render/page-cache.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinds } from '../src/shared/kinds.js';
-import { pages as seedPages } from '../src/shared/pages.js';
+import { seedPages } from '../src/server/structure/default-pages.js';
 import { siteApi } from '../src/shared/site-structure.js';
 import { editorialApi } from '../src/shared/editorial.js';
 import type { NavigationAnswer } from '../src/shared/site-navigation.js';

@@ -92,6 +92,8 @@ export const apiPaths = {
   },
   /** `GET`: the bundle of a published page, by the page's name. */
   pageBundle: `${apiPrefix}/pages/:page`,
+  /** `GET` (`?lang=`): a story's or event's own page, by its collection and id (shared/page-bundle.ts `DetailBundle`). */
+  detailBundle: `${apiPrefix}/detail/:name/:id`,
   trash: {
     /** `GET` lists the trash; `DELETE` empties it (super-admins only). */
     list: trash,

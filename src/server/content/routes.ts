@@ -67,6 +67,15 @@ export const contentRoutes = fp(
       return sendRepresentation(request, reply, await content.pageBundle(page, lang), revalidateEveryTime);
     });
 
+    // A story's or event's own page (the browser's public loaders; the server renders it in-process). No such
+    // block: `doc` is null, and the rest is the frame its not-found page is drawn in.
+    app.get(apiPaths.detailBundle, async (request, reply) => {
+      const { name, id } = documentParams.parse(request.params);
+      const { lang } = langQuerySchema.parse(request.query ?? {});
+      reply.header('cache-control', revalidateEveryTime);
+      return content.detailBundle(name, id, lang);
+    });
+
     // The published page at an address (the browser's public loaders ask by path).
     app.get(pageByPathApi, async (request, reply) => {
       const { path } = pathQuery.parse(request.query);

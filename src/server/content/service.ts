@@ -32,6 +32,8 @@ import { sanitizeRichTextFields } from './sanitize.js';
 import type { ExpectedVersion } from '../http/if-match.js';
 import { overrideQuerySchema } from '../../shared/site-check.js';
 import { overriddenSubject, publishGate } from '../site-check/checks.js';
+import { detailBundle } from './detail-bundle.js';
+import type { DetailBundle } from '../../shared/page-bundle.js';
 
 /** `?overrideChecks=true` on a create or PATCH that publishes: publish despite authoring errors. */
 function overrideOf(query: unknown): boolean {
@@ -197,7 +199,7 @@ export class ContentService {
     const c = await this.collection(name);
     const data = await this.prepareData(c.fields, collectionDataSchema(c), input.data);
     const id = crypto.randomUUID();
-    const overridden = checks && input.status === 'published' ? await publishGate(this.db, c, id, data, checks.override) : null;
+    const overridden = checks && input.status === 'published' ? await publishGate(this.db, c, id, data, checks.override, await this.services.structure.pageShowing(c.name)) : null;
     const at = new Date().toISOString();
     const by = caller.principal?.uid ?? null;
     const row = await this.db.transaction().execute(async (trx) => {
@@ -260,7 +262,7 @@ export class ContentService {
     }
     const clean = await this.prepareData(c.fields, collectionDataSchema(c), merged, stored);
     const data = JSON.stringify(clean);
-    const overridden = input.status === 'published' ? await publishGate(this.db, c, current.id, clean, override) : null;
+    const overridden = input.status === 'published' ? await publishGate(this.db, c, current.id, clean, override, await this.services.structure.pageShowing(c.name)) : null;
     const step: Pick<StepInput, 'changes' | 'revisions' | 'audits' | 'subject'> =
       input.status === 'published'
         ? {
@@ -299,6 +301,11 @@ export class ContentService {
     if (!site.languages.some((l) => l.code === language)) throw new AppError('not-found', 'The site has no such language.');
     if (!(await this.services.structure.livePage(name, language))) throw new AppError('not-found', 'There is no such page.');
     return this.pages.get(name, language);
+  }
+
+  /** A story's or event's own page (content/detail-bundle.ts): the block, in the language its address names, and the way back to its page. */
+  async detailBundle(collection: string, id: string, lang?: string): Promise<DetailBundle> {
+    return detailBundle(this.services.db, this.services.structure, (await readSiteSettings(this.db)).data, collection, id, lang);
   }
 
   /** The cached bundle of the published page at an address (`/sw/kuhusu`: /kuhusu in Kiswahili), or null. */

@@ -6,7 +6,7 @@ export function serverDataSource(app: FastifyInstance): PublicDataSource {
   return {
     page: async (name, lang) => (await app.content.pageBundle(name, lang)).bundle,
     pageAt: async (path) => (await app.content.pageBundleAt(path))?.bundle ?? null,
-    document: async (collection, id) => (await app.content.publicDocument(collection, id)) ?? null,
+    detail: (collection, id, lang) => app.content.detailBundle(collection, id, lang),
     publicUrl: () => app.services.config.publicUrl,
   };
 }

@@ -91,10 +91,10 @@ async function render(app: FastifyInstance): Promise<void> {
         if (bundle) read(bundle.page.name);
         return bundle;
       },
-      document: (collection, id) => {
+      detail: (collection, id, lang) => {
         const page = structure.pageOfCollectionNow(collection);
         if (page) read(page);
-        return source.document(collection, id);
+        return source.detail(collection, id, lang);
       },
       publicUrl: source.publicUrl,
     };
