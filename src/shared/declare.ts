@@ -68,6 +68,8 @@ export interface Declaration {
  * shows its blocks is the site's structure (page records), so no `page`.
  */
 export function declare<const D extends Declaration>(d: D & (D['kind'] extends DetailKind ? { detail: DetailPage } : { detail?: never }) & { page?: never; carousel?: never }): D {
+  // Refused at run time too (a declaration built from untyped data): a page's place is the structure's.
+  for (const key of ['page', 'carousel']) if (key in d) throw new Error(`${d.name}: a declaration has no \`${key}\`; the page records say which page shows a collection, and how (src/server/structure/default-pages.ts seeds them)`);
   return d;
 }
 
