@@ -168,14 +168,6 @@ export class ContentService {
     return { document: withStates(toContentDocument(row), states.get(row.id)), version: Number(row.version) };
   }
 
-  /** A published block as visitors see it, or undefined (for server rendering of detail pages). */
-  async publicDocument(name: string, id: string): Promise<PublicDocument | undefined> {
-    const c = await this.services.structure.collection(name);
-    if (!c || c.read !== 'public') return undefined;
-    const row = await repo.findDocument(this.db, name, id);
-    return row && row.status === 'published' ? toPublicDocument(row) : undefined;
-  }
-
   async create(caller: Caller, name: string, body: unknown, query?: unknown): Promise<ContentDocument> {
     await this.collection(name);
     authorize(caller.principal, 'create', { type: 'collection', name });
