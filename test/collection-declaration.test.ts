@@ -49,7 +49,7 @@ vi.mock('../src/server/structure/default-pages.js', async (importOriginal) => {
   };
 });
 
-describe.each(dialects())('a collection added by one declaration, on %s', (dialect) => {
+describe.each(dialects())('a collection added by one declaration and its seed section, on %s', (dialect) => {
   let t: TestApp;
   let admin: TestUser;
   let published: ContentDocument[];
