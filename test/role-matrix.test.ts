@@ -3,8 +3,8 @@
  * the registry. Allowed calls succeed (2xx); the others answer 401
  * `unauthenticated` (signed out) or 403 `permission-denied` (signed in), and a
  * disabled account's token is refused everywhere with 403 `auth/user-disabled`.
- * The expectations are a table written by hand from design.md sections 5 and
- * 6, not read from the policy under test.
+ * The expectations are a table written by hand from the roles' rights
+ * (docs/security.md, "V8 Authorization"), not read from the policy under test.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -79,7 +79,7 @@ type Outcome = 'ok' | '401' | '403' | 'off';
 const outcomeText: Record<Outcome, string> = { ok: '2xx', '401': '401 unauthenticated', '403': '403 permission-denied', off: '403 auth/user-disabled' };
 
 /**
- * The expected answers, from design.md sections 5 and 6, one column per role
+ * The expected answers, from the roles' rights, one column per role
  * in the order of `matrixRoles`. Written by hand: nothing here is read from
  * the policy (src/shared/access.ts) or from the registry's access fields.
  */

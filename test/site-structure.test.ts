@@ -1,5 +1,5 @@
 /**
- * Pages as data through the API and the public site: SPEC.md's pages are
+ * Pages as data through the API and the public site: the seeded pages are
  * records at their paths, an editor creates, fills, publishes and renames a
  * page, old addresses answer 301 to the page's current one (no chains, no
  * loops), and deleting a page something links to asks where its address
@@ -60,7 +60,7 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
     return publish(id);
   };
 
-  it("lists SPEC.md's thirteen pages as records at their paths, each with its sections", async () => {
+  it("lists the thirteen seeded pages as records at their paths, each with its sections", async () => {
     const res = await as(admin, { method: 'GET', url: siteApi.pages });
     expect(res.statusCode).toBe(200);
     const listed = res.json<{ pages: PageAnswer[] }>().pages;
@@ -309,7 +309,7 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
     }
   });
 
-  it("keeps SPEC.md's pages at their paths with their sections", async () => {
+  it("keeps the seeded pages at their paths with their sections", async () => {
     for (const p of seedPages) {
       const path = p.path === '/vision' ? '/our-vision' : p.path;
       expect((await t.app.inject({ method: 'GET', url: path })).statusCode, path).toBe(200);

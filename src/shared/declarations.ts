@@ -49,7 +49,7 @@ export const declarations = [
   declare({ name: 'thirdpartner', label: 'Third Partners', group: 'Partners', kind: 'partner', heading: 'Community partners' }),
 
   ...threeBlocks({ first: 'firstgender', second: 'secondgender', third: 'thirdgender' }, 'gender'),
-  // SPEC.md spells the first socio list `/fistsocio` and shows no form; both spellings work.
+  // The specified paths spell the first socio list `/fistsocio` and shows no form; both spellings work.
   declare({ name: 'fistsocio', label: 'First Socio-Economic Rights', group: 'Socio-Economic Rights', kind: 'slide', formPaths: ['/firstsocio-form/:id'], extraListPaths: ['/firstsocio'] }),
   declare({ name: 'secondsocio', label: 'Second Socio-Economic Rights', group: 'Socio-Economic Rights', kind: 'section' }),
   declare({ name: 'thirdsocio', label: 'Third Socio-Economic Rights', group: 'Socio-Economic Rights', kind: 'card', heading: 'What we do' }),

@@ -10,7 +10,7 @@ export type ReadAccess = 'public' | 'staff';
 export type WriteAccess = 'admin' | 'super';
 
 /**
- * The staff drawer's groups in drawer order: SPEC.md's drawer first (its home
+ * The staff drawer's groups in drawer order: the specified drawer first (its home
  * page entries sit at the top without a heading), then the groups it forgot.
  */
 export const staffGroups = [
@@ -51,9 +51,9 @@ export interface Declaration {
   heading?: string;
   /** Stories and events: each published block has a page of its own. */
   detail?: DetailPage;
-  /** Extra form paths, e.g. SPEC.md's misspelled ones. */
+  /** Extra form paths, e.g. the misspelled ones of docs/spec-conformance.md ("Screens and routes"). */
   formPaths?: string[];
-  /** Extra list paths (SPEC.md's `/fistsocio` has the corrected twin `/firstsocio`). */
+  /** Extra list paths (the specified `/fistsocio` has the corrected twin `/firstsocio`). */
   extraListPaths?: string[];
   read?: ReadAccess;
   write?: WriteAccess;

@@ -1,4 +1,5 @@
 /** What `GET /api/pages/:page` returns: everything one public page shows, in one answer. */
+import { apiPaths } from './api-paths.js';
 import type { PublicDocument } from './collections.js';
 import type { MediaInfo } from './media.js';
 import type { PageSection } from './page-sections.js';
@@ -7,7 +8,7 @@ import type { PublicNavigation } from './site-navigation.js';
 import type { SiteSettings } from './settings.js';
 
 /** `GET ?path=/about`: the bundle of the published page at an address (404 when none). */
-export const pageByPathApi = '/api/pages';
+export const pageByPathApi = apiPaths.pageByPath;
 
 /** One section as the page shows it: its heading resolved (its own, else its kind's default). */
 export type BundleSection = PageSection;

@@ -10,14 +10,14 @@
  * site settings.
  */
 import { z } from 'zod';
-import { apiPrefix } from './api-paths.js';
+import { apiPaths } from './api-paths.js';
 import { schema } from './fields.js';
 
 /** The phone a page is weighed for (and e2e/helpers/first-view.ts loads pages in). */
 export const weighingPhone = { width: 375, height: 812, deviceScaleFactor: 2 } as const;
 
 /** `GET`: every published page's weight (staff who see drafts). */
-export const pageWeightsApi = `${apiPrefix}/site/page-weights` as const;
+export const pageWeightsApi = apiPaths.site.pageWeights;
 
 /** The budgets staff choose from in the site settings, in KB (1,024 bytes; 1,024 KB are 1 MB); 500 unless they choose. */
 export const pageWeightBudgets = ['100', '250', '500', '750', '1024', '1536', '2048'] as const;

@@ -10,12 +10,13 @@
  * Warnings are advice and never stop anything.
  */
 import { z } from 'zod';
+import { apiPaths } from './api-paths.js';
 import { scheduleBodySchema } from './editorial.js';
 import { schema } from './fields.js';
 
 export const siteCheckPath = '/site-check';
 
-export const siteCheckApi = '/api/site-check';
+export const siteCheckApi = apiPaths.siteCheck;
 
 export const findingSeverities = ['error', 'warning'] as const;
 export type FindingSeverity = (typeof findingSeverities)[number];

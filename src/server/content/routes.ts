@@ -1,5 +1,5 @@
 /**
- * The content API (design.md section 6): documents of every registry
+ * The content API (docs/architecture.md, "Content API"): documents of every registry
  * collection and the page bundles of the public site (the site settings have
  * their own routes, settings/routes.ts).
  * Decorates `app.content` so server rendering and callable functions use the
@@ -14,7 +14,6 @@ import { EditorialScheduler, type EditorialSchedulerOptions } from './scheduler.
 import { revalidateEveryTime, sendRepresentation } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
 import { ifMatchVersion } from '../http/if-match.js';
-import { pageByPathApi } from '../../shared/page-bundle.js';
 import { AppError } from '../../shared/errors.js';
 import { langQuerySchema } from '../../shared/languages.js';
 import type { ContentDocument } from '../../shared/collections.js';
@@ -77,7 +76,7 @@ export const contentRoutes = fp(
     });
 
     // The published page at an address (the browser's public loaders ask by path).
-    app.get(pageByPathApi, async (request, reply) => {
+    app.get(apiPaths.pageByPath, async (request, reply) => {
       const { path } = pathQuery.parse(request.query);
       const entry = await content.pageBundleAt(path);
       if (!entry) throw new AppError('not-found', 'There is no page at this address.');

@@ -13,11 +13,12 @@
  * lists it and robots.txt disallows it. The request log writes its path
  * without the token (http/request-log.ts).
  */
+import { apiPaths } from '../../shared/api-paths.js';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { editorialApi, previewPathPrefix } from '../../shared/editorial.js';
+import { previewPathPrefix } from '../../shared/editorial.js';
 import { escapeHtml } from '../../shared/html.js';
 import { previewRefusalWords, type PreviewRefusal } from '../../shared/preview-links.js';
 import type { PublicDataSource, RenderResult } from '../../web/entry-server.js';
@@ -83,18 +84,18 @@ async function preview(app: FastifyInstance, options: PreviewServiceOptions): Pr
   await app.register(async (api) => {
     await api.register(compress, dynamicCompression);
 
-    api.post(editorialApi.preview, async (request, reply) => {
+    api.post(apiPaths.preview.list, async (request, reply) => {
       const answer = await service.create(request.principal, request.body, request.ip);
       return reply.status(201).header('cache-control', 'no-store').send(answer);
     });
 
-    api.get(editorialApi.preview, async (request, reply) => {
+    api.get(apiPaths.preview.list, async (request, reply) => {
       const answer = await service.list(request.principal, request.query);
       reply.header('cache-control', 'private, no-store');
       return answer;
     });
 
-    api.delete(`${editorialApi.preview}/:id`, async (request, reply) => {
+    api.delete(apiPaths.preview.one, async (request, reply) => {
       await service.revoke(request.principal, request.params, request.ip);
       return reply.status(204).send();
     });

@@ -31,11 +31,10 @@ import { serverDataSource } from './data-source.js';
 import { RenderedPages, type Render, type Rendered } from './page-cache.js';
 import { robotsTxt, sitemapEntries, sitemapXml } from './seo.js';
 import { logoSvg } from './logo.js';
-import { isApiPath } from '../../shared/api-paths.js';
+import { apiPaths, isApiPath } from '../../shared/api-paths.js';
 import { escapeHtml } from '../../shared/html.js';
 import { splitLanguage } from '../../shared/languages.js';
 import { lightPagesBack, lightPagesPath, lightPagesSetCookie, lightPagesVary, wantsLightPages } from '../../shared/light-pages.js';
-import { pageWeightsApi } from '../../shared/page-weight.js';
 import { redirectLocation, sitePageCollection } from '../../shared/site-structure.js';
 import { authorize } from '../authorize.js';
 import { PageWeigher } from './weighing.js';
@@ -258,7 +257,7 @@ async function render(app: FastifyInstance): Promise<void> {
     forgetWeights();
     await weigher?.close();
   });
-  app.get(pageWeightsApi, async (request, reply) => {
+  app.get(apiPaths.site.pageWeights, async (request, reply) => {
     authorize(request.principal, 'readDrafts', { type: 'collection', name: sitePageCollection });
     if (!weigher) return unavailable(reply);
     return reply.header('cache-control', 'no-store').send(await weigher.answer());

@@ -4,7 +4,7 @@ import { useSitePages } from '../pages/site-pages.js';
 import { menuFor } from './menu.js';
 import { StaffLayout } from './staff-layout.js';
 
-/** SPEC.md section 2's admin layout: Home (the site's root) and the entries an admin may open. */
+/** The admin layout: Home (the site's root) and the entries an admin may open. */
 export function AdminLayout({ user, children }: { user: AuthUser; children: ReactNode }) {
   // The collections' groups follow the site's pages as editors shape them (one query the Pages screens share).
   const pages = useSitePages().data ?? null;

@@ -22,7 +22,7 @@ describe('staff drawer entries', () => {
     expect(flat(menu).findIndex((e) => e.to === '/pages')).toBe(1);
   });
 
-  it('group every collection of SPEC.md under the page that shows it, in the site order of pages, all of them kept', () => {
+  it('group every collection under the page that shows it, in the site order of pages, all of them kept', () => {
     const menu = menuFor('SuperLayout', superUser);
     const folding = menu.filter((g) => g.folds);
     expect(folding.map((g) => g.title)).toEqual([...pages.map((p) => p.title), 'Site data']);
@@ -32,7 +32,7 @@ describe('staff drawer entries', () => {
     expect(labelsOf(menu, 'Gender and Women Leadership')).toEqual(['First gender', 'Second gender', 'Third gender']);
     expect(labelsOf(menu, 'Youth Leadership Project')).toEqual(['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'].map((o) => `${o} Youth`));
     expect(labelsOf(menu, 'Site data')).toEqual(['Categories', 'Publications', 'Supporters & contacts']);
-    // SPEC.md's drawer entries are all there, and every collection has an entry.
+    // The specified drawer entries are all there, and every collection has an entry.
     const specGroups = ['Vision & Mission & Core value', 'History', 'Leadership', 'gender', 'Socio-Economic Rights', 'Democratic Good Governance', 'Social Accountability', 'Our Strategy', 'Events'];
     const labels = flat(menu).map((e) => e.label);
     for (const label of ['User', 'Home', 'Description Something at Home page', 'News & Story', ...specGroups.flatMap((g) => ['First', 'Second', 'Third'].map((o) => `${o} ${g}`))]) expect(labels).toContain(label);

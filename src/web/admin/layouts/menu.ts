@@ -92,7 +92,7 @@ function collectionGroups(principal: Principal, pages: readonly DrawerPage[]): M
  */
 export function menuFor(layout: LayoutName, principal: Principal, pages: readonly DrawerPage[] | null = null): MenuGroup[] {
   const top = screenEntries(principal, 'site');
-  // SPEC.md's admin layout: Home, the site's root (the super layout's User sits among the tools).
+  // The admin layout: Home, the site's root (the super layout's User sits among the tools).
   if (layout !== 'SuperLayout') top.push({ label: 'Home', caption: 'The public site', short: 'H', to: '/', publicPage: true });
   const groups: MenuGroup[] = [{ title: null, entries: top }];
   const tools = screenEntries(principal, 'tools');

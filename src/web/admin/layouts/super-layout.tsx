@@ -5,7 +5,7 @@ import { useSitePages } from '../pages/site-pages.js';
 import { menuFor } from './menu.js';
 import { StaffLayout } from './staff-layout.js';
 
-/** SPEC.md section 2's super layout: every entry, users, site settings and backups included; a failed backup is announced above every screen. */
+/** The super layout: every entry, users, site settings and backups included; a failed backup is announced above every screen. */
 export function SuperLayout({ user, children }: { user: AuthUser; children: ReactNode }) {
   // The collections' groups follow the site's pages as editors shape them (one query the Pages screens share).
   const pages = useSitePages().data ?? null;
