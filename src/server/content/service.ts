@@ -181,7 +181,7 @@ export class ContentService {
     const c = await this.collection(name);
     const data = await this.prepareData(c.fields, collectionDataSchema(c), input.data);
     const id = crypto.randomUUID();
-    const overridden = checks && input.status === 'published' ? await publishGate(this.db, c, id, data, checks.override) : null;
+    const overridden = checks && input.status === 'published' ? await publishGate(this.db, c, id, data, checks.override, await this.services.structure.pageShowing(c.name)) : null;
     const at = new Date().toISOString();
     const by = caller.principal?.uid ?? null;
     const row = await this.db.transaction().execute(async (trx) => {
@@ -244,7 +244,7 @@ export class ContentService {
     }
     const clean = await this.prepareData(c.fields, collectionDataSchema(c), merged, stored);
     const data = JSON.stringify(clean);
-    const overridden = input.status === 'published' ? await publishGate(this.db, c, current.id, clean, override) : null;
+    const overridden = input.status === 'published' ? await publishGate(this.db, c, current.id, clean, override, await this.services.structure.pageShowing(c.name)) : null;
     const step: Pick<StepInput, 'changes' | 'revisions' | 'audits' | 'subject'> =
       input.status === 'published'
         ? {

@@ -123,7 +123,7 @@ async function preview(app: FastifyInstance, options: PreviewServiceOptions): Pr
         const data: PublicDataSource = {
           page: async (name, lang) => (name === page.id && lang === undefined ? bundle : source.page(name, lang)),
           pageAt: async (path) => (path === bundle.page.path ? bundle : source.pageAt(path)),
-          document: (collection, id) => source.document(collection, id),
+          detail: (collection, id, lang) => source.detail(collection, id, lang),
           publicUrl: () => source.publicUrl(),
         };
         const result = await renderPreview({ url: `${app.services.config.publicUrl}${bundle.page.path}`, bundle, source: data }, expiresAt);

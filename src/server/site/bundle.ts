@@ -155,7 +155,7 @@ export interface BundleContext {
 }
 
 /** The bundle's language, and every language of the site with this page's address in it (or that language's home page). */
-function languagesOf(structure: SiteStructure, s: StructureSnapshot, pageId: string, lang: string): Pick<PageBundle, 'language' | 'languages'> {
+export function languagesOf(structure: SiteStructure, s: StructureSnapshot, pageId: string, lang: string): Pick<PageBundle, 'language' | 'languages'> {
   const site = s.languages;
   const current = site.languages.find((l) => l.code === lang) ?? site.languages[0]!;
   const languages = site.languages.map((l) => {

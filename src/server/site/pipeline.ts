@@ -9,7 +9,7 @@
  * and from this; docs/architecture.md, "The public read path", draws it.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { PublicDocument } from '../../shared/collections.js';
+import type { DetailBundle } from '../../shared/page-bundle.js';
 import { AppError } from '../../shared/errors.js';
 import { escapeHtml } from '../../shared/html.js';
 import { lightPagesVary } from '../../shared/light-pages.js';
@@ -17,8 +17,6 @@ import type { PageName } from '../../shared/pages.js';
 import type { ChangeBus } from '../changes.js';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/index.js';
-import { findDocument } from '../content/repository.js';
-import { toPublicDocument } from '../content/presenters.js';
 import { cachedRepresentation, type CachedRepresentation } from '../http/cached-representation.js';
 import { readSiteSettings } from '../settings/repository.js';
 import type { Resolution, SiteStructure } from '../structure/service.js';
@@ -26,6 +24,7 @@ import type * as EntryServer from '../../web/entry-server.js';
 import type { PublicDataSource, RenderedPage } from '../../web/entry-server.js';
 import { loadClientAssets, type ClientAssets } from './assets.js';
 import { PageBundleCache, type BundleEntry } from './bundle.js';
+import { detailBundle } from './detail-bundle.js';
 import { RenderedPages, type Render, type Rendered } from './page-cache.js';
 import { sitemapEntries, sitemapXml } from './seo.js';
 import { fillTemplate } from './template.js';
@@ -140,12 +139,10 @@ export class PublicSite {
     return found.kind === 'page' ? this.pageBundle(found.id, found.lang) : null;
   }
 
-  /** A published block as visitors see it, or undefined (detail pages). */
-  async publishedDocument(collection: string, id: string): Promise<PublicDocument | undefined> {
-    const c = await this.sources.structure.collection(collection);
-    if (!c || c.read !== 'public') return undefined;
-    const row = await findDocument(this.sources.db.kysely, collection, id);
-    return row && row.status === 'published' ? toPublicDocument(row) : undefined;
+  /** A story's or event's own page (site/detail-bundle.ts), in the language its address names; no such block: `doc` is null. */
+  async detailBundle(collection: string, id: string, lang?: string): Promise<DetailBundle> {
+    const { db, structure } = this.sources;
+    return detailBundle(db, structure, (await readSiteSettings(db.kysely)).data, collection, id, lang);
   }
 
   /** The data source of one render, telling the cache which pages it read (stories and events read their page's). */
@@ -161,10 +158,10 @@ export class PublicSite {
         if (bundle) read(bundle.page.name);
         return bundle;
       },
-      document: async (collection, id) => {
+      detail: (collection, id, lang) => {
         const page = this.sources.structure.pageOfCollectionNow(collection);
         if (page) read(page);
-        return (await this.publishedDocument(collection, id)) ?? null;
+        return this.detailBundle(collection, id, lang);
       },
       publicUrl: () => this.sources.config.publicUrl,
     };

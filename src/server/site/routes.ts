@@ -36,6 +36,7 @@ import { lightPagesBack, lightPagesPath, lightPagesSetCookie, wantsLightPages } 
 import { redirectLocation } from '../../shared/site-structure.js';
 
 const pageParams = z.object({ page: z.string().min(1).max(100) });
+const detailParams = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });
 const pathQuery = z.object({ path: z.string().min(1).max(500) });
 
 /** The path without the query: what the page is kept under. */
@@ -194,6 +195,15 @@ export async function pageBundleRoutes(app: FastifyInstance): Promise<void> {
     // `?lang=sw`: the page's bundle in that language (what its pages under /sw/ render from).
     const { lang } = langQuerySchema.parse(request.query ?? {});
     return sendCached(request, reply, (await app.services.site.pageBundle(page, lang)).representation(), revalidateEveryTime);
+  });
+
+  // A story's or event's own page (the browser's public loaders; the server renders it in-process). No such
+  // block: `doc` is null, and the rest is the frame its not-found page is drawn in.
+  app.get(apiPaths.detailBundle, async (request, reply) => {
+    const { name, id } = detailParams.parse(request.params);
+    const { lang } = langQuerySchema.parse(request.query ?? {});
+    reply.header('cache-control', revalidateEveryTime);
+    return app.services.site.detailBundle(name, id, lang);
   });
 
   // The published page at an address (the browser's public loaders ask by path).
