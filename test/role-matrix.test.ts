@@ -13,7 +13,7 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, getCollection, type CollectionDef, type ContentDocument } from '../src/shared/collections.js';
-import { pages } from '../src/shared/pages.js';
+import { seedPages as pages } from '../src/server/structure/default-pages.js';
 import { backupDownloadPath, backupFileName, backupsApiPath } from '../src/shared/backups.js';
 import { insertDocument } from '../src/server/content/repository.js';
 import { issueActionCode } from '../src/server/auth/invitations/repository.js';
@@ -423,8 +423,8 @@ const rows: Row[] = [
     (p): Row => ({
       group: 'pages',
       endpoint: 'page bundle',
-      target: p.name,
-      request: async () => ({ method: 'GET', url: `/api/pages/${p.name}` }),
+      target: p.id,
+      request: async () => ({ method: 'GET', url: `/api/pages/${p.id}` }),
     }),
   ),
   { group: 'preview links', endpoint: 'make a preview link', target: 'preview', request: async () => ({ method: 'POST', url: editorialApi.preview, payload: { page: 'about' } }) },
@@ -885,7 +885,7 @@ describe.each(dialects())('role matrix on %s', (dialect) => {
     expect([...grouped].sort()).toEqual(collections.map((c) => c.name).sort());
     const documentEndpoints = ['list documents', 'read a document', 'create a document', 'update a document', 'delete a document', 'reorder'];
     for (const c of collections) expect(rows.filter((r) => r.target === c.name && documentEndpoints.includes(r.endpoint))).toHaveLength(6);
-    for (const p of pages) expect(rows.some((r) => r.endpoint === 'page bundle' && r.target === p.name)).toBe(true);
+    for (const p of pages) expect(rows.some((r) => r.endpoint === 'page bundle' && r.target === p.id)).toBe(true);
     const keys = expectations.map(([group, endpoint]) => `${group} / ${endpoint}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect([...new Set(rows.map((r) => `${r.group} / ${r.endpoint}`))].sort()).toEqual([...keys].sort());

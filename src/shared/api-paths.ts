@@ -105,6 +105,8 @@ export const apiPaths = {
   },
   /** `GET`: the bundle of a published page, by the page's name. */
   pageBundle: `${apiPrefix}/pages/:page`,
+  /** `GET` (`?lang=`): a story's or event's own page, by its collection and id (shared/page-bundle.ts `DetailBundle`). */
+  detailBundle: `${apiPrefix}/detail/:name/:id`,
   /** `GET ?path=/about`: the bundle of the published page at an address (404 when none). */
   pageByPath: `${apiPrefix}/pages`,
   /** The site's structure: pages, the navigation, redirects and missing addresses. */

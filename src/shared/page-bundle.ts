@@ -43,3 +43,29 @@ export interface PageBundle {
   media: Record<string, MediaInfo>;
   categories: Record<string, { id: string; name: string }>;
 }
+
+/**
+ * Where a story's or event's own page leads back to: the page that shows its
+ * collection, as the site's structure says now, at that page's address in
+ * the visitor's language and with its title there. On a language's home page
+ * the step is the list itself (the section's heading; empty: the site's own
+ * word for the list, shared/public-words.ts). `lang`: the words are the
+ * default language's, left untranslated.
+ */
+export interface DetailTrail {
+  name: string;
+  path: string;
+  lang?: string;
+}
+
+/**
+ * What `GET /api/detail/:name/:id` returns: one story's or event's own page
+ * and no more — the block (null: none is published there, 404), the way back,
+ * and the frame every public page has (settings, menus, languages, the
+ * pictures and categories the block uses).
+ */
+export interface DetailBundle extends Pick<PageBundle, 'language' | 'languages' | 'settingsFallback' | 'settings' | 'navigation' | 'media' | 'categories'> {
+  doc: PublicDocument | null;
+  /** Null when no published page shows the collection. */
+  trail: DetailTrail | null;
+}

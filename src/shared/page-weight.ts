@@ -4,9 +4,9 @@
  * (HTML, CSS, JavaScript, the icon and the pictures it fetches without
  * scrolling, at the copy a 375 px wide, 2× screen takes), headers included,
  * compressed as sent. The server loads the page in headless Chromium to
- * measure it (src/server/render/phone-browser.ts); without a browser it
+ * measure it (src/server/weighing/phone-browser.ts); without a browser it
  * reads the rendered page and counts the whole page, scrolled to the end
- * (src/server/render/page-weight.ts), and says so. Against the budget in the
+ * (src/server/weighing/page-weight.ts), and says so. Against the budget in the
  * site settings.
  */
 import { z } from 'zod';

@@ -26,6 +26,7 @@ import { focusField, formChecksFrames } from '../site-check/form-checks.js';
 import { siteCheckKey } from '../site-check/api.js';
 import { TranslationLinks } from '../translations/translation-links.js';
 import { useStaffTitle } from '../layouts/staff-title.js';
+import { usePageShowing } from '../pages/site-pages.js';
 
 
 /** The editorial part of an existing block's screen: state, buttons, History, live region. */
@@ -103,9 +104,10 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
   const doc = query.data;
   const editorial = useEditorial(collection, doc, dirty, form);
   const docId = doc?.id ?? '';
+  const page = usePageShowing(collection.name) ?? null;
   const checks = useMemo(
-    () => formChecksFrames({ collection: collection.name, id: docId, kind: collection.kind, page: collection.page, fields: collection.fields }),
-    [collection, docId],
+    () => formChecksFrames({ collection: collection.name, id: docId, kind: collection.kind, page, fields: collection.fields }),
+    [collection, docId, page],
   );
 
   if (!creating && query.isPending) {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { collections } from '../../../shared/collections.js';
-import { pages } from '../../../shared/pages.js';
-import { currentGroupOf, menuFor } from './menu.js';
+import { defaultPages } from '../../../server/structure/default-pages.js';
+import { currentGroupOf, menuFor as drawerOf, type DrawerPage } from './menu.js';
+
+/** The site's pages as a new site has them (the staff app reads them from the structure API). */
+const pages: DrawerPage[] = defaultPages().map((p) => ({ id: p.id, title: p.data.title, sections: p.data.sections }));
+const menuFor = (layout: Parameters<typeof drawerOf>[0], principal: Parameters<typeof drawerOf>[1], site: readonly DrawerPage[] = pages) => drawerOf(layout, principal, site);
 
 const superUser = { uid: 's', email: 's@example.org', claims: { admin: false, super: true } };
 const adminUser = { uid: 'a', email: 'a@example.org', claims: { admin: true, super: false } };
@@ -58,6 +62,26 @@ describe('staff drawer entries', () => {
     expect(currentGroupOf(menu, '/customer')).toBe('Site data');
     expect(currentGroupOf(menu, '/pages')).toBeNull();
     expect(currentGroupOf(menu, '/dashboard')).toBeNull();
+  });
+
+  it('follow the pages as editors shape them: a renamed page, a collection moved to another page, a page added', () => {
+    const renamed = pages.map((p) => (p.id === 'history' ? { ...p, title: 'Where we come from' } : p));
+    expect(labelsOf(menuFor('SuperLayout', superUser, renamed), 'Where we come from')).toEqual(['First History', 'Second History', 'Third History']);
+    expect(labelsOf(menuFor('SuperLayout', superUser, renamed), 'Our History')).toBeUndefined();
+    // The stories leave the home page for a news page an editor added, listed where the editor put it.
+    const newsroom: DrawerPage = { id: 'p-news', title: 'Newsroom', sections: [{ collection: 'newstory' }] };
+    const moved = [...pages.map((p) => (p.id === 'home' ? { ...p, sections: p.sections.filter((x) => x.collection !== 'newstory') } : p)), newsroom];
+    const menu = menuFor('SuperLayout', superUser, moved);
+    expect(labelsOf(menu, 'Newsroom')).toEqual(['News & Story']);
+    expect(labelsOf(menu, 'Home')).toEqual(['Home', 'Description Something at Home page']);
+    expect(menu.filter((g) => g.folds).map((g) => g.title).slice(-2)).toEqual(['Newsroom', 'Site data']);
+    // A collection no page shows any more is among the site's data, not lost.
+    const shownNowhere = menuFor('SuperLayout', superUser, pages.filter((p) => p.id !== 'events'));
+    expect(labelsOf(shownNowhere, 'Site data')).toEqual(['First Events', 'Second Events', 'Third Events', 'Categories', 'Publications', 'Supporters & contacts']);
+  });
+
+  it('have only the screens of the site and its tools while the pages load', () => {
+    expect(drawerOf('SuperLayout', superUser, null).some((g) => g.folds)).toBe(false);
   });
 
   it('give every entry a short mark for the mini drawer', () => {
