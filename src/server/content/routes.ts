@@ -15,7 +15,7 @@ import { dynamicCompression } from '../http/compression.js';
 import { ifMatchVersion } from '../http/if-match.js';
 import type { ContentDocument } from '../../shared/collections.js';
 import { apiPaths } from '../../shared/api-paths.js';
-import { inLanguage, withoutLang, type TranslationStep } from '../translations/routes.js';
+import { inLanguage, withoutLang, type TranslationStep } from '../http/in-language.js';
 
 const collectionParams = z.object({ name: z.string().min(1).max(100) });
 const documentParams = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });

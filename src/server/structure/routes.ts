@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { pageSteps, sitePageCollection } from '../../shared/site-structure.js';
 import { siteNavigationCollection, siteNavigationId } from '../../shared/site-navigation.js';
-import { inLanguage } from '../translations/routes.js';
+import { inLanguage } from '../http/in-language.js';
 import { ifMatchVersion } from '../http/if-match.js';
 import type { Caller } from '../content/service.js';
 import { PageService } from './page-service.js';
