@@ -81,6 +81,11 @@ export class ContentService {
     return this.services.db.kysely;
   }
 
+  /** The published blocks of these collections (not in the trash), by collection and position: what the site check reads. */
+  publishedBlocks(collections: readonly string[]): Promise<{ id: string; collection: string; data: string }[]> {
+    return repo.publishedBlocksOf(this.services.db.kysely, collections);
+  }
+
   /** A collection declared in code or made by a page's section; 404 otherwise. */
   collection(name: string): Promise<CollectionDef> {
     return this.services.structure.collectionOrNotFound(name);

@@ -8,6 +8,6 @@ export async function siteCheckRoutes(app: FastifyInstance): Promise<void> {
   app.get(apiPaths.siteCheck, async (request, reply) => {
     authorize(request.principal, 'read', { type: 'site-check' });
     reply.header('cache-control', 'private, no-store');
-    return siteCheck(app.services.db.kysely, app.services.structure, app.services.settings);
+    return siteCheck(app.services.db.kysely, app.services.structure, app.services.settings, (names) => app.content.publishedBlocks(names));
   });
 }

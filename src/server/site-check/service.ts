@@ -15,7 +15,6 @@ import type { SettingsService } from '../settings/service.js';
 import { blockTarget, mediaFactsOf } from './checks.js';
 import { applyTranslation } from '../../shared/translatable.js';
 import { publishedWordsIn } from '../translations/repository.js';
-import { publishedBlocksOf } from '../content/repository.js';
 
 /** Collections whose blocks visitors can see (staff-only ones, such as contacts, are never on the site). */
 const checked: readonly CollectionDef[] = collections.filter((c) => c.read === 'public');
@@ -26,14 +25,14 @@ const brokenWords: Record<BrokenLinkReason, string> = {
   deleted: 'the page there was deleted',
 };
 
-export async function siteCheck(db: Kysely<Database>, structure: SiteStructure, siteSettings: SettingsService): Promise<SiteCheck> {
+/** The published blocks of these collections, by collection and position (the content domain answers). */
+export type PublishedBlocks = (collections: readonly string[]) => Promise<{ id: string; collection: string; data: string }[]>;
+
+export async function siteCheck(db: Kysely<Database>, structure: SiteStructure, siteSettings: SettingsService, publishedBlocks: PublishedBlocks): Promise<SiteCheck> {
   const snapshot = await structure.current();
   // The declared public collections and the collections of sections editors added.
   const checkedNow = [...checked, ...snapshot.sectionCollections.values()];
-  const rows = await publishedBlocksOf(
-    db,
-    checkedNow.map((c) => c.name),
-  );
+  const rows = await publishedBlocks(checkedNow.map((c) => c.name));
   const byName = new Map(checkedNow.map((c) => [c.name, c]));
   const blocks = rows.flatMap((r) => {
     const c = byName.get(r.collection);
