@@ -7,6 +7,8 @@ import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import type { AppConfig } from './config.js';
 import { ensureAuditChain } from './audit/chain-repository.js';
+import { lookUpAuditActorsWith } from './audit/repository.js';
+import { findUserById } from './auth/accounts/repository.js';
 import { openDatabase, type Db, type ExtraMigrations } from './db/index.js';
 import { upgradeDatabase } from './backup/upgrade.js';
 import { TokenService } from './auth/tokens.js';
@@ -20,7 +22,8 @@ import { FastLane } from './http/fast-lane.js';
 import { AfterWrites } from './http/after-writes.js';
 import { createMailQueue, type MailQueueOptions } from './mail/index.js';
 import { AccountLinks } from './auth/invitations/service.js';
-import { SiteStructure, moveDefaultLanguage } from './structure/service.js';
+import { SiteStructure, moveDefaultLanguage, type TranslationsReader } from './structure/service.js';
+import { hasTranslationsIn, publishedInLanguages } from './translations/repository.js';
 import { SettingsService } from './settings/service.js';
 import { ContentService } from './content/service.js';
 import { EditorialScheduler } from './content/scheduler.js';
@@ -133,6 +136,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
   });
 
+  // An audit line given an account's id alone keeps its name and address as they are now (audit/repository.ts).
+  lookUpAuditActorsWith(async (conn, uid) => {
+    const user = await findUserById(conn, uid);
+    return user ? { name: user.display_name || user.email, email: user.email } : undefined;
+  });
   const db = options.db ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, authSecret: config.authSecret });
   const changes = new ChangeBus(db.pool, app.log);
   try {
@@ -161,13 +169,15 @@ async function assemble(
   headers: HeaderTable,
 ): Promise<FastifyInstance> {
   // Every service is built here, and only here; route plugins translate HTTP to them.
+  // The structure reads translated addresses and titles; translations ask the structure, so their reader is handed in.
+  const translationsReader: TranslationsReader = { publishedInLanguages, hasTranslationsIn };
   // The settings subscribe to the change bus first, so every cache after them reads the new settings.
   const settings = new SettingsService(db, changes, {
     // Saved settings are checked and cleaned as every block's data is.
     prepareData: (fields, schema, raw) => content.prepareData(fields, schema, raw),
-    moveDefaultLanguage,
+    moveDefaultLanguage: (trx, from, to) => moveDefaultLanguage(translationsReader, trx, from, to),
   });
-  const structure = new SiteStructure(db, changes, settings);
+  const structure = new SiteStructure(db, changes, settings, translationsReader);
   const services: Services = {
     config,
     db,

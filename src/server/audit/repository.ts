@@ -22,6 +22,20 @@ export interface AuditActorRef {
   name?: string | undefined;
 }
 
+/** An account's name and address as they are now, read in the line's transaction; undefined for no such account. */
+export type AuditActorLookup = (conn: Conn, uid: string) => Promise<{ name: string; email: string } | undefined>;
+
+/**
+ * Accounts belong to auth, which writes audit lines and so sits above this
+ * folder: the accounts' repository is handed in where the app is assembled
+ * (app.ts), not imported. Until then an actor given by id alone keeps no name.
+ */
+let lookUpActor: AuditActorLookup = async () => undefined;
+
+export function lookUpAuditActorsWith(lookup: AuditActorLookup): void {
+  lookUpActor = lookup;
+}
+
 export interface AuditRecord {
   action: AuditAction;
   actor: AuditActorRef | null;
@@ -59,8 +73,8 @@ export async function appendAudit(db: Conn, record: AuditRecord): Promise<string
     let name = record.actor?.name ?? null;
     let email = record.actor?.email ?? null;
     if (record.actor && (name === null || email === null)) {
-      const user = await trx.selectFrom('users').select(['display_name', 'email']).where('id', '=', record.actor.uid).executeTakeFirst();
-      name ??= user ? user.display_name || user.email : null;
+      const user = await lookUpActor(trx, record.actor.uid);
+      name ??= user?.name ?? null;
       email ??= user?.email ?? null;
     }
     const line: ChainedFields = {

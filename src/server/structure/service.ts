@@ -21,7 +21,6 @@ import { appendAudit } from '../audit/repository.js';
 import { siteLanguagesOf, splitLanguage, localizedPath, type SiteLanguages } from '../../shared/languages.js';
 import { applyTranslation } from '../../shared/translatable.js';
 import type { SettingsService } from '../settings/service.js';
-import { hasTranslationsIn, publishedInLanguages as publishedTranslations } from '../translations/repository.js';
 import { pageDataSchema, sitePageCollection, type PageData, type SitePage } from '../../shared/site-structure.js';
 import { isSectionKind, pageSectionSchema, pagesShowing } from '../../shared/page-sections.js';
 import { navigationLinks, navigationSchema, siteNavigationCollection, siteNavigationId, type Navigation, type NavigationProblem, type PublicNavigation, type ResolvedHeaderItem, type ResolvedNavLink } from '../../shared/site-navigation.js';
@@ -84,14 +83,26 @@ export function sitePageOf(id: string, d: PageData): SitePage {
 }
 
 /**
+ * What the structure reads of the translations (pages' and the navigation's
+ * words in other languages, whether a language has any). Translations sit
+ * above the structure (they ask it for addresses), so their repository is
+ * handed in where the app is assembled (app.ts), not imported.
+ */
+export interface TranslationsReader {
+  /** Published words of these collections' blocks in these languages (`data`: the words as JSON). */
+  publishedInLanguages(conn: Kysely<Database>, langs: readonly string[], collections: readonly string[]): Promise<readonly { document_id: string; lang: string; collection: string; data: string | null }[]>;
+  hasTranslationsIn(conn: Kysely<Database>, langs: readonly string[]): Promise<boolean>;
+}
+
+/**
  * A new default language (a French site set up from the English start): the
  * blocks' own text is the default language's, so its addresses, redirects and
  * missing addresses move to the new code. Refused, with nothing changed, once
  * either language has translations: their words would swap meaning with the
  * originals'. Run inside the settings' save (settings/service.ts).
  */
-export async function moveDefaultLanguage(trx: Kysely<Database>, from: string, to: string): Promise<void> {
-  if ((await hasTranslationsIn(trx, [from, to])) || (await repo.languageInUse(trx, to))) {
+export async function moveDefaultLanguage(translations: TranslationsReader, trx: Kysely<Database>, from: string, to: string): Promise<void> {
+  if ((await translations.hasTranslationsIn(trx, [from, to])) || (await repo.languageInUse(trx, to))) {
     const message = `The default language can change only while nothing is translated into ${to} or into ${from}.`;
     throw new AppError('failed-precondition', `defaultLanguage: ${message}`, { field: 'defaultLanguage', fields: { defaultLanguage: message } });
   }
@@ -161,6 +172,7 @@ export class SiteStructure {
     private readonly db: Db,
     changes: ChangeBus,
     private readonly settings: SettingsService,
+    private readonly translations: TranslationsReader,
   ) {
     // Subscribed before any cache (services are built first), so a cache rendering after an event reads the new structure.
     this.unsubscribe = changes.subscribe((event) => {
@@ -254,7 +266,7 @@ export class SiteStructure {
     const translatedPaths = new Map<string, string>();
     const words = new Map<string, Record<string, string>>();
     const others = languages.languages.filter((l) => l.code !== languages.defaultLanguage).map((l) => l.code);
-    for (const t of await publishedTranslations(this.kysely, others, [sitePageCollection, siteNavigationCollection])) {
+    for (const t of await this.translations.publishedInLanguages(this.kysely, others, [sitePageCollection, siteNavigationCollection])) {
       const w = JSON.parse(t.data ?? '{}') as Record<string, string>;
       words.set(`${t.document_id} ${t.lang}`, w);
       const live = pages.get(t.document_id)?.live;
