@@ -4,7 +4,7 @@
  * keyboard alone, server refusals on their fields, the last super-admin, axe,
  * and an open app signed out when its account is disabled.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from './helpers/axe.js';
 import type { Page } from 'playwright-core';
 import { apiSignIn, createAccount, updateAccount, watchStaffConsole } from './helpers/staff.js';
@@ -215,9 +215,32 @@ describe('users screens', () => {
   it('signs the open app out with a message when its account is disabled', async () => {
     const second = await createAccount(site.server.url, site.superToken, { email: 'second.super@example.org', role: 'super', password });
     const { context, page } = await site.newPage();
+    // Calls the open app made before it learned the account was disabled are refused too (the drawer's
+    // translation count, say, still on its way): one is held here until after the search's refusal, so the
+    // test does not depend on when the app's own calls happen to leave.
+    let releaseHeld: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (releaseHeld = resolve));
+    let heldCalls = 0;
+    await page.route(/\/api\/translations\/report/, async (route) => {
+      heldCalls++;
+      await held;
+      // A call the app gave up on meanwhile (its screen gone) has nothing left to send.
+      await route.continue().catch(() => undefined);
+    });
+    const refusals: { path: string; code: string }[] = [];
+    const authorisedAfterSignOut: string[] = [];
+    let signedOut = false;
+    page.on('response', (res) => {
+      if (res.status() !== 403 || !res.url().includes('/api/')) return;
+      void res.json().then((body: { error?: { code?: string } }) => refusals.push({ path: new URL(res.url()).pathname, code: body.error?.code ?? '' }), () => refusals.push({ path: new URL(res.url()).pathname, code: 'no JSON' }));
+    });
+    page.on('request', (req) => {
+      if (signedOut && req.url().includes('/api/') && req.headers().authorization) authorisedAfterSignOut.push(new URL(req.url()).pathname);
+    });
     const watch = watchStaffConsole(page, [
       { url: /\/api\/auth\/refresh$/ },
-      { url: /\/api\/users/, status: 403 },
+      // Every call that still carried the disabled account's token: what they answered is checked below.
+      { url: /\/api\//, status: 403 },
     ]);
     await site.signInAs(page, second.email, password, '/user');
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
@@ -225,12 +248,21 @@ describe('users screens', () => {
     // The next call the open app makes is refused: it signs out and says why.
     await page.getByLabel('Search by e-mail or name').fill('editor');
     await page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
+    signedOut = true;
     await page.getByText('This account has been disabled. Contact your administrator.').first().waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'You have been signed out' }).count()).toBeGreaterThan(0);
+    // The held call reaches the server now, with the token it left with, and is refused like the search.
+    releaseHeld();
+    await page.unroute(/\/api\/translations\/report/);
+    expect(heldCalls).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(refusals.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/users', '/api/translations/report'])), { timeout: 10_000 });
+    // Every refusal says why (the account is disabled), and once signed out the app asks nothing with the token.
+    expect(refusals.filter((r) => r.code !== 'auth/user-disabled')).toEqual([]);
     // Reloading does not bring the session back.
     await page.reload();
     await page.getByLabel('E-mail address').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
+    expect(authorisedAfterSignOut).toEqual([]);
     expect(watch.errors).toEqual([]);
     await context.close();
   });

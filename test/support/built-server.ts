@@ -2,6 +2,13 @@
  * Starts the built server (dist/server/main.js) on a free port with a fresh
  * DATA_DIR, as `npm start` would: for the browser tests and the benchmarks.
  * The demo content is seeded; a super-admin is created from BOOTSTRAP_SUPER_*.
+ *
+ * Seeding the demo content (pictures made in three formats and widths) costs
+ * about 15 s of CPU, six times a start on seeded data. Within a test run
+ * (test/global-setup.ts sets SEEDED_DATA_RUN_DIR) the first start seeds a
+ * DATA_DIR once and keeps it as a template; every other start gets its own
+ * copy of it (the SQLite file, the pictures and the auth secret), so each
+ * server still has data of its own that no other test sees or changes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -52,11 +59,73 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Settings that change what the first start writes into DATA_DIR: a start given one of them seeds on its own. */
+const seedingSettings = ['DATA_DIR', 'DATABASE_URL', 'SEED_DEMO', 'MEDIA_STORE', 'AUTH_SECRET', 'BOOTSTRAP_SUPER_EMAIL', 'BOOTSTRAP_SUPER_PASSWORD'];
+
+/** The environment variable naming this test run's folder for the seeded template (set by test/global-setup.ts). */
+export const seededDataRunDir = 'SEEDED_DATA_RUN_DIR';
+
+interface TemplateState {
+  dir: string;
+  /** The UTC day it was seeded: the demo's dates count from it. */
+  day: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * This run's seeded DATA_DIR, made by the first start that asks (the others,
+ * in other test workers, wait for it), or null outside a test run, for
+ * another checkout, or once the day has changed since it was seeded.
+ */
+async function seededTemplate(options: StartOptions): Promise<string | null> {
+  const runDir = process.env[seededDataRunDir];
+  if (!runDir || options.root || Object.keys(options.env ?? {}).some((k) => seedingSettings.includes(k))) return null;
+  const ready = path.join(runDir, 'seeded.json');
+  const failed = path.join(runDir, 'seeded-failed');
+  let mine = false;
+  try {
+    fs.mkdirSync(path.join(runDir, 'seeding'));
+    mine = true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  if (mine) {
+    const dir = path.join(runDir, 'seeded');
+    try {
+      const server = await start(options, fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-seeding-')));
+      // A clean stop: SQLite's write-ahead log is folded into the file, which is then copied whole.
+      const end = await server.stop({ keepData: dir });
+      if (end.killed || end.code !== 0) throw new Error(`the seeding server did not stop cleanly (${JSON.stringify(end)}):\n${server.output()}`);
+      const state: TemplateState = { dir, day: today() };
+      fs.writeFileSync(ready, JSON.stringify(state));
+    } catch (err) {
+      fs.writeFileSync(failed, String(err));
+      throw err;
+    }
+  }
+  // Another worker seeds: waiting for its answer (a start with seeding takes up to a minute on a busy machine).
+  const deadline = Date.now() + 180_000;
+  while (!fs.existsSync(ready)) {
+    if (fs.existsSync(failed)) throw new Error(`seeding the template DATA_DIR failed: ${fs.readFileSync(failed, 'utf8')}`);
+    if (Date.now() > deadline) throw new Error('the template DATA_DIR was not seeded in 180 s');
+    await delay(200);
+  }
+  const state = JSON.parse(fs.readFileSync(ready, 'utf8')) as TemplateState;
+  return state.day === today() ? state.dir : null;
+}
+
 export async function startBuiltServer(options: StartOptions = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-built-'));
+  const template = await seededTemplate(options);
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
+  return start(options, dataDir);
+}
+
+async function start(options: StartOptions, dataDir: string): Promise<RunningServer & { stop(how?: { keepData?: string }): ReturnType<RunningServer['stop']> }> {
   const cwd = options.root ?? root;
   const main = path.join(cwd, 'dist/server/main.js');
   if (!fs.existsSync(main)) throw new Error('dist/server/main.js is missing: the test setup builds it first');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-built-'));
   const port = await freePort();
   const superEmail = 'super@example.org';
   const superPassword = 'correct horse battery staple';
@@ -108,7 +177,7 @@ export async function startBuiltServer(options: StartOptions = {}): Promise<Runn
     superPassword,
     output: () => (options.logFile ? fs.readFileSync(options.logFile, 'utf8') : out),
     exited: () => (child.exitCode !== null || child.signalCode !== null ? { code: child.exitCode, signal: child.signalCode } : null),
-    stop: async () => {
+    stop: async (how: { keepData?: string } = {}) => {
       let killed = false;
       if (child.exitCode === null && child.signalCode === null) {
         const exited = once(child, 'exit', { signal: AbortSignal.timeout(5000) }).then(
@@ -123,7 +192,8 @@ export async function startBuiltServer(options: StartOptions = {}): Promise<Runn
           await once(child, 'exit');
         }
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (how.keepData) fs.renameSync(dataDir, how.keepData);
+      else fs.rmSync(dataDir, { recursive: true, force: true });
       return { code: child.exitCode, signal: child.signalCode, killed };
     },
   };
