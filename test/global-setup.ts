@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { seededDataRunDir } from './support/built-server.js';
+import { madeThisRun, testRunDirVariable } from './support/once-per-run.js';
 
 /** A local PostgreSQL as on the development machines, tried when TEST_DATABASE_URL is not set. */
 const localDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/test';
@@ -42,7 +42,7 @@ function redisAnswers(url: string): Promise<boolean> {
   });
 }
 
-export default async function setup(): Promise<() => void> {
+export default async function setup(): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const err = await answers(url);
@@ -63,8 +63,25 @@ export default async function setup(): Promise<() => void> {
   // Browser tests run against the built app, as `npm start` serves it.
   const root = path.resolve(__dirname, '..');
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
-  // This run's shared files (the seeded DATA_DIR every built server copies, test/support/built-server.ts); the workers inherit the variable.
+  // This run's shared files (test/support/once-per-run.ts: a seeded DATA_DIR, seeded databases); the workers inherit the variable.
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-test-run-'));
-  process.env[seededDataRunDir] = runDir;
-  return () => fs.rmSync(runDir, { recursive: true, force: true });
+  process.env[testRunDirVariable] = runDir;
+  return async () => {
+    for (const made of madeThisRun(runDir)) {
+      const { database, dataDir } = made as { database?: unknown; dataDir?: unknown };
+      if (typeof database === 'string' && process.env.TEST_DATABASE_URL) await dropDatabase(process.env.TEST_DATABASE_URL, database);
+      if (typeof dataDir === 'string') fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    fs.rmSync(runDir, { recursive: true, force: true });
+  };
+}
+
+async function dropDatabase(admin: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }

@@ -5,8 +5,8 @@
  *
  * Seeding the demo content (pictures made in three formats and widths) costs
  * about 15 s of CPU, six times a start on seeded data. Within a test run
- * (test/global-setup.ts sets SEEDED_DATA_RUN_DIR) the first start seeds a
- * DATA_DIR once and keeps it as a template; every other start gets its own
+ * (test/support/once-per-run.ts) the first start seeds a DATA_DIR once and
+ * keeps it as a template; every other start gets its own
  * copy of it (the SQLite file, the pictures and the auth secret), so each
  * server still has data of its own that no other test sees or changes.
  */
@@ -19,6 +19,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import nodeFlags from '../../src/server/node-flags.json' with { type: 'json' };
+import { oncePerRun, testRunDir } from './once-per-run.js';
 
 /** The repository root (works under vitest and under tsx, which has no __dirname). */
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -62,57 +63,20 @@ export async function freePort(): Promise<number> {
 /** Settings that change what the first start writes into DATA_DIR: a start given one of them seeds on its own. */
 const seedingSettings = ['DATA_DIR', 'DATABASE_URL', 'SEED_DEMO', 'MEDIA_STORE', 'AUTH_SECRET', 'BOOTSTRAP_SUPER_EMAIL', 'BOOTSTRAP_SUPER_PASSWORD'];
 
-/** The environment variable naming this test run's folder for the seeded template (set by test/global-setup.ts). */
-export const seededDataRunDir = 'SEEDED_DATA_RUN_DIR';
-
-interface TemplateState {
-  dir: string;
-  /** The UTC day it was seeded: the demo's dates count from it. */
-  day: string;
-}
-
-const today = () => new Date().toISOString().slice(0, 10);
-
-/**
- * This run's seeded DATA_DIR, made by the first start that asks (the others,
- * in other test workers, wait for it), or null outside a test run, for
- * another checkout, or once the day has changed since it was seeded.
- */
+/** This run's seeded DATA_DIR, made by the first start that asks, or null outside a test run or for another checkout. */
 async function seededTemplate(options: StartOptions): Promise<string | null> {
-  const runDir = process.env[seededDataRunDir];
-  if (!runDir || options.root || Object.keys(options.env ?? {}).some((k) => seedingSettings.includes(k))) return null;
-  const ready = path.join(runDir, 'seeded.json');
-  const failed = path.join(runDir, 'seeded-failed');
-  let mine = false;
-  try {
-    fs.mkdirSync(path.join(runDir, 'seeding'));
-    mine = true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  if (mine) {
-    const dir = path.join(runDir, 'seeded');
-    try {
-      const server = await start(options, fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-seeding-')));
-      // A clean stop: SQLite's write-ahead log is folded into the file, which is then copied whole.
-      const end = await server.stop({ keepData: dir });
-      if (end.killed || end.code !== 0) throw new Error(`the seeding server did not stop cleanly (${JSON.stringify(end)}):\n${server.output()}`);
-      const state: TemplateState = { dir, day: today() };
-      fs.writeFileSync(ready, JSON.stringify(state));
-    } catch (err) {
-      fs.writeFileSync(failed, String(err));
-      throw err;
-    }
-  }
-  // Another worker seeds: waiting for its answer (a start with seeding takes up to a minute on a busy machine).
-  const deadline = Date.now() + 180_000;
-  while (!fs.existsSync(ready)) {
-    if (fs.existsSync(failed)) throw new Error(`seeding the template DATA_DIR failed: ${fs.readFileSync(failed, 'utf8')}`);
-    if (Date.now() > deadline) throw new Error('the template DATA_DIR was not seeded in 180 s');
-    await delay(200);
-  }
-  const state = JSON.parse(fs.readFileSync(ready, 'utf8')) as TemplateState;
-  return state.day === today() ? state.dir : null;
+  if (options.root || Object.keys(options.env ?? {}).some((k) => seedingSettings.includes(k))) return null;
+  const runDir = testRunDir();
+  if (!runDir) return null;
+  const made = await oncePerRun('built-server-data', async () => {
+    const server = await start(options, fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-seeding-')));
+    const dir = path.join(runDir, 'built-server-data');
+    // A clean stop: SQLite's write-ahead log is folded into the file, which is then copied whole.
+    const end = await server.stop({ keepData: dir });
+    if (end.killed || end.code !== 0) throw new Error(`the seeding server did not stop cleanly (${JSON.stringify(end)}):\n${server.output()}`);
+    return { dataDir: dir };
+  });
+  return made?.dataDir ?? null;
 }
 
 export async function startBuiltServer(options: StartOptions = {}): Promise<RunningServer> {
