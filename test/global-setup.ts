@@ -42,7 +42,7 @@ function redisAnswers(url: string): Promise<boolean> {
   });
 }
 
-export default async function setup(): Promise<() => Promise<void>> {
+export default async function setup(): Promise<() => void> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const err = await answers(url);
@@ -63,25 +63,14 @@ export default async function setup(): Promise<() => Promise<void>> {
   // Browser tests run against the built app, as `npm start` serves it.
   const root = path.resolve(__dirname, '..');
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
-  // This run's shared files (test/support/once-per-run.ts: a seeded DATA_DIR, seeded databases); the workers inherit the variable.
+  // This run's shared files (test/support/once-per-run.ts: the built servers' seeded DATA_DIR); the workers inherit the variable.
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-test-run-'));
   process.env[testRunDirVariable] = runDir;
-  return async () => {
+  return () => {
     for (const made of madeThisRun(runDir)) {
-      const { database, dataDir } = made as { database?: unknown; dataDir?: unknown };
-      if (typeof database === 'string' && process.env.TEST_DATABASE_URL) await dropDatabase(process.env.TEST_DATABASE_URL, database);
+      const { dataDir } = made as { dataDir?: unknown };
       if (typeof dataDir === 'string') fs.rmSync(dataDir, { recursive: true, force: true });
     }
     fs.rmSync(runDir, { recursive: true, force: true });
   };
-}
-
-async function dropDatabase(admin: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
 }

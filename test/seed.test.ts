@@ -41,7 +41,7 @@ describe.each(dialects())('demo content on %s', (dialect) => {
 
   beforeAll(async () => {
     log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    t = await build(dialect, { seedDemo: true }, { freshSeed: true });
+    t = await build(dialect, { seedDemo: true });
     printed = log.mock.calls.map((c) => c.map(String).join(' '));
     log.mockClear();
   }, 120_000);

@@ -37,16 +37,8 @@ export function dialects(): Dialect[] {
 /** The AUTH_SECRET of every test site (a command run against one needs it to open its sealed archives and append to its audit log). */
 export const testAuthSecret = 'test-secret-test-secret-test-secret-0123456789';
 
-/** A database (and DATA_DIR) to start from instead of an empty one: its files are copied, its PostgreSQL database used as the template. */
-export interface DatabaseSource {
-  dataDir: string;
-  /** The PostgreSQL database to copy (CREATE DATABASE … TEMPLATE); nobody may be connected to it. */
-  database?: string;
-}
-
-export async function createTestDatabase(dialect: Dialect, from?: DatabaseSource): Promise<TestDatabase> {
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   const dataDir = tempDir();
-  if (from) fs.cpSync(from.dataDir, dataDir, { recursive: true });
   if (dialect === 'sqlite') {
     const url = path.join(dataDir, 'site.sqlite');
     return {
@@ -63,7 +55,7 @@ export async function createTestDatabase(dialect: Dialect, from?: DatabaseSource
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   try {
-    await client.query(from?.database ? `CREATE DATABASE ${name} TEMPLATE ${from.database}` : `CREATE DATABASE ${name}`);
+    await client.query(`CREATE DATABASE ${name}`);
   } finally {
     await client.end();
   }
@@ -94,23 +86,6 @@ export async function createTestDatabase(dialect: Dialect, from?: DatabaseSource
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Waits until nobody is connected to a PostgreSQL database (pg's pool.end() resolves before its sockets close). */
-export async function untilNoSessions(name: string): Promise<boolean> {
-  const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) throw new Error('TEST_DATABASE_URL is not set');
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  try {
-    const sessions = async () => (await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows[0]?.n ?? 0;
-    return await vi
-      .waitFor(async () => expect(await sessions()).toBe(0), { timeout: 5000, interval: 25 })
-      .then(() => true)
-      .catch(() => false);
-  } finally {
-    await c.end();
-  }
 }
 
 export async function openMigrated(t: TestDatabase): Promise<Db> {

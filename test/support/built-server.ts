@@ -69,7 +69,8 @@ async function seededTemplate(options: StartOptions): Promise<string | null> {
   const runDir = testRunDir();
   if (!runDir) return null;
   const made = await oncePerRun('built-server-data', async () => {
-    const server = await start(options, fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-seeding-')));
+    // Seeded with the defaults, whoever asks first: every copy is the same.
+    const server = await start({}, fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-seeding-')));
     const dir = path.join(runDir, 'built-server-data');
     // A clean stop: SQLite's write-ahead log is folded into the file, which is then copied whole.
     const end = await server.stop({ keepData: dir });

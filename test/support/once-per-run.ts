@@ -1,6 +1,6 @@
 /**
  * Something made once per test run and shared by every test file that asks
- * (a seeded DATA_DIR, a seeded database to copy): the first file to ask makes
+ * (the built servers' seeded DATA_DIR): the first file to ask makes
  * it, the others (in other test workers) wait for its answer. Each file then
  * takes its own copy, so no test sees or changes another's data. The answer is
  * kept in the run's folder, which test/global-setup.ts makes and removes.
@@ -63,7 +63,7 @@ export async function oncePerRun<T>(name: string, make: () => Promise<T>): Promi
   return made.day === today() ? made.value : null;
 }
 
-/** Everything made this run, for the run's end to remove (a PostgreSQL database is dropped there). */
+/** Everything made this run, for the run's end to remove. */
 export function madeThisRun(runDir: string): unknown[] {
   return fs
     .readdirSync(runDir)
