@@ -4,7 +4,7 @@
  * response of the load counted as it came over the wire (headers and body,
  * compressed), without scrolling, with and without `Save-Data: on`.
  */
-import { pages } from '../src/shared/pages.js';
+import { seedPages as pages } from '../src/server/structure/default-pages.js';
 import { launch } from '../e2e/helpers/browser.js';
 import { firstViewBytes } from '../e2e/helpers/first-view.js';
 

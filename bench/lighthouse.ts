@@ -10,10 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { pages } from '../src/shared/pages.js';
+import { seedPages as pages } from '../src/server/structure/default-pages.js';
 import { createContext, ensureBuilt, root, startBuiltServer } from './harness.js';
 import { buildDataPage, dataPagePath } from './data-page.js';
-import { headlessChromiumArgs } from '../src/server/render/phone-browser.js';
+import { headlessChromiumArgs } from '../src/server/weighing/phone-browser.js';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [...headlessChromiumArgs];

@@ -33,7 +33,7 @@ import { z } from 'zod';
 import { buildApp } from '../src/server/app.js';
 import { configFromEnv } from '../src/server/config.js';
 import type { ChangeEvent } from '../src/server/changes.js';
-import { renderChannelName, type RenderMessage } from '../src/server/render/page-cache.js';
+import { renderChannelName, type RenderMessage } from '../src/server/site/page-cache.js';
 import { sitePageCollection } from '../src/shared/site-structure.js';
 import { buildDataPage, dataPagePath, type StaffApi } from './data-page.js';
 import { loadAverage } from './report.js';

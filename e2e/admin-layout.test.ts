@@ -1,5 +1,5 @@
 /**
- * The staff drawer of SPEC.md section 9 in Debian's Chromium: pinned at 1280 px
+ * The staff drawer in Debian's Chromium: pinned at 1280 px
  * (full 300 px or mini 57 px), overlaying the content at 1000 px and closing on
  * navigation, the toggle both ways, Escape, swipes, and Logout.
  */

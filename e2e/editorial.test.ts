@@ -307,7 +307,7 @@ describe('editorial safety', () => {
       expect((await stored('visionvalue', block.id)).publishAt).toBeNull();
       await page.getByRole('button', { name: 'Publish', exact: true }).click();
       await announced(page, '“Patience” is published.');
-      // The notices (bottom centre, as SPEC.md asks) lie over the button row and stay while the pointer rests on them: move it away and let them close.
+      // The notices (bottom centre) lie over the button row and stay while the pointer rests on them: move it away and let them close.
       await page.mouse.move(0, 0);
       await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 15_000 });
       await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);

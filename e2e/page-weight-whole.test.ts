@@ -5,7 +5,7 @@
  * nothing at 375 and 1280 px.
  */
 import { describe, expect, it } from 'vitest';
-import { noBrowserNote } from '../src/server/render/weighing.js';
+import { noBrowserNote } from '../src/server/weighing/weighing.js';
 import { setUpSite } from './helpers/fixture.js';
 import { axeViolations } from './helpers/axe.js';
 import { publicPages } from './public-helpers.js';

@@ -1,7 +1,7 @@
 /** Shared steps of the public-site browser tests: API calls as a visitor or with a staff token. */
 import type { RunningServer } from './helpers/fixture.js';
 import type { PublicDocument } from '../src/shared/collections.js';
-import { pages } from '../src/shared/pages.js';
+import { seedPages as pages } from '../src/server/structure/default-pages.js';
 
 export interface Bundle {
   page: { name: string; path: string; title: string };
@@ -23,7 +23,7 @@ export async function staffApi<T>(server: RunningServer, token: string, path: st
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-export const publicPages = pages.map((p) => ({ name: p.name, path: p.path, title: p.title }));
+export const publicPages = pages.map((p) => ({ name: p.id, path: p.path, title: p.title }));
 
 /** The JSON-LD objects of a document's head. */
 export function jsonLdTypes(blocks: string[]): string[] {

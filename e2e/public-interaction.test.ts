@@ -144,7 +144,7 @@ describe('public site interaction', () => {
       };
       await drag(box.x + box.width * 0.8, box.x + box.width * 0.3, 0);
       await expect.poll(() => activeSlide(page)).toBe(`${(3 % count) + 1} of ${count}`);
-      // A swipe is a distance, not a speed (SPEC.md: 75 px or a quarter): a slow one of 100 px that stops before
+      // A swipe is a distance, not a speed (75 px or a quarter): a slow one of 100 px that stops before
       // letting go moves on too, to the right the previous slide, to the left the next one…
       await drag(box.x + box.width * 0.4, box.x + box.width * 0.4 + 100, 400);
       await expect.poll(() => activeSlide(page)).toBe(`3 of ${count}`);

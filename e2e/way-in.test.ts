@@ -48,7 +48,7 @@ describe('the staff bar on the public site', () => {
         if (f === page.mainFrame()) screens.push(new URL(f.url()).pathname);
       });
       const signIn = await signInByHand(page);
-      // The app lands on the site's home page (SPEC.md), already with the bar: nobody reloads.
+      // The app lands on the site's home page, already with the bar: nobody reloads.
       await page.waitForURL((u) => u.pathname === '/');
       await bar(page).waitFor({ timeout: 10_000 });
       const edit = bar(page).getByRole('link', { name: 'Edit this page' });

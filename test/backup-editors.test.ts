@@ -14,7 +14,7 @@ import { silentProgress } from '../src/server/backup/progress.js';
 import type { KyselyPlugin } from 'kysely';
 import { openDatabase, type Db } from '../src/server/db/index.js';
 import { detailPathOf } from '../src/shared/registry-index.js';
-import { pages } from '../src/shared/pages.js';
+import { seedPages as pages } from '../src/server/structure/default-pages.js';
 import { restoreFrom } from './backup-fixtures.js';
 import { build, testConfig, type TestApp } from './helpers/app.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';

@@ -1,15 +1,18 @@
 /**
  * Adding a collection of an existing kind to an existing page is one
- * declaration. The test hook: src/shared/declarations.ts is the one list every
- * other module derives from, so replacing it (vi.mock) with the real list plus
- * one declaration shows what that declaration alone brings: the API registry,
- * the staff menu, its list and form screens, the demo seed, the public page
- * (in the declared place), its detail pages and the sitemap.
+ * declaration and its place in the seed pages. The test hook:
+ * src/shared/declarations.ts is the one list every other module derives
+ * from, so replacing it (vi.mock) with the real list plus one declaration,
+ * and the seed pages (src/server/structure/default-pages.ts) with the about
+ * page showing it, shows what that brings: the API registry, the staff menu,
+ * its list and form screens, the demo seed, the public page (in its place),
+ * its detail pages and the sitemap.
  */
 import { matchRoutes } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContentDocument } from '../src/shared/collections.js';
 import type * as DeclarationsModule from '../src/shared/declarations.js';
+import type * as SeedPagesModule from '../src/server/structure/default-pages.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
@@ -25,16 +28,28 @@ vi.mock('../src/shared/declarations.js', async (importOriginal) => {
     label: 'About: press releases',
     group: 'About',
     kind: 'story',
-    page: 'about',
     heading: 'Press releases',
-    detail: { path: '/press', trail: { name: 'Press releases', path: '/about' } },
+    detail: { path: '/press' },
   });
-  // Its place on the page: right after the about page's vision sections.
-  const at = real.declarations.findIndex((d) => d.name === 'aboutvision') + 1;
-  return { ...real, declarations: [...real.declarations.slice(0, at), pressReleases, ...real.declarations.slice(at)] };
+  return { ...real, declarations: [...real.declarations, pressReleases] };
 });
 
-describe.each(dialects())('a collection added by one declaration, on %s', (dialect) => {
+// Its place on the page: right after the about page's vision section.
+vi.mock('../src/server/structure/default-pages.js', async (importOriginal) => {
+  const real = await importOriginal<typeof SeedPagesModule>();
+  return {
+    ...real,
+    defaultPages: () =>
+      real.defaultPages().map((p) => {
+        if (p.id !== 'about') return p;
+        const at = p.data.sections.findIndex((s) => s.collection === 'aboutvision') + 1;
+        const section = { id: name, kind: 'story' as const, heading, collection: name, options: {} };
+        return { ...p, data: { ...p.data, sections: [...p.data.sections.slice(0, at), section, ...p.data.sections.slice(at)] } };
+      }),
+  };
+});
+
+describe.each(dialects())('a collection added by one declaration and its seed section, on %s', (dialect) => {
   let t: TestApp;
   let admin: TestUser;
   let published: ContentDocument[];
@@ -71,11 +86,13 @@ describe.each(dialects())('a collection added by one declaration, on %s', (diale
 
   it('is in the staff menu under the page that shows it, beside that page\'s other blocks, for both staff layouts', async () => {
     const { menuFor } = await import('../src/web/admin/layouts/menu.js');
+    const res = await t.app.inject({ method: 'GET', url: '/api/site/pages', headers: admin.headers });
+    const pages = (res.json() as { pages: { id: string; title: string; sections: { collection: string }[] }[] }).pages;
     for (const [layout, claims] of [
       ['SuperLayout', { admin: false, super: true }],
       ['AdminLayout', { admin: true, super: false }],
     ] as const) {
-      const groups = menuFor(layout, { uid: 'u', email: 'e@example.org', claims });
+      const groups = menuFor(layout, { uid: 'u', email: 'e@example.org', claims }, pages);
       const about = groups.find((g) => g.entries.some((e) => e.to === '/aboutvision'));
       expect(about?.entries.map((e) => e.to)).toContain('/pressrelease');
       expect(about?.entries.find((e) => e.to === '/pressrelease')).toMatchObject({ label: 'About: press releases', formPrefixes: ['/pressrelease-form/'] });
@@ -102,7 +119,7 @@ describe.each(dialects())('a collection added by one declaration, on %s', (diale
     for (const d of published) expect(String(d.data.title).length).toBeGreaterThan(10);
   });
 
-  it('shows its published blocks on its page, in its declared place, under its heading', async () => {
+  it('shows its published blocks on its page, in its place there, under its heading', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/about' });
     expect(res.statusCode).toBe(200);
     const html = res.body;
@@ -120,7 +137,8 @@ describe.each(dialects())('a collection added by one declaration, on %s', (diale
     const page = await t.app.inject({ method: 'GET', url: `/press/${doc.id}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(String(doc.data.title));
-    expect(page.body).toContain('<a href="/about">Press releases</a>');
+    // Its breadcrumb leads to the page that shows it, by that page's title.
+    expect(page.body).toContain('<a href="/about">About us</a>');
     const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     for (const d of published) expect(sitemap.body).toContain(`<loc>https://www.tujenge.example.org/press/${d.id}</loc>`);
     expect((await t.app.inject({ method: 'GET', url: '/press/not-a-release' })).statusCode).toBe(404);

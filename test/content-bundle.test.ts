@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etagMatches, negotiateEncoding } from '../src/server/content/page-bundle.js';
+import { etagMatches, negotiateEncoding } from '../src/server/site/bundle.js';
 
 describe('page bundle content negotiation', () => {
   it('prefers brotli, then gzip, and honours q=0 and the wildcard', () => {

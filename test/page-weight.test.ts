@@ -11,8 +11,8 @@ import type { MediaInfo } from '../src/shared/media.js';
 import { pageWeightBudgetBytes, pageWeightsAnswerSchema, pageWeightsApi, type PageWeightsAnswer } from '../src/shared/page-weight.js';
 import { defaultSiteSettings } from '../src/shared/settings.js';
 import { siteApi } from '../src/shared/site-structure.js';
-import { candidatesOf, chromiumPick, slotWidthAt, wantedBy } from '../src/server/render/page-weight.js';
-import { noBrowserNote } from '../src/server/render/weighing.js';
+import { candidatesOf, chromiumPick, slotWidthAt, wantedBy } from '../src/server/weighing/page-weight.js';
+import { noBrowserNote } from '../src/server/weighing/weighing.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
@@ -193,7 +193,7 @@ describe.each(dialects())('page weights on %s', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json<PageAnswer>();
     };
-    const content = t.app.content;
+    const content = t.app.services.site;
     const original = content.pageBundle.bind(content);
     // The new page's blocks cannot be read (its database gone away, say): it renders as a 500.
     content.pageBundle = async (name, lang) => {

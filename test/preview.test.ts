@@ -12,7 +12,7 @@ import { buildApp } from '../src/server/app.js';
 import { configFromEnv } from '../src/server/config.js';
 import { getCollection, type ContentDocument } from '../src/shared/collections.js';
 import { defaultPreviewLinkDays, editorialApi, editorialPaths, previewBannerText, previewPathPrefix, type PreviewLinkAnswer } from '../src/shared/editorial.js';
-import { pages } from '../src/shared/pages.js';
+import { seedPages as pages } from '../src/server/structure/default-pages.js';
 import { previewRefusalWords, type PreviewLinksAnswer } from '../src/shared/preview-links.js';
 import { testConfig } from './helpers/app.js';
 import { insertMedia, validData } from './content-fixtures.js';

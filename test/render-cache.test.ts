@@ -11,7 +11,7 @@ import diagnostics from 'node:diagnostics_channel';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContentDocument } from '../src/shared/collections.js';
 import { representationMaxAgeMs } from '../src/server/http/cached-representation.js';
-import { renderChannelName, type RenderMessage } from '../src/server/render/page-cache.js';
+import { renderChannelName, type RenderMessage } from '../src/server/site/page-cache.js';
 import { build, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
@@ -64,7 +64,7 @@ describe.each(dialects())('rendered pages under edits on %s', (dialect) => {
    * settles when a render has started reading (so it is certainly in flight).
    */
   function holdPageBundles() {
-    const content = t.app.content;
+    const content = t.app.services.site;
     const original = content.pageBundle.bind(content);
     let release!: () => void;
     let entered!: () => void;

@@ -3,8 +3,8 @@
  * the registry. Allowed calls succeed (2xx); the others answer 401
  * `unauthenticated` (signed out) or 403 `permission-denied` (signed in), and a
  * disabled account's token is refused everywhere with 403 `auth/user-disabled`.
- * The expectations are a table written by hand from design.md sections 5 and
- * 6, not read from the policy under test.
+ * The expectations are a table written by hand from the roles' rights
+ * (docs/security.md, "V8 Authorization"), not read from the policy under test.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, getCollection, type CollectionDef, type ContentDocument } from '../src/shared/collections.js';
-import { pages } from '../src/shared/pages.js';
+import { seedPages as pages } from '../src/server/structure/default-pages.js';
 import { backupDownloadPath, backupFileName, backupsApiPath } from '../src/shared/backups.js';
 import { insertDocument } from '../src/server/content/repository.js';
 import { issueActionCode } from '../src/server/auth/action-codes.js';
@@ -79,7 +79,7 @@ type Outcome = 'ok' | '401' | '403' | 'off';
 const outcomeText: Record<Outcome, string> = { ok: '2xx', '401': '401 unauthenticated', '403': '403 permission-denied', off: '403 auth/user-disabled' };
 
 /**
- * The expected answers, from design.md sections 5 and 6, one column per role
+ * The expected answers, from the roles' rights, one column per role
  * in the order of `matrixRoles`. Written by hand: nothing here is read from
  * the policy (src/shared/access.ts) or from the registry's access fields.
  */
@@ -423,8 +423,8 @@ const rows: Row[] = [
     (p): Row => ({
       group: 'pages',
       endpoint: 'page bundle',
-      target: p.name,
-      request: async () => ({ method: 'GET', url: `/api/pages/${p.name}` }),
+      target: p.id,
+      request: async () => ({ method: 'GET', url: `/api/pages/${p.id}` }),
     }),
   ),
   { group: 'preview links', endpoint: 'make a preview link', target: 'preview', request: async () => ({ method: 'POST', url: editorialApi.preview, payload: { page: 'about' } }) },
@@ -885,7 +885,7 @@ describe.each(dialects())('role matrix on %s', (dialect) => {
     expect([...grouped].sort()).toEqual(collections.map((c) => c.name).sort());
     const documentEndpoints = ['list documents', 'read a document', 'create a document', 'update a document', 'delete a document', 'reorder'];
     for (const c of collections) expect(rows.filter((r) => r.target === c.name && documentEndpoints.includes(r.endpoint))).toHaveLength(6);
-    for (const p of pages) expect(rows.some((r) => r.endpoint === 'page bundle' && r.target === p.name)).toBe(true);
+    for (const p of pages) expect(rows.some((r) => r.endpoint === 'page bundle' && r.target === p.id)).toBe(true);
     const keys = expectations.map(([group, endpoint]) => `${group} / ${endpoint}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect([...new Set(rows.map((r) => `${r.group} / ${r.endpoint}`))].sort()).toEqual([...keys].sort());

@@ -79,7 +79,7 @@ describe.each(dialects())('authoring checks on %s', (dialect) => {
       const c = getCollection(d.collection);
       if (!c) continue;
       const data = JSON.parse(d.data) as Record<string, unknown>;
-      for (const f of checkData(blockTarget(c, d.id), data, await mediaFactsOf(k, mediaIdsIn(c.fields, data)))) rules.add(f.rule);
+      for (const f of checkData(blockTarget(c, d.id, await t.app.services.structure.pageShowing(c.name)), data, await mediaFactsOf(k, mediaIdsIn(c.fields, data)))) rules.add(f.rule);
     }
     expect([...rules]).toEqual(expect.arrayContaining(['image-alt-missing', 'link-vague', 'heading-skip', 'text-capitals']));
   });
@@ -165,7 +165,7 @@ describe.each(dialects())('authoring checks on %s', (dialect) => {
     const info = mediaInfoSchema.parse(described.json());
     const c = getCollection('descriptionhome');
     if (!c) throw new Error('descriptionhome is declared');
-    const inForm = errorsOf(checkData(blockTarget(c, doc.id), { title: 'Borehole repairs', image }, (id) => (id === info.id ? mediaFactsOfDescription(info) : undefined)));
+    const inForm = errorsOf(checkData(blockTarget(c, doc.id, await t.app.services.structure.pageShowing(c.name)), { title: 'Borehole repairs', image }, (id) => (id === info.id ? mediaFactsOfDescription(info) : undefined)));
     expect(inForm).toEqual(gate);
     const anonymous = await inject({ method: 'GET', url: mediaApi.one(uploaded.id) });
     expect(anonymous.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Pages as data through the API and the public site: SPEC.md's pages are
+ * Pages as data through the API and the public site: the seeded pages are
  * records at their paths, an editor creates, fills, publishes and renames a
  * page, old addresses answer 301 to the page's current one (no chains, no
  * loops), and deleting a page something links to asks where its address
@@ -7,10 +7,10 @@
  */
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { renderChannelName, type RenderMessage } from '../src/server/render/page-cache.js';
+import { renderChannelName, type RenderMessage } from '../src/server/site/page-cache.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinds } from '../src/shared/kinds.js';
-import { pages as seedPages } from '../src/shared/pages.js';
+import { seedPages } from '../src/server/structure/default-pages.js';
 import { siteApi } from '../src/shared/site-structure.js';
 import { editorialApi } from '../src/shared/editorial.js';
 import type { NavigationAnswer } from '../src/shared/site-navigation.js';
@@ -60,7 +60,7 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
     return publish(id);
   };
 
-  it("lists SPEC.md's thirteen pages as records at their paths, each with its sections", async () => {
+  it("lists the thirteen seeded pages as records at their paths, each with its sections", async () => {
     const res = await as(admin, { method: 'GET', url: siteApi.pages });
     expect(res.statusCode).toBe(200);
     const listed = res.json<{ pages: PageAnswer[] }>().pages;
@@ -309,11 +309,69 @@ describe.each(dialects())('pages as data on %s', (dialect) => {
     }
   });
 
-  it("keeps SPEC.md's pages at their paths with their sections", async () => {
+  it("keeps the seeded pages at their paths with their sections", async () => {
     for (const p of seedPages) {
       const path = p.path === '/vision' ? '/our-vision' : p.path;
       expect((await t.app.inject({ method: 'GET', url: path })).statusCode, path).toBe(200);
     }
+  });
+
+  it('asks the structure which page shows a collection: a story\'s breadcrumb, the site check and the drawer follow the stories to a page an editor added, renamed and moved', async () => {
+    const created = await as(admin, {
+      method: 'POST',
+      url: '/api/collections/newstory/documents',
+      payload: { data: { ...validData(kinds.story, refs, 'Truth'), title: 'Boreholes repaired in Kilosa', body: '<p>Read <a href="/no-such-report">the report</a>.</p>' }, status: 'published' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const story = created.json<{ id: string }>();
+    const breadcrumb = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/news/${story.id}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return /<nav aria-label="Breadcrumb"[^>]*>([\s\S]*?)<\/nav>/.exec(res.body)?.[1] ?? '';
+    };
+    type Check = { findings: { id: string; page: string | null; rule: string }[]; pages: { id: string; title: string }[] };
+    const groupOfStory = async () => {
+      const check = (await as(admin, { method: 'GET', url: '/api/site-check' })).json<Check>();
+      const finding = check.findings.find((f) => f.id === story.id && f.rule === 'link-internal-broken');
+      return check.pages.find((p) => p.id === finding?.page)?.title;
+    };
+    const { menuFor } = await import('../src/web/admin/layouts/menu.js');
+    const drawerGroupOfStories = async () => {
+      const pages = (await as(admin, { method: 'GET', url: siteApi.pages })).json<{ pages: PageAnswer[] }>().pages;
+      return menuFor('AdminLayout', { uid: admin.uid, email: 'a@example.org', claims: { admin: true, super: false } }, pages).find((g) => g.entries.some((e) => e.to === '/newstory'))?.title;
+    };
+    // As seeded: the home page shows the stories, and its list is the breadcrumb's step.
+    expect(await breadcrumb()).toContain('<a href="/">News &amp; stories</a>');
+    expect(await groupOfStory()).toBe('Home');
+    expect(await drawerGroupOfStories()).toBe('Home');
+
+    // An editor adds a newsroom and moves the stories there, through the API.
+    const added = await as(admin, { method: 'POST', url: siteApi.pages, payload: { path: '/newsroom', title: 'Newsroom' } });
+    expect(added.statusCode, added.body).toBe(201);
+    const newsroom = added.json<PageAnswer>();
+    const home = await page('home');
+    const stories = home.sections.find((x) => x.collection === 'newstory');
+    if (!stories) throw new Error('the home page shows the stories');
+    const patchSections = async (id: string, sections: PageAnswer['sections']) => {
+      const p = await page(id);
+      const res = await as(admin, { method: 'PATCH', url: siteApi.page(id), headers: { 'if-match': String(p.version) }, payload: { sections } });
+      expect(res.statusCode, res.body).toBe(200);
+      return publish(id);
+    };
+    await patchSections(newsroom.id, [stories]);
+    await patchSections('home', home.sections.filter((x) => x.collection !== 'newstory'));
+    expect(await breadcrumb()).toContain('<a href="/newsroom">Newsroom</a>');
+    expect(await groupOfStory()).toBe('Newsroom');
+    expect(await drawerGroupOfStories()).toBe('Newsroom');
+
+    // Renamed, at a new address: every one of them says the new name and address.
+    const before = await page(newsroom.id);
+    const renamed = await as(admin, { method: 'PATCH', url: siteApi.page(newsroom.id), headers: { 'if-match': String(before.version) }, payload: { title: 'Press room', path: '/press-room' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await publish(newsroom.id);
+    expect(await breadcrumb()).toContain('<a href="/press-room">Press room</a>');
+    expect(await groupOfStory()).toBe('Press room');
+    expect(await drawerGroupOfStories()).toBe('Press room');
   });
 });
 

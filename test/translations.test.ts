@@ -198,6 +198,8 @@ describe.each(dialects())('the site in English and Kiswahili on %s', (dialect) =
     expect(own.body).toMatch(/<html lang="sw">/);
     expect(own.body).toContain('Vituo vya maji vyakarabatiwa');
     expect(own.headers['content-language']).toBe('sw');
+    // Its breadcrumb leads back to the page that shows the stories, in Kiswahili (the list has no heading of its own there: the site's word for it).
+    expect(own.body).toMatch(/<nav aria-label="Uko hapa"[^>]*>[\s\S]*?<a href="\/sw\/">Habari<\/a>/);
     expect((await page(`/sw/news/${untranslated.id}`)).statusCode).toBe(404);
     expect((await page(`/fr/news/${translated.id}`)).statusCode).toBe(404);
     expect((await page(`/news/${translated.id}`)).body).toContain('Water points repaired');

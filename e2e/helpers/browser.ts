@@ -1,6 +1,6 @@
 /** Debian's Chromium through playwright-core: never a downloaded browser. */
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
-import { headlessChromiumArgs } from '../../src/server/render/phone-browser.js';
+import { headlessChromiumArgs } from '../../src/server/weighing/phone-browser.js';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

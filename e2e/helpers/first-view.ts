@@ -7,9 +7,9 @@
  * and full pages and check the Pages screen's weights.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { islandsStarted, phoneContext, requestsOf } from '../../src/server/render/phone-browser.js';
+import { islandsStarted, phoneContext, requestsOf } from '../../src/server/weighing/phone-browser.js';
 
-/** The phone the server weighs pages on (src/server/render/phone-browser.ts). */
+/** The phone the server weighs pages on (src/server/weighing/phone-browser.ts). */
 export const phone = phoneContext;
 
 export interface FirstView {

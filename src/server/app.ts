@@ -40,7 +40,9 @@ import { auditRoutes } from './audit/routes.js';
 import { siteCheckRoutes } from './site-check/routes.js';
 import { dashboardRoutes, staffEntryRoutes } from './dashboard/routes.js';
 import { structureRoutes } from './structure/routes.js';
-import { renderRoutes } from './render/routes.js';
+import { pageBundleRoutes, siteRoutes } from './site/routes.js';
+import { PublicSite } from './site/pipeline.js';
+import { weighingRoutes } from './weighing/routes.js';
 import { previewRoutes } from './preview/routes.js';
 import type { PreviewServiceOptions } from './preview/service.js';
 import { ensureBootstrapSuper } from './auth/bootstrap.js';
@@ -149,6 +151,7 @@ async function assemble(
     mail: createMailQueue(config, db, app.log, options.mail),
     structure,
     translations: new Translations({ db, structure, changes }),
+    site: new PublicSite({ config, db, structure, changes, log: app.log }),
   };
   app.decorate('services', services);
   // Mail queued before a restart goes out after it; the queue stops before the database closes.
@@ -164,6 +167,7 @@ async function assemble(
     await services.mail.close();
   });
   app.addHook('onClose', async () => {
+    services.site.close();
     await services.structure.close();
     await changes.stop();
     if (!options.db) await db.close();
@@ -196,6 +200,7 @@ async function assemble(
   await app.register(authRoutes, options.auth ?? {});
   // Content, settings and media compress their dynamic answers in scopes of their own.
   await app.register(contentRoutes, options.editorial ?? {});
+  await app.register(pageBundleRoutes);
   await app.register(settingsRoutes);
   await app.register(mediaRoutes);
   await app.register(async (api) => {
@@ -213,11 +218,12 @@ async function assemble(
   await app.register(backupsRoutes, options.backups ?? {});
   await app.register(staffEntryRoutes);
   if (options.render !== false) {
-    await app.register(renderRoutes);
+    await app.register(siteRoutes);
+    await app.register(weighingRoutes);
   } else {
     app.setNotFoundHandler((_request, reply) => sendError(reply, new AppError('not-found', 'No such endpoint.')));
   }
-  // After the renderer: a preview renders through its public template (app.publicDocument).
+  // A preview renders through the public template (site/pipeline.ts, document()).
   await app.register(previewRoutes, options.preview ?? {});
 
   await services.structure.ensureDefaultPages();

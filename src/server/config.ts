@@ -1,4 +1,4 @@
-/** Configuration from the environment (design.md section 6), checked with zod. */
+/** Configuration from the environment (docs/deployment.md lists the variables), checked with zod. */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

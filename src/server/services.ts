@@ -7,6 +7,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { FastLane } from './http/fast-lane.js';
 import type { MailQueue } from './mail/queue.js';
 import type { SiteStructure } from './structure/service.js';
+import type { PublicSite } from './site/pipeline.js';
 import type { Translations } from './translations/service.js';
 
 export interface Services {
@@ -20,6 +21,8 @@ export interface Services {
   structure: SiteStructure;
   /** Blocks, pages, the navigation and the settings in the site's other languages (translations/service.ts). */
   translations: Translations;
+  /** The public read path: addresses, page bundles, rendered pages (site/pipeline.ts). */
+  site: PublicSite;
 }
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import { chooseLayout, guardAllows, can, type Principal } from './access.js';
 
 const user = (admin: boolean, sup: boolean): Principal => ({ uid: 'u', email: 'e@x.org', claims: { admin, super: sup } });
 
-describe('layout rule (SPEC.md section 4)', () => {
+describe('layout rule (admin claim → AdminLayout, else super → SuperLayout, no claims → PublicLayout)', () => {
   it('admin claim gives AdminLayout, even with super', () => {
     expect(chooseLayout('PublicLayout', { admin: true, super: false })).toBe('AdminLayout');
     expect(chooseLayout('PublicLayout', { admin: true, super: true })).toBe('AdminLayout');
@@ -21,7 +21,7 @@ describe('layout rule (SPEC.md section 4)', () => {
   });
 });
 
-describe('guard (SPEC.md section 6)', () => {
+describe('guard: an OR over the route\'s marks', () => {
   it('is an OR over the marks', () => {
     expect(guardAllows(['admin', 'super'], { admin: true, super: false })).toBe(true);
     expect(guardAllows(['admin', 'super'], { admin: false, super: true })).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The access policy (design.md section 5): one table, used by every server
+ * The access policy (docs/security.md, "V8 Authorization"): one table, used by every server
  * route and read by the staff app to show or hide what a user may do.
  */
 import { declarationOf, readAccessOf, removeAccessOf, sectionCollectionPattern, writeAccessOf } from './registry-index.js';
@@ -119,7 +119,7 @@ export function abilities(principal: Principal | null, subject: Subject): Record
   };
 }
 
-/** Route marks (SPEC.md section 6): the guard is an OR over the route's marks. */
+/** Route marks: the guard is an OR over the route's marks. */
 export type RouteMark = 'admin' | 'super';
 
 /**
@@ -133,7 +133,7 @@ export function routeMarksOf(subject: Subject, action: Action = 'update'): reado
 }
 
 export function guardAllows(marks: readonly RouteMark[], claims: Claims | null | undefined): boolean {
-  // SPEC.md's guard crashes on a user with no claims; here they simply have no rights.
+  // A user with no claims is signed in without rights, never a failure.
   if (!claims) return false;
   return (marks.includes('admin') && claims.admin === true) || (marks.includes('super') && claims.super === true);
 }
@@ -141,7 +141,7 @@ export function guardAllows(marks: readonly RouteMark[], claims: Claims | null |
 export type LayoutName = 'PublicLayout' | 'AdminLayout' | 'SuperLayout';
 
 /**
- * SPEC.md section 4's layout rule, exactly: admin claim gives AdminLayout;
+ * The layout rule (docs/spec-conformance.md, "States and transitions"), exactly: admin claim gives AdminLayout;
  * otherwise super gives SuperLayout; no claims or signed out gives
  * PublicLayout; claims present but neither set leaves the layout unchanged.
  */

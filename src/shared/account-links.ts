@@ -7,6 +7,7 @@
  * posts it in a request body.
  */
 import { z } from 'zod';
+import { apiPaths, pathTo } from './api-paths.js';
 import { displayNameSchema, roleLabels } from './users.js';
 
 /** The staff screens the mails link to, and the one that asks for a reset. */
@@ -16,21 +17,22 @@ export const accountLinkPaths = {
   acceptInvitation: '/accept-invitation',
 } as const;
 
+/** The API paths of the links (patterns in api-paths.ts). */
 export const accountLinkApi = {
-  passwordReset: '/api/auth/password-reset',
-  passwordResetCheck: '/api/auth/password-reset/check',
-  passwordResetConfirm: '/api/auth/password-reset/confirm',
-  invitationCheck: '/api/auth/invitations/check',
-  invitationAccept: '/api/auth/invitations/accept',
-  invitations: '/api/users/invitations',
+  passwordReset: apiPaths.auth.passwordReset,
+  passwordResetCheck: apiPaths.auth.passwordResetCheck,
+  passwordResetConfirm: apiPaths.auth.passwordResetConfirm,
+  invitationCheck: apiPaths.auth.invitationCheck,
+  invitationAccept: apiPaths.auth.invitationAccept,
+  invitations: apiPaths.users.invitations,
 } as const;
 
 export function invitationPath(id: string): string {
-  return `${accountLinkApi.invitations}/${encodeURIComponent(id)}`;
+  return pathTo(apiPaths.users.invitation, { id });
 }
 
 export function invitationResendPath(id: string): string {
-  return `${invitationPath(id)}/resend`;
+  return pathTo(apiPaths.users.invitationResend, { id });
 }
 
 /** How long each kind of link works, in seconds. */

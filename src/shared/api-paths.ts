@@ -1,18 +1,13 @@
 /**
  * The API's paths: the one place for them, for the server and the browser
- * alike. The server registers its routes with the patterns below (`:name` for
- * a parameter, as Fastify writes them); the browser builds the same paths with
- * `pathTo(pattern, params)`, which fills each parameter in, URL-encoded. A new
- * API path is declared here, never as a string literal beside a route or a
- * fetch, in the server or in the browser.
- *
- * A few paths were declared beside their domain's contract before this module
- * and stay there, reused by both sides: `accountLinkApi` (account-links.ts),
- * `editorialApi.preview`/`previewLink`/`audit` (editorial.ts, whose block and
- * trash paths come from here), `backupsApiPath` (backups.ts), `siteCheckApi`
- * (site-check.ts), `pageByPathApi` (page-bundle.ts) and `siteApi`
- * (site-structure.ts); `mediaApi` (media-library.ts) builds the media paths
- * below.
+ * alike, each written once and in one style: a route pattern below (`:name`
+ * for a parameter, as Fastify writes them). The server registers its routes
+ * with these patterns; the browser fills them in with `pathTo(pattern,
+ * params)`, URL-encoded, directly or through its domain's helpers (for
+ * instance `editorialApi`, `siteApi`, `mediaApi`, `accountLinkApi`), which
+ * only name these patterns. A new API path is declared here, never as a
+ * string literal beside a route or a fetch, in the server or in the browser:
+ * `src/shared/api-paths.test.ts` fails on an `/api/` literal anywhere else.
  */
 
 /** Everything the API serves is under this prefix, and nothing but the API is. */
@@ -38,6 +33,10 @@ const documents = `${collections}/:name/documents` as const;
 const document = `${documents}/:id` as const;
 const trash = `${apiPrefix}/trash` as const;
 const media = `${apiPrefix}/media` as const;
+const site = `${apiPrefix}/site` as const;
+const preview = `${apiPrefix}/preview` as const;
+const backups = `${apiPrefix}/backups` as const;
+const invitations = `${users}/invitations` as const;
 
 /** `POST`: a callable function by name (the contact form's `submitContact`). Its own export: the public contact island reads it without the rest. */
 export const functionPath = `${apiPrefix}/functions/:name` as const;
@@ -54,6 +53,14 @@ export const apiPaths = {
     secondFactor: `${authApiPrefix}/second-factor`,
     secondFactorSetup: `${authApiPrefix}/second-factor/setup`,
     secondFactorEnable: `${authApiPrefix}/second-factor/enable`,
+    /** `POST { email }`: asks for a password reset mail (202 whatever the address). */
+    passwordReset: `${authApiPrefix}/password-reset`,
+    /** `POST { token }`: whether a reset link still works, before the screen asks for a password. */
+    passwordResetCheck: `${authApiPrefix}/password-reset/check`,
+    passwordResetConfirm: `${authApiPrefix}/password-reset/confirm`,
+    /** `POST { token }`: whether an invitation still works, and for whom. */
+    invitationCheck: `${authApiPrefix}/invitations/check`,
+    invitationAccept: `${authApiPrefix}/invitations/accept`,
   },
   /** The signed-in user's own account: reachable before a required second factor is set up. */
   account: {
@@ -72,6 +79,12 @@ export const apiPaths = {
     one: `${users}/:uid`,
     /** `DELETE`: a super-admin resets a colleague's second factor. */
     secondFactor: `${users}/:uid/second-factor`,
+    /** `GET` lists the pending invitations, `POST` invites (super-admins). */
+    invitations,
+    /** `DELETE` withdraws one. */
+    invitation: `${invitations}/:id`,
+    /** `POST`: a new link, mailed again. */
+    invitationResend: `${invitations}/:id/resend`,
   },
   collections: {
     /** `GET`: the collections' registry. */
@@ -92,6 +105,49 @@ export const apiPaths = {
   },
   /** `GET`: the bundle of a published page, by the page's name. */
   pageBundle: `${apiPrefix}/pages/:page`,
+  /** `GET` (`?lang=`): a story's or event's own page, by its collection and id (shared/page-bundle.ts `DetailBundle`). */
+  detailBundle: `${apiPrefix}/detail/:name/:id`,
+  /** `GET ?path=/about`: the bundle of the published page at an address (404 when none). */
+  pageByPath: `${apiPrefix}/pages`,
+  /** The site's structure: pages, the navigation, redirects and missing addresses. */
+  site: {
+    /** `GET` lists the pages (drafts too), `POST` makes one. */
+    pages: `${site}/pages`,
+    /** `GET`, `PATCH` (If-Match), `DELETE`. */
+    page: `${site}/pages/:id`,
+    /** `POST`: `publish`, `unpublish` or `discard` (pageSteps of site-structure.ts). */
+    pageStep: `${site}/pages/:id/:step`,
+    pageChanges: `${site}/pages/:id/changes`,
+    pageLinks: `${site}/pages/:id/links`,
+    /** `GET` reads, `PUT` (If-Match) saves the working copy. */
+    navigation: `${site}/navigation`,
+    navigationPublish: `${site}/navigation/publish`,
+    /** `GET` lists, `POST` adds (super-admins). */
+    redirects: `${site}/redirects`,
+    redirect: `${site}/redirects/:id`,
+    notFound: `${site}/not-found`,
+    /** `GET`: every published page's weight (staff who see drafts). */
+    pageWeights: `${site}/page-weights`,
+  },
+  /** Preview links (staff). */
+  preview: {
+    /** `POST` makes a link, `GET ?page=` lists a page's live ones. */
+    list: preview,
+    /** `DELETE` revokes one. */
+    one: `${preview}/:id`,
+  },
+  /** `GET` (super-admins): a page of the audit log, or its CSV file. */
+  audit: `${apiPrefix}/audit`,
+  backups: {
+    /** `GET` lists, `POST` starts "Back up now" (super-admins). */
+    list: backups,
+    /** `GET` downloads one. */
+    one: `${backups}/:name`,
+  },
+  /** `GET` (staff): the site check's findings on the published site. */
+  siteCheck: `${apiPrefix}/site-check`,
+  /** `GET` (staff): what waits on the dashboard. */
+  dashboard: `${apiPrefix}/dashboard`,
   trash: {
     /** `GET` lists the trash; `DELETE` empties it (super-admins only). */
     list: trash,

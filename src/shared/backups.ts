@@ -3,11 +3,12 @@
  * file name. Plain code, no zod, because the route table imports it; the API's
  * answers are in backup-api.ts.
  */
+import { apiPaths, pathTo } from './api-paths.js';
 
 /** The staff screen (super-admins only). */
 export const backupsScreenPath = '/backups';
-/** `GET` lists, `POST` starts "Back up now"; `GET /api/backups/:name` downloads one. */
-export const backupsApiPath = '/api/backups';
+/** `GET` lists, `POST` starts "Back up now"; `backupDownloadPath` downloads one (patterns in api-paths.ts). */
+export const backupsApiPath = apiPaths.backups.list;
 
 /**
  * A backup's file name: `site-<UTC time>[-<trigger>].tar.gz[.enc]`. Names sort by
@@ -16,7 +17,7 @@ export const backupsApiPath = '/api/backups';
 export const backupNamePattern = /^site-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)(?:-(schedule|manual|upgrade))?\.tar\.gz(\.enc)?$/;
 
 export function backupDownloadPath(name: string): string {
-  return `${backupsApiPath}/${encodeURIComponent(name)}`;
+  return pathTo(apiPaths.backups.one, { name });
 }
 
 /** How a backup came about: BACKUP_SCHEDULE, "Back up now", or the server before it migrates the schema. The command line's backups have none. */

@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import { dataSchema, schema, type FieldDef } from './fields.js';
 import { kinds } from './kinds.js';
-import type { PageName } from './pages.js';
 import { siteSettingsFields } from './settings.js';
 
 import type { PageSection } from './page-sections.js';
@@ -39,8 +38,6 @@ export interface CollectionDef {
   /** What the block is for: shown on an empty list. */
   description: string;
   kind: CollectionKind;
-  /** The public page this collection's blocks appear on, if any. */
-  page: PageName | null;
   /** The public heading over its blocks, if any. */
   heading: string | null;
   /** Stories and events: the path before `/:id` of each block's own page. */
@@ -70,7 +67,6 @@ export function defineCollection(d: Declaration): CollectionDef & { extraListPat
     group: d.group,
     description: kind.purpose,
     kind: d.kind,
-    page: d.page,
     heading: d.heading ?? kind.heading,
     detailPath: d.detail?.path ?? null,
     listPath: listPath ?? `/${d.name}`,
@@ -100,12 +96,12 @@ export function getCollection(name: string): (CollectionDef & { extraListPaths: 
 
 /**
  * The collection of a section editors added to a page (its name matches
- * `sectionCollectionPattern`): a collection of the section's kind, on that
- * page, listed in the staff app under the page's title.
+ * `sectionCollectionPattern`): a collection of the section's kind, named
+ * after the page's title.
  */
 export function sectionCollectionDef(section: PageSection, page: { id: string; title: string }): CollectionDef & { extraListPaths: string[] } {
   const kind = kinds[section.kind];
-  const def = defineCollection({ name: section.collection, label: `${page.title}: ${section.heading ?? kind.nouns.many}`, group: 'Site', kind: section.kind, page: page.id });
+  const def = defineCollection({ name: section.collection, label: `${page.title}: ${section.heading ?? kind.nouns.many}`, group: 'Site', kind: section.kind });
   return { ...def, heading: section.heading ?? kind.heading };
 }
 
@@ -186,7 +182,6 @@ export function collectionJson(c: CollectionDef & { extraListPaths: string[] }) 
     group: c.group,
     description: c.description,
     kind: c.kind,
-    page: c.page,
     listPath: c.listPath,
     listPaths: [c.listPath, ...c.extraListPaths],
     formPaths: c.formPaths,

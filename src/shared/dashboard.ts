@@ -7,12 +7,12 @@
  * APIs (translations.ts, site-check.ts).
  */
 import { z } from 'zod';
-import { apiPrefix } from './api-paths.js';
+import { apiPaths } from './api-paths.js';
 import { documentStates } from './editorial.js';
 import { schema } from './fields.js';
 
 /** `GET`: what waits, for staff who may see drafts. */
-export const dashboardApi = `${apiPrefix}/dashboard` as const;
+export const dashboardApi = apiPaths.dashboard;
 
 /** At most this many items of each list; `total` says how many there are. */
 export const dashboardListLimit = 50;

@@ -60,9 +60,9 @@ export const editorialApi = {
   /** `GET` lists the trash; `DELETE` empties it (super-admins only). */
   trash: apiPaths.trash.list,
   restoreFromTrash: (id: string) => pathTo(apiPaths.trash.restore, { id }),
-  preview: '/api/preview',
-  previewLink: (id: string) => `/api/preview/${encodeURIComponent(id)}`,
-  audit: '/api/audit',
+  preview: apiPaths.preview.list,
+  previewLink: (id: string) => pathTo(apiPaths.preview.one, { id }),
+  audit: apiPaths.audit,
 } as const;
 
 /** `POST …/publish` and `…/unpublish`: now, or at a future instant (ISO with offset). */

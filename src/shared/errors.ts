@@ -1,5 +1,5 @@
 /**
- * The error catalogue (SPEC.md section 8): every code the product answers with,
+ * The error catalogue (docs/spec-conformance.md, "Error catalogue"): every code the product answers with,
  * its HTTP status and the sentence staff read. One place maps codes to statuses
  * and to messages; the server and the browser both use it.
  */
@@ -51,7 +51,7 @@ export type DatabaseErrorCode = (typeof databaseErrorCodes)[number];
 export type IdentityErrorCode = (typeof identityErrorCodes)[number];
 export type ErrorCode = DatabaseErrorCode | IdentityErrorCode;
 
-/** HTTP status per code. The first eleven are SPEC.md section 8's mapping as written. */
+/** HTTP status per code. The first eleven are the specified mapping as written. */
 export const httpStatusByCode: Record<ErrorCode, number> = {
   'invalid-argument': 400,
   unauthenticated: 401,
@@ -64,7 +64,7 @@ export const httpStatusByCode: Record<ErrorCode, number> = {
   unimplemented: 501,
   unavailable: 503,
   'deadline-exceeded': 504,
-  // Not mapped by SPEC.md; chosen to match the meaning of each code.
+  // Not mapped by the specification; chosen to match the meaning of each code.
   'already-exists': 409,
   'failed-precondition': 412,
   'out-of-range': 400,

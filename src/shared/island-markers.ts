@@ -1,7 +1,7 @@
 /**
  * How an island (src/web/public/islands.ts) is marked in a public page's
  * HTML: the server renders it, the browser entry hydrates it, and the
- * server's page weighing (src/server/render/phone-browser.ts) waits for it.
+ * server's page weighing (src/server/weighing/phone-browser.ts) waits for it.
  */
 
 /** The marked element's attribute (its value is the island's name) and the one set once it is hydrated. */

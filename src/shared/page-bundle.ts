@@ -1,4 +1,5 @@
 /** What `GET /api/pages/:page` returns: everything one public page shows, in one answer. */
+import { apiPaths } from './api-paths.js';
 import type { PublicDocument } from './collections.js';
 import type { MediaInfo } from './media.js';
 import type { PageSection } from './page-sections.js';
@@ -7,7 +8,7 @@ import type { PublicNavigation } from './site-navigation.js';
 import type { SiteSettings } from './settings.js';
 
 /** `GET ?path=/about`: the bundle of the published page at an address (404 when none). */
-export const pageByPathApi = '/api/pages';
+export const pageByPathApi = apiPaths.pageByPath;
 
 /** One section as the page shows it: its heading resolved (its own, else its kind's default). */
 export type BundleSection = PageSection;
@@ -41,4 +42,30 @@ export interface PageBundle {
   sections: Record<string, PublicDocument[]>;
   media: Record<string, MediaInfo>;
   categories: Record<string, { id: string; name: string }>;
+}
+
+/**
+ * Where a story's or event's own page leads back to: the page that shows its
+ * collection, as the site's structure says now, at that page's address in
+ * the visitor's language and with its title there. On a language's home page
+ * the step is the list itself (the section's heading; empty: the site's own
+ * word for the list, shared/public-words.ts). `lang`: the words are the
+ * default language's, left untranslated.
+ */
+export interface DetailTrail {
+  name: string;
+  path: string;
+  lang?: string;
+}
+
+/**
+ * What `GET /api/detail/:name/:id` returns: one story's or event's own page
+ * and no more — the block (null: none is published there, 404), the way back,
+ * and the frame every public page has (settings, menus, languages, the
+ * pictures and categories the block uses).
+ */
+export interface DetailBundle extends Pick<PageBundle, 'language' | 'languages' | 'settingsFallback' | 'settings' | 'navigation' | 'media' | 'categories'> {
+  doc: PublicDocument | null;
+  /** Null when no published page shows the collection. */
+  trail: DetailTrail | null;
 }

@@ -27,6 +27,11 @@ export const sectionOptionsByKind = {
 /** The block kinds a section can show, in the order the page editor offers them. */
 export const sectionKinds = Object.keys(sectionOptionsByKind) as [BlockKind, ...BlockKind[]];
 
+/** Whether a kind is one a section can show (a block kind: not categories, publications, contacts or the structure's own). */
+export function isSectionKind(kind: string): kind is BlockKind {
+  return (sectionKinds as readonly string[]).includes(kind);
+}
+
 export interface SectionOptions {
   /** Slides: always a carousel, even with one slide (the home page's). */
   carousel?: boolean;
@@ -47,6 +52,31 @@ export interface PageSection {
   options: SectionOptions;
 }
 
+
+/** What the question "which page shows this collection?" needs of a page: its sections' collections. */
+export interface PageWithSections {
+  sections: readonly Pick<PageSection, 'collection'>[];
+}
+
+/**
+ * The page that shows a collection's blocks: the first, in the site's order,
+ * with a section of it (one collection, one section), or undefined when no
+ * page shows it. The one answer to that question, over the site's structure
+ * as each side holds it: the server's snapshot (structure/service.ts), the
+ * staff app's page list. Detail pages' breadcrumbs, the site check, previews
+ * and the staff drawer all ask it; no declaration says it.
+ */
+export function pageShowing<P extends PageWithSections>(pages: Iterable<P>, collection: string): P | undefined {
+  for (const p of pages) if (p.sections.some((s) => s.collection === collection)) return p;
+  return undefined;
+}
+
+/** Every collection a page shows, with the first page (in the site's order) that shows it: `pageShowing` for all at once. */
+export function pagesShowing<P extends PageWithSections>(pages: Iterable<P>): Map<string, P> {
+  const out = new Map<string, P>();
+  for (const p of pages) for (const s of p.sections) if (!out.has(s.collection)) out.set(s.collection, p);
+  return out;
+}
 
 /**
  * Why a section may not show a collection, or null when it may. Whatever a

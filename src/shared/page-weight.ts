@@ -4,20 +4,20 @@
  * (HTML, CSS, JavaScript, the icon and the pictures it fetches without
  * scrolling, at the copy a 375 px wide, 2× screen takes), headers included,
  * compressed as sent. The server loads the page in headless Chromium to
- * measure it (src/server/render/phone-browser.ts); without a browser it
+ * measure it (src/server/weighing/phone-browser.ts); without a browser it
  * reads the rendered page and counts the whole page, scrolled to the end
- * (src/server/render/page-weight.ts), and says so. Against the budget in the
+ * (src/server/weighing/page-weight.ts), and says so. Against the budget in the
  * site settings.
  */
 import { z } from 'zod';
-import { apiPrefix } from './api-paths.js';
+import { apiPaths } from './api-paths.js';
 import { schema } from './fields.js';
 
 /** The phone a page is weighed for (and e2e/helpers/first-view.ts loads pages in). */
 export const weighingPhone = { width: 375, height: 812, deviceScaleFactor: 2 } as const;
 
 /** `GET`: every published page's weight (staff who see drafts). */
-export const pageWeightsApi = `${apiPrefix}/site/page-weights` as const;
+export const pageWeightsApi = apiPaths.site.pageWeights;
 
 /** The budgets staff choose from in the site settings, in KB (1,024 bytes; 1,024 KB are 1 MB); 500 unless they choose. */
 export const pageWeightBudgets = ['100', '250', '500', '750', '1024', '1536', '2048'] as const;

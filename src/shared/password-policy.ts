@@ -1,5 +1,5 @@
 /**
- * The password policy (SPEC.md section 5, raised to a minimum of 8): served by
+ * The password policy (a minimum of 8: docs/spec-conformance.md, "Validation rules"): served by
  * `GET /api/auth/password-policy` and checked here in the browser and on the
  * server alike. The refusal of common passwords happens on the server only
  * (src/server/auth/common-passwords.ts): its list would bloat the browser bundle.

@@ -25,7 +25,7 @@ describe('route table', () => {
     }
   });
 
-  it.each(paths)('has SPEC.md path %s', (p) => {
+  it.each(paths)('has the specified path %s', (p) => {
     // Paths in prose (e.g. "/user-form") are matched as prefixes of a route; public pages are data, seeded at their paths.
     const ok = tablePaths.has(p) || seededPagePaths.has(p) || [...tablePaths].some((t) => t !== '*' && (matchPath(t, p) || t.startsWith(`${p}/`)));
     expect(ok, `${p} missing from the route table`).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The route table (SPEC.md section 2): the detail pages of stories and events,
+ * The route table (docs/spec-conformance.md, "Screens and routes"): the detail pages of stories and events,
  * every admin list and form path with its marks, /login and the catch-all
  * where the site's pages are (their addresses are data: site-structure.ts).
  * The browser router and the server's page renderer are both built from it.

@@ -10,12 +10,13 @@
  * Warnings are advice and never stop anything.
  */
 import { z } from 'zod';
+import { apiPaths } from './api-paths.js';
 import { scheduleBodySchema } from './editorial.js';
 import { schema } from './fields.js';
 
 export const siteCheckPath = '/site-check';
 
-export const siteCheckApi = '/api/site-check';
+export const siteCheckApi = apiPaths.siteCheck;
 
 export const findingSeverities = ['error', 'warning'] as const;
 export type FindingSeverity = (typeof findingSeverities)[number];
@@ -39,7 +40,7 @@ export const authoringRuleNames = Object.keys(authoringRules) as [AuthoringRule,
 
 /** Where a finding is: a block (`collection`, `id`) or the site settings (`collection: 'settings'`). */
 export const findingSchema = z.object({
-  /** The public page the block appears on, or null (site data, the settings). */
+  /** The page that shows the block's collection, as the site's structure says now, or null (site data, the settings). */
   page: z.string().nullable(),
   collection: z.string(),
   id: z.string(),
@@ -58,7 +59,9 @@ export type Finding = z.infer<typeof findingSchema>;
 export const siteFindingSchema = findingSchema.extend({ title: z.string() });
 export type SiteFinding = z.infer<typeof siteFindingSchema>;
 
-export const siteCheckSchema = z.object({ findings: z.array(siteFindingSchema) });
+/** A page of the site as the site check names it: findings carry its id (`page`), the screen groups them under its title, in the site's order. */
+export const siteCheckPageSchema = z.object({ id: z.string(), title: z.string() });
+export const siteCheckSchema = z.object({ findings: z.array(siteFindingSchema), pages: z.array(siteCheckPageSchema) });
 export type SiteCheck = z.infer<typeof siteCheckSchema>;
 
 /**

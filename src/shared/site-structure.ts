@@ -15,7 +15,7 @@ import { pageSectionsSchema, type PageSection } from './page-sections.js';
 import { staffPaths } from './routes.js';
 import { detailCollections, sectionCollectionPattern } from './registry-index.js';
 import { previewPathPrefix } from './editorial.js';
-import { apiPrefix, pathTo } from './api-paths.js';
+import { apiPaths, apiPrefix, pathTo } from './api-paths.js';
 import { lightPagesPath } from './light-pages.js';
 import { contactFormPath } from './contact.js';
 
@@ -218,20 +218,8 @@ export const createRedirectBodySchema = schema(() =>
     .refine((b) => [b.pageId, b.url, b.gone].filter((v) => v !== undefined).length === 1, { message: 'Choose one target: a page, an https:// address, or gone', path: ['pageId'] }),
 );
 
-/** The site's structure API: route patterns (the server's) and the paths the browser builds from them. */
-const site = `${apiPrefix}/site` as const;
-export const siteApiRoutes = {
-  pages: `${site}/pages`,
-  page: `${site}/pages/:id`,
-  pageStep: `${site}/pages/:id/:step`,
-  pageChanges: `${site}/pages/:id/changes`,
-  pageLinks: `${site}/pages/:id/links`,
-  navigation: `${site}/navigation`,
-  navigationPublish: `${site}/navigation/publish`,
-  redirects: `${site}/redirects`,
-  redirect: `${site}/redirects/:id`,
-  notFound: `${site}/not-found`,
-} as const;
+/** The site's structure API: the route patterns (api-paths.ts) and the paths the browser builds from them. */
+const siteApiRoutes = apiPaths.site;
 export const pageSteps = ['publish', 'unpublish', 'discard'] as const;
 export type PageStep = (typeof pageSteps)[number];
 

@@ -78,7 +78,7 @@ export const staffScreens = [
   { id: 'trash', path: editorialPaths.trash, subject: { type: 'trash' }, action: 'read', drawer: { label: 'Trash', short: 'TR', place: 'tools' } },
   /** The audit log: read-only, so its marks are the roles that may read it. */
   { id: 'audit', path: auditScreenPath, subject: { type: 'audit' }, action: 'read', drawer: { label: 'Audit log', short: 'AL', place: 'tools' } },
-  /** Staff accounts (SPEC.md's User entry of the super layout). */
+  /** Staff accounts (the super layout's User entry). */
   { id: 'users', path: '/user', subject: { type: 'users' }, action: 'update', drawer: { label: 'User', caption: 'Staff accounts', short: 'U', place: 'tools' }, title: 'Users' },
   { id: 'user-form', path: '/user-form/:id', subject: { type: 'users' }, action: 'update', drawer: null, under: 'users', title: 'User' },
   { id: 'settings', path: settingsPath, subject: { type: 'settings' }, action: 'update', drawer: { label: 'Site settings', short: 'SS', place: 'tools' } },

@@ -59,7 +59,7 @@ export interface ApiOptions {
   timeoutMs?: number;
 }
 
-/** How long a call may take before it counts as failed (SPEC.md section 9: identity network timeout). */
+/** How long a call may take before it counts as failed (docs/spec-conformance.md, "Business constants and limits"). */
 export const requestTimeoutMs = 30_000;
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
@@ -77,7 +77,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     if (token) headers.authorization = `Bearer ${token}`;
   }
   let res: Response;
-  // SPEC.md section 9: a call that takes longer than 30 s has failed.
+  // A call that takes longer than 30 s has failed.
   const deadline = AbortSignal.timeout(options.timeoutMs ?? requestTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   try {

@@ -2,6 +2,8 @@
  * Server rendering of the public site: React Router's static handler runs the
  * same route objects as the staff app's router (buildRoutes()), with an
  * in-process data source as the loaders' context, and renders them to HTML.
+ * The server resolves the address once (src/server/site/pipeline.ts) and hands
+ * the page's bundle over as an object: the page's loader reads it from there.
  * The page's content is in that HTML once: the browser hydrates only the
  * islands (public/islands.ts), each from the props written next to it (JSON
  * blocks, not executable, so no CSP nonce is needed and the HTML can be
@@ -12,7 +14,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider } from 'react-router';
 import { buildRoutes } from './routes.js';
-import { homeBundleIn, siteDataOf, type PublicDataSource } from './public/data.js';
+import { homeBundleIn, siteDataOf, type PageBundle, type PublicDataSource } from './public/data.js';
 import { publicDataContext } from './public/data-context.js';
 import { headHtml, type HeadModel } from './public/meta.js';
 import { ContactPage, contactPageHead } from './public/contact-page.js';
@@ -36,6 +38,26 @@ export interface RenderedPage {
   dir?: 'ltr' | 'rtl';
 }
 
+/** One public address to render. */
+export interface PublicRender {
+  /** The absolute URL (PUBLIC_URL and the path; no query). */
+  url: string;
+  /**
+   * The bundle of the page at that address, as the server resolved it (or
+   * being read: a failed read fails the page's loader); null: no page is
+   * there (the not-found page, or a detail page's route).
+   */
+  bundle: PageBundle | Promise<PageBundle> | null;
+  /** Where everything else is read (other pages' bundles, stories and events). */
+  source: PublicDataSource;
+}
+
+/** The data source of one render: the address's own page is the one handed over, never looked up again. */
+function withResolvedPage({ url, bundle, source }: PublicRender): PublicDataSource {
+  const pathname = new URL(url).pathname;
+  return { ...source, pageAt: async (path) => (path === pathname ? bundle : source.pageAt(path)) };
+}
+
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
   | (RenderedPage & {
@@ -52,10 +74,10 @@ function isHead(v: unknown): v is HeadModel {
   return typeof v === 'object' && v !== null && typeof (v as HeadModel).title === 'string' && typeof (v as HeadModel).canonical === 'string';
 }
 
-export async function render(request: Request, publicData: PublicDataSource): Promise<RenderResult> {
+export async function render(page: PublicRender): Promise<RenderResult> {
   const requestContext = new RouterContextProvider();
-  requestContext.set(publicDataContext, publicData);
-  const context = await handler.query(request, { requestContext });
+  requestContext.set(publicDataContext, withResolvedPage(page));
+  const context = await handler.query(new Request(page.url, { headers: { accept: 'text/html' } }), { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   }
@@ -103,8 +125,8 @@ export async function renderContactPage(status: number, form: ContactFormState, 
  * from the data source the preview gives (the page's unpublished changes),
  * with the preview banner above it, kept out of search engines.
  */
-export async function renderPreview(request: Request, publicData: PublicDataSource, expiresAt: string): Promise<RenderResult> {
-  const result = await render(request, publicData);
+export async function renderPreview(page: PublicRender, expiresAt: string): Promise<RenderResult> {
+  const result = await render(page);
   if (result.kind !== 'page') return result;
   const banner = renderToString(<PreviewBanner expiresAt={expiresAt} />);
   return {

@@ -5,7 +5,7 @@ import { Outlet, isRouteErrorResponse, useLocation, useRouteError } from 'react-
 export function Root() {
   const { pathname } = useLocation();
   useEffect(() => {
-    // SPEC.md section 2: scroll resets to top-left on every navigation.
+    // Scroll resets to top-left on every navigation.
     window.scrollTo(0, 0);
   }, [pathname]);
   return <Outlet />;

@@ -56,7 +56,7 @@ function staffRoutes(): RouteObject[] {
   for (const r of routeTable) {
     switch (r.kind) {
       case 'login':
-        children.push({ id: 'login', path: r.path, lazy: () => import('./admin/login-route.js') });
+        children.push({ id: 'login', path: r.path, lazy: () => import('./admin/auth/login-route.js') });
         break;
       case 'account-link': {
         const { screen } = r;
@@ -69,7 +69,7 @@ function staffRoutes(): RouteObject[] {
           id: `list:${r.path}`,
           path: r.path,
           lazy: async () => {
-            const m = await import('./admin/list-route.js');
+            const m = await import('./admin/list/list-route.js');
             return { Component: m.listRoute(collection, marks) };
           },
         });
@@ -81,7 +81,7 @@ function staffRoutes(): RouteObject[] {
           id: `form:${r.path}`,
           path: r.path,
           lazy: async () => {
-            const m = await import('./admin/form-route.js');
+            const m = await import('./admin/form/form-route.js');
             return { Component: m.formRoute(collection, marks) };
           },
         });
@@ -106,8 +106,8 @@ function staffRoutes(): RouteObject[] {
 export function sectionCollectionRoutes(collection: string): RouteObject[] {
   const marks = routeMarksOf({ type: 'collection', name: collection });
   return [
-    { id: `list:/${collection}`, path: listPathOf(collection), lazy: async () => ({ Component: (await import('./admin/list-route.js')).sectionListRoute(collection, marks) }) },
-    { id: `form:/${collection}`, path: formPathOf(collection, ':id').replace(encodeURIComponent(':id'), ':id'), lazy: async () => ({ Component: (await import('./admin/form-route.js')).sectionFormRoute(collection, marks) }) },
+    { id: `list:/${collection}`, path: listPathOf(collection), lazy: async () => ({ Component: (await import('./admin/list/list-route.js')).sectionListRoute(collection, marks) }) },
+    { id: `form:/${collection}`, path: formPathOf(collection, ':id').replace(encodeURIComponent(':id'), ':id'), lazy: async () => ({ Component: (await import('./admin/form/form-route.js')).sectionFormRoute(collection, marks) }) },
   ];
 }
 
@@ -120,7 +120,7 @@ export function buildRoutes(): RouteObject[] {
       HydrateFallback: RootHydrateFallback,
       children: [
         { id: 'public', lazy: () => import('./public/layout-route.js'), children: publicRoutes() },
-        { id: 'staff', lazy: () => import('./admin/shell-route.js'), children: staffRoutes() },
+        { id: 'staff', lazy: () => import('./admin/layouts/shell-route.js'), children: staffRoutes() },
       ],
     },
   ];

@@ -8,8 +8,8 @@ import type { StaffScreenId } from '../shared/staff-screens.js';
 
 export const staffScreenModules: Record<StaffScreenId, () => Promise<ComponentType>> = {
   dashboard: async () => (await import('./admin/dashboard/dashboard-screen.js')).DashboardScreen,
-  users: async () => (await import('./admin/users-route.js')).UsersScreen,
-  'user-form': async () => (await import('./admin/user-form-route.js')).UserFormScreen,
+  users: async () => (await import('./admin/users/users-route.js')).UsersScreen,
+  'user-form': async () => (await import('./admin/user-form/user-form-route.js')).UserFormScreen,
   pages: async () => (await import('./admin/pages/pages-screen.js')).PagesScreen,
   'page-editor': async () => (await import('./admin/pages/page-editor.js')).PageEditorScreen,
   media: async () => (await import('./admin/media/media-screen.js')).MediaScreen,
@@ -19,7 +19,7 @@ export const staffScreenModules: Record<StaffScreenId, () => Promise<ComponentTy
   'page-translation': async () => (await import('./admin/translations/page-translation-screen.js')).PageTranslationScreen,
   redirects: async () => (await import('./admin/redirects/redirects-screen.js')).RedirectsScreen,
   'site-check': async () => (await import('./admin/site-check/site-check-screen.js')).SiteCheckScreen,
-  settings: async () => (await import('./admin/settings-route.js')).SettingsScreen,
+  settings: async () => (await import('./admin/settings/settings-route.js')).SettingsScreen,
   backups: async () => (await import('./admin/backups/backups-screen.js')).BackupsScreen,
   audit: async () => (await import('./admin/audit/audit-screen.js')).AuditScreen,
   trash: async () => (await import('./admin/trash/trash-screen.js')).TrashScreen,

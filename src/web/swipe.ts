@@ -1,6 +1,6 @@
 /**
  * What counts as a swipe, in the staff drawer and the public carousel alike
- * (SPEC.md: "at 75 px or a quarter of its width"): a gesture that travels that
+ * (at 75 px or a quarter of its width): a gesture that travels that
  * far sideways, more sideways than up or down. Its speed does not matter: a
  * slow swipe on a slow phone is still a swipe.
  */

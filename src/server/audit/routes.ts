@@ -5,10 +5,10 @@
  * time. There is no route that changes a line: the server appends them where
  * changes happen, and only the command line prunes old ones.
  */
+import { apiPaths } from '../../shared/api-paths.js';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditCsvFileName, auditCsvType } from '../../shared/audit.js';
-import { editorialApi } from '../../shared/editorial.js';
 import { AuditService } from './service.js';
 
 /** Does the caller ask for the CSV file? Only when text/csv is named and preferred to JSON. */
@@ -29,7 +29,7 @@ export function wantsCsv(request: FastifyRequest): boolean {
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
   const service = new AuditService(app.services);
 
-  app.get(editorialApi.audit, async (request, reply) => {
+  app.get(apiPaths.audit, async (request, reply) => {
     if (wantsCsv(request)) {
       const text = service.csv(request.principal, request.query);
       reply

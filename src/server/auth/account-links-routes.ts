@@ -3,10 +3,10 @@
  * status codes; the rules are in account-links-service.ts. Tokens come in
  * request bodies only (never a URL), so no access log ever holds one.
  */
+import { apiPaths } from '../../shared/api-paths.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  accountLinkApi,
   invitationAcceptSchema,
   invitationCreateSchema,
   passwordResetConfirmSchema,
@@ -33,7 +33,7 @@ export async function accountLinkRoutes(app: FastifyInstance, options: AccountLi
   const links = app.accountLinks;
   const deviceCookieName = deviceCookie.nameFor(app.services.config.publicUrl.startsWith('https:'));
 
-  app.post(accountLinkApi.passwordReset, async (request, reply): Promise<PasswordResetRequested> => {
+  app.post(apiPaths.auth.passwordReset, async (request, reply): Promise<PasswordResetRequested> => {
     const { email } = parse(passwordResetRequestSchema, request.body);
     try {
       await links.requestReset(email, request.ip, request.cookies[deviceCookieName]);
@@ -45,38 +45,38 @@ export async function accountLinkRoutes(app: FastifyInstance, options: AccountLi
     return { message: passwordResetRequestedMessage };
   });
 
-  app.post(accountLinkApi.passwordResetCheck, async (request, reply) => {
+  app.post(apiPaths.auth.passwordResetCheck, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return links.checkReset(parse(tokenCheckSchema, request.body).token);
   });
 
-  app.post(accountLinkApi.passwordResetConfirm, async (request, reply) => {
+  app.post(apiPaths.auth.passwordResetConfirm, async (request, reply) => {
     const { token, password } = parse(passwordResetConfirmSchema, request.body);
     await links.confirmReset(token, password, request.ip);
     return reply.status(204).send();
   });
 
-  app.post(accountLinkApi.invitationCheck, async (request, reply) => {
+  app.post(apiPaths.auth.invitationCheck, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return links.checkInvitation(parse(tokenCheckSchema, request.body).token);
   });
 
-  app.post(accountLinkApi.invitationAccept, async (request, reply) => {
+  app.post(apiPaths.auth.invitationAccept, async (request, reply) => {
     const input = parse(invitationAcceptSchema, request.body);
     const user = await links.accept(input, request.ip);
     return options.signIn(request, reply, user);
   });
 
-  app.get(accountLinkApi.invitations, async (request) => ({ invitations: await links.list(request.principal) }));
+  app.get(apiPaths.users.invitations, async (request) => ({ invitations: await links.list(request.principal) }));
 
-  app.post(accountLinkApi.invitations, async (request, reply) => {
+  app.post(apiPaths.users.invitations, async (request, reply) => {
     const view = await links.invite(request.principal, () => parse(invitationCreateSchema, request.body), request.ip);
     return reply.status(201).send(view);
   });
 
-  app.post(`${accountLinkApi.invitations}/:id/resend`, async (request) => links.resend(request.principal, () => parse(idParams, request.params), request.ip));
+  app.post(apiPaths.users.invitationResend, async (request) => links.resend(request.principal, () => parse(idParams, request.params), request.ip));
 
-  app.delete(`${accountLinkApi.invitations}/:id`, async (request, reply) => {
+  app.delete(apiPaths.users.invitation, async (request, reply) => {
     await links.revoke(request.principal, () => parse(idParams, request.params), request.ip);
     return reply.status(204).send();
   });

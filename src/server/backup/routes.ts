@@ -5,9 +5,9 @@
  * scheduler and the run records are in backup/service.ts. The scheduler
  * starts when the server is ready and stops, with any running backup, on close.
  */
+import { apiPaths } from '../../shared/api-paths.js';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { backupsApiPath } from '../../shared/backups.js';
 import { BackupService, type BackupServiceOptions } from './service.js';
 
 export type BackupsRoutesOptions = BackupServiceOptions;
@@ -17,18 +17,18 @@ export async function backupsRoutes(app: FastifyInstance, options: BackupsRoutes
   app.addHook('onReady', async () => backups.start());
   app.addHook('onClose', async () => backups.stop());
 
-  app.get(backupsApiPath, async (request, reply) => {
+  app.get(apiPaths.backups.list, async (request, reply) => {
     const list = await backups.list(request.principal);
     return reply.header('cache-control', 'no-store').send(list);
   });
 
-  app.post(backupsApiPath, async (request, reply) => {
+  app.post(apiPaths.backups.list, async (request, reply) => {
     const started = await backups.startManual(request.principal);
     return reply.status(202).header('cache-control', 'no-store').send(started);
   });
 
   // Archives are compressed already: no second compression, and Content-Length stays the file's size.
-  app.get<{ Params: { name: string } }>(`${backupsApiPath}/:name`, { compress: false }, async (request, reply) => {
+  app.get<{ Params: { name: string } }>(apiPaths.backups.one, { compress: false }, async (request, reply) => {
     const file = await backups.openDownload(request.principal, request.params.name);
     reply
       .header('content-type', file.name.endsWith('.enc') ? 'application/octet-stream' : 'application/gzip')

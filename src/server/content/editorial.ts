@@ -230,12 +230,12 @@ export class Editorial {
     const at = this.futureInstant(input.at);
     if (at) {
       if (c.name === sitePageCollection) await this.services.structure.checkScheduledAddress(current, { ...caller, replaceRedirect: input.replaceRedirect });
-      const overridden = await publishGate(this.db, c, current.id, parseJson(workingCopyOf(current)), override);
+      const overridden = await publishGate(this.db, c, current.id, parseJson(workingCopyOf(current)), override, await this.services.structure.pageShowing(c.name));
       return this.schedule(caller, c, current, version, 'publish', at, overridden);
     }
     // Checked again: a category or file it names may have gone since the save.
     const clean = await this.prepare(c, parseJson(workingCopyOf(current)), parseJson(current.data));
-    const overridden = await publishGate(this.db, c, current.id, clean, override);
+    const overridden = await publishGate(this.db, c, current.id, clean, override, await this.services.structure.pageShowing(c.name));
     const row = await this.step({
       collection: c,
       current,
@@ -299,7 +299,7 @@ export class Editorial {
     if (pageChanged) items.push({ c: pageC, row: page, clean: at ? parseJson(workingCopyOf(page)) : await clean(pageC, page, blockTitle(pageC, parseJson(workingCopyOf(page)))), title: blockTitle(pageC, parseJson(workingCopyOf(page))) });
     const errorsBy = new Map<string, Finding[]>();
     for (const item of items) {
-      const errors = errorsOf(await findingsOf(this.db, blockTarget(item.c, item.row.id), item.c.fields, item.clean));
+      const errors = errorsOf(await findingsOf(this.db, blockTarget(item.c, item.row.id, await this.services.structure.pageShowing(item.c.name)), item.c.fields, item.clean));
       if (errors.length > 0) errorsBy.set(item.row.id, errors);
     }
     const all = [...errorsBy.values()].flat();
@@ -564,7 +564,7 @@ export class Editorial {
         let subject: string | undefined;
         if (publishDue) {
           // What goes live is checked as it is now: it may have changed since it was scheduled.
-          const errors = errorsOf(await findingsOf(trx, blockTarget(c, claimed.id), c.fields, parseJson(working)));
+          const errors = errorsOf(await findingsOf(trx, blockTarget(c, claimed.id, await this.services.structure.pageShowing(c.name)), c.fields, parseJson(working)));
           const title = blockTitle(c, parseJson(working));
           if (errors.length > 0 && claimed.publish_override === null) {
             Object.assign(changes, { publish_at: null });

@@ -1,7 +1,8 @@
 /**
- * The content API (design.md section 6): documents of every registry
- * collection and the page bundles of the public site (the site settings have
- * their own routes, settings/routes.ts).
+ * The content API (docs/architecture.md, "Content API"): documents of every
+ * registry collection (the site settings have their own routes,
+ * settings/routes.ts; the public pages' bundles are the public site's,
+ * site/routes.ts).
  * Decorates `app.content` so server rendering and callable functions use the
  * same code in-process.
  */
@@ -11,12 +12,9 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { ContentService, type Caller } from './service.js';
 import { EditorialScheduler, type EditorialSchedulerOptions } from './scheduler.js';
-import { revalidateEveryTime, sendRepresentation } from '../http/cached-representation.js';
+import { revalidateEveryTime } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
 import { ifMatchVersion } from '../http/if-match.js';
-import { pageByPathApi } from '../../shared/page-bundle.js';
-import { AppError } from '../../shared/errors.js';
-import { langQuerySchema } from '../../shared/languages.js';
 import type { ContentDocument } from '../../shared/collections.js';
 import { apiPaths } from '../../shared/api-paths.js';
 import { inLanguage, withoutLang, type TranslationStep } from '../translations/routes.js';
@@ -32,8 +30,6 @@ declare module 'fastify' {
 
 const collectionParams = z.object({ name: z.string().min(1).max(100) });
 const documentParams = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });
-const pageParams = z.object({ page: z.string().min(1).max(100) });
-const pathQuery = z.object({ path: z.string().min(1).max(500) });
 const revisionParams = documentParams.extend({ rev: z.string().min(1).max(100) });
 const trashParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -56,24 +52,6 @@ export const contentRoutes = fp(
     app.decorate('editorialScheduler', scheduler);
     app.addHook('onReady', async () => scheduler.start());
     app.addHook('preClose', async () => scheduler.stop());
-    app.addHook('onClose', async () => content.close());
-
-    // The hot path of the public site: served from memory with its brotli and gzip bytes made once, revalidated by ETag;
-    // outside the compression scope below.
-    app.get(apiPaths.pageBundle, async (request, reply) => {
-      const { page } = pageParams.parse(request.params);
-      // `?lang=sw`: the page's bundle in that language (what its pages under /sw/ render from).
-      const { lang } = langQuerySchema.parse(request.query ?? {});
-      return sendRepresentation(request, reply, await content.pageBundle(page, lang), revalidateEveryTime);
-    });
-
-    // The published page at an address (the browser's public loaders ask by path).
-    app.get(pageByPathApi, async (request, reply) => {
-      const { path } = pathQuery.parse(request.query);
-      const entry = await content.pageBundleAt(path);
-      if (!entry) throw new AppError('not-found', 'There is no page at this address.');
-      return sendRepresentation(request, reply, entry, revalidateEveryTime);
-    });
 
     // Documents are built per caller: compressed when large.
     await app.register(async (api) => {

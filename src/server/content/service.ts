@@ -17,11 +17,9 @@ import { authorize } from '../authorize.js';
 import { AppError } from '../../shared/errors.js';
 import type { FieldDef } from '../../shared/fields.js';
 import type { Services } from '../services.js';
-import { PageBundleCache, type BundleEntry } from './page-bundle.js';
 import { toContentDocument, toPublicDocument } from './presenters.js';
 import { mediaIdsOf } from './references.js';
 import * as repo from './repository.js';
-import { readSiteSettings } from '../settings/repository.js';
 import { createBodySchema, listQuerySchema, parse, reorderBodySchema, updateBodySchema } from './requests.js';
 import { actorOf, Editorial, notFoundDocument, workingCopyChanges, workingCopyOf, type Caller, type StepInput } from './editorial.js';
 import { appendRevision } from './revisions.js';
@@ -54,21 +52,15 @@ export interface ListResult<T> {
 }
 
 export class ContentService {
-  readonly pages: PageBundleCache;
   /** Publishing, history, trash and the scheduled run (editorial.ts). */
   readonly editorial: Editorial;
 
   constructor(private readonly services: Services) {
-    this.pages = new PageBundleCache(services.db, services.structure, () => readSiteSettings(this.db).then((s) => s.data), (fn) => services.changes.subscribe(fn));
     this.editorial = new Editorial(
       services,
       (c, raw, previous) => this.prepareData(c.fields, collectionDataSchema(c), raw, previous),
       (name, id) => this.announce(name, id),
     );
-  }
-
-  close(): void {
-    this.pages.close();
   }
 
   private get db() {
@@ -166,14 +158,6 @@ export class ContentService {
     return { document: withStates(toContentDocument(row), states.get(row.id)), version: Number(row.version) };
   }
 
-  /** A published block as visitors see it, or undefined (for server rendering of detail pages). */
-  async publicDocument(name: string, id: string): Promise<PublicDocument | undefined> {
-    const c = await this.services.structure.collection(name);
-    if (!c || c.read !== 'public') return undefined;
-    const row = await repo.findDocument(this.db, name, id);
-    return row && row.status === 'published' ? toPublicDocument(row) : undefined;
-  }
-
   async create(caller: Caller, name: string, body: unknown, query?: unknown): Promise<ContentDocument> {
     await this.collection(name);
     authorize(caller.principal, 'create', { type: 'collection', name });
@@ -197,7 +181,7 @@ export class ContentService {
     const c = await this.collection(name);
     const data = await this.prepareData(c.fields, collectionDataSchema(c), input.data);
     const id = crypto.randomUUID();
-    const overridden = checks && input.status === 'published' ? await publishGate(this.db, c, id, data, checks.override) : null;
+    const overridden = checks && input.status === 'published' ? await publishGate(this.db, c, id, data, checks.override, await this.services.structure.pageShowing(c.name)) : null;
     const at = new Date().toISOString();
     const by = caller.principal?.uid ?? null;
     const row = await this.db.transaction().execute(async (trx) => {
@@ -260,7 +244,7 @@ export class ContentService {
     }
     const clean = await this.prepareData(c.fields, collectionDataSchema(c), merged, stored);
     const data = JSON.stringify(clean);
-    const overridden = input.status === 'published' ? await publishGate(this.db, c, current.id, clean, override) : null;
+    const overridden = input.status === 'published' ? await publishGate(this.db, c, current.id, clean, override, await this.services.structure.pageShowing(c.name)) : null;
     const step: Pick<StepInput, 'changes' | 'revisions' | 'audits' | 'subject'> =
       input.status === 'published'
         ? {
@@ -290,20 +274,5 @@ export class ContentService {
     await appendAudit(this.db, { action: 'content.reorder', actor: caller.principal ? { uid: caller.principal.uid } : null, collection: name, subject: c.label, ip: caller.ip });
     this.announce(name);
     return { documents: result.rows.map(toContentDocument) };
-  }
-
-  /** The cached bundle of a public page in a language (the default when none is named); unknown page → 404. */
-  async pageBundle(name: string, lang?: string): Promise<BundleEntry> {
-    const site = await this.services.structure.languages();
-    const language = lang ?? site.defaultLanguage;
-    if (!site.languages.some((l) => l.code === language)) throw new AppError('not-found', 'The site has no such language.');
-    if (!(await this.services.structure.livePage(name, language))) throw new AppError('not-found', 'There is no such page.');
-    return this.pages.get(name, language);
-  }
-
-  /** The cached bundle of the published page at an address (`/sw/kuhusu`: /kuhusu in Kiswahili), or null. */
-  async pageBundleAt(path: string): Promise<BundleEntry | null> {
-    const found = await this.services.structure.resolve(path);
-    return found.kind === 'page' ? this.pageBundle(found.id, found.lang) : null;
   }
 }

@@ -6,11 +6,12 @@
  * Publications). Also `/admin`, the staff app's way in: a redirect to the
  * dashboard, whose guard sends a signed-out browser to sign in.
  */
+import { apiPaths } from '../../shared/api-paths.js';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { can, type Principal } from '../../shared/access.js';
 import { blockTitle, collections } from '../../shared/collections.js';
-import { dashboardApi, dashboardListLimit, type DashboardAnswer, type WaitingItem } from '../../shared/dashboard.js';
+import { dashboardListLimit, type DashboardAnswer, type WaitingItem } from '../../shared/dashboard.js';
 import { documentStateOf } from '../../shared/editorial.js';
 import { editPathOf } from '../../shared/routes.js';
 import { dashboardPath, pageEditorPathOf, staffEntryPath } from '../../shared/staff-screens.js';
@@ -69,7 +70,7 @@ export async function dashboardOf(db: Conn, structure: SiteStructure, principal:
 }
 
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  app.get(dashboardApi, async (request, reply) => {
+  app.get(apiPaths.dashboard, async (request, reply) => {
     // Drafts are staff business: whoever may see every page as it will be (the Pages screen's subject).
     authorize(request.principal, 'readDrafts', { type: 'preview' });
     reply.header('cache-control', 'private, no-store');

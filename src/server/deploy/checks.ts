@@ -13,6 +13,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { apiPaths } from '../../shared/api-paths.js';
 import { nextScheduledTime } from '../backup/schedule.js';
 import { configFromEnv, type AppConfig } from '../config.js';
 import { isPostgresUrl, migrationStatus, openDatabase, sqliteFile } from '../db/index.js';
@@ -259,12 +260,12 @@ async function checkCertificate(config: AppConfig, probes: Probes): Promise<Chec
 async function checkTrustProxy(config: AppConfig, probes: Probes): Promise<CheckResult> {
   let answer;
   try {
-    answer = await probes.get(`${config.publicUrl}/api/deploy/client-address`, { 'x-forwarded-for': forgedAddress });
+    answer = await probes.get(`${config.publicUrl}${apiPaths.clientAddress}`, { 'x-forwarded-for': forgedAddress });
   } catch (err) {
     return result('trust-proxy', 'error', `${config.publicUrl} does not answer: ${(err as Error).message}.`, 'Start the service and the proxy (systemctl status ngo-site caddy), and check DNS.');
   }
   const seen = z.object({ ip: z.string() }).safeParse(answer.status === 200 ? JSON.parse(answer.body || '{}') : {});
-  if (!seen.success) return result('trust-proxy', 'error', `${config.publicUrl}/api/deploy/client-address answered ${answer.status}: PUBLIC_URL does not lead to this site.`, 'Check the proxy configuration and DNS.');
+  if (!seen.success) return result('trust-proxy', 'error', `${config.publicUrl}${apiPaths.clientAddress} answered ${answer.status}: PUBLIC_URL does not lead to this site.`, 'Check the proxy configuration and DNS.');
   const ip = seen.data.ip.replace(/^::ffff:/, '');
   const mine = answer.localAddress.replace(/^::ffff:/, '');
   if (ip === forgedAddress) return result('trust-proxy', 'error', `A forged X-Forwarded-For from outside is believed: the site took ${forgedAddress}, written by the visitor, as their address (sign-in limits and logs can be fooled).`, `Set TRUST_PROXY=${proxyAddress} (the proxy's address, not true), and let the proxy replace X-Forwarded-For (nginx: proxy_set_header X-Forwarded-For $remote_addr).`);

@@ -70,7 +70,7 @@ export async function contactPageRoutes(app: FastifyInstance, { limit }: { limit
   async function answer(reply: FastifyReply, status: number, form: ContactFormState, lang: string | undefined): Promise<FastifyReply> {
     // A visitor who asked for light pages gets the answer light too.
     const light = wantsLightPages(requestHeader(reply.request, 'save-data'), requestHeader(reply.request, 'cookie'), app.services.config.publicUrl.startsWith('https:'));
-    const page = await app.publicDocument?.(async (source) => {
+    const page = await app.services.site.document(async (source) => {
       // Loaded when needed, as the render routes load it: the API alone needs no React.
       const { renderContactPage } = await import('../../web/entry-server.js');
       return renderContactPage(status, form, source, lang);

@@ -1,5 +1,5 @@
 /**
- * Callable functions (SPEC.md section 7's form): `POST /api/functions/:name`
+ * Callable functions (the `{ data }` form of docs/spec-conformance.md, "What the product does"): `POST /api/functions/:name`
  * with `{ data }` answers `{ result }`; errors use section 8's codes. Rate
  * limited per caller address. The contact form posted without JavaScript
  * (contact-page.ts) shares that limit: one allowance per address, whichever

@@ -12,7 +12,7 @@ import { apiPrefix, authApiPrefix } from '../../shared/api-paths.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Caches that a write's answer waits for (render/routes.ts adds the rendered pages). */
+    /** Caches that a write's answer waits for (site/routes.ts adds the rendered pages). */
     afterWrites: AfterWrites;
   }
 }

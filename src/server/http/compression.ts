@@ -3,7 +3,7 @@
  * each caller; compressed above 1 KB). Answers kept in the HTTP cache
  * (cached-representation.ts: pages, page bundles) carry their brotli and gzip
  * bytes made once; media are compressed formats already; built assets are
- * compressed in their own scope (render/routes.ts).
+ * compressed in their own scope (site/routes.ts).
  */
 import type { FastifyCompressOptions } from '@fastify/compress';
 

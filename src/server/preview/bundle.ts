@@ -11,7 +11,7 @@ import type { PublicNavigation } from '../../shared/site-navigation.js';
 import type { StructureSnapshot } from '../structure/service.js';
 import type { SiteSettings } from '../../shared/settings.js';
 import type { Db } from '../db/index.js';
-import { bundleOf } from '../content/page-bundle.js';
+import { bundleOf } from '../site/bundle.js';
 import type { DocumentRow } from '../content/repository.js';
 import { previewRows } from './repository.js';
 import type { SiteStructure } from '../structure/service.js';
@@ -41,7 +41,8 @@ export async function previewBundle(
   structureService?: SiteStructure,
 ): Promise<PageBundle> {
   const rows = (await previewRows(db.kysely, sectionsShownToVisitors(page.sections).map((s) => s.collection), draftId)).map(asPreviewed);
-  if (!lang) return bundleOf(db, page, rows, settings, navigation, structure, null, structureService);
+  const context = { db, rows, settings, navigation, snapshot: structure, ...(structureService ? { structure: structureService } : {}) };
+  if (!lang) return bundleOf({ ...context, page, language: null });
   const words = new Map<string, Record<string, string>>();
   for (const t of await translationsOf(db.kysely, [page.id, ...rows.map((r) => r.id), settingsTranslationKey.id], lang)) {
     words.set(t.document_id, JSON.parse(t.pending_data ?? t.data ?? '{}') as Record<string, string>);
@@ -53,5 +54,5 @@ export async function previewBundle(
     path: path ? localizedPath(path, lang, structure.languages.defaultLanguage) : page.path,
     fallback: translatedPage.fallback,
   };
-  return bundleOf(db, inLanguage, rows, settings, navigation, structure, { lang, words, settingsWords: words.get(settingsTranslationKey.id) ?? null }, structureService);
+  return bundleOf({ ...context, page: inLanguage, language: { lang, words, settingsWords: words.get(settingsTranslationKey.id) ?? null } });
 }

@@ -13,14 +13,15 @@
  * lists it and robots.txt disallows it. The request log writes its path
  * without the token (http/request-log.ts).
  */
+import { apiPaths } from '../../shared/api-paths.js';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { editorialApi, previewPathPrefix } from '../../shared/editorial.js';
+import { previewPathPrefix } from '../../shared/editorial.js';
 import { escapeHtml } from '../../shared/html.js';
 import { previewRefusalWords, type PreviewRefusal } from '../../shared/preview-links.js';
-import type { PublicDataSource, RenderResult } from '../../web/entry-server.js';
+import type { PublicDataSource, PublicRender, RenderResult } from '../../web/entry-server.js';
 import { AppError } from '../../shared/errors.js';
 import { dynamicCompression } from '../http/compression.js';
 import { sendError } from '../plugins/errors.js';
@@ -83,25 +84,25 @@ async function preview(app: FastifyInstance, options: PreviewServiceOptions): Pr
   await app.register(async (api) => {
     await api.register(compress, dynamicCompression);
 
-    api.post(editorialApi.preview, async (request, reply) => {
+    api.post(apiPaths.preview.list, async (request, reply) => {
       const answer = await service.create(request.principal, request.body, request.ip);
       return reply.status(201).header('cache-control', 'no-store').send(answer);
     });
 
-    api.get(editorialApi.preview, async (request, reply) => {
+    api.get(apiPaths.preview.list, async (request, reply) => {
       const answer = await service.list(request.principal, request.query);
       reply.header('cache-control', 'private, no-store');
       return answer;
     });
 
-    api.delete(`${editorialApi.preview}/:id`, async (request, reply) => {
+    api.delete(apiPaths.preview.one, async (request, reply) => {
       await service.revoke(request.principal, request.params, request.ip);
       return reply.status(204).send();
     });
   });
 
   // The server renderer, loaded on the first preview (API-only servers never load React for this).
-  let renderer: Promise<{ renderPreview: (request: Request, data: PublicDataSource, expiresAt: string) => Promise<RenderResult> }> | null = null;
+  let renderer: Promise<{ renderPreview: (page: PublicRender, expiresAt: string) => Promise<RenderResult> }> | null = null;
 
   const framedCsp = contentSecurityPolicy(app.services.config.publicUrl.startsWith('https:'), true);
   await app.register(async (pages) => {
@@ -112,21 +113,20 @@ async function preview(app: FastifyInstance, options: PreviewServiceOptions): Pr
       const { token } = tokenParams.parse(request.params);
       const opening = await service.open(token);
       if (!opening.ok) return reply.status(opening.reason === 'unknown' ? 404 : 410).send(refusalPage(opening.reason));
-      const publicDocument = app.publicDocument;
-      if (!publicDocument) return sendError(reply, new AppError('unavailable', 'The site is not built yet.'));
+      if (!app.services.site.assets) return sendError(reply, new AppError('unavailable', 'The site is not built yet.'));
       renderer ??= import('../../web/entry-server.js');
       const { renderPreview } = await renderer;
       const { page, bundle, expiresAt } = opening;
       const errors: unknown[] = [];
-      const document = await publicDocument(async (source) => {
+      const document = await app.services.site.document(async (source) => {
         // The previewed page from its own bundle; every other read (the header's settings come with it) as visitors get it.
         const data: PublicDataSource = {
           page: async (name, lang) => (name === page.id && lang === undefined ? bundle : source.page(name, lang)),
           pageAt: async (path) => (path === bundle.page.path ? bundle : source.pageAt(path)),
-          document: (collection, id) => source.document(collection, id),
+          detail: (collection, id, lang) => source.detail(collection, id, lang),
           publicUrl: () => source.publicUrl(),
         };
-        const result = await renderPreview(new Request(`${app.services.config.publicUrl}${bundle.page.path}`, { headers: { accept: 'text/html' } }), data, expiresAt);
+        const result = await renderPreview({ url: `${app.services.config.publicUrl}${bundle.page.path}`, bundle, source: data }, expiresAt);
         if (result.kind === 'redirect') throw new Error(`the preview of ${page.id} redirected to ${result.location}`);
         errors.push(...result.errors);
         return result;

@@ -6,7 +6,8 @@
 import type { Kysely } from 'kysely';
 import { getCollection } from '../../shared/collections.js';
 import { sitePageCollection } from '../../shared/site-structure.js';
-import { siteNavigationCollection, siteNavigationId } from '../../shared/site-navigation.js';
+import { navigationLinks, navigationSchema, siteNavigationCollection, siteNavigationId, type Navigation } from '../../shared/site-navigation.js';
+import { navLabelOf } from '../../shared/site-structure.js';
 import { sourceOf, type TranslatableShape } from '../../shared/translatable.js';
 import type { Database } from '../db/schema.js';
 import { holdPaths } from '../structure/repository.js';
@@ -14,6 +15,32 @@ import { settingsShape, settingsTranslationKey, shapeOf } from '../translations/
 import { kiswahiliDemo } from './content/kiswahili.js';
 
 const lang = 'sw';
+
+/**
+ * The navigation's Kiswahili as its translation stores it (by place:
+ * `header.1.children.0.label`), made from words keyed by what they name: a
+ * link by the page it leads to (that page's Kiswahili label in menus, else
+ * the demo's word for it), a heading by its English words. Menus an editor
+ * rearranged get the same words on the same links.
+ */
+export function menuWords(n: Navigation): Record<string, string> {
+  const words: Record<string, string> = {};
+  const { links, headings } = kiswahiliDemo.menus;
+  for (const l of navigationLinks(n)) {
+    const page = l.page ? kiswahiliDemo.pages[l.page] : undefined;
+    const label = l.page ? (links[l.page] ?? (page?.title ? navLabelOf({ navLabel: page.navLabel ?? '', title: page.title }) : undefined)) : undefined;
+    if (label) words[`${l.path}.label`] = label;
+  }
+  n.header.forEach((item, i) => {
+    const heading = item.children ? headings[item.label] : undefined;
+    if (heading) words[`header.${i}.label`] = heading;
+  });
+  n.footer.forEach((list, i) => {
+    const heading = headings[list.heading];
+    if (heading) words[`footer.${i}.heading`] = heading;
+  });
+  return words;
+}
 
 interface SeededRow {
   id: string;
@@ -44,6 +71,6 @@ export async function seedTranslations(trx: Kysely<Database>, rows: readonly See
     if (words.path) await holdPaths(trx, lang, id, [words.path]);
   }
   const nav = await trx.selectFrom('documents').select(['data']).where('id', '=', siteNavigationId).where('collection', '=', siteNavigationCollection).executeTakeFirst();
-  if (nav) await put(siteNavigationId, siteNavigationCollection, { kind: 'navigation' }, JSON.parse(nav.data) as Record<string, unknown>, kiswahiliDemo.navigation);
+  if (nav) await put(siteNavigationId, siteNavigationCollection, { kind: 'navigation' }, JSON.parse(nav.data) as Record<string, unknown>, menuWords(navigationSchema.parse(JSON.parse(nav.data))));
   await put(settingsTranslationKey.id, settingsTranslationKey.collection, settingsShape, settings, kiswahiliDemo.settings);
 }

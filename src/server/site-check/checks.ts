@@ -23,8 +23,9 @@ export async function mediaFactsOf(db: Kysely<Database>, ids: readonly string[])
   return (id) => facts.get(id);
 }
 
-export function blockTarget(c: CollectionDef, id: string): CheckTarget {
-  return { collection: c.name, id, kind: c.kind, page: c.page, fields: c.fields };
+/** A block as the checks see it; `page`: the page that shows its collection, as the structure says (structure/service.ts `pageShowing`). */
+export function blockTarget(c: CollectionDef, id: string, page: string | null): CheckTarget {
+  return { collection: c.name, id, kind: c.kind, page, fields: c.fields };
 }
 
 /** Every finding on one block's (or the settings') data. */
@@ -42,8 +43,8 @@ export function rulesOf(findings: readonly Finding[]): AuthoringRule[] {
  * the rules, for the audit line. Errors not confirmed: 400 naming the first
  * finding's field, every error in `details.findings`.
  */
-export async function publishGate(db: Kysely<Database>, c: CollectionDef, id: string, data: Record<string, unknown>, override: boolean): Promise<AuthoringRule[] | null> {
-  const errors = errorsOf(await findingsOf(db, blockTarget(c, id), c.fields, data));
+export async function publishGate(db: Kysely<Database>, c: CollectionDef, id: string, data: Record<string, unknown>, override: boolean, page: string | null): Promise<AuthoringRule[] | null> {
+  const errors = errorsOf(await findingsOf(db, blockTarget(c, id, page), c.fields, data));
   if (errors.length === 0) return null;
   if (override) return rulesOf(errors);
   const first = errors[0]!;

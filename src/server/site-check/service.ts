@@ -54,12 +54,12 @@ export async function siteCheck(db: Kysely<Database>, structure: SiteStructure):
   const findings: SiteFinding[] = [];
   for (const b of blocks) {
     const title = blockTitle(b.c, b.data);
-    findings.push(...checkData(blockTarget(b.c, b.id), b.data, media).map((f) => ({ ...f, title })));
+    findings.push(...checkData(blockTarget(b.c, b.id, snapshot.collectionPage.get(b.c.name) ?? null), b.data, media).map((f) => ({ ...f, title })));
     // Internal links need the site's structure: checked here, on the server only.
     for (const link of internalLinksOf(b.c.fields, b.data)) {
       const reason = brokenInternalLink(snapshot, link.href);
       if (!reason) continue;
-      const target = blockTarget(b.c, b.id);
+      const target = blockTarget(b.c, b.id, snapshot.collectionPage.get(b.c.name) ?? null);
       findings.push({ page: target.page, collection: b.c.name, id: b.id, field: link.field, rule: 'link-internal-broken', severity: authoringRules['link-internal-broken'], message: `The link to ${link.href} leads nowhere visitors can see: ${brokenWords[reason]}. Choose a published page.`, title });
     }
   }
@@ -75,8 +75,10 @@ export async function siteCheck(db: Kysely<Database>, structure: SiteStructure):
       const data = applyTranslation({ kind: 'fields', fields: b.c.fields }, b.data, translated).data;
       const title = `${blockTitle(b.c, data)} (${language.name})`;
       const own = (field: string) => Object.keys(translated).some((key) => key === field || key.startsWith(`${field}.`) || field.startsWith(`${key}.`));
-      for (const f of checkData(blockTarget(b.c, b.id), data, media)) if (own(f.field)) findings.push({ ...f, title, lang: language.code });
+      for (const f of checkData(blockTarget(b.c, b.id, snapshot.collectionPage.get(b.c.name) ?? null), data, media)) if (own(f.field)) findings.push({ ...f, title, lang: language.code });
     }
   }
-  return { findings };
+  // The pages as editors name them now (their working titles), in the site's order: the screen's groups.
+  const pages = [...snapshot.pages].map(([id, p]) => ({ id, title: p.working.title }));
+  return { findings, pages };
 }

@@ -6,10 +6,11 @@
  * the blocks' own; what is particular to pages (addresses, sections,
  * deleting with redirects) is the page service's.
  */
+import { apiPaths } from '../../shared/api-paths.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { pageSteps, siteApiRoutes, sitePageCollection } from '../../shared/site-structure.js';
+import { pageSteps, sitePageCollection } from '../../shared/site-structure.js';
 import { siteNavigationCollection, siteNavigationId } from '../../shared/site-navigation.js';
 import { inLanguage } from '../translations/routes.js';
 import { ifMatchVersion } from '../http/if-match.js';
@@ -28,38 +29,38 @@ export const structureRoutes = fp(
     const pages = new PageService(app.services, app.content);
     const navigation = new NavigationService(app.services, app.content);
 
-    app.get(siteApiRoutes.navigation, async (request, reply) => {
+    app.get(apiPaths.site.navigation, async (request, reply) => {
       const translated = await inLanguage(app, request, reply, siteNavigationCollection, siteNavigationId, 'read');
       if (translated) return translated;
       const answer = await navigation.read(request.principal);
       return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').send(answer);
     });
 
-    app.put(siteApiRoutes.navigation, async (request, reply) => {
+    app.put(apiPaths.site.navigation, async (request, reply) => {
       const translated = await inLanguage(app, request, reply, siteNavigationCollection, siteNavigationId, 'save');
       if (translated) return translated;
       const answer = await navigation.save(callerOf(request), ifMatchVersion(request), request.body);
       return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').send(answer);
     });
 
-    app.post(siteApiRoutes.navigationPublish, async (request, reply) => {
+    app.post(apiPaths.site.navigationPublish, async (request, reply) => {
       const translated = await inLanguage(app, request, reply, siteNavigationCollection, siteNavigationId, 'publish');
       if (translated) return translated;
       const answer = await navigation.publish(callerOf(request), ifMatchVersion(request), request.body);
       return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').send(answer);
     });
 
-    app.get(siteApiRoutes.pages, async (request, reply) => {
+    app.get(apiPaths.site.pages, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return pages.list(request.principal);
     });
 
-    app.post(siteApiRoutes.pages, async (request, reply) => {
+    app.post(apiPaths.site.pages, async (request, reply) => {
       const page = await pages.create(callerOf(request), request.body);
       return reply.code(201).header('etag', `"${page.version}"`).header('cache-control', 'no-store').send(page);
     });
 
-    app.get(siteApiRoutes.page, async (request, reply) => {
+    app.get(apiPaths.site.page, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       const translated = await inLanguage(app, request, reply, sitePageCollection, id, 'read');
       if (translated) return translated;
@@ -67,13 +68,13 @@ export const structureRoutes = fp(
       return reply.header('etag', `"${page.version}"`).header('cache-control', 'no-store').send(page);
     });
 
-    app.get(siteApiRoutes.pageChanges, async (request, reply) => {
+    app.get(apiPaths.site.pageChanges, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       reply.header('cache-control', 'no-store');
       return pages.changes(request.principal, id);
     });
 
-    app.patch(siteApiRoutes.page, async (request, reply) => {
+    app.patch(apiPaths.site.page, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       const translated = await inLanguage(app, request, reply, sitePageCollection, id, 'save');
       if (translated) return translated;
@@ -82,7 +83,7 @@ export const structureRoutes = fp(
     });
 
     for (const step of pageSteps) {
-      app.post(siteApiRoutes.pageStep.replace(':step', step), async (request, reply) => {
+      app.post(apiPaths.site.pageStep.replace(':step', step), async (request, reply) => {
         const { id } = idParams.parse(request.params);
         const translated = await inLanguage(app, request, reply, sitePageCollection, id, step);
         if (translated) return translated;
@@ -91,35 +92,35 @@ export const structureRoutes = fp(
       });
     }
 
-    app.get(siteApiRoutes.pageLinks, async (request, reply) => {
+    app.get(apiPaths.site.pageLinks, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       reply.header('cache-control', 'no-store');
       return pages.links(request.principal, id);
     });
 
-    app.delete(siteApiRoutes.page, async (request, reply) => {
+    app.delete(apiPaths.site.page, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       await pages.remove(callerOf(request), id, ifMatchVersion(request), request.body);
       return reply.code(204).send();
     });
 
-    app.get(siteApiRoutes.redirects, async (request, reply) => {
+    app.get(apiPaths.site.redirects, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return pages.redirects(request.principal);
     });
 
-    app.post(siteApiRoutes.redirects, async (request, reply) => {
+    app.post(apiPaths.site.redirects, async (request, reply) => {
       const redirect = await pages.addRedirect(callerOf(request), request.body);
       return reply.code(201).header('cache-control', 'no-store').send(redirect);
     });
 
-    app.delete(siteApiRoutes.redirect, async (request, reply) => {
+    app.delete(apiPaths.site.redirect, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       await pages.removeRedirect(callerOf(request), id);
       return reply.code(204).send();
     });
 
-    app.get(siteApiRoutes.notFound, async (request, reply) => {
+    app.get(apiPaths.site.notFound, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return pages.notFound(request.principal);
     });

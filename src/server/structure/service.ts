@@ -25,7 +25,7 @@ import { applyTranslation } from '../../shared/translatable.js';
 import { readSiteSettings } from '../settings/repository.js';
 import { publishedInLanguages as publishedTranslations } from '../translations/repository.js';
 import { pageDataSchema, sitePageCollection, type PageData, type SitePage } from '../../shared/site-structure.js';
-import { pageSectionSchema } from '../../shared/page-sections.js';
+import { isSectionKind, pageSectionSchema, pagesShowing } from '../../shared/page-sections.js';
 import { navigationLinks, navigationSchema, siteNavigationCollection, siteNavigationId, type Navigation, type NavigationProblem, type PublicNavigation, type ResolvedHeaderItem, type ResolvedNavLink } from '../../shared/site-navigation.js';
 import type { ChangeBus, ChangeEvent } from '../changes.js';
 import type { Db } from '../db/index.js';
@@ -50,7 +50,7 @@ export interface StructureSnapshot {
   byPath: Map<string, string>;
   /** The collections of sections editors added (the declared ones are in the registry). */
   sectionCollections: Map<string, CollectionDef & { extraListPaths: string[] }>;
-  /** The page each collection's blocks appear on (its live record first, else its working copy). */
+  /** The page that shows each collection's blocks (shared/page-sections.ts `pageShowing`: over the live records first, else the working copies). */
   collectionPage: Map<string, string>;
   /** Redirects by old address. */
   redirects: Map<string, repo.RedirectRow>;
@@ -209,14 +209,18 @@ export class SiteStructure {
       pages.set(row.id, { row, live, working });
       if (live) byPath.set(live.path, row.id);
     }
-    // Live sections first: a block's page is where visitors see it.
+    // Live sections first: a block's page is where visitors see it (else where editors put it).
     for (const pass of ['live', 'working'] as const) {
-      for (const [id, p] of pages) {
+      const shown = [...pages].flatMap(([id, p]) => {
         const data = pass === 'live' ? p.live : p.working;
-        if (!data) continue;
-        for (const s of data.sections) {
-          if (!collectionPage.has(s.collection)) collectionPage.set(s.collection, id);
-          if (!getCollection(s.collection) && !sectionCollections.has(s.collection)) sectionCollections.set(s.collection, sectionCollectionDef(s, { id, title: data.title }));
+        return data ? [{ id, title: data.title, sections: data.sections }] : [];
+      });
+      for (const [collection, page] of pagesShowing(shown)) {
+        if (!collectionPage.has(collection)) collectionPage.set(collection, page.id);
+      }
+      for (const page of shown) {
+        for (const s of page.sections) {
+          if (!getCollection(s.collection) && !sectionCollections.has(s.collection)) sectionCollections.set(s.collection, sectionCollectionDef(s, page));
         }
       }
     }
@@ -279,6 +283,11 @@ export class SiteStructure {
     return c;
   }
 
+  /** The id of the page that shows a collection's blocks (where visitors see them, else where editors put them), or null when no page does. */
+  async pageShowing(collection: string): Promise<string | null> {
+    return (await this.current()).collectionPage.get(collection) ?? null;
+  }
+
   /**
    * The page a collection's blocks appear on, from the last snapshot read:
    * null for site data (categories, publications, contacts), undefined when
@@ -289,8 +298,9 @@ export class SiteStructure {
     if (structureCollections.includes(name)) return undefined;
     const found = this.last?.collectionPage.get(name);
     if (found) return found;
+    // Site data (categories, publications, contacts) shows on no page of its own.
     const declared = getCollection(name);
-    if (declared && declared.page === null) return null;
+    if (declared && !isSectionKind(declared.kind)) return null;
     return undefined;
   }
 
@@ -327,7 +337,11 @@ export class SiteStructure {
 
   /** A published page's record in a language (its words laid over the original, `fallback` naming the keys left in the default language), or undefined. */
   async livePage(id: string, lang?: string): Promise<(SitePage & { fallback: string[] }) | undefined> {
-    const s = await this.current();
+    return this.livePageIn(await this.current(), id, lang);
+  }
+
+  /** livePage in a snapshot already read. */
+  livePageIn(s: StructureSnapshot, id: string, lang?: string): (SitePage & { fallback: string[] }) | undefined {
     const p = s.pages.get(id);
     if (!p?.live) return undefined;
     if (!lang || lang === s.languages.defaultLanguage) return { ...sitePageOf(id, p.live), fallback: [] };

@@ -18,7 +18,7 @@ const lookup = (id: string) => media.get(id);
 function target(collection: string): CheckTarget {
   const c = getCollection(collection);
   if (!c) throw new Error(`no collection ${collection}`);
-  return { collection: c.name, id: 'b1', kind: c.kind, page: c.page, fields: c.fields };
+  return { collection: c.name, id: 'b1', kind: c.kind, page: null, fields: c.fields };
 }
 
 /** The rules that fire on a section with this data. */

@@ -7,7 +7,7 @@ export const staffTheme = createTheme({
   primaryShade: { light: 8, dark: 5 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
-  // SPEC.md section 9's breakpoints (sm 600, md 1024, lg 1440, xl 1920), in em.
+  // The breakpoints of docs/spec-conformance.md (sm 600, md 1024, lg 1440, xl 1920), in em.
   breakpoints: { xs: '30em', sm: '37.5em', md: '64em', lg: '90em', xl: '120em' },
   focusRing: 'auto',
   components: {

@@ -4,10 +4,9 @@
  * source set in the static handler's request context (data-context.ts); in the
  * browser they call the API anonymously through the one fetch client.
  */
-import type { PublicDocument } from '../../shared/collections.js';
 import type { SiteSettings } from '../../shared/settings.js';
 import type { MediaInfo } from '../../shared/media.js';
-import type { BundleLanguage, PageBundle } from '../../shared/page-bundle.js';
+import type { BundleLanguage, DetailBundle, PageBundle } from '../../shared/page-bundle.js';
 import { localizedPath, splitLanguage } from '../../shared/languages.js';
 import type { PublicNavigation } from '../../shared/site-navigation.js';
 import type { PageName } from '../../shared/pages.js';
@@ -23,8 +22,8 @@ export interface PublicDataSource {
   page(name: PageName, lang?: string): Promise<PageBundle>;
   /** The published page at an address, or null when none is there. */
   pageAt(path: string): Promise<PageBundle | null>;
-  /** A published story or event, or null when there is none (or it is a draft). */
-  document(collection: string, id: string): Promise<PublicDocument | null>;
+  /** A story's or event's own page: the published block (null when there is none, or it is a draft, or not translated into `lang`) and the way back to the page that shows it. */
+  detail(collection: string, id: string, lang?: string): Promise<DetailBundle>;
   /** The canonical origin (PUBLIC_URL), without a trailing slash. */
   publicUrl(): string;
   /** The visitor asked for light pages (src/shared/light-pages.ts): set by the server per render. */
@@ -62,18 +61,11 @@ export const browserDataSource: PublicDataSource = {
       throw err;
     }
   },
-  async document(collection, id) {
-    try {
-      return await api<PublicDocument>(pathTo(apiPaths.collections.document, { name: collection, id }), { anonymous: true });
-    } catch (err) {
-      if (isNotFound(err)) return null;
-      throw err;
-    }
-  },
+  detail: (collection, id, lang) => api<DetailBundle>(`${pathTo(apiPaths.detailBundle, { name: collection, id })}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`, { anonymous: true }),
   publicUrl: () => window.location.origin,
 };
 
-export function siteDataOf(bundle: PageBundle, source: Pick<PublicDataSource, 'publicUrl' | 'light'>): SiteData {
+export function siteDataOf(bundle: Pick<PageBundle, 'settings' | 'navigation' | 'media' | 'language' | 'languages'>, source: Pick<PublicDataSource, 'publicUrl' | 'light'>): SiteData {
   const publicUrl = source.publicUrl();
   const logoId = bundle.settings.logo?.mediaId;
   const current = bundle.language.code;

@@ -1,14 +1,17 @@
 /**
  * A story or an event on its own page, at the detail path its collection
- * declares (`/news/:id`, `/events/:id`). Unpublished or unknown ids answer 404.
+ * declares (`/news/:id`, `/events/:id`), read as one detail bundle (the block
+ * and the way back to the page that shows it, shared/page-bundle.ts).
+ * Unpublished or unknown ids answer 404.
  */
 import type { LoaderFunctionArgs } from 'react-router';
 import { data, useLoaderData } from 'react-router';
 import type { PublicDocument } from '../../shared/collections.js';
 import { isDetailKind, type DetailKind } from '../../shared/kinds.js';
-import { declarationOf, detailPathOf, type DetailPage } from '../../shared/registry-index.js';
-import type { PageName } from '../../shared/pages.js';
-import { siteDataOf, type PageBundle } from './data.js';
+import { declarationOf, detailPathOf } from '../../shared/registry-index.js';
+import type { DetailBundle, DetailTrail } from '../../shared/page-bundle.js';
+import { siteDataOf } from './data.js';
+import { localizedPath } from '../../shared/languages.js';
 import { dataSourceOf } from './data-context.js';
 import { absoluteUrl, breadcrumbLd, documentTitle, socialImageUrl, type HeadModel, type JsonLd } from './meta.js';
 import { altOf, imageValue, lightSlotSizes, preloadOf, slotSizes } from './image.js';
@@ -17,14 +20,14 @@ import { formatDateTime, str } from './format.js';
 import { DetailView, type DetailData } from './detail-view.js';
 import { publicWordsFor } from '../../shared/public-words.js';
 
-/** What the declaration of a collection with detail pages says about them. */
-function detailOf(collection: string): { kind: DetailKind; page: PageName; detail: DetailPage } {
+/** The kind of a collection with detail pages. */
+function detailKindOf(collection: string): DetailKind {
   const d = declarationOf(collection);
-  if (!d?.detail || !d.page || !isDetailKind(d.kind)) throw new Error(`${collection} has no detail pages`);
-  return { kind: d.kind, page: d.page, detail: d.detail };
+  if (!d?.detail || !isDetailKind(d.kind)) throw new Error(`${collection} has no detail pages`);
+  return d.kind;
 }
 
-function detailHead(detail: DetailKind, trail: DetailPage['trail'], doc: PublicDocument | null, bundle: PageBundle, publicUrl: string, path: string, logoUrl: string, light: boolean): HeadModel {
+function detailHead(detail: DetailKind, trail: DetailTrail | null, doc: PublicDocument | null, bundle: DetailBundle, publicUrl: string, path: string, logoUrl: string, light: boolean): HeadModel {
   const settings = bundle.settings;
   const { code, dir } = bundle.language;
   if (!doc) {
@@ -49,8 +52,10 @@ function detailHead(detail: DetailKind, trail: DetailPage['trail'], doc: PublicD
   const media = imgValue ? bundle.media[imgValue.mediaId] : undefined;
   const title = str(d.title);
   const description = detail === 'story' ? str(d.summary) || plainText(str(d.body), 160) : plainText(str(d.description), 160) || `${formatDateTime(str(d.startsAt), false, code)}${str(d.location) ? `, ${str(d.location)}` : ''}`;
+  const { words } = publicWordsFor(code);
+  const steps = trail ? [{ name: words.detail.home, path: localizedPath('/', code, bundle.language.defaultCode) }, { name: trail.name || words.detail.list[detail], path: trail.path }] : [];
   const jsonLd: JsonLd[] = [
-    breadcrumbLd(publicUrl, [{ name: 'Home', path: '/' }, { name: trail.name, path: trail.path.split('#')[0] || '/' }, { name: title, path }]),
+    breadcrumbLd(publicUrl, [...steps, { name: title, path }]),
     detail === 'story' ? storyLd(doc, bundle.media, settings, publicUrl, logoUrl) : eventLd(doc, bundle.media, settings, publicUrl),
   ];
   return {
@@ -70,18 +75,13 @@ function detailHead(detail: DetailKind, trail: DetailPage['trail'], doc: PublicD
 }
 
 export function detailLoader(collection: string) {
-  const { kind, page, detail: { trail } } = detailOf(collection);
+  const kind = detailKindOf(collection);
   return async ({ context, params }: LoaderFunctionArgs) => {
     const source = dataSourceOf(context);
     const id = params.id ?? '';
     // Under a language's prefix (`/sw/news/:id`): the block in that language, when it is translated; else 404.
-    const asked = params.lang;
-    const inLanguage = asked ? await source.page(page, asked).catch(() => null) : null;
-    const offered = inLanguage && inLanguage.language.code !== inLanguage.language.defaultCode ? inLanguage : null;
-    const bundle = offered ?? (await source.page(page));
-    const found = bundle.sections[collection]?.find((d) => d.id === id);
-    // The page bundle holds every published story or event; a direct read covers any it leaves out (in the default language).
-    const doc = asked ? (offered && found && !found.lang ? found : null) : (found ?? (id ? await source.document(collection, id) : null));
+    const bundle = await source.detail(collection, id, params.lang);
+    const { doc, trail } = bundle;
     const publicUrl = source.publicUrl();
     const site = siteDataOf(bundle, source);
     const path = doc?.href ?? detailPathOf(collection, id) ?? '/';
@@ -89,8 +89,7 @@ export function detailLoader(collection: string) {
     const body: DetailData = {
       site,
       detail: kind,
-      // The declared list name is in the site's default language: on a page in another, the site's own word for it shows instead.
-      trail: offered ? { ...trail, name: '' } : trail,
+      trail,
       doc,
       bundle: { media: bundle.media, categories: bundle.categories },
       head: detailHead(kind, trail, doc, bundle, publicUrl, path, logoUrl, site.light === true),

@@ -2,8 +2,7 @@
 import type { ReactNode } from 'react';
 import type { PublicDocument } from '../../shared/collections.js';
 import type { DetailKind } from '../../shared/kinds.js';
-import type { DetailPage } from '../../shared/registry-index.js';
-import type { PageBundle } from './data.js';
+import type { DetailTrail, PageBundle } from '../../shared/page-bundle.js';
 import { imageValue, Picture } from './image.js';
 import type { PublicRouteData } from './public-shell.js';
 import { formatDate, formatDateTime, localMark, str } from './format.js';
@@ -14,37 +13,41 @@ import { usePublicWords } from './words.js';
 
 export interface DetailData extends PublicRouteData {
   detail: DetailKind;
-  /** The list the page belongs to, as its collection declares it. */
-  trail: DetailPage['trail'];
+  /** The page that shows the block's collection (null: none does, the breadcrumb stops at Home). */
+  trail: DetailTrail | null;
   doc: PublicDocument | null;
   bundle: Pick<PageBundle, 'media' | 'categories'>;
 }
 
-/** Home › the list the page belongs to (the JSON-LD BreadcrumbList says the same). */
-function Breadcrumb({ trail, kind }: { trail: DetailPage['trail']; kind: DetailKind }) {
+/** Home › the page that shows the block's collection (the JSON-LD BreadcrumbList says the same). */
+function Breadcrumb({ trail, kind, home }: { trail: DetailTrail | null; kind: DetailKind; home: string }) {
   const { words, lang } = usePublicWords();
   return (
     <nav aria-label={words.detail.breadcrumb} className="breadcrumb" lang={lang}>
       <ol>
         <li>
-          <SiteLink to="/">{words.detail.home}</SiteLink>
+          <SiteLink to={home}>{words.detail.home}</SiteLink>
         </li>
-        <li>
-          {/* The list's declared name on a page in the site's language (a collection names its own, such as "Press releases"); the site's word for it in another. */}
-          <SiteLink to={trail.path}>{trail.name || words.detail.list[kind]}</SiteLink>
-        </li>
+        {trail ? (
+          <li>
+            {/* The page's title in the visitor's language (on the home page, its list's heading; else the site's word for the list). */}
+            <SiteLink to={trail.path} lang={trail.lang}>
+              {trail.name || words.detail.list[kind]}
+            </SiteLink>
+          </li>
+        ) : null}
       </ol>
     </nav>
   );
 }
 
 /** The frame both kinds of detail page share: breadcrumb and head, picture, rich text and the way back. */
-function DetailArticle({ kind, trail, head, image, html, bundle }: { kind: DetailKind; trail: DetailData['trail']; head: ReactNode; image: unknown; html: string; bundle: DetailData['bundle'] }) {
+function DetailArticle({ kind, trail, home, head, image, html, bundle }: { kind: DetailKind; trail: DetailData['trail']; home: string; head: ReactNode; image: unknown; html: string; bundle: DetailData['bundle'] }) {
   const { words, lang } = usePublicWords();
   return (
     <article className="detail">
       <div className="container detail-head">
-        <Breadcrumb trail={trail} kind={kind} />
+        <Breadcrumb trail={trail} kind={kind} home={home} />
         {head}
       </div>
       <div className="container detail-media">
@@ -53,7 +56,7 @@ function DetailArticle({ kind, trail, head, image, html, bundle }: { kind: Detai
       <div className="container detail-body">
         {html ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} /> : null}
         <p>
-          <SiteLink to={trail.path} className="button button-secondary" lang={lang}>
+          <SiteLink to={trail?.path ?? home} className="button button-secondary" lang={lang}>
             {words.detail.back[kind]} <ArrowRight />
           </SiteLink>
         </p>
@@ -62,7 +65,7 @@ function DetailArticle({ kind, trail, head, image, html, bundle }: { kind: Detai
   );
 }
 
-function StoryArticle({ doc, bundle, trail }: { doc: PublicDocument; bundle: DetailData['bundle']; trail: DetailData['trail'] }) {
+function StoryArticle({ doc, bundle, trail, home }: { doc: PublicDocument; bundle: DetailData['bundle']; trail: DetailData['trail']; home: string }) {
   const { code } = usePublicWords();
   const d = doc.data;
   const category = bundle.categories[str(d.category)];
@@ -76,10 +79,10 @@ function StoryArticle({ doc, bundle, trail }: { doc: PublicDocument; bundle: Det
       {str(d.summary) ? <p className="detail-lead">{str(d.summary)}</p> : null}
     </>
   );
-  return <DetailArticle kind="story" trail={trail} head={head} image={d.cover} html={str(d.body)} bundle={bundle} />;
+  return <DetailArticle kind="story" trail={trail} home={home} head={head} image={d.cover} html={str(d.body)} bundle={bundle} />;
 }
 
-function EventArticle({ doc, bundle, now, trail }: { doc: PublicDocument; bundle: DetailData['bundle']; now: string; trail: DetailData['trail'] }) {
+function EventArticle({ doc, bundle, now, trail, home }: { doc: PublicDocument; bundle: DetailData['bundle']; now: string; trail: DetailData['trail']; home: string }) {
   const { words, lang, code } = usePublicWords();
   const d = doc.data;
   const category = bundle.categories[str(d.category)];
@@ -120,14 +123,15 @@ function EventArticle({ doc, bundle, now, trail }: { doc: PublicDocument; bundle
       ) : null}
     </>
   );
-  return <DetailArticle kind="event" trail={trail} head={head} image={d.image} html={str(d.description)} bundle={bundle} />;
+  return <DetailArticle kind="event" trail={trail} home={home} head={head} image={d.image} html={str(d.description)} bundle={bundle} />;
 }
 
 export function DetailView({ data }: { data: DetailData }) {
+  const home = data.site.home ?? '/';
   if (!data.doc) return <NotFoundContent what={data.detail} navigation={data.site.navigation} home={data.site.home} />;
   return (
     <div className={`page page-detail page-${data.detail}`}>
-      {data.detail === 'story' ? <StoryArticle doc={data.doc} bundle={data.bundle} trail={data.trail} /> : <EventArticle doc={data.doc} bundle={data.bundle} now={data.now} trail={data.trail} />}
+      {data.detail === 'story' ? <StoryArticle doc={data.doc} bundle={data.bundle} trail={data.trail} home={home} /> : <EventArticle doc={data.doc} bundle={data.bundle} now={data.now} trail={data.trail} home={home} />}
     </div>
   );
 }

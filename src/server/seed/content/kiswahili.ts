@@ -21,8 +21,10 @@ export interface BlockTranslation {
 
 export const kiswahiliDemo: {
   blocks: BlockTranslation[];
-  pages: Record<string, Record<string, string>>; // by page id ('home', 'about')
-  navigation: Record<string, string>;
+  /** Page records' words, by page id ('home', 'about'). */
+  pages: Record<string, Record<string, string>>;
+  /** The menus' words: each link by the id of the page it leads to (when that page's own words do not say it), each heading of a list or group by its English words. */
+  menus: { links: Record<string, string>; headings: Record<string, string> };
   settings: Record<string, string>;
 } = {
   blocks: [
@@ -350,12 +352,14 @@ export const kiswahiliDemo: {
     home: {
       path: '/',
       title: 'Mwanzo',
+      navLabel: 'MWANZO',
       description: 'Muungano wa wananchi, wanawake na viongozi vijana wanaofanya kazi kwa ajili ya utawala bora, uwajibikaji na haki za kiuchumi na kijamii.',
       'sections.newstory.heading': 'Habari na makala',
     },
     about: {
       path: '/kuhusu',
       title: 'Kuhusu sisi',
+      navLabel: 'Kuhusu Tujenge',
       description: 'Sisi ni nani, tunafanya nini, na watu na washirika walio nyuma ya kazi yetu.',
       'sections.aboutdiscover.heading': 'Fahamu kazi yetu',
       'sections.aboutleader.heading': 'Viongozi wetu',
@@ -363,36 +367,25 @@ export const kiswahiliDemo: {
     },
   },
 
-  navigation: {
-    'header.0.label': 'MWANZO',
-    'header.1.label': 'Kuhusu Sisi',
-    'header.1.children.0.label': 'Dira na Maadili Yetu',
-    'header.1.children.1.label': 'Historia Yetu',
-    'header.1.children.2.label': 'Uongozi Wetu',
-    'header.1.children.3.label': 'Washirika Wetu',
-    'header.1.children.4.label': 'Kuhusu Tujenge',
-    'header.2.label': 'Kazi Yetu',
-    'header.2.children.0.label': 'Jinsia na Uongozi wa Wanawake',
-    'header.2.children.1.label': 'Utawala Bora wa Kidemokrasia',
-    'header.2.children.2.label': 'Uwajibikaji wa Kijamii',
-    'header.2.children.3.label': 'Mradi wa Uongozi wa Vijana',
-    'header.2.children.4.label': 'Haki za Kiuchumi na Kijamii',
-    'header.3.label': 'Mkakati Wetu',
-    'header.4.label': 'Matukio',
-    'footer.0.heading': 'Kuhusu Sisi',
-    'footer.0.links.0.label': 'Dira na Maadili Yetu',
-    'footer.0.links.1.label': 'Historia Yetu',
-    'footer.0.links.2.label': 'Uongozi Wetu',
-    'footer.0.links.3.label': 'Washirika Wetu',
-    'footer.0.links.4.label': 'Kuhusu Tujenge',
-    'footer.0.links.5.label': 'Mkakati Wetu',
-    'footer.1.heading': 'Kazi Yetu',
-    'footer.1.links.0.label': 'Jinsia na Uongozi wa Wanawake',
-    'footer.1.links.1.label': 'Utawala Bora wa Kidemokrasia',
-    'footer.1.links.2.label': 'Uwajibikaji wa Kijamii',
-    'footer.1.links.3.label': 'Mradi wa Uongozi wa Vijana',
-    'footer.1.links.4.label': 'Haki za Kiuchumi na Kijamii',
-    'footer.1.links.5.label': 'Matukio',
+  menus: {
+    // A link's label is the label in menus of the page it leads to (its Kiswahili title, else its navLabel); these pages are not translated, so their menu labels are said here.
+    links: {
+      vision: 'Dira na Maadili Yetu',
+      history: 'Historia Yetu',
+      leadership: 'Uongozi Wetu',
+      partner: 'Washirika Wetu',
+      gender: 'Jinsia na Uongozi wa Wanawake',
+      democratic: 'Utawala Bora wa Kidemokrasia',
+      accountability: 'Uwajibikaji wa Kijamii',
+      youthleadership: 'Mradi wa Uongozi wa Vijana',
+      socio: 'Haki za Kiuchumi na Kijamii',
+      strategy: 'Mkakati Wetu',
+      events: 'Matukio',
+    },
+    headings: {
+      'About Us': 'Kuhusu Sisi',
+      'Our Work': 'Kazi Yetu',
+    },
   },
 
   settings: {

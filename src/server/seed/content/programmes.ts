@@ -32,7 +32,7 @@ export function programmeContent({ media, slide, section, card }: SeedContext): 
     ],
   );
 
-  // SPEC.md spells this list `fistsocio`.
+  // The specified path spells this list `fistsocio`.
   programme(
     { first: 'fistsocio', second: 'secondsocio', third: 'thirdsocio' },
     ['Socio-economic rights', 'Water, health, education and decent work are rights, not favours.', 'market', 'Traders and shoppers at a busy village market'],

@@ -1,5 +1,5 @@
 /**
- * Guards a staff screen (design.md section 5): a signed-out visitor goes to
+ * Guards a staff screen with its route's marks (src/shared/access.ts): a signed-out visitor goes to
  * /login (returning here after signing in), a signed-in user without the
  * route's marks goes to /. A user with no claims simply has no rights.
  */

@@ -1,5 +1,5 @@
 /**
- * The staff session (SPEC.md sections 4 and 9): the idToken lives in memory
+ * The staff session (docs/spec-conformance.md, "Business constants and limits"): the idToken lives in memory
  * only; the session is restored and renewed through the HttpOnly refresh
  * cookie; renewal runs in the background before expiry, one call at a time,
  * and retries with backoff when the server cannot be reached; a disabled
@@ -25,7 +25,7 @@ import { apiPaths } from '../../../shared/api-paths.js';
 export type AuthUser = SignedInUser;
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
-/** Provider values of SPEC.md section 9. */
+/** Renew 5 min before expiry; treat the token as expired 30 s early; retry after 30 s, doubling to 16 min. */
 export const refreshLeadMs = 5 * 60_000;
 export const expiryMarginMs = 30_000;
 export const retryInitialMs = 30_000;

@@ -26,6 +26,7 @@ import { PublishChecksDialog } from './publish-checks-dialog.js';
 import { scheduleSentences } from './state-line.js';
 import { formatWhen } from '../backups/format.js';
 import { publishedGreen } from '../theme.js';
+import { usePageShowing } from '../pages/site-pages.js';
 
 type Step = 'publish' | 'discard' | 'unpublish' | 'preview' | 'schedule' | 'cancel-schedule';
 
@@ -127,7 +128,9 @@ export function useEditorialActions({ collection, doc, dirty, form, timeZone, on
   const published = doc.status === 'published';
   // A page's blocks may have changes of their own: its Publish is always offered, and says when there is nothing to publish.
   const canPublish = onePublish !== undefined || !published || doc.hasPendingChanges || dirty;
-  const previewBody: PreviewBody | null = previewOf !== undefined ? previewOf : collection.page ? { page: collection.page, document: doc.id } : null;
+  // A block is previewed on the page that shows its collection now.
+  const page = usePageShowing(collection.name);
+  const previewBody: PreviewBody | null = previewOf !== undefined ? previewOf : page ? { page, document: doc.id } : null;
 
   const refuse = (step: Step, err: unknown, wording: string) => {
     if (err instanceof ApiError && err.code === 'aborted') {

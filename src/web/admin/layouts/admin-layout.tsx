@@ -1,11 +1,14 @@
 import { useMemo, type ReactNode } from 'react';
 import type { AuthUser } from '../auth/use-auth.js';
+import { useSitePages } from '../pages/site-pages.js';
 import { menuFor } from './menu.js';
 import { StaffLayout } from './staff-layout.js';
 
-/** SPEC.md section 2's admin layout: Home (the site's root) and the entries an admin may open. */
+/** The admin layout: Home (the site's root) and the entries an admin may open. */
 export function AdminLayout({ user, children }: { user: AuthUser; children: ReactNode }) {
-  const menu = useMemo(() => menuFor('AdminLayout', user), [user]);
+  // The collections' groups follow the site's pages as editors shape them (one query the Pages screens share).
+  const pages = useSitePages().data ?? null;
+  const menu = useMemo(() => menuFor('AdminLayout', user, pages), [user, pages]);
   return (
     <StaffLayout title="Admin Layout App" menu={menu}>
       {children}

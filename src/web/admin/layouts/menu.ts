@@ -4,12 +4,13 @@
  * tools (site check, trash, audit log, users, settings, backups) as the role
  * may open them, both from the staff screens' declarations
  * (shared/staff-screens.ts); then every collection's list, grouped under the
- * page that shows its blocks (the collection's declared `page`, in the site's
- * order of pages, shared/pages.ts), and the site's data that no page shows.
- * Those groups fold: the drawer opens the current route's group only.
+ * page that shows its blocks, named as editors name it now, in the site's
+ * order of pages (the structure's page list, shared/page-sections.ts
+ * `pagesShowing`), and the site's data that no page shows. Those groups
+ * fold: the drawer opens the current route's group only.
  */
 import { collections, type CollectionDef } from '../../../shared/collections.js';
-import { pages } from '../../../shared/pages.js';
+import { pagesShowing, type PageWithSections } from '../../../shared/page-sections.js';
 import { can, type Principal } from '../../../shared/access.js';
 import type { LayoutName } from '../../../shared/access.js';
 import { staffScreens, type DrawerPlace } from '../../../shared/staff-screens.js';
@@ -64,29 +65,39 @@ function screenEntries(principal: Principal, place: DrawerPlace): MenuEntry[] {
   return out;
 }
 
-/** The collections the principal may change, by the page that shows them (null: the site's data, on no page of its own). */
-function collectionGroups(principal: Principal): MenuGroup[] {
+/** A page as the drawer needs it: its id, its title and what its sections show. */
+export interface DrawerPage extends PageWithSections {
+  id: string;
+  title: string;
+}
+
+/** The collections the principal may change, by the page that shows them (else among the site's data, on no page of its own). */
+function collectionGroups(principal: Principal, pages: readonly DrawerPage[]): MenuGroup[] {
   const mine = collections.filter((c) => can(principal, 'update', { type: 'collection', name: c.name }));
+  const showing = pagesShowing(pages);
   const groups: MenuGroup[] = [];
   for (const p of pages) {
-    const entries = mine.filter((c) => c.page === p.name).map(entryOf);
+    const entries = mine.filter((c) => showing.get(c.name) === p).map(entryOf);
     if (entries.length > 0) groups.push({ title: p.title, entries, folds: true });
   }
-  const known = new Set<string>(pages.map((p) => p.name));
-  const data = mine.filter((c) => c.page === null || !known.has(c.page)).map(entryOf);
+  const data = mine.filter((c) => !showing.has(c.name)).map(entryOf);
   if (data.length > 0) groups.push({ title: 'Site data', entries: data, folds: true });
   return groups;
 }
 
-/** The drawer of a staff layout, showing only what the user may open. */
-export function menuFor(layout: LayoutName, principal: Principal): MenuGroup[] {
+/**
+ * The drawer of a staff layout, showing only what the user may open. `pages`:
+ * the site's pages in order (the staff structure API's list); null while
+ * they load, when the drawer has the site's screens and tools only.
+ */
+export function menuFor(layout: LayoutName, principal: Principal, pages: readonly DrawerPage[] | null = null): MenuGroup[] {
   const top = screenEntries(principal, 'site');
-  // SPEC.md's admin layout: Home, the site's root (the super layout's User sits among the tools).
+  // The admin layout: Home, the site's root (the super layout's User sits among the tools).
   if (layout !== 'SuperLayout') top.push({ label: 'Home', caption: 'The public site', short: 'H', to: '/', publicPage: true });
   const groups: MenuGroup[] = [{ title: null, entries: top }];
   const tools = screenEntries(principal, 'tools');
   if (tools.length > 0) groups.push({ title: 'Site tools', entries: tools });
-  return [...groups, ...collectionGroups(principal)];
+  return pages ? [...groups, ...collectionGroups(principal, pages)] : groups;
 }
 
 /** Whether an entry is the current route's: its own path, or one of its forms. */

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 
-/** Shown while the session is restored or a screen loads (SPEC.md section 9: size 80). */
+/** Shown while the session is restored or a screen loads (size 80: docs/spec-conformance.md, "Business constants and limits"). */
 export function PageLoader({ label = 'Loading' }: { label?: string }) {
   return (
     <Center mih="60vh" role="status" aria-live="polite" aria-label={label}>

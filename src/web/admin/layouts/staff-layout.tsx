@@ -1,6 +1,6 @@
 /**
  * The frame of both staff layouts: a top bar with the layout's title and the
- * drawer toggle, and the drawer of SPEC.md section 9 (width 300, mini width 57,
+ * drawer toggle, and the drawer (docs/spec-conformance.md; width 300, mini width 57,
  * pinned at 1024 px and wider, overlaying the content below, ~150 ms, swipe to
  * open or close at 75 px or a quarter of its width). The drawer's groups of
  * collections fold, the current route's group open; `#staff-menu` in the

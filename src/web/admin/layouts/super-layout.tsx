@@ -1,12 +1,15 @@
 import { useMemo, type ReactNode } from 'react';
 import type { AuthUser } from '../auth/use-auth.js';
 import { BackupFailureNotice } from '../backups/failure-notice.js';
+import { useSitePages } from '../pages/site-pages.js';
 import { menuFor } from './menu.js';
 import { StaffLayout } from './staff-layout.js';
 
-/** SPEC.md section 2's super layout: every entry, users, site settings and backups included; a failed backup is announced above every screen. */
+/** The super layout: every entry, users, site settings and backups included; a failed backup is announced above every screen. */
 export function SuperLayout({ user, children }: { user: AuthUser; children: ReactNode }) {
-  const menu = useMemo(() => menuFor('SuperLayout', user), [user]);
+  // The collections' groups follow the site's pages as editors shape them (one query the Pages screens share).
+  const pages = useSitePages().data ?? null;
+  const menu = useMemo(() => menuFor('SuperLayout', user, pages), [user, pages]);
   return (
     <StaffLayout title="Super Layout" menu={menu}>
       <BackupFailureNotice user={user} />

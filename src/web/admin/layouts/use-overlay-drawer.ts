@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC.md section 9: below 1024 px the drawer overlays the content; at 1024 px and above it is pinned. */
+/** Below 1024 px the drawer overlays the content; at 1024 px and above it is pinned. */
 export const overlayQuery = '(max-width: 1023.98px)';
 
 function subscribe(onChange: () => void): () => void {

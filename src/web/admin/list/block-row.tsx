@@ -34,7 +34,7 @@ export interface RowProps {
 export function BlockRow({ collection, doc, index, count, canWrite, canReorder, busy, timeZone, onMove, onToggleStatus, onDelete }: RowProps) {
   const { sortable, style } = useSortableItem(doc.id, !canReorder);
   const [menuOpen, setMenuOpen] = useState(false);
-  // SPEC.md section 9: a long touch (300 ms) on a row opens its menu.
+  // A long touch (300 ms) on a row opens its menu.
   const longPressed = useRef(false);
   const longPress = useLongPress(
     () => {

@@ -20,6 +20,7 @@ import { SortableRows } from './sortable-rows.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
 import { useReorder } from './use-reorder.js';
 import { useStaffTitle } from '../layouts/staff-title.js';
+import { usePageShowing } from '../pages/site-pages.js';
 
 const pageSize = 20;
 
@@ -80,15 +81,16 @@ export function ListScreen({ collection }: { collection: CollectionDef }) {
 
   const pages = Math.max(1, Math.ceil(total / pageSize));
   useStaffTitle(collection.label);
+  const shownOn = usePageShowing(collection.name);
   const busy = saving || toggleStatus.isPending || remove.isPending;
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <div style={{ minWidth: 0 }}>
-          {collection.page && (
+          {shownOn && (
             // A page's blocks are edited on the page: the way back to it, whichever list this is.
-            <Anchor component={Link} to={pageEditorPathOf(collection.page)} size="sm">
+            <Anchor component={Link} to={pageEditorPathOf(shownOn)} size="sm">
               ← Back to the page
             </Anchor>
           )}

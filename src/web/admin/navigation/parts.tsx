@@ -9,6 +9,7 @@ import { ActionIcon, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stac
 import type { useSortable } from '@dnd-kit/sortable';
 import type { ReactNode } from 'react';
 import { navLabelMax } from '../../../shared/site-navigation.js';
+import { navLabelOf } from '../../../shared/site-structure.js';
 import { Icon, icons } from '../list/row-parts.js';
 import { neutralGrey, warningBrown } from '../theme.js';
 import { moveButtonKey, type MoveVia } from '../list/move-focus.js';
@@ -143,7 +144,7 @@ export function LinkFields({ link, ctx }: { link: EditLink; ctx: EditorContext }
           const target = e.currentTarget.value;
           const page = ctx.pages.find((p) => `page:${p.id}` === target);
           // A new link takes the page's menu label until the editor gives it one.
-          ctx.update(link.key, (l) => ({ ...withTarget(l, target), label: l.label.trim() ? l.label : page ? page.navLabel || page.title : l.label }));
+          ctx.update(link.key, (l) => ({ ...withTarget(l, target), label: l.label.trim() ? l.label : page ? navLabelOf(page) : l.label }));
         }}
       />
       {link.url !== undefined && (

@@ -21,6 +21,7 @@ import { BlockForm, editableOf, type BlockFormHandle, type EditableBlock } from 
 import { messageOf } from '../fields/save-failure.js';
 import { Icon, icons, Thumbnail } from '../list/row-parts.js';
 import { formChecksFrames } from '../site-check/form-checks.js';
+import { usePageShowing } from './site-pages.js';
 
 /** Every block of a section up to this many (a section shows a handful; its list screen pages through more). */
 const sectionBlocksLimit = 100;
@@ -66,9 +67,10 @@ function InlineEditor({ collection, doc, formHandle, onDirtyChange, onDone }: {
   const savedDoc = useRef<StaffDocument | null>(null);
   // A new block kept once (another block opened, or Publish) is saved from then on, not added again: its button says so.
   const [kept, setKept] = useState(false);
+  const page = usePageShowing(collection.name) ?? null;
   const checks = useMemo(
-    () => formChecksFrames({ collection: collection.name, id: doc?.id ?? '', kind: collection.kind, page: collection.page, fields: collection.fields }),
-    [collection, doc?.id],
+    () => formChecksFrames({ collection: collection.name, id: doc?.id ?? '', kind: collection.kind, page, fields: collection.fields }),
+    [collection, doc?.id, page],
   );
   const noun = collection.nouns.one;
   const title = doc ? blockTitle(collection, doc.data) : `New ${noun}`;

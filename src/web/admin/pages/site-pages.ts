@@ -11,7 +11,7 @@ import { api } from '../../api-client.js';
 import { getCollection, sectionCollectionDef, type CollectionDef } from '../../../shared/collections.js';
 import { documentStates } from '../../../shared/editorial.js';
 import { imageValueSchema } from '../../../shared/fields.js';
-import { sectionKinds, sectionCollectionPattern, type PageSection } from '../../../shared/page-sections.js';
+import { pageShowing, sectionKinds, sectionCollectionPattern, type PageSection } from '../../../shared/page-sections.js';
 import { siteApi, type CreatePageBody, type PageLink } from '../../../shared/site-structure.js';
 
 const sectionSchema = z.object({
@@ -49,6 +49,12 @@ export function useSitePages() {
     queryKey: sitePagesKey,
     queryFn: async ({ signal }) => pagesAnswerSchema.parse(await api<unknown>(siteApi.pages, { signal })).pages,
   });
+}
+
+/** The id of the page that shows a collection's blocks, as the site's pages say now (undefined while they load, or when no page shows it). */
+export function usePageShowing(collection: string): string | undefined {
+  const pages = useSitePages().data;
+  return pages ? pageShowing(pages, collection)?.id : undefined;
 }
 
 export async function createPage(body: CreatePageBody): Promise<SitePageAnswer> {

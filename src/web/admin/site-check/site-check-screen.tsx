@@ -1,14 +1,14 @@
 /**
  * /site-check (staff): every authoring finding on what visitors see now,
- * grouped by public page ("Other content" for blocks on no page, "Site
+ * grouped by the page that shows each block, as the site's structure says
+ * ("Other content" for blocks on no page, "Site
  * settings" last), each with its rule in words, its severity, the block and
  * a "Fix" link to the block's form or the settings.
  */
 import { Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { getCollection } from '../../../shared/collections.js';
-import { pages } from '../../../shared/pages.js';
-import { authoringRuleLabels, settingsCollection, siteCheckGroupLabels, type SiteFinding } from '../../../shared/site-check.js';
+import { authoringRuleLabels, settingsCollection, siteCheckGroupLabels, type SiteCheck, type SiteFinding } from '../../../shared/site-check.js';
 import { ContentLoader, LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { editPathOf } from '../../../shared/routes.js';
 import { useSiteCheck } from './api.js';
@@ -20,10 +20,10 @@ interface Group {
   findings: SiteFinding[];
 }
 
-/** The groups in the order of the site: its pages, then other content, then the settings. */
-export function groupsOf(findings: readonly SiteFinding[]): Group[] {
-  const groups: Group[] = pages.map((p) => ({ key: p.name, label: p.title, findings: findings.filter((f) => f.page === p.name) }));
-  groups.push({ key: 'other', label: siteCheckGroupLabels.other, findings: findings.filter((f) => f.collection !== settingsCollection && !pages.some((p) => p.name === f.page)) });
+/** The groups in the order of the site: its pages (as the check's answer names them), then other content, then the settings. */
+export function groupsOf({ findings, pages }: SiteCheck): Group[] {
+  const groups: Group[] = pages.map((p) => ({ key: p.id, label: p.title, findings: findings.filter((f) => f.page === p.id) }));
+  groups.push({ key: 'other', label: siteCheckGroupLabels.other, findings: findings.filter((f) => f.collection !== settingsCollection && !pages.some((p) => p.id === f.page)) });
   groups.push({ key: 'settings', label: siteCheckGroupLabels.settings, findings: findings.filter((f) => f.collection === settingsCollection) });
   return groups.filter((g) => g.findings.length > 0);
 }
@@ -88,7 +88,7 @@ function SiteCheckBody() {
   if (query.isPending) return <ContentLoader label="Checking the site" />;
   if (query.isError) return <LoadFailed title="The site check could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
   const { findings } = query.data;
-  const groups = groupsOf(findings);
+  const groups = groupsOf(query.data);
   return (
     <Stack gap="lg">
       <Group gap="sm" align="center">

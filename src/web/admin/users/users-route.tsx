@@ -8,11 +8,11 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Alert, Anchor, Button, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { StatusBadge } from './users/status-badge.js';
-import { InvitationsPanel } from './users/invitations.js';
-import { useAuth } from './auth/use-auth.js';
-import { formatWhen, roleLabels, userErrorMessage, usersListQuery, usersPageSize } from './users/api.js';
-import { useStaffTitle } from './layouts/staff-title.js';
+import { StatusBadge } from './status-badge.js';
+import { InvitationsPanel } from './invitations.js';
+import { useAuth } from '../auth/use-auth.js';
+import { formatWhen, roleLabels, userErrorMessage, usersListQuery, usersPageSize } from './api.js';
+import { useStaffTitle } from '../layouts/staff-title.js';
 
 export function UsersScreen() {
   const { user: me } = useAuth();

@@ -105,8 +105,32 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
       expect(res.body).not.toContain('route-data');
     }
   });
+  it('answers every public address through a route of its own, resolving the address once per request', async () => {
+    // Pages are data: one GET route takes every address no other route declares (not the not-found handler).
+    expect(t.app.hasRoute({ method: 'GET', url: '/*' })).toBe(true);
+    const { structure } = t.app.services;
+    const resolve = structure.resolve.bind(structure);
+    const asked: string[] = [];
+    structure.resolve = (pathname: string) => {
+      asked.push(pathname);
+      return resolve(pathname);
+    };
+    try {
+      // Nothing of it kept yet: light pages (Save-Data) are kept apart, and no test here asked for them, so each is rendered for its request.
+      await t.app.services.site.pages.caughtUp();
+      for (const [url, status] of [['/gender', 200], ['/no-such-page', 404], ['/gender/', 301]] as const) {
+        asked.length = 0;
+        const res = await get(url, { 'save-data': 'on' });
+        expect(res.statusCode, url).toBe(status);
+        expect(asked, url).toEqual([url]);
+      }
+    } finally {
+      structure.resolve = resolve;
+    }
+  });
+
   it('answers a failed render with 500 and keeps the cause out of the page', async () => {
-    const content = t.app.content;
+    const content = t.app.services.site;
     const original = content.pageBundle.bind(content);
     content.pageBundle = async () => {
       throw new Error('connect ECONNREFUSED 10.20.30.40:5432 (db-internal.example)');

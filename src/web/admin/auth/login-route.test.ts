@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messageByCode } from '../../shared/errors.js';
-import { twoFactorLockedReason } from '../../shared/two-factor.js';
-import { ApiError } from '../api-client.js';
+import { messageByCode } from '../../../shared/errors.js';
+import { twoFactorLockedReason } from '../../../shared/two-factor.js';
+import { ApiError } from '../../api-client.js';
 import { signInErrorMessage } from './login-route.js';
 
 describe('what a refused sign-in says', () => {

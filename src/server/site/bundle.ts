@@ -1,8 +1,10 @@
 /**
  * The page bundle: every published block of one public page, the site
- * settings, the media and the categories those blocks use, in one JSON answer.
- * Built once per page, kept serialised (and compressed on demand) in memory,
- * and dropped when the change bus reports a write that can affect it.
+ * settings, the media and the categories those blocks use. Built once per
+ * page and language, kept as the object (what the server render reads) and,
+ * on the first API request for it, as JSON with its ETag and compressed bytes
+ * (GET /api/pages/...); dropped when the change bus reports a write that can
+ * affect it.
  */
 import { getCollection, type PublicDocument } from '../../shared/collections.js';
 import type { PageBundle } from '../../shared/page-bundle.js';
@@ -20,29 +22,40 @@ import { withCurrentLinks } from '../structure/links.js';
 import type { Db } from '../db/index.js';
 import { cachedRepresentation, isFresh, type CachedRepresentation } from '../http/cached-representation.js';
 import { toMediaInfo } from '../media/presenter.js';
-import { toPublicDocument } from './presenters.js';
+import { toPublicDocument } from '../content/presenters.js';
 import { applyTranslation } from '../../shared/translatable.js';
 import { localizedPath } from '../../shared/languages.js';
 import { mediaAltsIn, publishedWordsIn } from '../translations/repository.js';
 import { settingsShape, settingsTranslationKey } from '../translations/service.js';
-import { categoryRows, listPublished, mediaRows, type DocumentRow } from './repository.js';
-import { categoryIdsOf, mediaIdsOf } from './references.js';
+import { categoryRows, listPublished, mediaRows, type DocumentRow } from '../content/repository.js';
+import { categoryIdsOf, mediaIdsOf } from '../content/references.js';
 
 export type { PageBundle } from '../../shared/page-bundle.js';
 // Content negotiation and revalidation are the HTTP cache's; kept importable from here.
 export { etagMatches, negotiateEncoding, type Encoding as BundleEncoding } from '../http/cached-representation.js';
 
-/** A built bundle: the object (for server rendering) and its HTTP representation. */
-export interface BundleEntry extends CachedRepresentation {
+/** A built bundle: the object (what the server render reads) and, made on first demand, its JSON for the API. */
+export interface BundleEntry {
   bundle: PageBundle;
+  /** The JSON answer (ETag, compressed bytes), serialised the first time the API is asked for it. */
+  representation(): CachedRepresentation;
 }
 
 function makeEntry(bundle: PageBundle): BundleEntry {
-  return { ...cachedRepresentation('application/json; charset=utf-8', JSON.stringify(bundle), { compressionLevel: 7 }), bundle };
+  let json: CachedRepresentation | undefined;
+  return { bundle, representation: () => (json ??= cachedRepresentation('application/json; charset=utf-8', JSON.stringify(bundle), { compressionLevel: 7 })) };
 }
 
 /** A page in a language: the cache's key. */
 const keyOf = (name: PageName, lang: string) => `${name} ${lang}`;
+
+/** Where a bundle cache reads from. */
+export interface BundleSources {
+  db: Db;
+  structure: SiteStructure;
+  settings: () => Promise<SiteSettings>;
+  subscribe: (fn: (event: ChangeEvent) => void) => () => void;
+}
 
 export class PageBundleCache {
   /** By page and language (`keyOf`). */
@@ -50,18 +63,14 @@ export class PageBundleCache {
   private readonly builtAt = new Map<string, number>();
   private readonly unsubscribe: () => void;
 
-  constructor(
-    private readonly db: Db,
-    private readonly structure: SiteStructure,
-    private readonly settings: () => Promise<SiteSettings>,
-    subscribe: (fn: (event: ChangeEvent) => void) => () => void,
-  ) {
-    this.unsubscribe = subscribe((event) => this.onChange(event));
+  constructor(private readonly sources: BundleSources) {
+    this.unsubscribe = sources.subscribe((event) => this.onChange(event));
   }
 
   /**
-   * The bundle of a page, built at most once until the next relevant change,
-   * and at most every 5 minutes even if a change announcement was missed.
+   * The bundle of a published page in a language of the site (both known to
+   * be: the caller resolved them), built at most once until the next relevant
+   * change, and at most every 5 minutes even if a change announcement was missed.
    */
   get(name: PageName, lang: string): Promise<BundleEntry> {
     const key = keyOf(name, lang);
@@ -87,32 +96,66 @@ export class PageBundleCache {
   }
 
   private onChange(event: ChangeEvent): void {
-    const touched = pagesTouchedBy(event, (c) => this.structure.pageOfCollectionNow(c));
+    const touched = pagesTouchedBy(event, (c) => this.sources.structure.pageOfCollectionNow(c));
     if (touched === 'all') this.entries.clear();
     else if (touched !== 'none') for (const key of this.entries.keys()) if (key.startsWith(`${touched} `)) this.entries.delete(key);
   }
 
+  /** One snapshot of the structure, one read of the blocks, of the settings and of the language's words. */
   private async build(name: PageName, lang: string): Promise<PageBundle> {
-    const page = await this.structure.livePage(name, lang);
+    const { db, structure } = this.sources;
+    const snapshot = await structure.current();
+    const page = structure.livePageIn(snapshot, name, lang);
     if (!page) throw new Error(`unknown page ${name}`);
     const collections = sectionsShownToVisitors(page.sections).map((s) => s.collection);
-    const snapshot = await this.structure.current();
     const inDefault = lang === snapshot.languages.defaultLanguage;
-    const [rows, settings, words, settingsWords] = await Promise.all([
-      listPublished(this.db.kysely, collections),
-      this.settings(),
-      inDefault ? new Map<string, Words>() : publishedWordsIn(this.db.kysely, lang, collections),
-      inDefault ? new Map<string, Words>() : publishedWordsIn(this.db.kysely, lang, [settingsTranslationKey.collection]),
+    const [rows, settings, words] = await Promise.all([
+      listPublished(db.kysely, collections),
+      this.sources.settings(),
+      inDefault ? null : publishedWordsIn(db.kysely, lang, [...collections, settingsTranslationKey.collection]),
     ]);
-    const inLanguage = { lang, words, settingsWords: settingsWords.get(settingsTranslationKey.id) ?? null };
-    return bundleOf(this.db, page, rows, settings, await this.structure.publicNavigation(lang), snapshot, inLanguage, this.structure);
+    return bundleOf({
+      db,
+      page,
+      rows,
+      settings,
+      navigation: structure.resolveNavigation(snapshot, snapshot.navigation?.live ?? null, lang),
+      snapshot,
+      language: words ? { lang, words, settingsWords: words.get(settingsTranslationKey.id) ?? null } : null,
+      structure,
+    });
   }
 }
 
 type Words = Record<string, string>;
 
+/** A bundle's language other than the default, with the published (or previewed) words laid over the originals. */
+export interface BundleWords {
+  lang: string;
+  /** By document id. */
+  words: ReadonlyMap<string, Words>;
+  settingsWords: Words | null;
+}
+
+/** Everything one page's bundle is built from (bundleOf's one argument). */
+export interface BundleContext {
+  db: Db;
+  /** The page's record in the bundle's language, `fallback` naming the keys left in the default language. */
+  page: SitePage & { fallback?: string[] };
+  /** The page's blocks: published ones for visitors, a preview's own rows. */
+  rows: readonly DocumentRow[];
+  /** The settings in the default language (the language's words are laid over them here). */
+  settings: SiteSettings;
+  navigation: PublicNavigation;
+  snapshot: StructureSnapshot;
+  /** Null: the default language. */
+  language: BundleWords | null;
+  /** Names each language's address of the page (the switcher); without it the bundle lists no languages. */
+  structure?: SiteStructure;
+}
+
 /** The bundle's language, and every language of the site with this page's address in it (or that language's home page). */
-function languagesOf(structure: SiteStructure, s: StructureSnapshot, pageId: string, lang: string): Pick<PageBundle, 'language' | 'languages'> {
+export function languagesOf(structure: SiteStructure, s: StructureSnapshot, pageId: string, lang: string): Pick<PageBundle, 'language' | 'languages'> {
   const site = s.languages;
   const current = site.languages.find((l) => l.code === lang) ?? site.languages[0]!;
   const languages = site.languages.map((l) => {
@@ -127,16 +170,10 @@ function languagesOf(structure: SiteStructure, s: StructureSnapshot, pageId: str
  * rows): the blocks by collection in the rows' order, the media and the
  * categories they use (a category in the trash is not shown), the settings.
  */
-export async function bundleOf(
-  db: Db,
-  page: SitePage & { fallback?: string[] },
-  rows: readonly DocumentRow[],
-  original: SiteSettings,
-  navigation: PublicNavigation,
-  structure: StructureSnapshot,
-  inLanguage: { lang: string; words: ReadonlyMap<string, Words>; settingsWords: Words | null } | null = null,
-  structureService?: SiteStructure,
-): Promise<PageBundle> {
+export async function bundleOf(context: BundleContext): Promise<PageBundle> {
+  const { db, page, rows, navigation, snapshot: structure, language: inLanguage } = context;
+  const original = context.settings;
+  const structureService = context.structure;
   const lang = inLanguage?.lang ?? structure.languages.defaultLanguage;
   const inDefault = lang === structure.languages.defaultLanguage;
   const translatedSettings = inDefault ? null : applyTranslation(settingsShape, original as unknown as Record<string, unknown>, inLanguage?.settingsWords ?? null);

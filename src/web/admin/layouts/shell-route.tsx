@@ -1,6 +1,6 @@
 /**
  * The staff app's shell (the pathless `staff` route): Mantine, TanStack Query,
- * notifications, the staff session, and the layout SPEC.md section 4's rule
+ * notifications, the staff session, and the layout that the layout rule (`chooseLayout`)
  * picks from the user's claims. /login and the screens of mailed links
  * (password reset, invitation) render without the drawer.
  */
@@ -8,21 +8,21 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 // The rich-text editor of the forms; kept in the staff chunk, never loaded by public pages.
 import '@mantine/tiptap/styles.css';
-import './admin.css';
+import '../admin.css';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { chooseLayout, type LayoutName } from '../../shared/access.js';
-import { signedOutStaffPaths } from '../../shared/routes.js';
-import { ApiError } from '../api-client.js';
-import { AuthProvider, installStaffSession } from './auth/auth-provider.js';
-import { useAuth, type AuthUser } from './auth/use-auth.js';
-import { AdminLayout } from './layouts/admin-layout.js';
-import { PageLoader } from './layouts/page-loader.js';
-import { SuperLayout } from './layouts/super-layout.js';
-import { staffCssVariables, staffTheme } from './theme.js';
+import { chooseLayout, type LayoutName } from '../../../shared/access.js';
+import { signedOutStaffPaths } from '../../../shared/routes.js';
+import { ApiError } from '../../api-client.js';
+import { AuthProvider, installStaffSession } from '../auth/auth-provider.js';
+import { useAuth, type AuthUser } from '../auth/use-auth.js';
+import { AdminLayout } from './admin-layout.js';
+import { PageLoader } from './page-loader.js';
+import { SuperLayout } from './super-layout.js';
+import { staffCssVariables, staffTheme } from '../theme.js';
 
 installStaffSession();
 
@@ -53,7 +53,7 @@ export function Component() {
 function StaffFrame() {
   const { status, user } = useAuth();
   const { pathname } = useLocation();
-  // SPEC.md section 4: the layout is state; each change of user re-applies the rule to it.
+  // The layout is state; each change of user re-applies the rule to it.
   const [layout, setLayout] = useState<LayoutName>('PublicLayout');
   const [ruledFor, setRuledFor] = useState<AuthUser | null | undefined>(undefined);
   if (status !== 'loading' && ruledFor !== user) {

@@ -1,5 +1,5 @@
 /**
- * /login (SPEC.md sections 2 and 4): e-mail and password, checked before
+ * /login (docs/spec-conformance.md, "Staff layouts, sign-in and session"): e-mail and password, checked before
  * sending; every identity error in plain words; a signed-in user goes to /,
  * and after signing in the user lands where they were going. A page of the
  * public site (`/` first of all) is then loaded whole, as the server renders
@@ -12,22 +12,22 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { accountLinkPaths } from '../../shared/account-links.js';
-import { sectionCollectionOfPath } from '../../shared/registry-index.js';
-import { staffPaths } from '../../shared/routes.js';
-import { messageByCode } from '../../shared/errors.js';
-import { emailFieldSchema } from '../../shared/users.js';
-import { passwordLength } from '../../shared/password-policy.js';
-import { ApiError } from '../api-client.js';
-import { isTwoFactorLocked, mustEnrolTwoFactor } from '../../shared/two-factor.js';
-import { safeNextPath } from './auth/next-path.js';
-import { SecondFactorStep } from './auth/second-factor-step.js';
-import { secondFactorChallenge } from './auth/session.js';
-import { usePasswordPolicy } from './auth/password-policy.js';
-import { useAuth, useSignOutReason } from './auth/use-auth.js';
-import { PageLoader } from './layouts/page-loader.js';
-import { useStaffTitle } from './layouts/staff-title.js';
-import { accountEmailInputProps, StaffCard } from './auth/staff-card.js';
+import { accountLinkPaths } from '../../../shared/account-links.js';
+import { sectionCollectionOfPath } from '../../../shared/registry-index.js';
+import { staffPaths } from '../../../shared/routes.js';
+import { messageByCode } from '../../../shared/errors.js';
+import { emailFieldSchema } from '../../../shared/users.js';
+import { passwordLength } from '../../../shared/password-policy.js';
+import { ApiError } from '../../api-client.js';
+import { isTwoFactorLocked, mustEnrolTwoFactor } from '../../../shared/two-factor.js';
+import { safeNextPath } from './next-path.js';
+import { SecondFactorStep } from './second-factor-step.js';
+import { secondFactorChallenge } from './session.js';
+import { usePasswordPolicy } from './password-policy.js';
+import { useAuth, useSignOutReason } from './use-auth.js';
+import { PageLoader } from '../layouts/page-loader.js';
+import { useStaffTitle } from '../layouts/staff-title.js';
+import { accountEmailInputProps, StaffCard } from './staff-card.js';
 
 /** Whether a path (with its query and hash) is a staff screen's, opened inside the app; anything else is the public site's. */
 export function isStaffAppPath(to: string): boolean {

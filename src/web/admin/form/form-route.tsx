@@ -1,6 +1,6 @@
 /**
  * The form screen of every collection, generated from the registry, at every
- * form path (SPEC.md's misspelled ones too). `new` creates a block; any other
+ * form path (the specified misspelled ones too). `new` creates a block; any other
  * id edits one, with its editorial state under the title, the editorial
  * buttons beside Save and the History panel.
  */
@@ -9,23 +9,24 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { revisionParam } from '../../shared/editorial.js';
-import type { RouteMark } from '../../shared/access.js';
-import { collectionDataSchema, type CollectionDef } from '../../shared/collections.js';
-import { listPathOf } from '../../shared/routes.js';
-import { ApiError } from '../api-client.js';
-import { blockTitle } from './content/block-summary.js';
-import { collectionRoute, ContentLoader, sectionCollectionRoute } from './content/screen.js';
-import { contentKeys, createDocument, fetchDocument, patchDocument, useDocument, type StaffDocument } from './content/documents.js';
-import { useEditorialActions, savedMessage } from './editorial/editorial-actions.js';
-import { HistoryPanel } from './editorial/history-panel.js';
-import { useSiteTimeZone } from './editorial/site-time-zone.js';
-import { StateLine } from './editorial/state-line.js';
-import { BlockForm, editableOf, type BlockFormHandle, type EditableBlock } from './fields/block-form.js';
-import { focusField, formChecksFrames } from './site-check/form-checks.js';
-import { siteCheckKey } from './site-check/api.js';
-import { TranslationLinks } from './translations/translation-links.js';
-import { useStaffTitle } from './layouts/staff-title.js';
+import { revisionParam } from '../../../shared/editorial.js';
+import type { RouteMark } from '../../../shared/access.js';
+import { collectionDataSchema, type CollectionDef } from '../../../shared/collections.js';
+import { listPathOf } from '../../../shared/routes.js';
+import { ApiError } from '../../api-client.js';
+import { blockTitle } from '../content/block-summary.js';
+import { collectionRoute, ContentLoader, sectionCollectionRoute } from '../content/screen.js';
+import { contentKeys, createDocument, fetchDocument, patchDocument, useDocument, type StaffDocument } from '../content/documents.js';
+import { useEditorialActions, savedMessage } from '../editorial/editorial-actions.js';
+import { HistoryPanel } from '../editorial/history-panel.js';
+import { useSiteTimeZone } from '../editorial/site-time-zone.js';
+import { StateLine } from '../editorial/state-line.js';
+import { BlockForm, editableOf, type BlockFormHandle, type EditableBlock } from '../fields/block-form.js';
+import { focusField, formChecksFrames } from '../site-check/form-checks.js';
+import { siteCheckKey } from '../site-check/api.js';
+import { TranslationLinks } from '../translations/translation-links.js';
+import { useStaffTitle } from '../layouts/staff-title.js';
+import { usePageShowing } from '../pages/site-pages.js';
 
 
 /** The editorial part of an existing block's screen: state, buttons, History, live region. */
@@ -103,9 +104,10 @@ function BlockEditor({ collection }: { collection: CollectionDef }) {
   const doc = query.data;
   const editorial = useEditorial(collection, doc, dirty, form);
   const docId = doc?.id ?? '';
+  const page = usePageShowing(collection.name) ?? null;
   const checks = useMemo(
-    () => formChecksFrames({ collection: collection.name, id: docId, kind: collection.kind, page: collection.page, fields: collection.fields }),
-    [collection, docId],
+    () => formChecksFrames({ collection: collection.name, id: docId, kind: collection.kind, page, fields: collection.fields }),
+    [collection, docId, page],
   );
 
   if (!creating && query.isPending) {

@@ -5,9 +5,9 @@
  * buttons; search and pages where the collection can grow. The screen's parts
  * live in ./list/.
  */
-import type { RouteMark } from '../../shared/access.js';
-import { collectionRoute, sectionCollectionRoute } from './content/screen.js';
-import { ListScreen } from './list/list-screen.js';
+import type { RouteMark } from '../../../shared/access.js';
+import { collectionRoute, sectionCollectionRoute } from '../content/screen.js';
+import { ListScreen } from './list-screen.js';
 
 export function listRoute(collection: string, marks: readonly RouteMark[]) {
   return collectionRoute(collection, marks, ListScreen);

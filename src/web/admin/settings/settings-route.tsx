@@ -6,15 +6,15 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { siteSettingsFields, siteSettingsSchema } from '../../shared/settings.js';
-import { ContentLoader, LoadFailed, Screen } from './content/screen.js';
-import { fetchSettings, saveSettings, settingsKey, useSettings } from './content/settings.js';
-import { BlockForm } from './fields/block-form.js';
-import { settingsTarget } from '../../shared/authoring/check.js';
-import { formChecksFrames } from './site-check/form-checks.js';
-import { siteCheckKey } from './site-check/api.js';
-import { LanguagesForm } from './translations/languages-form.js';
-import { useStaffTitle } from './layouts/staff-title.js';
+import { siteSettingsFields, siteSettingsSchema } from '../../../shared/settings.js';
+import { ContentLoader, LoadFailed, Screen } from '../content/screen.js';
+import { fetchSettings, saveSettings, settingsKey, useSettings } from '../content/settings.js';
+import { BlockForm } from '../fields/block-form.js';
+import { settingsTarget } from '../../../shared/authoring/check.js';
+import { formChecksFrames } from '../site-check/form-checks.js';
+import { siteCheckKey } from '../site-check/api.js';
+import { LanguagesForm } from '../translations/languages-form.js';
+import { useStaffTitle } from '../layouts/staff-title.js';
 
 /** The authoring checks of the settings (the logo's alt text, links, capitals), live as on every block. */
 const settingsChecks = formChecksFrames(settingsTarget(siteSettingsFields));

@@ -4,9 +4,9 @@
  * new password, or deletes after a confirmation. One file per section in ./user-form/.
  */
 import { useParams } from 'react-router';
-import { CreateUser } from './user-form/create-user.js';
-import { EditUser } from './user-form/edit-user.js';
-import { useStaffTitle } from './layouts/staff-title.js';
+import { CreateUser } from './create-user.js';
+import { EditUser } from './edit-user.js';
+import { useStaffTitle } from '../layouts/staff-title.js';
 
 export function UserFormScreen() {
   const { id = 'new' } = useParams();
