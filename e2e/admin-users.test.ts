@@ -212,26 +212,80 @@ describe('users screens', () => {
     // Two sign-ins (argon2id) and a page load of the staff app: slow on a busy machine.
   }, 60_000);
 
-  it('signs the open app out with a message when its account is disabled', async () => {
-    const second = await createAccount(site.server.url, site.superToken, { email: 'second.super@example.org', role: 'super', password });
-    const { context, page } = await site.newPage();
-    const watch = watchStaffConsole(page, [
-      { url: /\/api\/auth\/refresh$/ },
-      { url: /\/api\/users/, status: 403 },
-    ]);
-    await site.signInAs(page, second.email, password, '/user');
-    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
-    await updateAccount(site.server.url, site.superToken, second.uid, { disabled: true });
-    // The next call the open app makes is refused: it signs out and says why.
-    await page.getByLabel('Search by e-mail or name').fill('editor');
+  /**
+   * Watches an open app whose account is about to be disabled: every 403 an API call gets, what it said, and any
+   * call still carrying a token once the app is on /login. A call already on its way when the account was disabled
+   * is refused too (the drawer's translation count, say): the console's 403s are checked here, not listed ahead.
+   */
+  function watchRefusals(page: Page) {
+    const refusals: { path: string; code: string }[] = [];
+    const authorisedAfterSignOut: string[] = [];
+    const state = { signedOut: false };
+    page.on('response', (res) => {
+      if (res.status() !== 403 || !res.url().includes('/api/')) return;
+      const path = new URL(res.url()).pathname;
+      void res.json().then(
+        (body: { error?: { code?: string } }) => refusals.push({ path, code: body.error?.code ?? '' }),
+        () => refusals.push({ path, code: 'no JSON' }),
+      );
+    });
+    page.on('request', (req) => {
+      if (state.signedOut && req.url().includes('/api/') && req.headers().authorization) authorisedAfterSignOut.push(new URL(req.url()).pathname);
+    });
+    const watch = watchStaffConsole(page, [{ url: /\/api\/auth\/refresh$/ }, { url: /\/api\//, status: 403 }]);
+    return { refusals, authorisedAfterSignOut, state, watch };
+  }
+
+  async function expectSignedOutForGood(page: Page, seen: ReturnType<typeof watchRefusals>): Promise<void> {
     await page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
+    seen.state.signedOut = true;
     await page.getByText('This account has been disabled. Contact your administrator.').first().waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'You have been signed out' }).count()).toBeGreaterThan(0);
     // Reloading does not bring the session back.
     await page.reload();
     await page.getByLabel('E-mail address').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    expect(watch.errors).toEqual([]);
+    // Every refusal says why (the account is disabled), and once signed out the app asks nothing with the token.
+    expect(seen.refusals.length).toBeGreaterThan(0);
+    expect(seen.refusals.filter((r) => r.code !== 'auth/user-disabled')).toEqual([]);
+    expect(seen.authorisedAfterSignOut).toEqual([]);
+    expect(seen.watch.errors).toEqual([]);
+  }
+
+  it('signs the open app out with a message when its account is disabled', async () => {
+    const second = await createAccount(site.server.url, site.superToken, { email: 'second.super@example.org', role: 'super', password });
+    const { context, page } = await site.newPage();
+    const seen = watchRefusals(page);
+    await site.signInAs(page, second.email, password, '/user');
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await updateAccount(site.server.url, site.superToken, second.uid, { disabled: true });
+    // The next call the open app makes is refused: it signs out and says why.
+    await page.getByLabel('Search by e-mail or name').fill('editor');
+    await expectSignedOutForGood(page, seen);
+    expect(seen.refusals.map((r) => r.path)).toContain('/api/users');
+    await context.close();
+  });
+
+  it('signs the open app out when the first call refused is one of its own (the drawer\'s translation count)', async () => {
+    const third = await createAccount(site.server.url, site.superToken, { email: 'third.super@example.org', role: 'super', password });
+    const { context, page } = await site.newPage();
+    const seen = watchRefusals(page);
+    // The drawer's count is held on its way until the account is disabled: it reaches the server after that.
+    let release: () => void = () => undefined;
+    const disabled = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(/\/api\/translations(\?|$)/, async (route) => {
+      held++;
+      await disabled;
+      await route.continue().catch(() => undefined);
+    });
+    await site.signInAs(page, third.email, password, '/user');
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await updateAccount(site.server.url, site.superToken, third.uid, { disabled: true });
+    expect(held).toBeGreaterThan(0);
+    release();
+    await expectSignedOutForGood(page, seen);
+    expect(seen.refusals.map((r) => r.path)).toContain('/api/translations');
     await context.close();
   });
 });

@@ -450,6 +450,34 @@ describe.skipIf(!asRoot)('doctor with sudo', () => {
     const fixed = doctorReportSchema.parse(JSON.parse((await runCli(db2, ['doctor', '--json', '--env-file', envFile, '--unit', unit])).stdout)).checks;
     expect(byId(fixed, 'database').status).toBe('ok');
   });
+
+  it('speaks about DATA_DIR even when the code sits in a folder the unit\'s user cannot enter (a checkout in a private folder)', async () => {
+    const dataDir = tempDir();
+    const db = openDatabase({ dataDir });
+    await migrate(db);
+    await db.close();
+    const unit = path.join(tempDir(), 'ngo-site.service');
+    fs.writeFileSync(unit, '[Service]\nUser=nobody\nExecStart=/bin/true\n');
+    const user = unitUser(unit)!;
+    fs.chmodSync(dataDir, 0o750);
+    fs.chownSync(dataDir, user.uid, user.gid);
+    fs.chownSync(path.join(dataDir, 'site.sqlite'), user.uid, user.gid);
+    const envFile = path.join(tempDir(), 'ngo-site.env');
+    fs.writeFileSync(envFile, `DATA_DIR="${dataDir}"\nAUTH_SECRET="${'x'.repeat(40)}"\n`, { mode: 0o600 });
+    // The checkout, seen through a private folder (mkdtemp makes it 0700): links to this one's files, which node
+    // loads by the links' paths (--preserve-symlinks), so only root can reach them, as in a clone made there.
+    const privateParent = tempDir();
+    expect(fs.statSync(privateParent).mode & 0o777).toBe(0o700);
+    const checkout = path.join(privateParent, 'ngo-site');
+    fs.mkdirSync(checkout);
+    const repo = path.resolve(import.meta.dirname, '..');
+    for (const name of ['src', 'node_modules', 'package.json', 'tsconfig.json']) fs.symlinkSync(path.join(repo, name), path.join(checkout, name));
+    const db2 = { dialect: 'sqlite' as const, url: '', dataDir, open: () => { throw new Error('unused'); }, drop: async () => undefined };
+    const res = await runCli(db2, ['doctor', '--json', '--env-file', envFile, '--unit', unit], { root: checkout, nodeArgs: ['--preserve-symlinks', '--preserve-symlinks-main'] });
+    const checks = doctorReportSchema.parse(JSON.parse(res.stdout)).checks;
+    expect(byId(checks, 'service-user')).toMatchObject({ status: 'ok', message: expect.stringContaining('runs as nobody') });
+    expect(byId(checks, 'database')).toMatchObject({ status: 'ok' });
+  });
 });
 
 describe('at start in production', () => {

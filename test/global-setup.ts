@@ -5,8 +5,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { madeThisRun, testRunDirVariable } from './support/once-per-run.js';
 
 /** A local PostgreSQL as on the development machines, tried when TEST_DATABASE_URL is not set. */
 const localDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/test';
@@ -40,7 +42,7 @@ function redisAnswers(url: string): Promise<boolean> {
   });
 }
 
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => void> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const err = await answers(url);
@@ -61,4 +63,14 @@ export default async function setup(): Promise<void> {
   // Browser tests run against the built app, as `npm start` serves it.
   const root = path.resolve(__dirname, '..');
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+  // This run's shared files (test/support/once-per-run.ts: the built servers' seeded DATA_DIR); the workers inherit the variable.
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-test-run-'));
+  process.env[testRunDirVariable] = runDir;
+  return () => {
+    for (const made of madeThisRun(runDir)) {
+      const { dataDir } = made as { dataDir?: unknown };
+      if (typeof dataDir === 'string') fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    fs.rmSync(runDir, { recursive: true, force: true });
+  };
 }

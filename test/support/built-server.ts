@@ -2,6 +2,13 @@
  * Starts the built server (dist/server/main.js) on a free port with a fresh
  * DATA_DIR, as `npm start` would: for the browser tests and the benchmarks.
  * The demo content is seeded; a super-admin is created from BOOTSTRAP_SUPER_*.
+ *
+ * Seeding the demo content (pictures made in three formats and widths) costs
+ * about 15 s of CPU, six times a start on seeded data. Within a test run
+ * (test/support/once-per-run.ts) the first start seeds a DATA_DIR once and
+ * keeps it as a template; every other start gets its own
+ * copy of it (the SQLite file, the pictures and the auth secret), so each
+ * server still has data of its own that no other test sees or changes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -12,6 +19,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import nodeFlags from '../../src/server/node-flags.json' with { type: 'json' };
+import { oncePerRun, testRunDir } from './once-per-run.js';
 
 /** The repository root (works under vitest and under tsx, which has no __dirname). */
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -52,11 +60,37 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Settings that change what the first start writes into DATA_DIR: a start given one of them seeds on its own. */
+const seedingSettings = ['DATA_DIR', 'DATABASE_URL', 'SEED_DEMO', 'MEDIA_STORE', 'AUTH_SECRET', 'BOOTSTRAP_SUPER_EMAIL', 'BOOTSTRAP_SUPER_PASSWORD'];
+
+/** This run's seeded DATA_DIR, made by the first start that asks, or null outside a test run or for another checkout. */
+async function seededTemplate(options: StartOptions): Promise<string | null> {
+  if (options.root || Object.keys(options.env ?? {}).some((k) => seedingSettings.includes(k))) return null;
+  const runDir = testRunDir();
+  if (!runDir) return null;
+  const made = await oncePerRun('built-server-data', async () => {
+    // Seeded with the defaults, whoever asks first: every copy is the same.
+    const server = await start({}, fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-seeding-')));
+    const dir = path.join(runDir, 'built-server-data');
+    // A clean stop: SQLite's write-ahead log is folded into the file, which is then copied whole.
+    const end = await server.stop({ keepData: dir });
+    if (end.killed || end.code !== 0) throw new Error(`the seeding server did not stop cleanly (${JSON.stringify(end)}):\n${server.output()}`);
+    return { dataDir: dir };
+  });
+  return made?.dataDir ?? null;
+}
+
 export async function startBuiltServer(options: StartOptions = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-built-'));
+  const template = await seededTemplate(options);
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
+  return start(options, dataDir);
+}
+
+async function start(options: StartOptions, dataDir: string): Promise<RunningServer & { stop(how?: { keepData?: string }): ReturnType<RunningServer['stop']> }> {
   const cwd = options.root ?? root;
   const main = path.join(cwd, 'dist/server/main.js');
   if (!fs.existsSync(main)) throw new Error('dist/server/main.js is missing: the test setup builds it first');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-built-'));
   const port = await freePort();
   const superEmail = 'super@example.org';
   const superPassword = 'correct horse battery staple';
@@ -108,7 +142,7 @@ export async function startBuiltServer(options: StartOptions = {}): Promise<Runn
     superPassword,
     output: () => (options.logFile ? fs.readFileSync(options.logFile, 'utf8') : out),
     exited: () => (child.exitCode !== null || child.signalCode !== null ? { code: child.exitCode, signal: child.signalCode } : null),
-    stop: async () => {
+    stop: async (how: { keepData?: string } = {}) => {
       let killed = false;
       if (child.exitCode === null && child.signalCode === null) {
         const exited = once(child, 'exit', { signal: AbortSignal.timeout(5000) }).then(
@@ -123,7 +157,8 @@ export async function startBuiltServer(options: StartOptions = {}): Promise<Runn
           await once(child, 'exit');
         }
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (how.keepData) fs.renameSync(dataDir, how.keepData);
+      else fs.rmSync(dataDir, { recursive: true, force: true });
       return { code: child.exitCode, signal: child.signalCode, killed };
     },
   };

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import SqliteDatabase from 'better-sqlite3';
 import { exitCodeOf, runChecks, systemProbes, unitUser, type CheckResult, type Probes } from './checks.js';
 import { installedPaths, parseEnvFile } from './files.js';
 
@@ -55,6 +56,10 @@ export async function doctor(run: DoctorRun): Promise<number> {
   }
   const user = unitFile ? unitUser(unitFile) : undefined;
   if (!run.probes && process.getuid?.() === 0 && user && user.uid !== 0 && process.setgroups && process.setgid && process.setuid) {
+    // SQLite's native module is loaded on first use, from this copy of the code: it is loaded now, while the
+    // doctor may still read every folder, so the database check speaks about DATA_DIR, not about whether the
+    // service user can enter the folder the doctor was started from (a checkout in a private folder).
+    new SqliteDatabase(':memory:').close();
     // root's supplementary groups first, then the group, then the user (after which none can be changed back).
     process.setgroups([user.gid]);
     process.setgid(user.gid);
