@@ -37,8 +37,11 @@ describe('layouts by role', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     await page.goto(`${site.server.url}/home`);
     await expect.poll(() => page.getByText('Super Layout', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
-    // Each label's own words (a count badge may follow), folded groups' entries included.
-    const labels = await drawer(page).locator('a .staff-link-label').evaluateAll((els) => els.map((e) => (e.firstChild?.textContent ?? '').trim()));
+    // Each label's own words (a count badge may follow), folded groups' entries included; the collections' groups
+    // come once the site's pages have loaded (the drawer shows the screens and tools first).
+    const readLabels = () => drawer(page).locator('a .staff-link-label').evaluateAll((els) => els.map((e) => (e.firstChild?.textContent ?? '').trim()));
+    await expect.poll(readLabels, { timeout: 10_000 }).toContain('News & Story');
+    const labels = await readLabels();
     // Made of the site: its screens first, then its tools, then the specified entries by the page that shows them (Home, Description…, News & Story; First/Second/Third of each group; eight Youth blocks).
     expect(labels.slice(0, 6)).toEqual(['Dashboard', 'Pages', 'Navigation', 'Media library', 'Translations', 'Redirects']);
     expect(labels).toContain('User');
@@ -67,7 +70,9 @@ describe('layouts by role', () => {
     expect(new URL(page.url()).pathname).toBe('/descriptionhome');
     await expect.poll(() => page.getByText('Admin Layout App', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
     // Every entry, those of folded groups included.
-    const hrefs = await drawer(page).locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    const readHrefs = () => drawer(page).locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    await expect.poll(readHrefs, { timeout: 10_000 }).toContain('/home');
+    const hrefs = await readHrefs();
     expect(hrefs[0]).toBe('/dashboard');
     expect(hrefs).toContain('/');
     expect(hrefs).toContain('/home');

@@ -1,13 +1,15 @@
 import { useMemo, type ReactNode } from 'react';
 import type { AuthUser } from '../auth/use-auth.js';
+import { mustEnrolTwoFactor } from '../../../shared/two-factor.js';
 import { useSitePages } from '../pages/site-pages.js';
 import { menuFor } from './menu.js';
 import { StaffLayout } from './staff-layout.js';
 
 /** The admin layout: Home (the site's root) and the entries an admin may open. */
 export function AdminLayout({ user, children }: { user: AuthUser; children: ReactNode }) {
-  // The collections' groups follow the site's pages as editors shape them (one query the Pages screens share).
-  const pages = useSitePages().data ?? null;
+  // The collections' groups follow the site's pages as editors shape them (one query the Pages screens share);
+  // not asked while the account must first turn on two-factor sign-in (the server would refuse).
+  const pages = useSitePages(!mustEnrolTwoFactor(user.twoFactor)).data ?? null;
   const menu = useMemo(() => menuFor('AdminLayout', user, pages), [user, pages]);
   return (
     <StaffLayout title="Admin Layout App" menu={menu}>

@@ -44,9 +44,10 @@ export const pageLinksSchema = z.object({ links: z.array(pageLinkSchema) });
 
 export const sitePagesKey = ['site-pages'] as const;
 
-export function useSitePages() {
+export function useSitePages(enabled = true) {
   return useQuery({
     queryKey: sitePagesKey,
+    enabled,
     queryFn: async ({ signal }) => pagesAnswerSchema.parse(await api<unknown>(siteApi.pages, { signal })).pages,
   });
 }
