@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { unpack, addContent, backupTo, restoreFrom, snapshot, withoutRenewals, type SiteContent } from './backup-fixtures.js';
 import { signIn } from './auth-helpers.js';
-import { build, testConfig, type TestApp } from './helpers/app.js';
+import { buildSeeded, testConfig, type TestApp } from './helpers/app.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
 import { manifestSchema } from '../src/server/backup/format.js';
 import { migrationNames } from '../src/server/db/index.js';
@@ -38,7 +38,7 @@ describe.each(dialects())('backup of a site on %s', (dialect) => {
   const targets: TestDatabase[] = [];
 
   beforeAll(async () => {
-    source = await build(dialect, { seedDemo: true });
+    source = await buildSeeded(dialect);
     content = await addContent(source.app);
     archive = path.join(tempDir('ngo-backup-'), 'site.tar.gz');
     const started = Date.now();

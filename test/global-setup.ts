@@ -66,10 +66,20 @@ export default async function setup(): Promise<() => void> {
   // This run's shared files (test/support/once-per-run.ts: the built servers' seeded DATA_DIR); the workers inherit the variable.
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-test-run-'));
   process.env[testRunDirVariable] = runDir;
-  return () => {
+  return async () => {
     for (const made of madeThisRun(runDir)) {
-      const { dataDir } = made as { dataDir?: unknown };
+      const { dataDir, database } = made as { dataDir?: unknown; database?: unknown };
       if (typeof dataDir === 'string') fs.rmSync(dataDir, { recursive: true, force: true });
+      // A seeded PostgreSQL database the files' databases were copied from (test/helpers/app.ts buildSeeded).
+      if (typeof database === 'string' && /^t_[0-9a-f]+$/.test(database) && process.env.TEST_DATABASE_URL) {
+        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await client.connect();
+        try {
+          await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+        } finally {
+          await client.end();
+        }
+      }
     }
     fs.rmSync(runDir, { recursive: true, force: true });
   };

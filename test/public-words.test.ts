@@ -20,7 +20,7 @@ import { apiPaths } from '../src/shared/api-paths.js';
 import { siteApi } from '../src/shared/site-structure.js';
 import { publicDictionaries, publicWordsFor, type PublicWords } from '../src/shared/public-words.js';
 import type { TranslationReading } from '../src/shared/translations.js';
-import { build, type TestApp } from './helpers/app.js';
+import { buildSeeded, type TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 
@@ -132,7 +132,7 @@ describe.each(dialects())('the site’s own words on %s', (dialect) => {
     t.app.inject({ method: 'POST', url: '/contact', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
 
   beforeAll(async () => {
-    t = await build(dialect, { seedDemo: true }, { render: true });
+    t = await buildSeeded(dialect, { render: true });
     editor = await createUser(t.app, 'super');
     const as = (options: InjectOptions) => t.app.inject({ ...options, headers: { ...(options.headers ?? {}), ...editor.headers } });
     // French joins the demo's English and Kiswahili, with the home page at /fr/.

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupTo, restoreFrom, snapshot, withoutRenewals } from './backup-fixtures.js';
-import { build, testAuthSecret, testConfig, type TestApp } from './helpers/app.js';
+import { buildSeeded, testAuthSecret, testConfig, type TestApp } from './helpers/app.js';
 import { runCli } from './helpers/cli.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
 import { buildApp } from '../src/server/app.js';
@@ -21,7 +21,7 @@ describe.each(dialects())('a restore killed at a random moment on %s', (dialect)
   let after: Record<string, string[]>;
 
   beforeAll(async () => {
-    site = await build(dialect, { seedDemo: true });
+    site = await buildSeeded(dialect);
     // Enough rows that the restore's transaction takes a while to write.
     const now = new Date().toISOString();
     const rows = Array.from({ length: 4000 }, (_, i) => ({

@@ -20,7 +20,7 @@ import { listAudit, toAuditEntry } from '../src/server/audit/repository.js';
 import { blockTarget, mediaFactsOf } from '../src/server/site-check/checks.js';
 import { mediaIdsIn } from '../src/shared/authoring/check.js';
 import sharp from 'sharp';
-import { build, type TestApp } from './helpers/app.js';
+import { buildSeeded, type TestApp } from './helpers/app.js';
 import { uploadMedia } from './helpers/upload.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
@@ -58,7 +58,7 @@ describe.each(dialects())('authoring checks on %s', (dialect) => {
 
   beforeAll(async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    t = await build(dialect, { seedDemo: true });
+    t = await buildSeeded(dialect);
     log.mockRestore();
     editor = await createUser(t.app, 'admin');
     imageId = await insertMedia(t.app);

@@ -4,7 +4,13 @@ import { buildApp } from '../../src/server/app.js';
 import type { AppConfig } from '../../src/server/config.js';
 import type { EditorialSchedulerOptions } from '../../src/server/content/scheduler.js';
 import type { Dialect } from '../../src/server/db/index.js';
-import { createTestDatabase, testAuthSecret, type TestDatabase } from './databases.js';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { registryJson } from '../../src/shared/collections.js';
+import { seedPages } from '../../src/server/structure/default-pages.js';
+import { oncePerRun, testRunDir } from '../support/once-per-run.js';
+import { copyTestDatabase, createTestDatabase, testAuthSecret, type TestDatabase } from './databases.js';
 
 export { testAuthSecret } from './databases.js';
 
@@ -45,6 +51,46 @@ export async function build(
 ): Promise<TestApp> {
   const db = await createTestDatabase(dialect);
   const app = await buildApp(testConfig(db, overrides), { logger: false, render: options.render ?? false, ...(options.editorial ? { editorial: options.editorial } : {}) });
+  await app.ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+/**
+ * A whole server on its own copy of the demo site (`seedDemo`), for files that
+ * read the demo rather than test seeding itself: the demo is seeded once per
+ * run and dialect (its 37 pictures take most of a minute to encode on two busy
+ * cores) and each file gets a copy (SQLite: the data folder; PostgreSQL: a
+ * database made from it as a template). What is seeded follows the collections
+ * and seed pages a file's process declares, so the copy is keyed by them.
+ * Outside a test run, or on another day, it seeds as `build` does.
+ */
+export async function buildSeeded(dialect: Dialect, options: { render?: boolean } = {}): Promise<TestApp> {
+  const declared = crypto.createHash('sha256').update(JSON.stringify([registryJson(), seedPages])).digest('hex').slice(0, 12);
+  const runDir = testRunDir();
+  const made = runDir
+    ? await oncePerRun(`seeded-demo-${dialect}-${declared}`, async () => {
+        const seeding = await createTestDatabase(dialect);
+        const app = await buildApp(testConfig(seeding, { seedDemo: true }), { logger: false, render: false });
+        await app.ready();
+        // A clean close: SQLite's write-ahead log is folded into the file, PostgreSQL's sessions end (a template has none).
+        await app.close();
+        const dataDir = path.join(runDir, `seeded-demo-${dialect}-${declared}`);
+        fs.cpSync(seeding.dataDir, dataDir, { recursive: true });
+        fs.rmSync(seeding.dataDir, { recursive: true, force: true });
+        // The run's end drops a PostgreSQL template (test/global-setup.ts).
+        return { url: seeding.url, dataDir, dialect, ...(dialect === 'postgres' ? { database: new URL(seeding.url).pathname.slice(1) } : {}) };
+      })
+    : null;
+  if (!made) return build(dialect, { seedDemo: true }, options);
+  const db = await copyTestDatabase(dialect, made);
+  const app = await buildApp(testConfig(db, { seedDemo: true }), { logger: false, render: options.render ?? false });
   await app.ready();
   return {
     app,

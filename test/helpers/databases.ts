@@ -37,8 +37,14 @@ export function dialects(): Dialect[] {
 /** The AUTH_SECRET of every test site (a command run against one needs it to open its sealed archives and append to its audit log). */
 export const testAuthSecret = 'test-secret-test-secret-test-secret-0123456789';
 
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+/** A new test database holding a copy of another's (a closed one: its SQLite data folder, or a PostgreSQL database no session uses). */
+export async function copyTestDatabase(dialect: Dialect, from: { url: string; dataDir: string }): Promise<TestDatabase> {
+  return createTestDatabase(dialect, from);
+}
+
+export async function createTestDatabase(dialect: Dialect, copyOf?: { url: string; dataDir: string }): Promise<TestDatabase> {
   const dataDir = tempDir();
+  if (copyOf) fs.cpSync(copyOf.dataDir, dataDir, { recursive: true });
   if (dialect === 'sqlite') {
     const url = path.join(dataDir, 'site.sqlite');
     return {
@@ -55,7 +61,13 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    if (copyOf) {
+      const template = new URL(copyOf.url).pathname.slice(1);
+      // A template may have no session: the one that made it may still be saying goodbye.
+      await vi.waitFor(() => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`), { timeout: 10_000, interval: 50 });
+    } else {
+      await client.query(`CREATE DATABASE ${name}`);
+    }
   } finally {
     await client.end();
   }
