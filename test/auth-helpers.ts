@@ -1,24 +1,15 @@
 /** Helpers for the identity tests: an app with auth options, sign-in and the refresh cookie. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type BuildOptions } from '../src/server/app.js';
+import type { BuildOptions } from '../src/server/app.js';
 import { refreshCookieName } from '../src/server/auth/sessions/refresh-tokens.js';
 import type { AppConfig } from '../src/server/config.js';
 import type { Dialect } from '../src/server/db/index.js';
-import { testConfig, type TestApp } from './helpers/app.js';
+import { serverOn, testConfig, type TestApp } from './helpers/app.js';
 import { createTestDatabase } from './helpers/databases.js';
 
 export async function buildAuthApp(dialect: Dialect, overrides: Partial<AppConfig> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase(dialect);
-  const app = await buildApp(testConfig(db, overrides), { logger: false, render: false, ...options });
-  await app.ready();
-  return {
-    app,
-    db,
-    close: async () => {
-      await app.close();
-      await db.drop();
-    },
-  };
+  return serverOn(db, testConfig(db, overrides), options);
 }
 
 export function signIn(app: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1'): Promise<LightMyRequestResponse> {

@@ -1,6 +1,6 @@
 /** build(): a whole server on a fresh test database, for `app.inject`. */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type BuildOptions } from '../../src/server/app.js';
 import type { AppConfig } from '../../src/server/config.js';
 import type { EditorialSchedulerOptions } from '../../src/server/content/scheduler.js';
 import type { Dialect } from '../../src/server/db/index.js';
@@ -50,7 +50,12 @@ export async function build(
   options: { render?: boolean; editorial?: EditorialSchedulerOptions } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(dialect);
-  const app = await buildApp(testConfig(db, overrides), { logger: false, render: options.render ?? false, ...(options.editorial ? { editorial: options.editorial } : {}) });
+  return serverOn(db, testConfig(db, overrides), { render: options.render ?? false, ...(options.editorial ? { editorial: options.editorial } : {}) });
+}
+
+/** A whole server on a test database that is dropped when it closes (`build`, `buildSeeded`, the identity tests' `buildAuthApp`). */
+export async function serverOn(db: TestDatabase, config: AppConfig, options: BuildOptions = {}): Promise<TestApp> {
+  const app = await buildApp(config, { logger: false, render: false, ...options });
   await app.ready();
   return {
     app,
@@ -90,14 +95,5 @@ export async function buildSeeded(dialect: Dialect, options: { render?: boolean 
     : null;
   if (!made) return build(dialect, { seedDemo: true }, options);
   const db = await copyTestDatabase(dialect, made);
-  const app = await buildApp(testConfig(db, { seedDemo: true }), { logger: false, render: options.render ?? false });
-  await app.ready();
-  return {
-    app,
-    db,
-    close: async () => {
-      await app.close();
-      await db.drop();
-    },
-  };
+  return serverOn(db, testConfig(db, { seedDemo: true }), { render: options.render ?? false });
 }
