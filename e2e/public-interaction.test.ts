@@ -161,6 +161,37 @@ describe('public site interaction', () => {
     }
   }, 60_000);
 
+  it('keeps a short drag begun while the strip still slides from sending the carousel back', async () => {
+    const { context, page } = await site.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    try {
+      // The page's clock stands still: the strip stays where it was when Next was pressed, on its way to slide 2.
+      await page.clock.install();
+      await hydrated(page, `${site.server.url}/`);
+      const carousel = page.locator('.carousel[data-ready]');
+      await carousel.waitFor();
+      const count = await carousel.locator('[aria-roledescription="slide"]').count();
+      await carousel.getByRole('button', { name: 'Next slide' }).click();
+      await expect.poll(() => activeSlide(page)).toBe(`2 of ${count}`);
+      // A slow drag of 50 px to the left, the strip still showing slide 1: nearest to slide 1, but a drag to the
+      // left never goes back, so slide 2 stays selected and Next goes on to slide 3.
+      const box = (await carousel.locator('.carousel-viewport').boundingBox())!;
+      const y = box.y + box.height / 3;
+      const x = box.x + box.width * 0.6;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      for (let i = 1; i <= 10; i++) await page.mouse.move(x - 5 * i, y);
+      // The hand holding still before it lets go (part of the gesture, not a wait for a result): the release has no speed.
+      await page.waitForTimeout(400);
+      await page.mouse.up();
+      await page.clock.runFor(2000);
+      await expect.poll(() => activeSlide(page)).toBe(`2 of ${count}`);
+      await carousel.getByRole('button', { name: 'Next slide' }).click();
+      await expect.poll(() => activeSlide(page)).toBe(`${(2 % count) + 1} of ${count}`);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('plays the carousel by itself and pauses it while the pointer is over it', async () => {
     const { context, page } = await site.newPage();
     try {

@@ -108,7 +108,9 @@ export function Carousel({ slides, media, label, headingLevel: H, words, wordsLa
 
   // A swipe is a distance, not a speed (swipe.ts): Embla picks the next slide for a quick flick or a drag past
   // half a slide, but lets a slow drag spring back, and one begun while a slide still moves may settle on either
-  // side. A swipe of swipeDistance always ends one slide on from where it began, in its direction.
+  // side. A swipe of swipeDistance always ends one slide on from where it began, in its direction; a shorter drag
+  // never moves the carousel against its direction (one begun while the strip still slid towards the selected
+  // slide would otherwise settle on the slide it was leaving, and the next button would go back to it).
   useEffect(() => {
     const viewport = viewportRef.current;
     if (!embla || !viewport) return;
@@ -131,9 +133,10 @@ export function Carousel({ slides, media, label, headingLevel: H, words, wordsLa
       const direction = swipeDirection(last.x - start.x, last.y - start.y, viewport.clientWidth);
       const count = embla.scrollSnapList().length;
       // To the left the next slide, to the right the previous one (the carousel loops).
-      const wanted = (start.index - direction + count) % count;
+      const backwards = (start.index + Math.sign(last.x - start.x) + count) % count;
+      const wanted = direction !== 0 ? (start.index - direction + count) % count : embla.selectedScrollSnap() === backwards ? start.index : null;
       start = null;
-      if (direction !== 0 && embla.selectedScrollSnap() !== wanted) embla.scrollTo(wanted);
+      if (wanted !== null && embla.selectedScrollSnap() !== wanted) embla.scrollTo(wanted);
     };
     viewport.addEventListener('pointerdown', onDown, { passive: true });
     embla.on('pointerUp', onUp);
