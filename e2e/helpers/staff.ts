@@ -14,6 +14,24 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.waitForURL((u) => u.pathname !== '/login', { timeout: 15_000 });
 }
 
+/**
+ * Goes to `path` inside the staff app already open in `page`, as its own links do: a history entry and the
+ * popstate event the router listens to, without loading the app again. A test that walks many screens opens
+ * the first by its address (as a bookmark would) and the others this way; `inPath` waits until the app's
+ * address is one the test expects (the router may send it on at once, to /login or /).
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Waits, in the page, until the app's address has the pathname `pathname`. */
+export async function inPath(page: Page, pathname: string, timeout = 10_000): Promise<void> {
+  await page.waitForFunction((p) => window.location.pathname === p, pathname, { timeout });
+}
+
 export interface ApiSession {
   idToken: string;
   expiresIn: number;

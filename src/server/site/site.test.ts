@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentDocument } from '../../shared/collections.js';
+import { routeTable } from '../../shared/routes.js';
 import { build, type TestApp } from '../../../test/helpers/app.js';
 import { dialects } from '../../../test/helpers/databases.js';
 import { createUser, type TestUser } from '../../../test/helpers/users.js';
@@ -95,7 +96,10 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
   });
 
   it('gives staff paths the empty app shell, never cached and never server-rendered data', async () => {
-    for (const url of ['/login', '/customer', '/historydescripton-form/new', '/user']) {
+    // Every list and form screen of the route table, as a bookmark opens it (the browser tests go from screen to screen inside the app).
+    const screens = routeTable.flatMap((r) => (r.kind === 'list' ? [r.path] : r.kind === 'form' ? [r.path.replace(':id', 'new'), r.path.replace(':id', 'x1')] : []));
+    expect(screens.length).toBeGreaterThan(150);
+    for (const url of ['/login', '/customer', '/historydescripton-form/new', '/user', ...screens]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
