@@ -172,6 +172,21 @@ export const apiPaths = {
     /** `GET`, `PUT` (If-Match) `?lang=sw`: the site settings' words in a language. */
     settings: `${apiPrefix}/settings/translation`,
   },
+  /** The people who wrote to the organisation (src/shared/supporters.ts): staff only, by id (never an address in a path). */
+  supporters: {
+    /** `GET ?q=TEXT` (staff): the people whose e-mail or name contains TEXT, with their answers and contact messages. */
+    list: `${apiPrefix}/supporters`,
+    /** `DELETE` (super-admin): erases the person everywhere. */
+    one: `${apiPrefix}/supporters/:id`,
+    /** `GET` (staff): one person's data as one JSON file (a subject access request). */
+    export: `${apiPrefix}/supporters/:id/export`,
+  },
+  forms: {
+    /** `GET ?from=YYYY-MM-DD&to=YYYY-MM-DD` (staff): a form's answers as CSV, safe to open in a spreadsheet. */
+    answersCsv: `${apiPrefix}/forms/:id/answers.csv`,
+    /** `GET` (anyone): a proof-of-work challenge for a public form (ALTCHA's protocol). */
+    challenge: `${apiPrefix}/forms/challenge`,
+  },
   function: functionPath,
   health: `${apiPrefix}/health`,
   /** The client address the server sees (the deployment doctor checks the proxy with it). */

@@ -1,0 +1,62 @@
+/**
+ * Supporters: one place for the people who wrote to the organisation. A person
+ * is found by e-mail address; everything they sent (answers to the forms
+ * editors build, contact messages) is kept with them. Staff-only by
+ * construction: no page, section, preview or visitor's answer reads it.
+ * The answers of GET /api/supporters and of one person's export follow these
+ * shapes; the server parses its own answers with them in tests.
+ */
+import { z } from 'zod';
+import { formAnswerValueSchema } from './forms.js';
+
+/** The consent a person gave with an answer: the text as it was shown, its version, its language and when. */
+export const givenConsentSchema = z.strictObject({
+  /** The version of the form's consent text in that language (1, 2, …): changing the text makes a new one. */
+  version: z.number().int().positive(),
+  lang: z.string(),
+  text: z.string(),
+  at: z.string(),
+});
+export type GivenConsent = z.infer<typeof givenConsentSchema>;
+
+/** One answer to a form, as staff see it. */
+export const supporterAnswerSchema = z.strictObject({
+  id: z.string(),
+  /** The form block's id. */
+  formId: z.string(),
+  /** The form's title when the answer was given. */
+  formTitle: z.string(),
+  /** The language the form was answered in. */
+  lang: z.string(),
+  /** By field id: what the person typed or chose. */
+  values: z.record(z.string(), formAnswerValueSchema),
+  consent: givenConsentSchema.nullable(),
+  createdAt: z.string(),
+  /** When retention deletes it. */
+  expiresAt: z.string(),
+});
+export type SupporterAnswer = z.infer<typeof supporterAnswerSchema>;
+
+/** A message sent through the contact form (a `customer` block), as staff see it with its person. */
+export const supporterMessageSchema = z.strictObject({
+  id: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type SupporterMessage = z.infer<typeof supporterMessageSchema>;
+
+export const supporterSchema = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  createdAt: z.string(),
+  answers: z.array(supporterAnswerSchema),
+  messages: z.array(supporterMessageSchema),
+});
+export type Supporter = z.infer<typeof supporterSchema>;
+
+/** `GET /api/supporters?q=` */
+export const supportersAnswerSchema = z.strictObject({ people: z.array(supporterSchema) });
+
+/** How many characters a search needs, and how many people one answer lists at most. */
+export const supporterSearch = { minLength: 2, maxLength: 200, limit: 50 } as const;
