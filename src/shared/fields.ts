@@ -3,6 +3,8 @@
  * schema (server and forms) and the form widget follow.
  */
 import { z } from 'zod';
+import { schema } from './lazy-schema.js';
+import { formFieldsSchema } from './forms.js';
 
 export type FieldType =
   | 'text'
@@ -16,30 +18,29 @@ export type FieldType =
   | 'file'
   | 'category'
   | 'switch'
-  | 'select';
+  | 'select'
+  | 'number'
+  | 'emailList'
+  | 'formFields';
 
 export interface FieldDef {
   name: string;
   type: FieldType;
   label: string;
   required?: boolean;
-  /** Maximum length for text fields. */
+  /** Maximum length for text fields; the largest value of a number field. */
   max?: number;
+  /** The smallest value of a number field. */
+  min?: number;
+  /** Never in a public answer (a visitor's page or the public API): staff's own data, such as a form's notification addresses. */
+  staffOnly?: boolean;
   /** Choices for `select`. */
   options?: readonly { value: string; label: string }[];
   /** A line of help under the field. */
   help?: string;
 }
 
-/**
- * Builds a module-level schema. Marked free of side effects so bundlers drop
- * zod from browser chunks that only read the declarations (the public pages'
- * first load must stay small).
- */
-/* @__NO_SIDE_EFFECTS__ */
-export function schema<T>(build: () => T): T {
-  return build();
-}
+export { schema } from './lazy-schema.js';
 
 /** Ids of stored blocks (documents, categories): opaque and URL-safe; anything else names no block. */
 export const recordIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
@@ -90,6 +91,26 @@ export const linkSchema = schema(() => z
 
 const emailSchema = schema(() => z.string().trim().max(254).email('Enter a valid e-mail address'));
 
+/** Addresses separated by commas (a form's staff to notify): each one valid, at most ten. */
+export function emailsOf(list: string): string[] {
+  return list
+    .split(/[,;\s]+/)
+    .map((a) => a.trim())
+    .filter(Boolean);
+}
+const emailListSchema = schema(() =>
+  z
+    .string()
+    .trim()
+    .max(1000, 'At most 1000 characters')
+    .superRefine((v, ctx) => {
+      const list = emailsOf(v);
+      const bad = list.find((a) => !emailSchema.safeParse(a).success);
+      if (bad) ctx.addIssue({ code: 'custom', message: `“${bad}” is not a valid e-mail address. Separate addresses with commas.` });
+      else if (list.length > 10) ctx.addIssue({ code: 'custom', message: 'At most 10 addresses.' });
+    }),
+);
+
 function baseSchema(field: FieldDef): z.ZodType {
   switch (field.type) {
     case 'text':
@@ -114,6 +135,16 @@ function baseSchema(field: FieldDef): z.ZodType {
       return z.string().regex(recordIdPattern, 'Choose a category from the list');
     case 'switch':
       return z.boolean();
+    case 'number':
+      return z
+        .number('Enter a number')
+        .int('Enter a whole number')
+        .min(field.min ?? 0, `At least ${field.min ?? 0}`)
+        .max(field.max ?? Number.MAX_SAFE_INTEGER, `At most ${field.max ?? Number.MAX_SAFE_INTEGER}`);
+    case 'emailList':
+      return emailListSchema;
+    case 'formFields':
+      return formFieldsSchema;
     case 'select': {
       const values = (field.options ?? []).map((o) => o.value);
       if (values.length === 0) throw new Error(`select field ${field.name} has no options`);
@@ -135,7 +166,7 @@ export function fieldSchema(field: FieldDef): z.ZodType {
   if (field.type === 'text' || field.type === 'longText' || field.type === 'richText') {
     return base.optional();
   }
-  if (field.type === 'url' || field.type === 'email' || field.type === 'date' || field.type === 'dateTime' || field.type === 'category') {
+  if (field.type === 'url' || field.type === 'email' || field.type === 'emailList' || field.type === 'date' || field.type === 'dateTime' || field.type === 'category') {
     return z.union([z.literal(''), base]).nullable().optional();
   }
   return base.nullable().optional();
@@ -156,4 +187,13 @@ export function richTextFields(fields: readonly FieldDef[]): string[] {
 /** The fields that reference uploaded media. */
 export function mediaFields(fields: readonly FieldDef[]): FieldDef[] {
   return fields.filter((f) => f.type === 'image' || f.type === 'file');
+}
+
+/** Drops the fields no visitor may see (`staffOnly`) from a block's data, for every public answer. */
+export function publicDataOf(fields: readonly FieldDef[] | undefined, data: Record<string, unknown>): Record<string, unknown> {
+  const hidden = fields?.filter((f) => f.staffOnly).map((f) => f.name) ?? [];
+  if (hidden.length === 0) return data;
+  const out = { ...data };
+  for (const name of hidden) delete out[name];
+  return out;
 }

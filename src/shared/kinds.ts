@@ -7,6 +7,8 @@
  * block per kind; splitting them would scatter what belongs together.
  */
 import type { FieldDef } from './fields.js';
+import type { FormField } from './forms.js';
+import { formLimits } from './forms.js';
 
 interface KindDeclaration<F extends readonly FieldDef[]> {
   /** Blocks appear on a public page; the other kinds are site data (categories, publications, contacts). */
@@ -169,6 +171,27 @@ export const kinds = {
     nouns: { one: 'event', many: 'events' },
     heading: null,
   }),
+  /** A form editors build (src/shared/forms.ts): visitors answer it on the page; answers go to the supporters' records. */
+  form: defineKind({
+    block: true,
+    fields: [
+      { name: 'title', type: 'text', label: 'Title', required: true, max: 160 },
+      { name: 'intro', type: 'longText', label: 'Introduction', max: 1200 },
+      { name: 'fields', type: 'formFields', label: 'Questions', required: true, help: 'What the form asks. Exactly one question must be an e-mail address: answers are kept with the person by it.' },
+      { name: 'consentText', type: 'longText', label: 'Consent wording', max: 1200, help: 'The words beside the box people tick to agree that their answer is kept. Say what for and for how long.' },
+      { name: 'thankYou', type: 'longText', label: 'Thank-you message', max: 1200 },
+      { name: 'notify', type: 'emailList', label: 'Tell these staff addresses about each answer', help: 'E-mail addresses separated by commas.', staffOnly: true },
+      { name: 'confirmationMail', type: 'switch', label: 'Send the person a confirmation by e-mail' },
+      { name: 'retentionMonths', type: 'number', label: 'Keep answers for (months)', min: 1, max: formLimits.maxRetentionMonths, help: `Empty: ${formLimits.defaultRetentionMonths} months.` },
+      { name: 'closed', type: 'switch', label: 'Closed: the form takes no more answers' },
+      { name: 'closedMessage', type: 'longText', label: 'Message while closed', max: 600 },
+    ],
+    titleField: 'title',
+    imageField: null,
+    purpose: 'Forms collect sign-ups and answers from visitors, with their consent.',
+    nouns: { one: 'form', many: 'forms' },
+    heading: null,
+  }),
   category: defineKind({
     block: false,
     fields: [
@@ -275,6 +298,10 @@ type ValueOf<F extends FieldDef, Image, File> = F['type'] extends 'image'
     ? File
     : F['type'] extends 'switch'
       ? boolean
+      : F['type'] extends 'number'
+        ? number
+        : F['type'] extends 'formFields'
+          ? FormField[]
       : F extends { options: readonly { value: infer V }[] }
         ? V
         : string;

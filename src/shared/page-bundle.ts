@@ -42,6 +42,8 @@ export interface PageBundle {
   sections: Record<string, PublicDocument[]>;
   media: Record<string, MediaInfo>;
   categories: Record<string, { id: string; name: string }>;
+  /** By form block id: when the bundle was built, signed (src/server/forms/started.ts); absent on a page without forms. */
+  formTokens?: Record<string, string>;
 }
 
 /**

@@ -22,6 +22,7 @@ export const sectionOptionsByKind = {
   partner: [],
   story: ['limit'],
   event: ['limit', 'upcomingOnly'],
+  form: [],
 } as const satisfies Record<BlockKind, readonly (keyof SectionOptions)[]>;
 
 /** The block kinds a section can show, in the order the page editor offers them. */

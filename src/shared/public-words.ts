@@ -14,6 +14,8 @@
  */
 import { contactLimits, contactMessages, contactThanks, type ContactMessages } from './contact.js';
 import type { DetailKind } from './kinds.js';
+import type { FormFieldProblem } from './forms.js';
+import { formLimits } from './forms.js';
 
 /** What the not-found page says it could not find: a page, or a story's or event's own page. */
 export type MissingThing = 'page' | DetailKind;
@@ -108,6 +110,38 @@ export interface PublicWords {
     pageTitle: string;
     pageDescription: string;
   };
+  /** The forms editors build (src/shared/forms.ts): the words around the questions, which are the form's own. */
+  form: {
+    /** After a required question's label. */
+    required: string;
+    /** The label of the honeypot, which people never see (hidden from screen readers too). */
+    honeypot: string;
+    send: string;
+    sending: string;
+    /** While the form solves its check in the background (with JavaScript). */
+    checking: string;
+    /** A closed form without a message of its own. */
+    closed: string;
+    /** The thanks when the form has none of its own. */
+    thanks: string;
+    /** Each question's problem, by its kind. */
+    problems: Record<FormFieldProblem, string>;
+    /** Under the form when questions need correcting. */
+    correctFields: string;
+    tooMany: string;
+    failed: string;
+    /** An answer sent faster than a person types, or with a page too old, or a failed check: send again. */
+    tooFast: string;
+    expired: string;
+    check: string;
+    /** For choices in the confirmation mail. */
+    yes: string;
+    no: string;
+    /** The confirmation mail's subject and its lines. */
+    mailSubject: (title: string) => string;
+    mailIntro: string;
+    mailAnswers: string;
+  };
   notFound: {
     heading: Record<MissingThing, string>;
     text: Record<MissingThing, string>;
@@ -182,6 +216,36 @@ const en: PublicWords = {
     messages: contactMessages,
     pageTitle: 'Contact us',
     pageDescription: 'Send the team a message.',
+  },
+  form: {
+    required: '(required)',
+    honeypot: 'Leave this empty',
+    send: 'Send',
+    sending: 'Sending…',
+    checking: 'Getting ready to send…',
+    closed: 'This form is closed and takes no more answers.',
+    thanks: 'Thank you! Your answer has been sent.',
+    problems: {
+      required: 'Please answer this question.',
+      tooLong: `This answer is too long (at most ${formLimits.shortAnswer} characters, or ${formLimits.longAnswer} for a long answer).`,
+      email: 'Enter a valid e-mail address, like name@example.org.',
+      phone: 'Enter a phone number with digits only, like +254 700 123456.',
+      number: 'Enter a number, like 12.',
+      date: 'Enter a date as YYYY-MM-DD, like 2026-03-01.',
+      choice: 'Choose one of the options.',
+      consent: 'Please tick this box: we can only keep your answer with your agreement.',
+    },
+    correctFields: 'Your answer has not been sent yet. Please correct the questions marked above.',
+    tooMany: 'Many answers came from here in a short time. Please wait a few minutes and send again.',
+    failed: 'Your answer could not be sent. Please try again.',
+    tooFast: 'Your answer came faster than a person can fill the form. Please check it and send it again.',
+    expired: 'This form was open for a long time. Please check your answer and send it again.',
+    check: 'The automatic check did not pass. Please send your answer again.',
+    yes: 'Yes',
+    no: 'No',
+    mailSubject: (title) => `Your answer: ${title}`,
+    mailIntro: 'Thank you for your answer. This is what you sent us.',
+    mailAnswers: 'Your answers',
   },
   notFound: {
     heading: { page: 'We could not find that page', story: 'We could not find that story', event: 'We could not find that event' },
@@ -271,6 +335,36 @@ const sw: PublicWords = {
     },
     pageTitle: 'Wasiliana nasi',
     pageDescription: 'Tuma ujumbe kwa timu yetu.',
+  },
+  form: {
+    required: '(lazima)',
+    honeypot: 'Acha hapa wazi',
+    send: 'Tuma',
+    sending: 'Inatuma…',
+    checking: 'Inajiandaa kutuma…',
+    closed: 'Fomu hii imefungwa na haipokei majibu zaidi.',
+    thanks: 'Asante! Jibu lako limetumwa.',
+    problems: {
+      required: 'Tafadhali jibu swali hili.',
+      tooLong: `Jibu hili ni refu mno (lisizidi herufi ${formLimits.shortAnswer}, au ${formLimits.longAnswer} kwa jibu refu).`,
+      email: 'Andika anwani sahihi ya barua pepe, kama jina@example.org.',
+      phone: 'Andika namba ya simu kwa tarakimu, kama +254 700 123456.',
+      number: 'Andika namba, kama 12.',
+      date: 'Andika tarehe kama MWAKA-MWEZI-SIKU, kama 2026-03-01.',
+      choice: 'Chagua mojawapo ya machaguo.',
+      consent: 'Tafadhali weka alama kwenye kisanduku hiki: tunaweza kuhifadhi jibu lako kwa idhini yako tu.',
+    },
+    correctFields: 'Jibu lako bado halijatumwa. Tafadhali rekebisha maswali yaliyowekwa alama hapo juu.',
+    tooMany: 'Majibu mengi yametoka hapa kwa muda mfupi. Tafadhali subiri dakika chache kisha utume tena.',
+    failed: 'Jibu lako halikuweza kutumwa. Tafadhali jaribu tena.',
+    tooFast: 'Jibu lako limefika haraka kuliko mtu anavyoweza kujaza fomu. Tafadhali likague kisha ulitume tena.',
+    expired: 'Fomu hii ilikuwa wazi kwa muda mrefu. Tafadhali kagua jibu lako kisha ulitume tena.',
+    check: 'Ukaguzi wa kiotomatiki haukufaulu. Tafadhali tuma jibu lako tena.',
+    yes: 'Ndiyo',
+    no: 'Hapana',
+    mailSubject: (title) => `Jibu lako: ${title}`,
+    mailIntro: 'Asante kwa jibu lako. Hiki ndicho ulichotutumia.',
+    mailAnswers: 'Majibu yako',
   },
   notFound: {
     heading: { page: 'Hatukuweza kupata ukurasa huo', story: 'Hatukuweza kupata habari hiyo', event: 'Hatukuweza kupata tukio hilo' },

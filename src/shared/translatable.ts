@@ -13,6 +13,7 @@
  */
 import type { FieldDef } from './fields.js';
 import { kinds, type BlockKind } from './kinds.js';
+import { formLimits } from './forms.js';
 
 const isSectionKind = (k: unknown): k is BlockKind => typeof k === 'string' && k in kinds && kinds[k as BlockKind].block;
 
@@ -46,6 +47,32 @@ function fieldSlots(fields: readonly FieldDef[], data: Data): Slot[] {
     } else if (f.type === 'image') {
       const alt = text(record(data[f.name])?.alt);
       if (alt.trim()) out.push({ key: `${f.name}.alt`, label: `${f.label}: alt text`, type: 'text', max: 300, value: alt });
+    } else if (f.type === 'formFields') {
+      out.push(...formFieldSlots(f.name, data[f.name]));
+    }
+  }
+  return out;
+}
+
+/**
+ * A form's questions: each one's label, help and option labels, keyed by the
+ * question's id and the option's value (`fields.<id>.label`,
+ * `fields.<id>.options.<value>.label`), so reordering questions keeps their words.
+ */
+function formFieldSlots(name: string, value: unknown): Slot[] {
+  const out: Slot[] = [];
+  for (const q of array(value)) {
+    const field = record(q);
+    if (!field) continue;
+    const id = text(field.id);
+    const label = text(field.label);
+    if (label.trim()) out.push({ key: `${name}.${id}.label`, label: `Question “${label}”`, type: 'text', max: formLimits.label, value: label });
+    const help = text(field.help);
+    if (help.trim()) out.push({ key: `${name}.${id}.help`, label: `Question “${label}”: help`, type: 'text', max: formLimits.help, value: help });
+    for (const o of array(field.options)) {
+      const option = record(o);
+      const optionLabel = text(option?.label);
+      if (optionLabel.trim()) out.push({ key: `${name}.${id}.options.${text(option?.value)}.label`, label: `Question “${label}”: choice “${optionLabel}”`, type: 'text', max: formLimits.optionLabel, value: optionLabel });
     }
   }
   return out;
@@ -125,8 +152,8 @@ function withKey(data: Data, key: string, value: string): Data {
       return r ? { ...r, [part]: value } : node;
     }
     if (Array.isArray(node)) {
-      // Sections are found by id (`sections.<id>.heading`); menu items by place.
-      const index = /^\d+$/.test(part) ? Number(part) : node.findIndex((n) => record(n)?.id === part);
+      // Sections and a form's questions are found by id (`sections.<id>.heading`), a question's options by value; menu items by place.
+      const index = /^\d+$/.test(part) ? Number(part) : node.findIndex((n) => record(n)?.id === part || record(n)?.value === part);
       if (index < 0 || index >= node.length) return node;
       const copy = [...node];
       copy[index] = set(node[index], i + 1);

@@ -21,10 +21,14 @@ import { ContactPage, contactPageHead } from './public/contact-page.js';
 import type { ContactFormState } from './public/contact-form.js';
 import { contactFormPath } from '../shared/contact.js';
 import { PreviewBanner, previewBannerStyle } from './public/preview-banner.js';
+import { FormPage, formPageHead } from './public/form-page.js';
+import type { FormState } from './public/blocks/form.js';
+import type { PublicDocument } from '../shared/collections.js';
 
 // What the server needs from the browser code goes through this entry only.
 export type { PublicDataSource } from './public/data.js';
 export type { ContactFormState } from './public/contact-form.js';
+export type { FormState, FormTyped } from './public/blocks/form.js';
 
 /** A rendered page, for the document template. */
 export interface RenderedPage {
@@ -115,6 +119,23 @@ export async function renderContactPage(status: number, form: ContactFormState, 
   const html = renderToString(
     <StrictMode>
       <ContactPage data={{ site, head, now: new Date().toISOString(), form }} />
+    </StrictMode>,
+  );
+  return { status, head: headHtml(head), html, ...(head.lang ? { lang: head.lang, dir: head.dir ?? 'ltr' } : {}) };
+}
+
+/**
+ * The page answering a form posted without JavaScript (`/forms/<id>`): the
+ * form block `doc` as the bundle of its page in the answer's language has
+ * it, with the state the post left it in (or its thanks), inside that
+ * page's header and footer.
+ */
+export async function renderFormPage(status: number, bundle: PageBundle, doc: PublicDocument, started: string, state: FormState, publicData: PublicDataSource, path: string): Promise<RenderedPage> {
+  const site = siteDataOf(bundle, publicData);
+  const head = formPageHead(site, doc, path);
+  const html = renderToString(
+    <StrictMode>
+      <FormPage data={{ site, head, now: new Date().toISOString(), doc, started, state, defaultLanguage: bundle.language.defaultCode }} />
     </StrictMode>,
   );
   return { status, head: headHtml(head), html, ...(head.lang ? { lang: head.lang, dir: head.dir ?? 'ltr' } : {}) };

@@ -1,6 +1,7 @@
 /** Turns document rows into API objects: the full staff view and the thinner public one. */
 import type { ContentDocument, PublicDocument } from '../../shared/collections.js';
 import type { DocumentRow } from './repository.js';
+import { publicDataOf, type FieldDef } from '../../shared/fields.js';
 
 function parseData(row: Pick<DocumentRow, 'data'>): Record<string, unknown> {
   return JSON.parse(row.data) as Record<string, unknown>;
@@ -27,12 +28,12 @@ export function toContentDocument(row: DocumentRow): ContentDocument {
   };
 }
 
-/** Public readers never see status, version or who edited a block. */
-export function toPublicDocument(row: DocumentRow): PublicDocument {
+/** Public readers never see status, version or who edited a block, nor its fields for staff only (a form's notification addresses). */
+export function toPublicDocument(row: DocumentRow, fields: readonly FieldDef[] | undefined): PublicDocument {
   return {
     id: row.id,
     collection: row.collection,
-    data: parseData(row),
+    data: publicDataOf(fields, parseData(row)),
     position: Number(row.position),
     updatedAt: row.updated_at,
   };

@@ -86,6 +86,13 @@ export class ContentService {
     return repo.publishedBlocksOf(this.services.db.kysely, collections);
   }
 
+  /** A published block by its id alone (not in the trash): its collection and live data (a public form's answer names only the form). */
+  async publishedBlock(id: string): Promise<{ collection: string; data: Record<string, unknown> } | null> {
+    const row = await repo.findDocumentAnywhere(this.db, id);
+    if (!row || row.deleted_at !== null || row.status !== 'published') return null;
+    return { collection: row.collection, data: JSON.parse(row.data) as Record<string, unknown> };
+  }
+
   /** A collection declared in code or made by a page's section; 404 otherwise. */
   collection(name: string): Promise<CollectionDef> {
     return this.services.structure.collectionOrNotFound(name);
@@ -160,7 +167,7 @@ export class ContentService {
       limit: query.limit,
       offset: query.offset,
     });
-    if (!staff) return { documents: rows.map(toPublicDocument), total };
+    if (!staff) return { documents: rows.map((r) => toPublicDocument(r, c.fields)), total };
     const states = await this.services.translations.statesOf(c, rows);
     return { documents: rows.map((r) => withStates(toContentDocument(r), states.get(r.id))), total };
   }
@@ -172,7 +179,7 @@ export class ContentService {
     const row = await repo.findDocument(this.db, name, id);
     const staff = can(principal, 'readDrafts', subject);
     if (!row || (!staff && row.status !== 'published')) throw notFoundDocument();
-    if (!staff) return { document: toPublicDocument(row), version: Number(row.version) };
+    if (!staff) return { document: toPublicDocument(row, c.fields), version: Number(row.version) };
     const states = await this.services.translations.statesOf(c, [row]);
     return { document: withStates(toContentDocument(row), states.get(row.id)), version: Number(row.version) };
   }

@@ -22,6 +22,8 @@ export interface MailContent {
   action?: MailAction;
   /** Paragraphs after the action (how long the link is valid, what to do if it was not you). */
   after?: readonly string[];
+  /** The language the mail is written in (default English). */
+  lang?: string;
 }
 
 export interface ComposedMail {
@@ -38,7 +40,7 @@ function htmlParagraph(text: string): string {
 }
 
 export function composeMail(content: MailContent): ComposedMail {
-  const { subject, organisation, heading, paragraphs, action, after = [] } = content;
+  const { subject, organisation, heading, paragraphs, action, after = [], lang = 'en' } = content;
   const text = [
     heading,
     '',
@@ -51,7 +53,7 @@ export function composeMail(content: MailContent): ComposedMail {
   ].join('\n');
   const html = [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${escapeHtml(lang)}">`,
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="margin:0;padding:24px;background:#ffffff;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">',

@@ -56,6 +56,8 @@ export interface BundleSources {
   structure: SiteStructure;
   settings: () => Promise<SiteSettings>;
   subscribe: (fn: (event: ChangeEvent) => void) => () => void;
+  /** Signs the time a form was served (src/server/forms/started.ts). */
+  formStart?: (formId: string) => string;
 }
 
 export class PageBundleCache {
@@ -124,6 +126,7 @@ export class PageBundleCache {
       snapshot,
       language: words ? { lang, words, settingsWords: words.get(settingsTranslationKey.id) ?? null } : null,
       structure,
+      ...(this.sources.formStart ? { formStart: this.sources.formStart } : {}),
     });
   }
 }
@@ -148,6 +151,8 @@ export interface BundleContext {
   /** The settings in the default language (the language's words are laid over them here). */
   settings: SiteSettings;
   navigation: PublicNavigation;
+  /** Signs the time each form on the page was served; without it a form's token is empty (a preview's: it cannot be answered). */
+  formStart?: (formId: string) => string;
   snapshot: StructureSnapshot;
   /** Null: the default language. */
   language: BundleWords | null;
@@ -186,11 +191,12 @@ export async function bundleOf(context: BundleContext): Promise<PageBundle> {
   for (const s of shown) sections[s.collection] = [];
   const mediaIds = new Set<string>();
   const categoryIds = new Set<string>();
+  let formTokens: Record<string, string> | undefined;
   for (const row of rows) {
     const kind = kindOf.get(row.collection);
     if (!kind) continue;
     const fields = kind ? kinds[kind].fields : getCollection(row.collection)?.fields;
-    const published = toPublicDocument(row);
+    const published = toPublicDocument(row, fields);
     // In another language: its words laid over the original, the keys left untranslated named.
     const translated = !inDefault && fields ? applyTranslation({ kind: 'fields', fields }, published.data, inLanguage?.words.get(row.id) ?? null) : null;
     const untranslated = translated && translated.fallback.length > 0 && !inLanguage?.words.has(row.id);
@@ -202,6 +208,7 @@ export async function bundleOf(context: BundleContext): Promise<PageBundle> {
     // Links to an address a page moved away from lead straight to the page (structure/links.ts).
     const doc = fields ? { ...stored, data: withCurrentLinks(structure, fields, stored.data, lang) } : stored;
     sections[row.collection]?.push(doc);
+    if (kind === 'form' && context.formStart) (formTokens ??= {})[row.id] = context.formStart(row.id);
     if (!fields) continue;
     for (const ref of mediaIdsOf(fields, doc.data)) mediaIds.add(ref.mediaId);
     for (const id of categoryIdsOf(fields, doc.data)) categoryIds.add(id);
@@ -236,5 +243,6 @@ export async function bundleOf(context: BundleContext): Promise<PageBundle> {
     sections,
     media: mediaMap,
     categories: categoryMap,
+    ...(formTokens ? { formTokens } : {}),
   };
 }

@@ -8,6 +8,7 @@
  * for the API's answers (GET /api/pages/...). routes.ts translates HTTP to
  * and from this; docs/architecture.md, "The public read path", draws it.
  */
+import { signFormStart } from '../forms/started.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DetailBundle } from '../../shared/page-bundle.js';
 import { AppError } from '../../shared/errors.js';
@@ -107,7 +108,14 @@ export class PublicSite {
   constructor(private readonly sources: SiteSources) {
     const { db, structure, changes, settings } = sources;
     this.assets = loadClientAssets(sources.config.distDir);
-    this.bundles = new PageBundleCache({ db, structure, settings: async () => (await settings.current()).data, subscribe: (fn) => changes.subscribe(fn) });
+    const secret = sources.config.authSecret;
+    this.bundles = new PageBundleCache({
+      db,
+      structure,
+      settings: async () => (await settings.current()).data,
+      subscribe: (fn) => changes.subscribe(fn),
+      formStart: (formId) => signFormStart(secret, formId),
+    });
     this.pages = new RenderedPages(sources.log, (c) => structure.pageOfCollectionNow(c), MAX_CACHED);
     // Subscribed after the bundles: a page is rendered again only once its bundle was dropped.
     this.unsubscribe = changes.subscribe((event) => this.pages.onChange(event));

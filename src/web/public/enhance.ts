@@ -22,6 +22,7 @@ interface IslandModule<N extends IslandName> {
 const islandModules: { [N in IslandName]: () => Promise<IslandModule<N>> } = {
   carousel: () => import('./islands/carousel.js'),
   contact: () => import('./islands/contact.js'),
+  form: () => import('./islands/form.js'),
 };
 
 /** The props block the server wrote right after an island. */

@@ -13,6 +13,8 @@ import type { MediaInfo } from '../../shared/media.js';
 import type { PageWords } from '../../shared/public-words.js';
 import { Carousel, type CarouselProps } from './blocks/carousel.js';
 import { ContactForm, thanksNamePlaceholder, type ContactFormProps } from './contact-form.js';
+import { PublicForm, type FormState, type PublicFormProps } from './blocks/form.js';
+import { formAnchor, formPostPath, type FormField } from '../../shared/forms.js';
 import { str } from './format.js';
 import { imageValue } from './image.js';
 import { islandAttribute, islandPropsAttribute, type IslandName, type IslandProps } from './islands.js';
@@ -93,6 +95,48 @@ export function contactFormProps(contactEmail: string, { words, lang, code }: Pa
     ...(lang ? { wordsLang: lang } : {}),
     ...(code !== defaultLanguage ? { lang: code } : {}),
   };
+}
+
+/**
+ * A form block's props: its questions and words (in the page's language, as
+ * the bundle laid them), the signed time it was served, and the site's own
+ * words around them. Never its staff-only fields (the bundle has none).
+ */
+export function formProps(doc: PublicDocument, started: string, { words, lang, code }: PageWords, defaultLanguage: string, initial?: FormState): PublicFormProps {
+  const w = words.form;
+  const d = doc.data;
+  const closedMessage = str(d.closedMessage).trim();
+  const thankYou = str(d.thankYou).trim();
+  const consentText = str(d.consentText).trim();
+  const anchor = formAnchor(doc.id);
+  return {
+    formId: doc.id,
+    action: `${formPostPath(doc.id)}#${anchor}`,
+    anchor,
+    title: str(d.title),
+    intro: str(d.intro),
+    fields: Array.isArray(d.fields) ? (d.fields as FormField[]) : [],
+    consentText: consentText || null,
+    closed: d.closed === true,
+    closedMessage: closedMessage || w.closed,
+    thankYou: thankYou || w.thanks,
+    ...(lang && (!closedMessage || !thankYou) ? { ownWordsLang: lang } : {}),
+    started,
+    ...(code !== defaultLanguage ? { lang: code } : {}),
+    words: { required: w.required, send: w.send, sending: w.sending, checking: w.checking, failed: w.failed, tooMany: w.tooMany, honeypot: w.honeypot },
+    ...(lang ? { wordsLang: lang } : {}),
+    ...(initial ? { initial } : {}),
+  };
+}
+
+/** An open form is an island (it sends in place with JavaScript); a closed one is only its message. */
+export function FormIsland(props: PublicFormProps) {
+  if (props.closed) return <PublicForm {...props} />;
+  return (
+    <Island name="form" props={props}>
+      <PublicForm {...props} />
+    </Island>
+  );
 }
 
 export function CarouselIsland(props: CarouselProps) {

@@ -8,15 +8,17 @@
  */
 import type { CarouselProps } from './blocks/carousel.js';
 import type { ContactFormProps } from './contact-form.js';
+import type { PublicFormProps } from './blocks/form.js';
 
 /** The props each island is rendered and hydrated with. */
 export interface IslandProps {
   carousel: CarouselProps;
   contact: ContactFormProps;
+  form: PublicFormProps;
 }
 export type IslandName = keyof IslandProps;
 
-export const islandNames: readonly IslandName[] = ['carousel', 'contact'];
+export const islandNames: readonly IslandName[] = ['carousel', 'contact', 'form'];
 
 export { hydratedAttribute, islandAttribute, islandPropsAttribute } from '../../shared/island-markers.js';
 

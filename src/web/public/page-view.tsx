@@ -22,7 +22,7 @@ import { People } from './blocks/people.js';
 import { Partners } from './blocks/partners.js';
 import { Stories } from './blocks/stories.js';
 import { Events } from './blocks/events.js';
-import { carouselProps, CarouselIsland, contactFormProps, ContactFormIsland } from './island.js';
+import { carouselProps, CarouselIsland, contactFormProps, ContactFormIsland, FormIsland, formProps } from './island.js';
 import { PublicWordsProvider, usePublicWords, type PageWords } from './words.js';
 import { publicWordsFor } from '../../shared/public-words.js';
 
@@ -82,6 +82,13 @@ const renderers: { [K in BlockKind]: (props: GroupProps) => ReactNode } = {
   story: ({ docs, section, data: { bundle } }) =>
     docs.length > 0 ? <Stories docs={docs} media={bundle.media} categories={bundle.categories} heading={section.heading ?? ''} /> : null,
   event: ({ docs, data: { bundle, now } }) => <Events docs={docs} media={bundle.media} categories={bundle.categories} now={now} />,
+  form: ({ docs, data: { bundle }, pageWords }) => (
+    <>
+      {docs.map((d) => (
+        <FormIsland key={d.id} {...formProps(d, bundle.formTokens?.[d.id] ?? '', pageWords, bundle.language.defaultCode)} />
+      ))}
+    </>
+  ),
 };
 
 /** The sections of a page in order, each with its published blocks. */

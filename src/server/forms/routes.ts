@@ -1,0 +1,167 @@
+/**
+ * The answer to a form editors built (src/shared/forms.ts; docs/architecture.md, "Forms"):
+ *
+ * - `POST /forms/:id` takes the form as application/x-www-form-urlencoded.
+ *   Without JavaScript the answer is a page: a refusal (422; 429 for a rate
+ *   limit) shows the form again with what the visitor typed and each problem
+ *   beside its question; a stored answer leads (303) to the thanks. With
+ *   `accept: application/json` (the form's island) it is `{ result: 'sent' }`
+ *   or the error body, each message in the page's language.
+ * - `GET /forms/:id` shows the thanks (`?sent`) or leads to the page with the form.
+ * - `GET /api/forms/challenge?form=<id>`: a proof-of-work challenge (ALTCHA)
+ *   and a fresh signed start time, for the island.
+ *
+ * Nothing of an answer reaches a log, an address or an error message.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../shared/errors.js';
+import { apiPaths } from '../../shared/api-paths.js';
+import { recordIdPattern } from '../../shared/fields.js';
+import { formAnchor, formHiddenInputs, formPostPath, formPostPattern, formRateLimits } from '../../shared/forms.js';
+import { wantsLightPages } from '../../shared/light-pages.js';
+import { localizedPath } from '../../shared/languages.js';
+import { publicWordsFor } from '../../shared/public-words.js';
+import type { PublicDocument } from '../../shared/collections.js';
+import type { PageBundle } from '../../shared/page-bundle.js';
+import { requestHeader } from '../http/cached-representation.js';
+import { sendError, toAppError } from '../plugins/errors.js';
+import type { FormState, FormTyped } from '../../web/entry-server.js';
+import { checkFormStart, signFormStart } from './started.js';
+import { newChallenge, verifyChallenge } from './altcha.js';
+import { checkAnswer, storeAnswer, type FoundForm } from './answer.js';
+
+/** Five thousand characters per long answer, each up to four bytes, each byte percent-encoded, for a few such questions. */
+const formBodyLimit = 256 * 1024;
+
+const paramsSchema = z.object({ id: z.string().max(100) });
+const getQuerySchema = z.object({ sent: z.string().optional(), lang: z.string().max(20).optional() });
+const challengeQuerySchema = z.object({ form: z.string().regex(recordIdPattern) });
+
+/** The posted form: every input by name, several values for a name given several times. */
+function parseForm(body: string): FormTyped {
+  const typed: FormTyped = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    const had = typed[name];
+    typed[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+  }
+  return typed;
+}
+
+const one = (v: string | string[] | undefined): string => (typeof v === 'string' ? v : (v?.[0] ?? ''));
+
+/** What the visitor typed, to show again: only the form's own inputs (never the hidden ones). */
+function keptTyping(typed: FormTyped): FormTyped {
+  const kept: FormTyped = {};
+  for (const [name, value] of Object.entries(typed)) if (name !== formHiddenInputs.altcha && name !== formHiddenInputs.honeypot && name !== formHiddenInputs.started && name !== formHiddenInputs.lang) kept[name] = value;
+  return kept;
+}
+
+export async function formsRoutes(app: FastifyInstance): Promise<void> {
+  // Only in this scope: the rest of the API takes JSON.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: formBodyLimit }, (_request, body, done) => {
+    done(null, parseForm(String(body)));
+  });
+  // Answers per client address (every form together) and per form (every address together): one place, shared/forms.ts.
+  const perAddress = app.rateLimit({ ...formRateLimits.perAddress, keyGenerator: (request) => `form-address:${request.ip}` });
+  const perForm = app.rateLimit({ ...formRateLimits.perForm, keyGenerator: (request) => `form:${(request.params as { id?: string }).id ?? ''}` });
+  const secret = app.services.config.authSecret;
+
+  /** The published form `id` as visitors see it in `lang` (else the default language), with its page's bundle; null when none. */
+  async function findForm(id: string, lang: string | undefined): Promise<FoundForm | null> {
+    if (!recordIdPattern.test(id)) return null;
+    const block = await app.services.content.publishedBlock(id);
+    if (!block) return null;
+    const pageName = app.services.structure.pageOfCollectionNow(block.collection);
+    if (!pageName) return null;
+    const languages = await app.services.structure.languages();
+    const code = lang && languages.languages.some((l) => l.code === lang) ? lang : languages.defaultLanguage;
+    let bundle: PageBundle;
+    try {
+      bundle = (await app.services.site.bundles.get(pageName, code)).bundle;
+    } catch {
+      bundle = (await app.services.site.bundles.get(pageName, languages.defaultLanguage)).bundle;
+    }
+    const section = bundle.layout.find((s) => s.collection === block.collection);
+    const doc = bundle.sections[block.collection]?.find((d) => d.id === id);
+    if (!section || section.kind !== 'form' || !doc) return null;
+    return {
+      id,
+      original: block.data,
+      doc,
+      bundle,
+      lang: bundle.language.code,
+      defaultLanguage: bundle.language.defaultCode,
+      pagePath: bundle.languages.find((l) => l.code === bundle.language.code && l.offered)?.href ?? localizedPath(bundle.page.path, bundle.language.code, bundle.language.defaultCode),
+      words: publicWordsFor(bundle.language.code).words.form,
+    };
+  }
+
+  const wantsJson = (request: FastifyRequest) => (requestHeader(request, 'accept') ?? '').includes('application/json');
+
+  async function page(reply: FastifyReply, status: number, form: FoundForm, doc: PublicDocument, state: FormState): Promise<FastifyReply> {
+    const light = wantsLightPages(requestHeader(reply.request, 'save-data'), requestHeader(reply.request, 'cookie'), app.services.config.publicUrl.startsWith('https:'));
+    const rendered = await app.services.site.document(async (source) => {
+      // Loaded when needed, as the render routes load it: the API alone needs no React.
+      const { renderFormPage } = await import('../../web/entry-server.js');
+      return renderFormPage(status, form.bundle, doc, signFormStart(secret, form.id), state, source, formPostPath(form.id));
+    }, light);
+    if (!rendered) return sendError(reply, new AppError('unavailable', 'The site is not built yet.'));
+    return reply.code(rendered.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(rendered.html);
+  }
+
+  /** A refusal: the page again with the typing kept (422, or 429), or the error body in the page's words. */
+  async function refuse(request: FastifyRequest, reply: FastifyReply, form: FoundForm, status: number, message: string, errors: Record<string, string>, typed: FormTyped): Promise<FastifyReply> {
+    request.log.info({ code: status === 429 ? 'resource-exhausted' : 'invalid-argument', form: form.id }, 'form answer refused');
+    if (wantsJson(request)) {
+      const err = new AppError(status === 429 ? 'resource-exhausted' : 'invalid-argument', message, { status, ...(Object.keys(errors).length > 0 ? { fields: errors } : {}) });
+      return reply.code(status).header('cache-control', 'no-store').send(err.toBody());
+    }
+    return page(reply, status, form, form.doc, { typed: keptTyping(typed), errors, status: { kind: 'failed', message } });
+  }
+
+  app.post(formPostPattern, async (request, reply) => {
+    const { id } = paramsSchema.parse(request.params);
+    const typed: FormTyped = request.body !== null && typeof request.body === 'object' ? (request.body as FormTyped) : {};
+    const form = await findForm(id, one(typed[formHiddenInputs.lang]) || undefined);
+    if (!form) throw new AppError('not-found', 'There is no form here any more.');
+    try {
+      await perAddress.call(app, request, reply);
+      await perForm.call(app, request, reply);
+    } catch (err) {
+      const limited = toAppError(err);
+      if (limited.code !== 'resource-exhausted') throw err;
+      if (!reply.getHeader('retry-after')) reply.header('retry-after', '60');
+      return refuse(request, reply, form, 429, form.words.tooMany, {}, typed);
+    }
+    const checked = await checkAnswer(form, typed, {
+      started: (token) => checkFormStart(secret, form.id, token),
+      altcha: (payload) => verifyChallenge(secret, payload),
+    });
+    if (!checked.ok) return refuse(request, reply, form, 422, checked.message, checked.errors, typed);
+    try {
+      await storeAnswer(app, form, checked.answer);
+    } catch (err) {
+      request.log.error({ err: err instanceof Error ? err.message : String(err), form: form.id }, 'storing a form answer failed');
+      return refuse(request, reply, form, 500, form.words.failed, {}, typed);
+    }
+    if (wantsJson(request)) return reply.header('cache-control', 'no-store').send({ result: 'sent' });
+    const lang = form.lang !== form.defaultLanguage ? `&lang=${encodeURIComponent(form.lang)}` : '';
+    return reply.redirect(`${formPostPath(form.id)}?sent=1${lang}#${formAnchor(form.id)}`, 303);
+  });
+
+  app.get(formPostPattern, async (request, reply) => {
+    const { id } = paramsSchema.parse(request.params);
+    const query = getQuerySchema.parse(request.query ?? {});
+    const form = await findForm(id, query.lang);
+    if (!form) throw new AppError('not-found', 'There is no form here any more.');
+    if (query.sent === undefined) return reply.redirect(`${form.pagePath}#${formAnchor(form.id)}`, 303);
+    return page(reply, 200, form, form.doc, { typed: {}, errors: {}, status: { kind: 'sent' } });
+  });
+
+  app.get(apiPaths.forms.challenge, async (request, reply) => {
+    const { form } = challengeQuerySchema.parse(request.query ?? {});
+    reply.header('cache-control', 'no-store');
+    return { challenge: await newChallenge(secret), started: signFormStart(secret, form) };
+  });
+}
