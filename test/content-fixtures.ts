@@ -58,6 +58,15 @@ function valueFor(f: FieldDef, refs: FixtureRefs, label: string): unknown {
       return true;
     case 'select':
       return f.options?.[0]?.value;
+    case 'number':
+      return f.min ?? 1;
+    case 'emailList':
+      return 'staff@example.org, desk@example.org';
+    case 'formFields':
+      return [
+        { id: 'name', type: 'shortText', label: `${label} name`, required: true },
+        { id: 'email', type: 'email', label: 'E-mail address', required: true },
+      ];
   }
 }
 

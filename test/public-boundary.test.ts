@@ -13,7 +13,9 @@ import { siteApi } from '../src/shared/site-structure.js';
 import { editorialApi } from '../src/shared/editorial.js';
 import { contactFormPath } from '../src/shared/contact.js';
 import { escapeHtml } from '../src/shared/html.js';
-import { build, type TestApp } from './helpers/app.js';
+import { build, testAuthSecret, type TestApp } from './helpers/app.js';
+import { formPostPath } from '../src/shared/forms.js';
+import { signFormStart } from '../src/server/forms/started.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { insertMedia, validData, type FixtureRefs } from './content-fixtures.js';
@@ -155,6 +157,46 @@ describe.each(dialects())('what reaches visitors on %s', (dialect) => {
         await db.updateTable('documents').set({ data: row.data, pending_data: row.pending_data }).where('id', '=', 'about').where('collection', '=', 'sitepage').execute();
         t.app.services.changes.publish({ type: 'reset' });
       }
+    });
+  });
+
+  describe('a form\'s answers and the staff it notifies never reach a visitor', () => {
+    it('shows no answer and no notification address on the form\'s page, its bundle, its blocks, its thanks or its challenge', async () => {
+      const notify = 'youth.desk.private@example.org';
+      const form = await create('youthvolunteer', {
+        title: 'Volunteer with us',
+        fields: [
+          { id: 'name', type: 'shortText', label: 'Your name', required: true },
+          { id: 'email', type: 'email', label: 'E-mail address', required: true },
+        ],
+        notify,
+        closed: false,
+      });
+      const answered = await t.app.inject({
+        method: 'POST',
+        url: formPostPath(form.id),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        payload: new URLSearchParams({ 'f-name': supporter.name, 'f-email': supporter.email, website: '', started: signFormStart(testAuthSecret, form.id, Date.now() - 10_000) }).toString(),
+        remoteAddress: '10.30.0.1',
+      });
+      expect(answered.statusCode, answered.body).toBe(200);
+      const answers = [
+        await as(null, { method: 'GET', url: '/youthleadership' }),
+        await as(null, { method: 'GET', url: pathTo(apiPaths.pageBundle, { page: 'youthleadership' }) }),
+        await as(null, { method: 'GET', url: pathTo(apiPaths.collections.documents, { name: 'youthvolunteer' }) }),
+        await as(null, { method: 'GET', url: pathTo(apiPaths.collections.document, { name: 'youthvolunteer', id: form.id }) }),
+        await as(null, { method: 'GET', url: `${formPostPath(form.id)}?sent=1` }),
+        await as(null, { method: 'GET', url: `${apiPaths.forms.challenge}?form=${form.id}` }),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+        expect(res.body).not.toContain(notify);
+        expectNoSupporter(res.body);
+      }
+      expect(answers[0]?.body).toContain('Volunteer with us');
+      // Staff read them; a visitor is asked to sign in.
+      expect((await as(null, { method: 'GET', url: `${apiPaths.supporters.list}?q=wanjiru` })).statusCode).toBe(401);
+      expect((await as(admin, { method: 'GET', url: `${apiPaths.supporters.list}?q=wanjiru` })).body).toContain(supporter.email);
     });
   });
 

@@ -25,7 +25,9 @@ import { pageWeightsApi } from '../src/shared/page-weight.js';
 import { putRedirect } from '../src/server/structure/repository.js';
 import { hashPreviewToken, insertPreviewLink, newPreviewToken } from '../src/server/preview/repository.js';
 import { accountLinkApi, invitationPath, invitationResendPath } from '../src/shared/account-links.js';
-import { build, type TestApp } from './helpers/app.js';
+import { build, testAuthSecret, type TestApp } from './helpers/app.js';
+import { formPostPath } from '../src/shared/forms.js';
+import { signFormStart } from '../src/server/forms/started.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { insertMedia, validData, type FixtureRefs } from './content-fixtures.js';
@@ -63,7 +65,7 @@ const collectionGroups = {
     'firstaccountability', 'secondaccountability', 'thirdaccountability',
     'firststrategy', 'secondstrategy', 'thirdstrategy',
     'firstevents', 'secondevents', 'thirdevents',
-    'youthfirstpage', 'secondyouth', 'thirdyouth', 'fourthyouth', 'fifthyouth', 'sixthyouth', 'seventhyouth', 'eighthyouth',
+    'youthfirstpage', 'secondyouth', 'thirdyouth', 'fourthyouth', 'fifthyouth', 'sixthyouth', 'seventhyouth', 'eighthyouth', 'youthvolunteer',
     'category',
   ],
   /** Publications: anyone reads, only the super-admin writes. */
@@ -72,7 +74,7 @@ const collectionGroups = {
   customer: ['customer'],
 } as const;
 type CollectionGroup = keyof typeof collectionGroups;
-type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'dashboard' | 'site structure' | 'translations' | 'account' | 'two-factor' | 'deploy';
+type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'dashboard' | 'site structure' | 'translations' | 'account' | 'two-factor' | 'deploy' | 'forms';
 
 /** What a call answers: `ok` 2xx, `401` unauthenticated, `403` permission-denied, `off` 403 auth/user-disabled. */
 type Outcome = 'ok' | '401' | '403' | 'off';
@@ -225,6 +227,11 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
 
   // The doctor's TRUST_PROXY check: tells a caller only their own address.
   ['deploy',        'read own client address',   'ok',     'ok',  'ok',  'ok',  'off'],
+
+  // A form editors built, as visitors answer it: outside /api, so no account's token is read (a disabled one's either).
+  ['forms',         'answer a form',             'ok',     'ok',  'ok',  'ok',  'ok'],
+  ['forms',         'read a form\'s thanks',     'ok',     'ok',  'ok',  'ok',  'ok'],
+  ['forms',         'fetch a form\'s challenge', 'ok',     'ok',  'ok',  'ok',  'off'],
 ];
 
 interface Env {
@@ -236,6 +243,25 @@ interface Env {
 }
 
 /** A draft page made as a trusted fixture (not through the API), with its version. */
+/** An open form, published on the youth page (its section shows `youthvolunteer`), made once. */
+const openForms = new WeakMap<Env, Promise<string>>();
+async function openForm(env: Env): Promise<string> {
+  const made = openForms.get(env);
+  if (made) return made;
+  const making = (async () => {
+    const res = await env.t.app.inject({
+      method: 'POST',
+      url: pathTo(apiPaths.collections.documents, { name: 'youthvolunteer' }),
+      headers: env.users.super.headers,
+      payload: { data: { title: 'Matrix sign-up', fields: [{ id: 'email', type: 'email', label: 'E-mail address', required: true }], closed: false }, status: 'published' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<ContentDocument>().id;
+  })();
+  openForms.set(env, making);
+  return making;
+}
+
 async function fixturePage(env: Env): Promise<{ id: string; version: number }> {
   const doc = await env.t.app.content.createAs(sitePageCollection, { data: { path: `/matrix-${crypto.randomBytes(4).toString('hex')}`, title: 'Matrix page', sections: [] }, status: 'draft' }, { principal: null, ip: null });
   return { id: doc.id, version: doc.version };
@@ -596,6 +622,23 @@ const rows: Row[] = [
     }),
   },
   { group: 'deploy', endpoint: 'read own client address', target: 'deploy', request: async () => ({ method: 'GET', url: '/api/deploy/client-address' }) },
+  {
+    group: 'forms',
+    endpoint: 'answer a form',
+    target: 'forms',
+    request: async (env) => {
+      const id = await openForm(env);
+      return {
+        method: 'POST',
+        url: formPostPath(id),
+        // Each call from its own address, so the form's rate limit does not decide the answer.
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'x-forwarded-for': `203.0.113.${++ipCounter % 250}` },
+        payload: new URLSearchParams({ 'f-email': 'matrix.answer@example.org', website: '', started: signFormStart(testAuthSecret, id, Date.now() - 10_000) }).toString(),
+      };
+    },
+  },
+  { group: 'forms', endpoint: 'read a form\'s thanks', target: 'forms', request: async (env) => ({ method: 'GET', url: `${formPostPath(await openForm(env))}?sent=1` }) },
+  { group: 'forms', endpoint: 'fetch a form\'s challenge', target: 'forms', request: async (env) => ({ method: 'GET', url: `${apiPaths.forms.challenge}?form=${await openForm(env)}` }) },
   { group: 'backups', endpoint: 'list backups', target: 'backups', request: async () => ({ method: 'GET', url: backupsApiPath }) },
   // Only the super-admin's call starts one (in the background); every other role is refused first.
   { group: 'backups', endpoint: 'start a backup', target: 'backups', request: async () => ({ method: 'POST', url: backupsApiPath }) },

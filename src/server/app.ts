@@ -48,6 +48,7 @@ import { functionsRoutes } from './functions/routes.js';
 import { backupsRoutes, type BackupsRoutesOptions } from './backup/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { siteCheckRoutes } from './site-check/routes.js';
+import { formsRoutes } from './forms/routes.js';
 import { dashboardRoutes, staffEntryRoutes } from './dashboard/routes.js';
 import { structureRoutes } from './structure/routes.js';
 import { pageBundleRoutes, siteRoutes } from './site/routes.js';
@@ -282,6 +283,7 @@ async function assemble(
     await api.register(registryRoutes);
     await api.register(usersRoutes);
     await api.register(functionsRoutes);
+    await api.register(formsRoutes);
     await api.register(auditRoutes);
     await api.register(siteCheckRoutes);
     await api.register(dashboardRoutes);

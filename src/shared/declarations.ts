@@ -68,6 +68,7 @@ export const declarations = [
   declare({ name: 'sixthyouth', label: 'Sixth Youth', group: 'Youth', kind: 'section' }),
   declare({ name: 'seventhyouth', label: 'Seventh Youth', group: 'Youth', kind: 'card', heading: 'Results so far' }),
   declare({ name: 'eighthyouth', label: 'Eighth Youth', group: 'Youth', kind: 'partner', heading: 'Project partners' }),
+  declare({ name: 'youthvolunteer', label: 'Youth volunteer sign-up', group: 'Youth', kind: 'form' }),
 
   declare({ name: 'category', label: 'Categories', group: 'Site', kind: 'category' }),
   declare({ name: 'item', label: 'Publications', group: 'Site', kind: 'item', write: 'super', growing: true }),

@@ -18,6 +18,7 @@ import { previewPathPrefix } from './editorial.js';
 import { apiPaths, apiPrefix, pathTo } from './api-paths.js';
 import { lightPagesPath } from './light-pages.js';
 import { contactFormPath } from './contact.js';
+import { formPostPattern } from './forms.js';
 
 /** The collection that holds page records (declared with the other system collections). */
 export { sitePageCollection } from './declarations.js';
@@ -31,7 +32,7 @@ export const pagePathPattern = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-
  * everything under them. Each answers (the contact form's redirects to the
  * home page's form), so no page can take it and a link to it leads somewhere.
  */
-const serverPrefixes = [apiPrefix, '/media', '/assets', '/sitemap.xml', '/robots.txt', '/logo.svg', lightPagesPath, contactFormPath];
+const serverPrefixes = [apiPrefix, '/media', '/assets', '/sitemap.xml', '/robots.txt', '/logo.svg', lightPagesPath, contactFormPath, formPostPattern.slice(0, formPostPattern.indexOf('/:'))];
 
 /** Whether a path is one the server answers itself (serverPrefixes), not a page's. */
 export function isServerPath(path: string): boolean {

@@ -20,7 +20,6 @@ import { apiPaths } from '../../shared/api-paths.js';
 import { recordIdPattern } from '../../shared/fields.js';
 import { formAnchor, formHiddenInputs, formPostPath, formPostPattern, formRateLimits } from '../../shared/forms.js';
 import { wantsLightPages } from '../../shared/light-pages.js';
-import { localizedPath } from '../../shared/languages.js';
 import { publicWordsFor } from '../../shared/public-words.js';
 import type { PublicDocument } from '../../shared/collections.js';
 import type { PageBundle } from '../../shared/page-bundle.js';
@@ -72,16 +71,15 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
     if (!recordIdPattern.test(id)) return null;
     const block = await app.services.content.publishedBlock(id);
     if (!block) return null;
-    const pageName = app.services.structure.pageOfCollectionNow(block.collection);
+    const snapshot = await app.services.structure.current();
+    const pageName = snapshot.collectionPage.get(block.collection);
     if (!pageName) return null;
-    const languages = await app.services.structure.languages();
+    const { languages } = snapshot;
     const code = lang && languages.languages.some((l) => l.code === lang) ? lang : languages.defaultLanguage;
-    let bundle: PageBundle;
-    try {
-      bundle = (await app.services.site.bundles.get(pageName, code)).bundle;
-    } catch {
-      bundle = (await app.services.site.bundles.get(pageName, languages.defaultLanguage)).bundle;
-    }
+    // The page in the answer's language, else in the default one; a page that is not live shows no form.
+    const bundleIn = (lang: string) => app.services.site.bundles.get(pageName, lang).then((e) => e.bundle, () => null);
+    const bundle: PageBundle | null = (await bundleIn(code)) ?? (code === languages.defaultLanguage ? null : await bundleIn(languages.defaultLanguage));
+    if (!bundle) return null;
     const section = bundle.layout.find((s) => s.collection === block.collection);
     const doc = bundle.sections[block.collection]?.find((d) => d.id === id);
     if (!section || section.kind !== 'form' || !doc) return null;
@@ -92,7 +90,7 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
       bundle,
       lang: bundle.language.code,
       defaultLanguage: bundle.language.defaultCode,
-      pagePath: bundle.languages.find((l) => l.code === bundle.language.code && l.offered)?.href ?? localizedPath(bundle.page.path, bundle.language.code, bundle.language.defaultCode),
+      pagePath: bundle.languages.find((l) => l.code === bundle.language.code && l.offered)?.href ?? bundle.page.path,
       words: publicWordsFor(bundle.language.code).words.form,
     };
   }

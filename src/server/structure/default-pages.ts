@@ -49,7 +49,7 @@ export const seedPages = [
     path: '/youthleadership',
     title: 'Youth Leadership Project',
     description: 'Training and mentoring the next generation of community leaders.',
-    sections: ['youthfirstpage', 'secondyouth', 'thirdyouth', 'fourthyouth', 'fifthyouth', 'sixthyouth', 'seventhyouth', 'eighthyouth'],
+    sections: ['youthfirstpage', 'secondyouth', 'thirdyouth', 'fourthyouth', 'fifthyouth', 'sixthyouth', 'youthvolunteer', 'seventhyouth', 'eighthyouth'],
   },
 ] as const satisfies readonly SeedPage[];
 

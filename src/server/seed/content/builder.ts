@@ -69,6 +69,9 @@ export function createBuilder(media: DemoMedia, category: Record<CategorySlug, s
     picture(collection: CollectionsOf<'picture'>, image: ImageRef, caption: string) {
       add(collection, { image, caption });
     },
+    form(collection: CollectionsOf<'form'>, data: KindData<'form'>) {
+      add(collection, data);
+    },
   };
   return context;
 }

@@ -1,4 +1,4 @@
-/** Demo content in Kiswahili: the home page, /about, the navigation and the tagline; the rest falls back to English on purpose. */
+/** Demo content in Kiswahili: the home page, /about, the youth page's sign-up form, the navigation and the tagline; the rest falls back to English on purpose. */
 import { list, p } from './builder.js';
 import type { SiteLanguages } from '../../../shared/languages.js';
 
@@ -346,6 +346,34 @@ export const kiswahiliDemo: {
         description: 'Inarusha kipindi chetu cha kila wiki kuhusu haki za wananchi katika wilaya nne.',
       },
     },
+    // Youth Leadership Project (/sw/uongozi-wa-vijana): the volunteer sign-up form.
+    {
+      collection: 'youthvolunteer',
+      title: 'Sign up to volunteer',
+      values: {
+        title: 'Jisajili kujitolea',
+        intro: 'Tuambie kidogo kuhusu wewe na jinsi ungependa kushiriki. Afisa wa programu ya vijana wa wilaya yako atawasiliana nawe ndani ya wiki mbili.',
+        'fields.name.label': 'Jina lako',
+        'fields.email.label': 'Anwani ya barua pepe',
+        'fields.phone.label': 'Namba ya simu',
+        'fields.phone.help': 'Ili mratibu wa wilaya yako aweze kukupigia. Si lazima.',
+        'fields.age.label': 'Umri wako',
+        'fields.age.help': 'Mradi ni kwa vijana wenye umri wa miaka 16 hadi 30.',
+        'fields.district.label': 'Wilaya yako',
+        'fields.district.options.bahari.label': 'Bahari',
+        'fields.district.options.lindiwe.label': 'Lindiwe',
+        'fields.district.options.other.label': 'Wilaya nyingine',
+        'fields.roles.label': 'Ungependa kushiriki vipi?',
+        'fields.roles.options.monitor.label': 'Kutembelea zahanati, shule na vituo vya maji kama mfuatiliaji kijana',
+        'fields.roles.options.academy.label': 'Kujiunga na chuo cha uongozi',
+        'fields.roles.options.radio.label': 'Kuzungumza kwenye redio ya jamii',
+        'fields.start.label': 'Unaweza kuanza lini?',
+        'fields.message.label': 'Kuna jambo jingine tunalopaswa kujua?',
+        consentText: 'Ninakubali Tujenge Civic Alliance ihifadhi majibu yangu kwa miezi 12 ili kupanga kazi ya kujitolea, na iwasiliane nami kuhusu hilo.',
+        thankYou: 'Asante kwa kujisajili! Afisa wa programu ya vijana wa wilaya yako atawasiliana nawe ndani ya wiki mbili.',
+        closedMessage: 'Usajili wa wanaojitolea mwaka huu umefungwa. Rudi mwezi Januari.',
+      },
+    },
   ],
 
   pages: {
@@ -364,6 +392,11 @@ export const kiswahiliDemo: {
       'sections.aboutdiscover.heading': 'Fahamu kazi yetu',
       'sections.aboutleader.heading': 'Viongozi wetu',
       'sections.aboutpartner.heading': 'Washirika wetu',
+    },
+    youthleadership: {
+      path: '/uongozi-wa-vijana',
+      title: 'Mradi wa Uongozi wa Vijana',
+      description: 'Kuwafunza na kuwalea viongozi wa jamii wa kizazi kijacho.',
     },
   },
 

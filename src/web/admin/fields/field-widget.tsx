@@ -6,7 +6,8 @@ import { CategoryWidget, SelectWidget, SwitchWidget } from './choice-widgets.js'
 import { DateTimeWidget, DateWidget } from './date-widgets.js';
 import { FileWidget } from './file-widget.js';
 import { ImageWidget } from './image-widget.js';
-import { TextWidget } from './text-widgets.js';
+import { NumberWidget, TextWidget } from './text-widgets.js';
+import { FormFieldsWidget } from './form-fields-widget.js';
 
 // The editor (tiptap and ProseMirror) is most of the form's weight: only forms with rich text load it.
 const RichTextWidget = lazy(() => import('./rich-text-widget.js').then((m) => ({ default: m.RichTextWidget })));
@@ -25,8 +26,13 @@ export function FieldWidget({ field }: { field: FieldDef }) {
     case 'text':
     case 'longText':
     case 'email':
+    case 'emailList':
     case 'url':
       return <TextWidget field={field} name={name} />;
+    case 'number':
+      return <NumberWidget field={field} name={name} />;
+    case 'formFields':
+      return <FormFieldsWidget field={field} name={name} />;
     case 'richText':
       return (
         <Suspense fallback={<RichTextPlaceholder field={field} />}>

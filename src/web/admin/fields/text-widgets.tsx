@@ -1,5 +1,5 @@
-/** Text, long text, e-mail and URL widgets: labelled Mantine inputs with a character count near the limit. */
-import { Textarea, TextInput } from '@mantine/core';
+/** Text, long text, e-mail, e-mail list, URL and number widgets: labelled Mantine inputs with a character count near the limit. */
+import { NumberInput, Textarea, TextInput } from '@mantine/core';
 import { useController } from 'react-hook-form';
 import type { WidgetProps } from './widget-props.js';
 
@@ -30,6 +30,7 @@ export function TextWidget({ field, name }: WidgetProps) {
     return <Textarea {...common} ref={input.ref} autosize minRows={3} maxRows={12} />;
   }
   const type = field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : 'text';
+  // An e-mail list (addresses separated by commas) is text: a browser's own e-mail check would refuse the commas.
   return (
     <TextInput
       {...common}
@@ -38,6 +39,28 @@ export function TextWidget({ field, name }: WidgetProps) {
       inputMode={field.type === 'url' ? 'url' : field.type === 'email' ? 'email' : undefined}
       autoComplete="off"
       placeholder={field.type === 'url' ? 'https://… or /page' : undefined}
+    />
+  );
+}
+
+/** A whole number (a form's retention in months); empty is null, which an optional field accepts. */
+export function NumberWidget({ field, name }: WidgetProps) {
+  const { field: input, fieldState } = useController({ name });
+  return (
+    <NumberInput
+      ref={input.ref}
+      label={field.label}
+      required={field.required}
+      description={field.help}
+      error={fieldState.error?.message}
+      name={input.name}
+      value={typeof input.value === 'number' ? input.value : ''}
+      min={field.min}
+      max={field.max}
+      allowDecimal={false}
+      onChange={(v) => input.onChange(typeof v === 'number' ? v : null)}
+      onBlur={input.onBlur}
+      maw={200}
     />
   );
 }

@@ -13,7 +13,10 @@ export interface BlockFormValues {
   status?: DocumentStatus;
 }
 
-const textLike = new Set(['text', 'longText', 'richText', 'email', 'url', 'date', 'dateTime', 'category']);
+const textLike = new Set(['text', 'longText', 'richText', 'email', 'emailList', 'url', 'date', 'dateTime', 'category']);
+
+/** A new form starts with the one question every form needs: the person's e-mail address (src/shared/forms.ts). */
+const firstQuestions = [{ id: 'email', type: 'email', label: 'E-mail address', required: true }];
 
 /** The value a widget starts from: stored data when present, else the field type's empty value. */
 export function formDataOf(fields: readonly FieldDef[], stored: Record<string, unknown> | undefined): Record<string, unknown> {
@@ -22,6 +25,7 @@ export function formDataOf(fields: readonly FieldDef[], stored: Record<string, u
     const v = stored?.[f.name];
     if (textLike.has(f.type)) data[f.name] = typeof v === 'string' ? v : '';
     else if (f.type === 'switch') data[f.name] = v === true;
+    else if (f.type === 'formFields') data[f.name] = Array.isArray(v) ? v : firstQuestions;
     else data[f.name] = v ?? null;
   }
   return data;

@@ -14,7 +14,7 @@
  * first question in error). A closed form shows its message and no inputs.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formConsentInput as consentInputName, formConsentValue, formHiddenInputs, formInputName, formLimits, type FormField, type FormFieldProblem } from '../../../shared/forms.js';
+import { formConsentInput as consentInputName, formConsentValue, formHiddenInputs, formInputName, formLimits, type FormField } from '../../../shared/forms.js';
 import type { PublicWords } from '../../../shared/public-words.js';
 import { apiPaths } from '../../../shared/api-paths.js';
 import { solveChallenge, type AltchaChallenge } from '../altcha-solve.js';
