@@ -7,7 +7,7 @@
  * checks (honeypot, signed start time, rate limits) stand alone.
  */
 import crypto from 'node:crypto';
-import { createChallenge, verifySolution } from 'altcha-lib';
+import { createChallenge, verifySolution } from 'altcha-lib/v1';
 
 /** How hard the work is: the browser tries at most this many hashes (a second or two on a phone). */
 export const altchaMaxNumber = 50_000;

@@ -69,7 +69,7 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
   /** The published form `id` as visitors see it in `lang` (else the default language), with its page's bundle; null when none. */
   async function findForm(id: string, lang: string | undefined): Promise<FoundForm | null> {
     if (!recordIdPattern.test(id)) return null;
-    const block = await app.services.content.publishedBlock(id);
+    const block = await app.content.publishedBlock(id);
     if (!block) return null;
     const snapshot = await app.services.structure.current();
     const pageName = snapshot.collectionPage.get(block.collection);

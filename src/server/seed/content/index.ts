@@ -36,6 +36,7 @@ const kindSamples: { [K in Exclude<CollectionKind, SystemKind>]: CollectionsOf<K
   partner: 'thirdpartner',
   story: 'newstory',
   event: 'thirdevents',
+  form: 'youthvolunteer',
   category: 'category',
   item: 'item',
   customer: 'customer',

@@ -91,6 +91,7 @@ const kindWords: Record<SectionKind, string> = {
   partner: 'Partners',
   story: 'Stories',
   event: 'Events',
+  form: 'Form',
 };
 
 export function kindLabel(kind: SectionKind): string {
