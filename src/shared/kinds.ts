@@ -302,9 +302,9 @@ type ValueOf<F extends FieldDef, Image, File> = F['type'] extends 'image'
         ? number
         : F['type'] extends 'formFields'
           ? FormField[]
-      : F extends { options: readonly { value: infer V }[] }
-        ? V
-        : string;
+          : F extends { options: readonly { value: infer V }[] }
+            ? V
+            : string;
 type Optional<F extends FieldDef> = F extends { required: true } ? never : F['name'];
 
 /**
