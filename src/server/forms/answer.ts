@@ -67,15 +67,7 @@ export async function checkAnswer(
   if (form.original.closed === true) return refuse(text(form.doc.data.closedMessage) || w.closed);
   const fields = fieldsOf(form);
   if (!fields) return refuse(w.failed);
-  // A bot fills what people do not see.
-  if (one(typed[formHiddenInputs.honeypot]).trim() !== '') return refuse(w.check);
-  const started = verify.started(one(typed[formHiddenInputs.started]));
-  if (started === 'too-fast') return refuse(w.tooFast);
-  if (started === 'expired') return refuse(w.expired);
-  if (started !== 'ok') return refuse(w.check);
-  // With JavaScript off there is no proof of work: the checks above suffice.
-  const altcha = one(typed[formHiddenInputs.altcha]);
-  if (altcha && !(await verify.altcha(altcha))) return refuse(w.check);
+  // What a person can correct first: each question, then the consent box.
   const { values, problems } = checkFormAnswer(fields, typed);
   const errors: Record<string, string> = {};
   for (const f of fields) {
@@ -85,6 +77,15 @@ export async function checkAnswer(
   const consentText = text(form.doc.data.consentText) || null;
   if (consentText && one(typed[formConsentInput]) !== formConsentValue) errors[formConsentInput] = w.problems.consent;
   if (Object.keys(errors).length > 0) return refuse(w.correctFields, errors);
+  // Then what tells a bot: it fills what people do not see, or answers faster than a person types.
+  if (one(typed[formHiddenInputs.honeypot]).trim() !== '') return refuse(w.check);
+  const started = verify.started(one(typed[formHiddenInputs.started]));
+  if (started === 'too-fast') return refuse(w.tooFast);
+  if (started === 'expired') return refuse(w.expired);
+  if (started !== 'ok') return refuse(w.check);
+  // With JavaScript off there is no proof of work: the checks above suffice.
+  const altcha = one(typed[formHiddenInputs.altcha]);
+  if (altcha && !(await verify.altcha(altcha))) return refuse(w.check);
   const { email, name } = personOf(fields, values);
   return { ok: true, answer: { fields, values, email, name, consentText } };
 }

@@ -7,13 +7,13 @@
  * server answers a post with the page again (the typing kept, each problem
  * beside its question) or the thanks.
  *
- * An island (islands.ts) when open: hydrated, it fetches a proof-of-work
- * challenge (ALTCHA) and solves it while the visitor types, then sends the
+ * An island (islands.ts) when open: once the visitor goes into the form it
+ * fetches a proof-of-work challenge (ALTCHA) and solves it while they type, then sends the
  * answer with fetch and shows the thanks or the problems in place (the
  * thanks announced by a status region, problems by an alert, focus to the
  * first question in error). A closed form shows its message and no inputs.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { formConsentInput as consentInputName, formConsentValue, formHiddenInputs, formInputName, formLimits, type FormField } from '../../../shared/forms.js';
 import type { PublicWords } from '../../../shared/public-words.js';
 import { apiPaths } from '../../../shared/api-paths.js';
@@ -93,11 +93,10 @@ export function PublicForm(props: PublicFormProps) {
       })
       .catch(() => null);
   };
-  useEffect(() => {
-    if (!closed && initial.status.kind !== 'sent') startChallenge();
-    // Once, when the form starts in the browser.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // The work starts when the visitor first goes into the form (hydrating alone asks nothing of the server).
+  const startOnce = () => {
+    if (!solution.current) startChallenge();
+  };
 
   const focusFirstError = (errs: Record<string, string>) => {
     const names = [...fields.map((f) => formInputName(f.id)), consentInputName];
@@ -109,6 +108,7 @@ export function PublicForm(props: PublicFormProps) {
     e.preventDefault();
     const form = e.currentTarget;
     setStatus({ kind: 'checking' });
+    startOnce();
     const altcha = solution.current ? await solution.current : null;
     const body = typedOf(form);
     if (altcha) body.set(formHiddenInputs.altcha, altcha);
@@ -126,10 +126,12 @@ export function PublicForm(props: PublicFormProps) {
       setErrors(found);
       setStatus({ kind: 'failed', message: res.status === 429 ? w.tooMany : (reply.error?.message ?? w.failed) });
       focusFirstError(found);
+      // Questions to correct: the server has not looked at the solution yet, so it still serves.
+      if (Object.keys(found).length > 0) return;
     } catch {
       setStatus({ kind: 'failed', message: w.failed });
     }
-    // A solution counts once: the next send gets a new challenge.
+    // Otherwise the next send gets a new challenge.
     startChallenge();
   };
 
@@ -140,7 +142,7 @@ export function PublicForm(props: PublicFormProps) {
   );
   if (closed) {
     return (
-      <section className="block form-block" id={anchor} aria-labelledby={`${anchor}-title`}>
+      <section className="block form-block" id={anchor} aria-labelledby={`${anchor}-title`} data-block={formId}>
         <div className="container form-inner">
           {heading}
           <p className="form-closed" lang={ownWordsLang}>
@@ -247,7 +249,7 @@ export function PublicForm(props: PublicFormProps) {
 
   const sent = status.kind === 'sent';
   return (
-    <section className="block form-block" id={anchor} aria-labelledby={`${anchor}-title`}>
+    <section className="block form-block" id={anchor} aria-labelledby={`${anchor}-title`} data-block={formId}>
       <div className="container form-inner">
         {heading}
         {intro ? <p className="form-intro">{intro}</p> : null}
@@ -255,7 +257,7 @@ export function PublicForm(props: PublicFormProps) {
           {sent ? thankYou : null}
         </div>
         {sent ? null : (
-          <form ref={formRef} className="contact-form public-form" method="post" action={action} noValidate onSubmit={onSubmit}>
+          <form ref={formRef} className="contact-form public-form" method="post" action={action} noValidate onSubmit={onSubmit} onFocus={startOnce}>
             <input type="hidden" name={formHiddenInputs.started} value={token} />
             {lang ? <input type="hidden" name={formHiddenInputs.lang} value={lang} /> : null}
             <div className="form-hp" aria-hidden="true">
