@@ -25,7 +25,7 @@ import {
 import { z } from 'zod';
 import { authorize, type Caller } from '../authorize.js';
 import { appendAudit } from '../audit/repository.js';
-import type { ContactRecord } from '../content/service.js';
+import type { ContactRecord } from '../content/repository.js';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { parseRequest as parse } from '../plugins/errors.js';
