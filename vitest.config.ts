@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import JourneysFirst from './test/support/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -10,6 +11,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 180_000,
     globalSetup: ['test/global-setup.ts'],
+    // Browser journeys first on a fresh clone (test/support/sequencer.ts).
+    sequence: { sequencer: JourneysFirst },
     // The ten slowest files after every run (test/support/slowest-files.ts).
     reporters: ['default', './test/support/slowest-files.ts'],
   },
