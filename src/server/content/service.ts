@@ -17,7 +17,7 @@ import { authorize } from '../authorize.js';
 import { AppError } from '../../shared/errors.js';
 import type { FieldDef } from '../../shared/fields.js';
 import type { Services } from '../services.js';
-import type { DropDependents } from './repository.js';
+import type { ContactRecord, DropDependents } from './repository.js';
 import type { Database, MediaTable } from '../db/schema.js';
 import type { Kysely } from 'kysely';
 import { toContentDocument, toPublicDocument } from './presenters.js';
@@ -33,13 +33,6 @@ import { sanitizeRichTextFields } from './sanitize.js';
 import type { ExpectedVersion } from '../http/if-match.js';
 import { overrideQuerySchema } from '../../shared/site-check.js';
 import { overriddenSubject, publishGate } from '../site-check/checks.js';
-/** A contact block as the supporters domain reads it: its address (lower case), when it came, its fields. */
-export interface ContactRecord {
-  id: string;
-  email: string;
-  createdAt: string;
-  data: Record<string, unknown>;
-}
 
 /** `?overrideChecks=true` on a create or PATCH that publishes: publish despite authoring errors. */
 function overrideOf(query: unknown): boolean {
