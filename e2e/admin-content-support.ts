@@ -77,6 +77,9 @@ export function sampleData(c: CollectionDef, label: string, media: { imageId: st
       case 'file':
         data[f.name] = { mediaId: media.pdfId, name: `${label} report` };
         break;
+      case 'formFields':
+        data[f.name] = [{ id: 'email', type: 'email', label: `${label} e-mail`, required: true }];
+        break;
       default:
         break;
     }

@@ -106,10 +106,10 @@ export function FormFieldsWidget({ field, name }: WidgetProps) {
                 ) : null}
                 <Checkbox label="An answer is required" checked={q.required} onChange={(e) => update(i, { required: e.currentTarget.checked })} />
                 <Group gap="xs">
-                  <Button variant="default" size="xs" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move question ${n} up`}>
+                  <Button variant="default" size="xs" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move up question ${n}`}>
                     Move up
                   </Button>
-                  <Button variant="default" size="xs" disabled={i === questions.length - 1} onClick={() => move(i, 1)} aria-label={`Move question ${n} down`}>
+                  <Button variant="default" size="xs" disabled={i === questions.length - 1} onClick={() => move(i, 1)} aria-label={`Move down question ${n}`}>
                     Move down
                   </Button>
                   <Button variant="subtle" color="red" size="xs" onClick={() => set(questions.filter((_, j) => j !== i))} aria-label={`Remove question ${n}`}>
