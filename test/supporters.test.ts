@@ -224,8 +224,8 @@ describe.each(dialects())('supporters on %s', (dialect) => {
     expect(res.json()).toEqual({ erased: { answers: 1, messages: 2, mails: 3 } });
 
     expect(await tablesMentioning(t, lower)).toEqual([]);
-    // The name stays only where the content domain's own audit lines of the contact blocks wrote it (the hash-chained log; see docs/architecture.md, "Supporters").
-    expect(await tablesMentioning(t, 'rehema erased')).toEqual(['audit_log.subject']);
+    // Nor the name: the audit lines of the contact blocks name them "contact" (kinds.ts `personal`), never by the person's name.
+    expect(await tablesMentioning(t, 'rehema erased')).toEqual([]);
     expect(filesMentioning(t.db.dataDir, lower)).toEqual([]);
     // The SQLite file and its log hold no copy of the erased rows either.
     if (dialect === 'sqlite') expect(databaseFilesMentioning(t.db.dataDir, lower)).toEqual([]);

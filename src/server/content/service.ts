@@ -27,7 +27,7 @@ import { createBodySchema, listQuerySchema, parse, reorderBodySchema, updateBody
 import { actorOf, Editorial, notFoundDocument, workingCopyChanges, workingCopyOf, type Caller, type StepInput } from './editorial.js';
 import { appendRevision } from './revisions-repository.js';
 import { appendAudit } from '../audit/repository.js';
-import { blockTitle } from '../../shared/collections.js';
+import { auditTitle } from '../../shared/collections.js';
 import { sitePageCollection } from '../../shared/site-structure.js';
 import { sanitizeRichTextFields } from './sanitize.js';
 import type { ExpectedVersion } from '../http/if-match.js';
@@ -265,13 +265,13 @@ export class ContentService {
         actor,
         collection: name,
         subjectId: inserted.id,
-        subject: blockTitle(c, data),
+        subject: auditTitle(c, data),
         revisionId,
         ip: caller.ip,
         at,
       });
       if (overridden) {
-        await appendAudit(trx, { action: 'content.publish-overridden', actor, collection: name, subjectId: inserted.id, subject: overriddenSubject(blockTitle(c, data), overridden), revisionId, ip: caller.ip, at });
+        await appendAudit(trx, { action: 'content.publish-overridden', actor, collection: name, subjectId: inserted.id, subject: overriddenSubject(auditTitle(c, data), overridden), revisionId, ip: caller.ip, at });
       }
       return inserted;
     });
@@ -305,7 +305,7 @@ export class ContentService {
             changes: { data, pending_data: null, status: 'published', publish_at: null },
             revisions: ['publish'],
             audits: ['content.save', overridden ? 'content.publish-overridden' : 'content.publish'],
-            ...(overridden ? { subject: overriddenSubject(blockTitle(c, clean), overridden) } : {}),
+            ...(overridden ? { subject: overriddenSubject(auditTitle(c, clean), overridden) } : {}),
           }
         : input.status === 'draft' && current.status === 'published'
           ? { changes: { data, pending_data: null, status: 'draft', publish_at: null, unpublish_at: null }, revisions: ['unpublish'], audits: ['content.save', 'content.unpublish'] }
