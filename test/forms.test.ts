@@ -262,6 +262,10 @@ describe.each(dialects())('forms on the demo site on %s', (dialect) => {
     expect(good.statusCode, good.body).toBe(200);
     expect(good.json()).toEqual({ result: 'sent' });
     expect(await peopleWith('pow.good@example.org')).toHaveLength(1);
+    // A solution counts once.
+    const again = await post({ ...goodAnswer('pow.again@example.org'), started: ownStarted, altcha: payload }, '10.20.0.5', true);
+    expect(again.statusCode).toBe(422);
+    expect(await peopleWith('pow.again')).toEqual([]);
   });
 
   it('answers too many answers from one address with 429 and the typing kept, while another address still gets through', async () => {

@@ -28,12 +28,33 @@ export async function newChallenge(secret: string, nowMs = Date.now()) {
   return { algorithm, challenge, maxnumber: maxnumber ?? altchaMaxNumber, salt, signature };
 }
 
-/** Whether a payload solves a challenge this server signed and that has not expired. */
-export async function verifyChallenge(secret: string, payload: string): Promise<boolean> {
-  if (payload.length > 2000) return false;
-  try {
-    return await verifySolution(payload, keyOf(secret), true);
-  } catch {
-    return false;
+/**
+ * Whether a payload solves a challenge this server signed, that has not
+ * expired and whose solution was not spent on an earlier answer: each
+ * solution counts once (remembered by this process until its challenge
+ * expires; behind several instances an answer could spend one once on each,
+ * which the rate limits still bound).
+ */
+export class ChallengeVerifier {
+  private readonly spent = new Map<string, number>();
+
+  constructor(private readonly secret: string) {}
+
+  async verify(payload: string, nowMs = Date.now()): Promise<boolean> {
+    if (payload.length > 2000) return false;
+    let ok: boolean;
+    try {
+      ok = await verifySolution(payload, keyOf(this.secret), true);
+    } catch {
+      ok = false;
+    }
+    if (!ok) return false;
+    for (const [key, until] of this.spent) if (until <= nowMs) this.spent.delete(key);
+    // A verified payload names its challenge's signature: the one thing that makes it this solution.
+    const signature = (JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as { signature?: unknown }).signature;
+    const key = typeof signature === 'string' ? signature : payload;
+    if (this.spent.has(key)) return false;
+    this.spent.set(key, nowMs + altchaValidMs);
+    return true;
   }
 }

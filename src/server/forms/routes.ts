@@ -27,7 +27,7 @@ import { requestHeader } from '../http/cached-representation.js';
 import { sendError, toAppError } from '../plugins/errors.js';
 import type { FormState, FormTyped } from '../../web/entry-server.js';
 import { checkFormStart, signFormStart } from './started.js';
-import { newChallenge, verifyChallenge } from './altcha.js';
+import { ChallengeVerifier, newChallenge } from './altcha.js';
 import { checkAnswer, storeAnswer, type FoundForm } from './answer.js';
 
 /** Five thousand characters per long answer, each up to four bytes, each byte percent-encoded, for a few such questions. */
@@ -65,6 +65,7 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
   const perAddress = app.rateLimit({ ...formRateLimits.perAddress, keyGenerator: (request) => `form-address:${request.ip}` });
   const perForm = app.rateLimit({ ...formRateLimits.perForm, keyGenerator: (request) => `form:${(request.params as { id?: string }).id ?? ''}` });
   const secret = app.services.config.authSecret;
+  const challenges = new ChallengeVerifier(secret);
 
   /** The published form `id` as visitors see it in `lang` (else the default language), with its page's bundle; null when none. */
   async function findForm(id: string, lang: string | undefined): Promise<FoundForm | null> {
@@ -134,7 +135,7 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
     }
     const checked = await checkAnswer(form, typed, {
       started: (token) => checkFormStart(secret, form.id, token),
-      altcha: (payload) => verifyChallenge(secret, payload),
+      altcha: (payload) => challenges.verify(payload),
     });
     if (!checked.ok) return refuse(request, reply, form, 422, checked.message, checked.errors, typed);
     try {
