@@ -1,7 +1,8 @@
 /**
  * One answer to a form, from the post to the supporters' records: the checks
- * (form open, honeypot empty, signed start time, the proof of work when
- * there is one, each question by its type, the consent box), then the
+ * (form open; each question by its type and the consent box, what a person
+ * can correct; then honeypot empty, signed start time, the proof of work
+ * when there is one), then the
  * answer stored with its person (the supporters service) and the mails
  * (each staff address the form names; the person's confirmation when the
  * form sends one). Nothing of the answer is logged.
