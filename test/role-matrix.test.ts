@@ -72,7 +72,7 @@ const collectionGroups = {
   customer: ['customer'],
 } as const;
 type CollectionGroup = keyof typeof collectionGroups;
-type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'dashboard' | 'site structure' | 'translations' | 'account' | 'two-factor' | 'deploy';
+type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'dashboard' | 'site structure' | 'translations' | 'account' | 'two-factor' | 'deploy' | 'supporters';
 
 /** What a call answers: `ok` 2xx, `401` unauthenticated, `403` permission-denied, `off` 403 auth/user-disabled. */
 type Outcome = 'ok' | '401' | '403' | 'off';
@@ -222,6 +222,12 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['two-factor',    'set up two-factor',         '401',    'ok',  'ok',  'ok',  'off'],
   ['two-factor',    'turn on two-factor',        '401',    'ok',  'ok',  'ok',  'off'],
   ['two-factor',    'turn off two-factor',       '401',    'ok',  'ok',  'ok',  'off'],
+
+  // People who wrote to the organisation: staff find and download them; erasing a person is the super-admin's.
+  ['supporters',    'search people',             '401',    '403', 'ok',  'ok',  'off'],
+  ['supporters',    'export a person',           '401',    '403', 'ok',  'ok',  'off'],
+  ['supporters',    'erase a person',            '401',    '403', '403', 'ok',  'off'],
+  ['supporters',    'download a form\'s answers', '401',   '403', 'ok',  'ok',  'off'],
 
   // The doctor's TRUST_PROXY check: tells a caller only their own address.
   ['deploy',        'read own client address',   'ok',     'ok',  'ok',  'ok',  'off'],
@@ -595,6 +601,10 @@ const rows: Row[] = [
       payload: { data: { name: 'Amina Juma', email: 'amina@example.org', message: 'I would like to volunteer at the next community hearing.', consent: true } },
     }),
   },
+  { group: 'supporters', endpoint: 'search people', target: 'supporters', request: async () => ({ method: 'GET', url: `${apiPaths.supporters.list}?q=matrix` }) },
+  { group: 'supporters', endpoint: 'export a person', target: 'supporters', request: async (env) => ({ method: 'GET', url: pathTo(apiPaths.supporters.export, { id: await supporter(env) }) }) },
+  { group: 'supporters', endpoint: 'erase a person', target: 'supporters', request: async (env) => ({ method: 'DELETE', url: pathTo(apiPaths.supporters.one, { id: await supporter(env) }) }) },
+  { group: 'supporters', endpoint: 'download a form\'s answers', target: 'supporters', request: async () => ({ method: 'GET', url: `${pathTo(apiPaths.forms.answersCsv, { id: 'matrix-form' })}?from=2026-01-01&to=2026-12-31` }) },
   { group: 'deploy', endpoint: 'read own client address', target: 'deploy', request: async () => ({ method: 'GET', url: '/api/deploy/client-address' }) },
   { group: 'backups', endpoint: 'list backups', target: 'backups', request: async () => ({ method: 'GET', url: backupsApiPath }) },
   // Only the super-admin's call starts one (in the background); every other role is refused first.
@@ -775,6 +785,22 @@ const rows: Row[] = [
     }),
   },
 ];
+
+/** A person with one answer, recorded as the public form records it (a trusted fixture); their id. */
+async function supporter(env: Env): Promise<string> {
+  const email = `matrix-${crypto.randomUUID().slice(0, 8)}@example.org`;
+  const { supporterId } = await env.t.app.services.supporters.recordAnswer({
+    formId: 'matrix-form',
+    formTitle: 'Matrix form',
+    lang: 'en',
+    email,
+    name: 'Matrix Person',
+    values: { email },
+    consentText: 'You may keep my answer.',
+    retentionMonths: 12,
+  });
+  return supporterId;
+}
 
 /** A live preview link of the about page, written straight to the database; its id. */
 async function previewLink(env: Env): Promise<string> {

@@ -57,6 +57,9 @@ import { previewRoutes } from './preview/routes.js';
 import type { PreviewServiceOptions } from './preview/service.js';
 import { ensureBootstrapSuper } from './auth/accounts/bootstrap.js';
 import { seedIfEmpty } from './seed/index.js';
+import { SupportersService, type SupportersOptions } from './supporters/service.js';
+import { SupportersRetention, type RetentionOptions } from './supporters/retention.js';
+import { supportersRoutes } from './supporters/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +69,8 @@ declare module 'fastify' {
     editorialScheduler: EditorialScheduler;
     /** Preview links (tests reach the service through it). */
     preview: PreviewService;
+    /** Retention of form answers (tests run a pass with `runNow()`). */
+    supportersRetention: SupportersRetention;
   }
 }
 
@@ -90,6 +95,8 @@ export interface BuildOptions {
   mail?: MailQueueOptions;
   /** Preview links' clock (tests move it). */
   preview?: PreviewServiceOptions;
+  /** The supporters' clock and retention's pace (tests move the clock). */
+  supporters?: SupportersOptions & RetentionOptions;
 }
 
 /** Header and cookie names that never reach the logs. */
@@ -188,6 +195,16 @@ async function assemble(
     structure,
     translations: new Translations({ db, structure, changes, settings }),
     site: new PublicSite({ config, db, structure, settings, changes, log: app.log }),
+    // Contact messages belong to content and mail to the mail queue: handed in (content is built just below).
+    supporters: new SupportersService(
+      db,
+      {
+        contactMessagesOf: (emails, conn) => content.contactMessagesOf(emails, conn),
+        eraseContactsOf: (email, conn) => content.eraseContactsOf(email, conn),
+        forgetMail: (email) => services.mail.forget(email),
+      },
+      options.supporters ?? {},
+    ),
   };
   app.decorate('services', services);
   // A block removed for good takes its preview links and translations with it.
@@ -204,6 +221,11 @@ async function assemble(
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('preClose', async () => scheduler.stop());
   app.decorate('preview', new PreviewService(services, () => settings.current().then((s) => s.data), options.preview ?? {}));
+  // Answers past their retention time are deleted once at start and every hour after (supporters/retention.ts).
+  const retention = new SupportersRetention(db, services.supporters, app.log, options.supporters ?? {});
+  app.decorate('supportersRetention', retention);
+  app.addHook('onReady', async () => retention.start());
+  app.addHook('preClose', async () => retention.stop());
   // Mail queued before a restart goes out after it; the queue stops before the database closes.
   app.addHook('onReady', async () => {
     app.log.info(`mail goes to ${services.mail.description}`);
@@ -265,6 +287,7 @@ async function assemble(
     await api.register(dashboardRoutes);
     await api.register(structureRoutes);
     await api.register(translationRoutes);
+    await api.register(supportersRoutes);
   });
   await app.register(backupsRoutes, options.backups ?? {});
   await app.register(staffEntryRoutes);

@@ -14,6 +14,7 @@ import type { SettingsService } from './settings/service.js';
 import type { SiteStructure } from './structure/service.js';
 import type { PublicSite } from './site/pipeline.js';
 import type { Translations } from './translations/service.js';
+import type { SupportersService } from './supporters/service.js';
 
 export interface Services {
   config: AppConfig;
@@ -30,6 +31,8 @@ export interface Services {
   translations: Translations;
   /** The public read path: addresses, page bundles, rendered pages (site/pipeline.ts). */
   site: PublicSite;
+  /** The people who wrote to the organisation, their answers and contact messages (supporters/service.ts). */
+  supporters: SupportersService;
 }
 
 declare module 'fastify' {

@@ -33,7 +33,9 @@ export type Subject =
   /** Preview links and the Pages screen: what every page will look like, drafts included. */
   | { type: 'preview' }
   /** The site check: every accessibility finding across the published site. */
-  | { type: 'site-check' };
+  | { type: 'site-check' }
+  /** The people who wrote to the organisation and their answers (shared/supporters.ts): staff read and export, super-admins erase. */
+  | { type: 'supporters' };
 
 /** The caller's role: a signed-in caller's is one of an account's roles (shared/users.ts `UserRole`). */
 export function roleOf(principal: Principal): Exclude<Role, 'anonymous'>;
@@ -64,6 +66,9 @@ const previewPolicy: Table = { read: staff, readDrafts: staff, create: staff, up
 
 /** Staff read the site check; it changes nothing, so nobody writes it. */
 const siteCheckPolicy: Table = { read: staff, readDrafts: staff, create: [], update: [], delete: [] };
+
+/** People and their answers: staff read and download them; erasing a person is the super-admin's (nobody creates or edits one through the API). */
+const supportersPolicy: Table = { read: staff, readDrafts: staff, create: [], update: [], delete: superOnly };
 
 /** The blocks of a section editors added to a page: like every page's blocks (whether the section exists is the server's structure's business). */
 const sectionPolicy: Table = { read: everyone, readDrafts: staff, create: staff, update: staff, delete: staff };
@@ -99,6 +104,8 @@ export function policyFor(subject: Subject): Table | null {
       return auditPolicy;
     case 'site-check':
       return siteCheckPolicy;
+    case 'supporters':
+      return supportersPolicy;
     case 'collection':
       return collectionPolicy(subject.name);
   }

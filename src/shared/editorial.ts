@@ -200,6 +200,10 @@ export const auditActions = [
   'translation.discard',
   'translation.unpublish',
   'audit.prune',
+  'supporter.export',
+  'supporter.erase',
+  'supporter.answers-csv',
+  'supporter.retention',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -247,6 +251,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'translation.discard': 'Discarded a translation’s changes',
   'translation.unpublish': 'Took a translation off the site',
   'audit.prune': 'Removed old audit log lines',
+  'supporter.export': 'Downloaded what is held about a person',
+  'supporter.erase': 'Erased a person and everything held about them',
+  'supporter.answers-csv': 'Downloaded a form’s answers',
+  'supporter.retention': 'Deleted answers past their retention time',
 };
 
 /** One line of the audit log. */

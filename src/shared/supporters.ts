@@ -60,3 +60,29 @@ export const supportersAnswerSchema = z.strictObject({ people: z.array(supporter
 
 /** How many characters a search needs, and how many people one answer lists at most. */
 export const supporterSearch = { minLength: 2, maxLength: 200, limit: 50 } as const;
+
+/** A contact block as one person's export carries it: every field it holds. */
+export const supporterContactRecordSchema = z.strictObject({
+  id: z.string(),
+  createdAt: z.string(),
+  fields: z.record(z.string(), z.unknown()),
+});
+
+/** `GET /api/supporters/:id/export`: everything held about one person, as one JSON file. */
+export const supporterExportSchema = z.strictObject({
+  exportedAt: z.string(),
+  person: z.strictObject({ id: z.string(), email: z.string(), name: z.string().nullable(), createdAt: z.string(), updatedAt: z.string() }),
+  /** Every answer, with the consent text as the person saw it. */
+  answers: z.array(supporterAnswerSchema),
+  /** Every contact message and contact record of the address, with all its fields. */
+  contactRecords: z.array(supporterContactRecordSchema),
+});
+export type SupporterExport = z.infer<typeof supporterExportSchema>;
+
+/** `GET /api/forms/:id/answers.csv?from=&to=`: whole UTC days, both included; either may be left out. */
+export const formAnswersCsvQuerySchema = z
+  .strictObject({
+    from: z.iso.date('Give the first day as YYYY-MM-DD.').optional(),
+    to: z.iso.date('Give the last day as YYYY-MM-DD.').optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'The last day is before the first day.' });

@@ -14,15 +14,20 @@ export const auditCsvColumns = ['Time (UTC)', 'Who', 'E-mail', 'Account id', 'Ac
 const formulaStart = /^[=+\-@\t\r]/;
 const needsQuotes = /[",\r\n]/;
 
-/** One cell: neutralised against formulas, then quoted when RFC 4180 needs it. */
-export function csvCell(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (formulaStart.test(text)) text = `'${text}`;
-  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** A cell's text a spreadsheet shows as text: one starting like a formula (= + - @, a tab, a carriage return) gets a leading apostrophe. */
+export function notAFormula(value: string | null | undefined): string {
+  const text = value ?? '';
+  return formulaStart.test(text) ? `'${text}` : text;
+}
+
+/** One cell: neutralised against formulas, then quoted when RFC 4180 needs it (always, with `quoteAll`). */
+export function csvCell(value: string | null | undefined, quoteAll = false): string {
+  const text = notAFormula(value);
+  return quoteAll || needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvLine(cells: readonly (string | null | undefined)[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
+  return `${cells.map((c) => csvCell(c)).join(',')}\r\n`;
 }
 
 export function auditCsvHeader(): string {

@@ -555,3 +555,53 @@ export async function publishedBlocksOf(db: Conn, collections: readonly string[]
   if (collections.length === 0) return [];
   return db.selectFrom('documents').select(['id', 'collection', 'data']).where('status', '=', 'published').where('deleted_at', 'is', null).where('collection', 'in', collections).orderBy('collection').orderBy('position').orderBy('id').execute();
 }
+
+/** The collection of contact messages and people staff entered (shared/declarations.ts). */
+const contactCollection = 'customer';
+
+/** A block's `email` field (saved or pending copy), lower-cased, as SQL on either database. */
+function emailOf(dialect: Dialect, column: 'data' | 'pending_data') {
+  return dialect === 'postgres'
+    ? sql<string | null>`lower(cast(${sql.ref(column)} as jsonb) ->> 'email')`
+    : sql<string | null>`lower(json_extract(${sql.ref(column)}, '$.email'))`;
+}
+
+/**
+ * The contact blocks (`customer`) whose e-mail field, saved or pending, is one
+ * of `emails` (compared in lower case), oldest first; with `trashed` also the
+ * ones in the trash (an erasure takes them too).
+ */
+export async function contactBlocksByEmail(db: Conn, emails: readonly string[], options: { trashed?: boolean } = {}): Promise<DocumentRow[]> {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (wanted.length === 0) return [];
+  const dialect = dialectOf(db);
+  const found: DocumentRow[] = [];
+  for (let i = 0; i < wanted.length; i += idsPerStatement) {
+    const batch = wanted.slice(i, i + idsPerStatement);
+    let q = db
+      .selectFrom('documents')
+      .selectAll()
+      .where('collection', '=', contactCollection)
+      .where((eb) => eb.or([eb(emailOf(dialect, 'data'), 'in', batch), eb(emailOf(dialect, 'pending_data'), 'in', batch)]));
+    if (!options.trashed) q = q.where('deleted_at', 'is', null);
+    found.push(...(await q.orderBy('created_at').orderBy('id').execute()));
+  }
+  return found;
+}
+
+/**
+ * Removes blocks for good, wherever they are (list or trash), with their
+ * revisions and what other domains keep of them (`dropDependents`); the ids
+ * removed. Call inside a transaction.
+ */
+export async function deleteDocumentsForGood(db: Conn, ids: readonly string[], dropDependents: DropDependents): Promise<string[]> {
+  const removed: string[] = [];
+  for (let i = 0; i < ids.length; i += idsPerStatement) {
+    const batch = ids.slice(i, i + idsPerStatement);
+    const rows = await db.deleteFrom('documents').where('id', 'in', batch).returning('id').execute();
+    await db.deleteFrom('revisions').where('document_id', 'in', batch).execute();
+    await dropDependents(db, batch);
+    removed.push(...rows.map((r) => r.id));
+  }
+  return removed;
+}

@@ -18,7 +18,8 @@ import { AppError } from '../../shared/errors.js';
 import type { FieldDef } from '../../shared/fields.js';
 import type { Services } from '../services.js';
 import type { DropDependents } from './repository.js';
-import type { MediaTable } from '../db/schema.js';
+import type { Database, MediaTable } from '../db/schema.js';
+import type { Kysely } from 'kysely';
 import { toContentDocument, toPublicDocument } from './presenters.js';
 import { mediaIdsOf } from './references.js';
 import * as repo from './repository.js';
@@ -32,6 +33,13 @@ import { sanitizeRichTextFields } from './sanitize.js';
 import type { ExpectedVersion } from '../http/if-match.js';
 import { overrideQuerySchema } from '../../shared/site-check.js';
 import { overriddenSubject, publishGate } from '../site-check/checks.js';
+/** A contact block as the supporters domain reads it: its address (lower case), when it came, its fields. */
+export interface ContactRecord {
+  id: string;
+  email: string;
+  createdAt: string;
+  data: Record<string, unknown>;
+}
 
 /** `?overrideChecks=true` on a create or PATCH that publishes: publish despite authoring errors. */
 function overrideOf(query: unknown): boolean {
@@ -84,6 +92,33 @@ export class ContentService {
   /** The published blocks of these collections (not in the trash), by collection and position: what the site check reads. */
   publishedBlocks(collections: readonly string[]): Promise<{ id: string; collection: string; data: string }[]> {
     return repo.publishedBlocksOf(this.services.db.kysely, collections);
+  }
+
+  /**
+   * The contact messages (blocks of the `customer` collection, not in the
+   * trash) of these e-mail addresses, oldest first, each with its working
+   * copy: the supporters domain shows them with the person of that address.
+   */
+  async contactMessagesOf(emails: readonly string[], db: Kysely<Database> = this.db): Promise<ContactRecord[]> {
+    const rows = await repo.contactBlocksByEmail(db, emails);
+    return rows.map((r) => {
+      const data = JSON.parse(workingCopyOf(r)) as Record<string, unknown>;
+      return { id: r.id, email: typeof data.email === 'string' ? data.email.toLowerCase() : '', createdAt: r.created_at, data };
+    });
+  }
+
+  /**
+   * Removes for good every contact block of this address, in the lists or the
+   * trash, with its revisions, translations and preview links: nothing of it
+   * is left (an erasure of the person). No audit line names it: the caller
+   * writes one with counts only. How many blocks were removed.
+   */
+  async eraseContactsOf(email: string, db: Kysely<Database> = this.db): Promise<number> {
+    const rows = await repo.contactBlocksByEmail(db, [email], { trashed: true });
+    if (rows.length === 0) return 0;
+    const removed = await repo.deleteDocumentsForGood(db, rows.map((r) => r.id), this.hooks.dropDependents);
+    for (const id of removed) this.announce(rows[0]!.collection, id);
+    return removed.length;
   }
 
   /** A collection declared in code or made by a page's section; 404 otherwise. */

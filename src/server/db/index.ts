@@ -25,6 +25,7 @@ import { twoFactorFailures } from './migrations/2026-11-28-two-factor-failures.j
 import { translations } from './migrations/2026-11-29-translations.js';
 import { mediaAvif } from './migrations/2026-11-30-media-avif.js';
 import { auditChain } from './migrations/2026-12-01-audit-chain.js';
+import { supporters } from './migrations/2026-12-02-supporters.js';
 import { AuditKey } from './audit-key.js';
 
 export type { Dialect } from './schema.js';
@@ -98,6 +99,7 @@ class StaticMigrations implements MigrationProvider {
       '2026-11-29-translations': translations,
       '2026-11-30-media-avif': mediaAvif,
       '2026-12-01-audit-chain': auditChain,
+      '2026-12-02-supporters': supporters,
     };
   }
 }

@@ -31,6 +31,9 @@ export const tableOwners = {
   not_found: 'structure',
   translations: 'translations',
   translation_revisions: 'translations',
+  supporters: 'supporters',
+  form_answers: 'supporters',
+  consent_versions: 'supporters',
 } as const satisfies Record<keyof Database, string>;
 
 export type TableName = keyof typeof tableOwners;

@@ -276,6 +276,9 @@ export interface Database {
   translation_revisions: TranslationRevisionsTable;
   redirects: RedirectsTable;
   not_found: NotFoundTable;
+  supporters: SupportersTable;
+  form_answers: FormAnswersTable;
+  consent_versions: ConsentVersionsTable;
 }
 
 /** A mail to send (mail/queue.ts); bodies are cleared once it is sent. */
@@ -348,4 +351,38 @@ export interface SignInChallengesTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** A person who answered a form, by their e-mail address (lower case, unique): supporters/repository.ts. */
+export interface SupportersTable {
+  id: string;
+  email: string;
+  name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One answer to a form: its values (JSON text, by field id) and when retention deletes it. */
+export interface FormAnswersTable {
+  id: string;
+  supporter_id: string;
+  form_id: string;
+  /** The form's title when the answer was given. */
+  form_title: string;
+  lang: string;
+  values: string;
+  consent_version_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A form's consent text in one language, numbered per (form, language); text_hash is the text's SHA-256. */
+export interface ConsentVersionsTable {
+  id: string;
+  form_id: string;
+  lang: string;
+  version: number;
+  text: string;
+  text_hash: string;
+  created_at: string;
 }

@@ -22,6 +22,8 @@ export const advisoryLockKeys = {
   upgrade: 7_312_001,
   /** The AVIF copies of older pictures (session lock, skipped when held). */
   avifJob: 7_313_001,
+  /** Deleting answers past their retention time (session lock, skipped when held). */
+  supportersRetention: 7_314_001,
 } as const;
 
 /**

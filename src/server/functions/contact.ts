@@ -1,7 +1,8 @@
 /**
  * submitContact: a visitor's message becomes a `customer` record (source
  * 'contact-form', a draft: customers are never public anyway) through the
- * content API's own validation. Staff see it at /customer. The form posted
+ * content API's own validation. Staff see it at /customer, and with the
+ * person of the same address among the supporters. The form posted
  * without JavaScript (contact-page.ts) goes through the same schema and
  * storeContact.
  */
@@ -37,6 +38,11 @@ export async function storeContact(app: FastifyInstance, input: z.infer<typeof c
     // A visitor: the audit log records the message without an account or an address.
     { principal: null, ip: null },
   );
+  // The message is kept with its person (supporters/service.ts): staff find it under the address.
+  await app.services.supporters.recordContact({ email: input.email, name: input.name }).catch((err: unknown) => {
+    // The error's name only: a database's message may quote the address.
+    app.log.error({ err: err instanceof Error ? err.name : 'error', customer: doc.id }, 'contact message stored, but its person could not be recorded');
+  });
   try {
     const { data: settings } = await app.services.settings.current();
     const name = oneLine(input.name);

@@ -5,13 +5,15 @@
  * the serialised request, one on completion). Headers and bodies are never
  * logged, so no token, cookie or password can reach the log from here. A
  * preview link's token is in its path: such paths are written as
- * `/preview/[redacted]`.
+ * `/preview/[redacted]`; a search of the supporters names a person in its
+ * query, which is written as `?[redacted]`.
  */
 import fs from 'node:fs';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { LaneLog } from './fast-lane.js';
 import { previewPathPrefix } from '../../shared/editorial.js';
+import { apiPaths } from '../../shared/api-paths.js';
 
 const { streamSym, chindingsSym } = pino.symbols;
 const info = pino.levels.values.info ?? 30;
@@ -27,9 +29,15 @@ function rawParts(log: FastifyBaseLogger): { stream: DestinationStream; chinding
 /** How the log writes the path of a preview link (whose token is a credential). */
 export const redactedPreviewPath = `${previewPathPrefix}[redacted]`;
 
-/** The URL as the log writes it: a preview link's path without its token; any other URL as it is. */
+/** Paths whose query may name a person (the supporters' search by name or address): the log writes them without it. */
+const personalQueryPaths: readonly string[] = [apiPaths.supporters.list];
+
+/** The URL as the log writes it: a preview link's path without its token, a search of people without its query; any other URL as it is. */
 export function loggedUrl(url: string): string {
-  return url.startsWith(previewPathPrefix) ? redactedPreviewPath : url;
+  if (url.startsWith(previewPathPrefix)) return redactedPreviewPath;
+  const query = url.indexOf('?');
+  if (query >= 0 && personalQueryPaths.includes(url.slice(0, query))) return `${url.slice(0, query)}?[redacted]`;
+  return url;
 }
 
 // One counter for every request id, so the fast lane's lines and Fastify's never share one (Fastify's own format).

@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { ComposedMail } from './compose.js';
-import { claimMail, dueMailIds, insertQueuedMail, markMailFailed, markMailSent, type QueuedMailRow } from './repository.js';
+import { claimMail, deleteMailMentioning, dueMailIds, insertQueuedMail, markMailFailed, markMailSent, type QueuedMailRow } from './repository.js';
 import type { MailTransport } from './transport.js';
 
 export interface MailAddress {
@@ -126,6 +126,21 @@ export class MailQueue {
     this.timer = null;
     await this.idle();
     this.transport.close();
+  }
+
+  /**
+   * Forgets an address (an erasure of the person): every mail kept for it,
+   * sent or waiting, to it, answering to it or naming it, leaves the queue, and
+   * the copies the transport keeps (the outbox folder's files) go too. How
+   * many mails were removed from the queue and how many kept copies.
+   */
+  async forget(address: string): Promise<{ mails: number; files: number }> {
+    const ids = await deleteMailMentioning(this.db.kysely, address);
+    // A mail this instance was sending as its row went is written by now: its copy is found below.
+    await this.idle();
+    const files = this.transport.forget ? await this.transport.forget(ids, address) : 0;
+    this.log.info({ mails: ids.length, files }, 'mail of an erased person removed');
+    return { mails: ids.length, files };
   }
 
   private async sendDue(): Promise<void> {

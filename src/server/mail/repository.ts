@@ -1,5 +1,5 @@
 /** All SQL of the mail queue (`mail_queue`). */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Database, MailQueueTable } from '../db/schema.js';
 
 export type QueuedMailRow = Selectable<MailQueueTable>;
@@ -89,4 +89,26 @@ export async function unsentMail(db: Kysely<Database>): Promise<{ count: number;
     .where('sent_at', 'is', null)
     .executeTakeFirstOrThrow();
   return { count: Number(row.n), oldest: (row.oldest as string | null) ?? null };
+}
+
+/** LIKE's wildcards (and the escape character) taken literally. */
+function likeContains(needle: string): string {
+  return `%${needle.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+}
+
+/**
+ * Removes every mail, sent or not, that is to this address, answers to it
+ * (Reply-To) or names it in its body (compared in lower case); their ids.
+ */
+export async function deleteMailMentioning(db: Kysely<Database>, address: string): Promise<string[]> {
+  const needle = likeContains(address.toLowerCase());
+  const rows = await db
+    .deleteFrom('mail_queue')
+    .where((eb) => {
+      const mentions = (column: 'reply_to' | 'text_body' | 'html_body' | 'subject') => sql<SqlBool>`lower(${sql.ref(column)}) like ${needle} escape '!'`;
+      return eb.or([eb(eb.fn<string>('lower', ['to_address']), '=', address.toLowerCase()), mentions('reply_to'), mentions('text_body'), mentions('html_body'), mentions('subject')]);
+    })
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }

@@ -19,6 +19,8 @@ export interface MailTransport {
   /** Where mail goes, in words for the log (never the password). */
   readonly description: string;
   send(message: MailMessage, id: string): Promise<void>;
+  /** Removes the copies it keeps of these mails (by queue id) and of any naming `address`; how many. Absent: it keeps none. */
+  forget?(ids: readonly string[], address: string): Promise<number>;
   close(): void;
 }
 
@@ -101,6 +103,26 @@ export function smtpTransport(url: string, options: SmtpOptions = {}): MailTrans
   };
 }
 
+/**
+ * Whether a kept mail names the address (lower case): in its bytes as they
+ * are, or once quoted-printable's soft line breaks and escapes are undone
+ * (a long line may be broken inside the address).
+ */
+function mentions(bytes: Buffer | null, needle: string): boolean {
+  if (!bytes) return false;
+  const raw = bytes.toString('latin1');
+  const text = raw.toLowerCase();
+  if (text.includes(needle)) return true;
+  const unfolded = text.replace(/=\r?\n/g, '').replace(/=([0-9a-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  if (unfolded.includes(needle)) return true;
+  // Base64 parts (a body with other scripts than Latin): decoded block by block.
+  for (const block of raw.matchAll(/\n\n([A-Za-z0-9+/=\r\n]{16,})(?:\n\n|\n--|$)/g)) {
+    const decoded = Buffer.from((block[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8').toLowerCase();
+    if (decoded.includes(needle)) return true;
+  }
+  return false;
+}
+
 export function outboxTransport(dir: string): MailTransport {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
@@ -115,6 +137,19 @@ export function outboxTransport(dir: string): MailTransport {
       const file = path.join(dir, name);
       await fs.promises.writeFile(`${file}.part`, bytes, { mode: 0o600 });
       await fs.promises.rename(`${file}.part`, file);
+    },
+    async forget(ids, address) {
+      const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+      const needle = address.toLowerCase();
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(dir, name);
+        const byId = ids.some((id) => name.endsWith(`-${id}.eml`) || name.endsWith(`-${id}.eml.part`));
+        if (!byId && !mentions(await fs.promises.readFile(file).catch(() => null), needle)) continue;
+        await fs.promises.rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
     close: () => undefined,
   };
