@@ -86,14 +86,23 @@ export function downloadAnswersCsv(formId: string, from: string, to: string, sig
   return download(answersCsvPath(formId, from, to), 'text/csv', 'answers.csv', signal);
 }
 
-/** The forms these people answered, by id, with the newest title each was answered under; sorted by title. */
+/**
+ * The forms these people answered, by id, named by every title they were
+ * answered under (a form answered in two languages has two), the oldest
+ * first; sorted by name.
+ */
 export function formsAnswered(people: readonly Supporter[]): { id: string; title: string }[] {
-  const latest = new Map<string, { title: string; at: string }>();
+  const titles = new Map<string, { title: string; at: string }[]>();
   for (const p of people) {
     for (const a of p.answers) {
-      const seen = latest.get(a.formId);
-      if (!seen || a.createdAt > seen.at) latest.set(a.formId, { title: a.formTitle, at: a.createdAt });
+      const seen = titles.get(a.formId) ?? [];
+      const same = seen.find((t) => t.title === a.formTitle);
+      if (!same) seen.push({ title: a.formTitle, at: a.createdAt });
+      else if (a.createdAt < same.at) same.at = a.createdAt;
+      titles.set(a.formId, seen);
     }
   }
-  return [...latest].map(([id, f]) => ({ id, title: f.title })).sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
+  return [...titles]
+    .map(([id, seen]) => ({ id, title: [...seen].sort((a, b) => a.at.localeCompare(b.at)).map((t) => t.title).join(' / ') }))
+    .sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
 }

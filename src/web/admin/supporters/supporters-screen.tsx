@@ -31,7 +31,7 @@ import {
   supportersSearchQuery,
   type Erased,
 } from './api.js';
-import { answerValue, erasedSummary, fieldName, languageName, peopleCount, writtenCount } from './words.js';
+import { answerValue, erasedSummary, fieldName, heldSummary, languageName, peopleCount, writtenCount } from './words.js';
 
 type DownloadState = { status: 'idle' } | { status: 'loading' } | { status: 'done'; name: string } | { status: 'failed'; message: string };
 
@@ -84,7 +84,7 @@ function EmptyState() {
     <Paper withBorder p="lg" radius="md" data-testid="supporters-empty">
       <Stack gap="xs">
         <Title order={2} size="h4">
-          Find a person
+          What this screen is for
         </Title>
         <Text size="sm">
           Type at least {supporterSearch.minLength} characters of a name or an e-mail address. You see what the person sent: their answers to the forms on the site, with the
@@ -193,14 +193,13 @@ function EraseDialog({ person, opened, onCancel, onErased, afterClose }: { perso
       setWorking(false);
     }
   };
-  const what = writtenCount(person.answers.length, person.messages.length).toLowerCase();
+  const what = heldSummary(person.answers.length, person.messages.length);
   return (
     <StaffModal opened={opened} onClose={() => !working && onCancel()} afterClose={afterClose} title="Erase this person?">
       <form onSubmit={(e) => void submit(e)}>
         <Stack gap="md">
           <Text size="sm">
-            Everything held about <strong style={{ overflowWrap: 'anywhere' }}>{person.email}</strong> is removed for good: {what === 'no answer or message' ? 'their record' : what}, and every
-            mail kept for their address. This cannot be undone; the audit log keeps only that a person was erased.
+            Everything held about <strong style={{ overflowWrap: 'anywhere' }}>{person.email}</strong> is removed for good: {what}, and every mail kept for their address. This cannot be undone; the audit log keeps only that a person was erased.
           </Text>
           <TextInput
             label="Type their e-mail address to confirm"
@@ -402,6 +401,8 @@ export function SupportersScreen() {
   const active = searchable(debounced);
   const people = active ? (query.data ?? []) : [];
   const selected = people.find((p) => p.id === selectedId) ?? null;
+  // Typed but not asked yet, or asked and not answered: the results shown are the previous search's.
+  const searching = search.trim() !== debounced || query.isPlaceholderData;
 
   // The forms of every person found in this visit, for the CSV section.
   useEffect(() => {
@@ -451,7 +452,7 @@ export function SupportersScreen() {
     );
   else
     results = (
-      <Grid gap="md">
+      <Grid gap="md" aria-busy={searching || undefined}>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="xs">
             <Title order={2} size="h4" id="supporters-found-heading">
@@ -514,10 +515,10 @@ export function SupportersScreen() {
               setNotice('');
             }}
           />
+          <Text size="sm" mt="xs" role="status" aria-live="polite" data-testid="supporters-count">
+            {!searchable(search) ? '' : searching ? 'Searching…' : query.data ? (people.length === 0 ? 'Nobody found.' : `${peopleCount(people.length)} found.`) : ''}
+          </Text>
         </Box>
-        <Text size="sm" role="status" aria-live="polite" data-testid="supporters-count">
-          {active && query.data ? (people.length === 0 ? 'Nobody found.' : `${peopleCount(people.length)} found.`) : ''}
-        </Text>
         {results}
         <AnswersCsv forms={forms} />
       </Stack>

@@ -11,6 +11,12 @@ export function writtenCount(answers: number, messages: number): string {
   return [plural(answers, 'answer', 'answers'), plural(messages, 'message', 'messages')].join(' · ');
 }
 
+/** What is held about a person, as a phrase: "their 2 answers to forms and 1 contact message", "their record". */
+export function heldSummary(answers: number, messages: number): string {
+  const parts = [answers > 0 ? plural(answers, 'answer to a form', 'answers to forms') : '', messages > 0 ? plural(messages, 'contact message', 'contact messages') : ''].filter(Boolean);
+  return parts.length === 0 ? 'their record' : `their record, ${parts.join(' and ')}`;
+}
+
 /** "1 person", "12 people". */
 export function peopleCount(n: number): string {
   return plural(n, 'person', 'people');
