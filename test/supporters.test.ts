@@ -202,6 +202,7 @@ describe.each(dialects())('supporters on %s', (dialect) => {
     const keeper = 'keep.me@example.org';
     const given = await supporters().recordAnswer(answer(email, { name: 'Rehema Erased' }));
     await supporters().recordAnswer(answer(keeper, { name: 'Kept Person' }));
+    await storeContact(t.app, { name: 'Kept Person', email: keeper, message: 'A message that stays.', consent: true });
     // Two contact messages: one edited by staff (a revision), one in the trash; mail to the organisation answering to the address.
     const first = await storeContact(t.app, { name: 'Rehema Erased', email: lower, message: 'First message from me.', consent: true });
     const second = await storeContact(t.app, { name: 'Rehema Erased', email, message: 'Second message from me.', consent: true });
@@ -223,9 +224,11 @@ describe.each(dialects())('supporters on %s', (dialect) => {
     expect(res.json()).toEqual({ erased: { answers: 1, messages: 2, mails: 3 } });
 
     expect(await tablesMentioning(t, lower)).toEqual([]);
-    // The name stays only where the content domain's own audit lines of the contact blocks wrote it (the hash-chained log; see docs/architecture.md, "Supporters").
-    expect(await tablesMentioning(t, 'rehema erased')).toEqual(['audit_log.subject']);
+    // Nor the name: the audit lines of the contact blocks name them "contact" (kinds.ts `personal`), never by the person's name.
+    expect(await tablesMentioning(t, 'rehema erased')).toEqual([]);
     expect(filesMentioning(t.db.dataDir, lower)).toEqual([]);
+    // The SQLite file and its log hold no copy of the erased rows either.
+    if (dialect === 'sqlite') expect(databaseFilesMentioning(t.db.dataDir, lower)).toEqual([]);
     // The search is real: the person kept is still found in the tables, and the outbox still holds other mail.
     expect(await tablesMentioning(t, keeper)).toContain('supporters.email');
     expect(fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).length).toBeGreaterThan(0);
@@ -305,6 +308,15 @@ describe.each(dialects())('supporters on %s', (dialect) => {
     return found;
   }
 });
+
+/** The SQLite database's files (the file, its write-ahead log) whose bytes hold the text in any case. */
+function databaseFilesMentioning(dir: string, needle: string): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((name) => /^site\.sqlite/.test(name))
+    .filter((name) => fs.readFileSync(path.join(dir, name)).toString('latin1').toLowerCase().includes(needle))
+    .map((name) => path.join(dir, name));
+}
 
 /** Files under the data folder (not the SQLite database itself, searched through SQL) whose bytes hold the text in any case. */
 function filesMentioning(dir: string, needle: string): string[] {

@@ -174,6 +174,16 @@ export function blockTitle(collection: Pick<CollectionDef, 'titleField'>, data: 
   return typeof t === 'string' && t.trim() ? t.trim() : 'Untitled';
 }
 
+/**
+ * How the audit log names a block: its title, except a block holding a person's data (a kind declared
+ * `personal`, kinds.ts), named by what it is ("contact") and its id alone: the log is kept for years and
+ * cannot be edited, and a person erased (supporters) must leave no name in it.
+ */
+export function auditTitle(collection: Pick<CollectionDef, 'titleField' | 'kind' | 'nouns'>, data: Record<string, unknown>): string {
+  const kind: { personal?: true } = kinds[collection.kind];
+  return kind.personal ? collection.nouns.one : blockTitle(collection, data);
+}
+
 /** A collection as GET /api/collections describes it. */
 export function collectionJson(c: CollectionDef & { extraListPaths: string[] }) {
   return {

@@ -22,6 +22,11 @@ interface KindDeclaration<F extends readonly FieldDef[]> {
   nouns: { one: string; many: string };
   /** The heading over a group of these blocks on a public page, unless the collection names its own. */
   heading: string | null;
+  /**
+   * Its blocks hold a person's data (a supporter's name, address, message): the audit log, kept for years and
+   * never edited, names such a block by what it is, never by its title (collections.ts `auditTitle`).
+   */
+  personal?: true;
 }
 
 function defineKind<const F extends readonly FieldDef[], const B extends boolean, const H extends string | null>(k: KindDeclaration<F> & { block: B; heading: H }) {
@@ -247,6 +252,7 @@ export const kinds = {
     purpose: 'Supporters and contacts, including messages sent through the contact form. Never shown on the site.',
     nouns: { one: 'contact', many: 'contacts' },
     heading: null,
+    personal: true,
   }),
 } as const;
 

@@ -6,7 +6,7 @@
  * and restore, the trash, and the scheduled run that publishes and purges.
  */
 import type { Kysely } from 'kysely';
-import { blockTitle, getCollection, type CollectionDef, type ContentDocument } from '../../shared/collections.js';
+import { auditTitle, blockTitle, getCollection, type CollectionDef, type ContentDocument } from '../../shared/collections.js';
 import { sitePageCollection } from '../../shared/site-structure.js';
 import { can, type Principal } from '../../shared/access.js';
 import { AppError } from '../../shared/errors.js';
@@ -151,7 +151,7 @@ export class Editorial {
           actor,
           collection: row.collection,
           subjectId: row.id,
-          subject: input.subject ?? blockTitle(input.collection, parseJson(workingCopyOf(row))),
+          subject: input.subject ?? auditTitle(input.collection, parseJson(workingCopyOf(row))),
           revisionId,
           ip: input.caller.ip,
           at,
@@ -203,7 +203,7 @@ export class Editorial {
    * then). A publish keeps the rules confirmed at scheduling time, if any.
    */
   private async schedule(caller: Caller, c: CollectionDef, current: DocumentRow, version: number, step: 'publish' | 'unpublish', at: string, overridden: readonly string[] | null = null): Promise<ContentDocument> {
-    const title = blockTitle(c, parseJson(workingCopyOf(current)));
+    const title = auditTitle(c, parseJson(workingCopyOf(current)));
     const row = await this.step({
       collection: c,
       current,
@@ -242,7 +242,7 @@ export class Editorial {
       changes: { data: JSON.stringify(clean), pending_data: null, status: 'published', publish_at: null },
       revisions: ['publish'],
       audits: [overridden ? 'content.publish-overridden' : 'content.publish'],
-      ...(overridden ? { subject: overriddenSubject(blockTitle(c, clean), overridden) } : {}),
+      ...(overridden ? { subject: overriddenSubject(auditTitle(c, clean), overridden) } : {}),
       caller,
       replaceRedirect: input.replaceRedirect === true,
     });
@@ -392,7 +392,7 @@ export class Editorial {
       changes: { publish_at: null, unpublish_at: null },
       revisions: [],
       audits: ['content.schedule'],
-      subject: `${blockTitle(c, parseJson(workingCopyOf(current)))} — schedule cancelled`,
+      subject: `${auditTitle(c, parseJson(workingCopyOf(current)))} — schedule cancelled`,
       caller,
     });
     return toContentDocument(row);
@@ -528,7 +528,7 @@ export class Editorial {
             actor: null,
             collection: r.collection,
             subjectId: r.id,
-            subject: c ? blockTitle(c, parseJson(workingCopyOf(r))) : r.id,
+            subject: c ? auditTitle(c, parseJson(workingCopyOf(r))) : r.id,
             at: now.toISOString(),
           });
         }
@@ -564,7 +564,7 @@ export class Editorial {
         if (publishDue) {
           // What goes live is checked as it is now: it may have changed since it was scheduled.
           const errors = errorsOf(await findingsOf(trx, blockTarget(c, claimed.id, await this.services.structure.pageShowing(c.name)), c.fields, parseJson(working)));
-          const title = blockTitle(c, parseJson(working));
+          const title = auditTitle(c, parseJson(working));
           if (errors.length > 0 && claimed.publish_override === null) {
             Object.assign(changes, { publish_at: null });
             audits.push('content.publish-held');

@@ -556,6 +556,14 @@ export async function publishedBlocksOf(db: Conn, collections: readonly string[]
   return db.selectFrom('documents').select(['id', 'collection', 'data']).where('status', '=', 'published').where('deleted_at', 'is', null).where('collection', 'in', collections).orderBy('collection').orderBy('position').orderBy('id').execute();
 }
 
+/** A contact block as the supporters domain reads it: its address (lower case), when it came, its fields. */
+export interface ContactRecord {
+  id: string;
+  email: string;
+  createdAt: string;
+  data: Record<string, unknown>;
+}
+
 /** The collection of contact messages and people staff entered (shared/declarations.ts). */
 const contactCollection = 'customer';
 

@@ -17,7 +17,7 @@ import { authorize } from '../authorize.js';
 import { AppError } from '../../shared/errors.js';
 import type { FieldDef } from '../../shared/fields.js';
 import type { Services } from '../services.js';
-import type { DropDependents } from './repository.js';
+import type { ContactRecord, DropDependents } from './repository.js';
 import type { Database, MediaTable } from '../db/schema.js';
 import type { Kysely } from 'kysely';
 import { toContentDocument, toPublicDocument } from './presenters.js';
@@ -27,19 +27,12 @@ import { createBodySchema, listQuerySchema, parse, reorderBodySchema, updateBody
 import { actorOf, Editorial, notFoundDocument, workingCopyChanges, workingCopyOf, type Caller, type StepInput } from './editorial.js';
 import { appendRevision } from './revisions-repository.js';
 import { appendAudit } from '../audit/repository.js';
-import { blockTitle } from '../../shared/collections.js';
+import { auditTitle } from '../../shared/collections.js';
 import { sitePageCollection } from '../../shared/site-structure.js';
 import { sanitizeRichTextFields } from './sanitize.js';
 import type { ExpectedVersion } from '../http/if-match.js';
 import { overrideQuerySchema } from '../../shared/site-check.js';
 import { overriddenSubject, publishGate } from '../site-check/checks.js';
-/** A contact block as the supporters domain reads it: its address (lower case), when it came, its fields. */
-export interface ContactRecord {
-  id: string;
-  email: string;
-  createdAt: string;
-  data: Record<string, unknown>;
-}
 
 /** `?overrideChecks=true` on a create or PATCH that publishes: publish despite authoring errors. */
 function overrideOf(query: unknown): boolean {
@@ -265,13 +258,13 @@ export class ContentService {
         actor,
         collection: name,
         subjectId: inserted.id,
-        subject: blockTitle(c, data),
+        subject: auditTitle(c, data),
         revisionId,
         ip: caller.ip,
         at,
       });
       if (overridden) {
-        await appendAudit(trx, { action: 'content.publish-overridden', actor, collection: name, subjectId: inserted.id, subject: overriddenSubject(blockTitle(c, data), overridden), revisionId, ip: caller.ip, at });
+        await appendAudit(trx, { action: 'content.publish-overridden', actor, collection: name, subjectId: inserted.id, subject: overriddenSubject(auditTitle(c, data), overridden), revisionId, ip: caller.ip, at });
       }
       return inserted;
     });
@@ -305,7 +298,7 @@ export class ContentService {
             changes: { data, pending_data: null, status: 'published', publish_at: null },
             revisions: ['publish'],
             audits: ['content.save', overridden ? 'content.publish-overridden' : 'content.publish'],
-            ...(overridden ? { subject: overriddenSubject(blockTitle(c, clean), overridden) } : {}),
+            ...(overridden ? { subject: overriddenSubject(auditTitle(c, clean), overridden) } : {}),
           }
         : input.status === 'draft' && current.status === 'published'
           ? { changes: { data, pending_data: null, status: 'draft', publish_at: null, unpublish_at: null }, revisions: ['unpublish'], audits: ['content.save', 'content.unpublish'] }

@@ -69,6 +69,8 @@ export function openDatabase(options: OpenOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A deleted or rewritten row's bytes are overwritten, not left in free space (an erased person leaves nothing in the file: supporters/service.ts).
+  sqlite.pragma('secure_delete = ON');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
   return { kysely, dialect: 'sqlite', pool: null, close: () => kysely.destroy() };
 }
@@ -204,4 +206,15 @@ export async function migrate(db: Db, options: MigrateOptions = {}): Promise<str
 /** Runs `fn` in one transaction on either dialect. */
 export function transaction<T>(db: Db, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   return db.kysely.transaction().execute(fn);
+}
+
+/**
+ * After an erasure (supporters/service.ts): SQLite copies the pages it wrote
+ * into the write-ahead log before the file; folding the log in and emptying
+ * it leaves the erased rows' old pages nowhere on disk (deleted bytes in the
+ * file are zeroed, `secure_delete`). PostgreSQL reclaims dead rows itself
+ * (autovacuum); nothing is done there.
+ */
+export async function forgetDeletedRows(db: Db): Promise<void> {
+  if (db.dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db.kysely);
 }

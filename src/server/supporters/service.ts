@@ -25,8 +25,8 @@ import {
 import { z } from 'zod';
 import { authorize, type Caller } from '../authorize.js';
 import { appendAudit } from '../audit/repository.js';
-import type { ContactRecord } from '../content/service.js';
-import type { Db } from '../db/index.js';
+import type { ContactRecord } from '../content/repository.js';
+import { forgetDeletedRows, type Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { parseRequest as parse } from '../plugins/errors.js';
 import * as repo from './repository.js';
@@ -245,6 +245,7 @@ export class SupportersService {
       return { answers: gone.answers, messages };
     });
     const mail = await this.hooks.forgetMail(row.email);
+    await forgetDeletedRows(this.db);
     await appendAudit(this.kysely, {
       action: 'supporter.erase',
       actor: caller.principal ? { uid: caller.principal.uid } : null,

@@ -12,7 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { CollectionDef } from '../../shared/collections.js';
-import { blockTitle } from '../../shared/collections.js';
+import { auditTitle, blockTitle } from '../../shared/collections.js';
 import { AppError } from '../../shared/errors.js';
 import type { Principal } from '../../shared/access.js';
 import { can } from '../../shared/access.js';
@@ -332,7 +332,7 @@ export class Translations {
       const written = await repo.writeTranslationIfVersion(trx, { documentId: row.id, lang: lang.code, collection: c.name, expectedVersion: version, changes, at, by });
       if (!written) throw new AppError('aborted');
       if (c.name === sitePageCollection) await this.holdPageAddress(trx, row, lang.code, before, written, caller, at);
-      const subject = `${blockTitle(c, JSON.parse(row.data) as Record<string, unknown>)} (${lang.name})`;
+      const subject = `${auditTitle(c, JSON.parse(row.data) as Record<string, unknown>)} (${lang.name})`;
       for (const action of audits) await appendAudit(trx, { action, actor: caller.principal ? { uid: caller.principal.uid } : null, collection: c.name, subjectId: row.id, subject, ip: caller.ip, at });
       // The history keeps the words each step left (the working copy: saved words, else the published ones).
       const left = written.pending_data ?? written.data ?? '{}';
