@@ -22,6 +22,7 @@ import { parseCsv } from '../test/helpers/csv.js';
 import { waitForScreen } from './admin-content-support.js';
 import { axeViolations } from './helpers/axe.js';
 import { setUpSite } from './helpers/fixture.js';
+import { focusIsVisible, tabTo } from './helpers/keyboard.js';
 import { apiSignIn, createAccount, settle, watchStaffConsole } from './helpers/staff.js';
 
 const site = setUpSite();
@@ -36,6 +37,8 @@ const consentSw = 'Nakubali shirika lihifadhi majibu yangu kwa miezi 12 ili kuni
 const amina = { email: 'amina.juma@example.org', name: 'Amina Juma' };
 const baraka = { email: 'baraka.otieno@example.org', name: 'Baraka Otieno' };
 const aminaMessage = 'Please tell me when the next budget hearing in Mkoani takes place.';
+/** Wrote through the contact form only. */
+const chausiku = { email: 'chausiku.said@example.org', name: 'Chausiku Said', message: 'Could your team visit our school garden in Pemba?' };
 
 /** Answers as the supporters' repository keeps them (src/server/supporters/repository.ts), written into the built server's database. */
 function seedAnswers(): void {
@@ -71,12 +74,17 @@ function seedAnswers(): void {
 beforeAll(async () => {
   await createAccount(site.server.url, site.superToken, { email: adminEmail, role: 'admin', password, displayName: 'Supporters Editor' });
   seedAnswers();
-  const res = await fetch(`${site.server.url}${pathTo(apiPaths.function, { name: 'submitContact' })}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ data: { name: amina.name, email: amina.email, message: aminaMessage, consent: true } }),
-  });
-  expect(res.status).toBe(200);
+  for (const data of [
+    { name: amina.name, email: amina.email, message: aminaMessage },
+    { name: chausiku.name, email: chausiku.email, message: chausiku.message },
+  ]) {
+    const res = await fetch(`${site.server.url}${pathTo(apiPaths.function, { name: 'submitContact' })}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { ...data, consent: true } }),
+    });
+    expect(res.status).toBe(200);
+  }
 }, 120_000);
 
 const drawer = (page: Page) => page.getByRole('navigation', { name: 'Staff menu' });
@@ -208,6 +216,44 @@ describe('supporters screen', () => {
     expect(watch.errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('by keyboard alone: finds a person who only wrote a message, opens them, and erases them; focus is always where the work goes on', async () => {
+    const { context, page } = await site.newPage();
+    const watch = watchStaffConsole(page);
+    await site.signIn(page, '/supporters');
+    await waitForScreen(page);
+    await tabTo(page, searchBox(page));
+    await page.keyboard.type('chausiku');
+    await page.getByTestId('supporter').first().filter({ hasText: chausiku.email }).waitFor();
+    const card = page.getByTestId('supporter').first();
+    expect(await card.innerText()).toBe(`${chausiku.name}\n${chausiku.email}\n0 answers · 1 message`);
+    await tabTo(page, card);
+    expect(await focusIsVisible(page)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('supporter-heading');
+    expect(await detail(page).getByTestId('supporter-message').innerText()).toContain(chausiku.message);
+    expect(await detail(page).innerText()).toContain('No answer to a form.');
+    const erase = detail(page).getByRole('button', { name: 'Erase this person' });
+    await tabTo(page, erase);
+    expect(await focusIsVisible(page)).toBe(true);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Erase this person?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('removed for good: their record, 1 contact message, and every mail kept for their address.');
+    await expect.poll(() => dialog.getByLabel('Type their e-mail address to confirm').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(chausiku.email);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    const notice = page.getByTestId('supporters-notice');
+    await expect.poll(() => notice.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await notice.innerText()).toMatch(/0 answers, 1 contact message and \d+ kept mails? were removed for good\./);
+    await page.getByTestId('supporters-none').waitFor();
+    // The message is gone from the customers' list too.
+    const customers = await fetch(`${site.server.url}/api/collections/customer/documents?limit=100`, { headers: { authorization: `Bearer ${site.superToken}` } });
+    expect(JSON.stringify(await customers.json())).not.toContain(chausiku.email);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  }, 90_000);
 
   it('an admin reads and downloads a person’s data but is offered no erasure, which the server refuses', async () => {
     const { context, page } = await site.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
