@@ -27,6 +27,7 @@ const expected: Record<string, { path: string; opens: 'both' | 'super'; drawer: 
   'translation-editor': { path: '/translations/:collection/:id', opens: 'both', drawer: false },
   'page-translation': { path: '/translations/page/:id', opens: 'both', drawer: false },
   redirects: { path: '/redirects', opens: 'super', drawer: true },
+  supporters: { path: '/supporters', opens: 'both', drawer: true },
   'site-check': { path: '/site-check', opens: 'both', drawer: true },
   trash: { path: '/trash', opens: 'both', drawer: true },
   audit: { path: '/audit', opens: 'super', drawer: true },

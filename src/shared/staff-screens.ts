@@ -21,6 +21,9 @@ import { dashboardPath, staffEntryPath } from './staff-entry.js';
 /** The site settings' screen. */
 export const settingsPath = '/settings';
 
+/** The people who wrote to the organisation (shared/supporters.ts). */
+export const supportersScreenPath = '/supporters';
+
 /** The dashboard's path and the staff app's way in (`/admin`): declared in staff-entry.ts, which the public site's staff bar reads without this module. */
 export { dashboardPath, staffEntryPath };
 
@@ -72,6 +75,8 @@ export const staffScreens = [
   { id: 'page-translation', path: pageTranslationPath, subject: { type: 'collection', name: sitePageCollection }, action: 'update', drawer: null, under: 'translations', title: 'Translate a page' },
   /** Old addresses and where they go, and the missing paths visitors ask for: whoever may delete pages (super-admins). */
   { id: 'redirects', path: '/redirects', subject: { type: 'collection', name: sitePageCollection }, action: 'delete', drawer: { label: 'Redirects', caption: 'Old and missing addresses', short: 'RD', place: 'site' } },
+  /** The people who wrote to the organisation, their answers and messages: staff read and download, super-admins erase (on the screen and the server). */
+  { id: 'supporters', path: supportersScreenPath, subject: { type: 'supporters' }, action: 'read', drawer: { label: 'Supporters', caption: 'People who wrote to you', short: 'SP', place: 'tools' } },
   /** The site check: read-only, so its marks are the roles that may read it. */
   { id: 'site-check', path: siteCheckPath, subject: { type: 'site-check' }, action: 'read', drawer: { label: 'Site check', caption: 'Accessibility of the site', short: 'SC', place: 'tools' } },
   /** Blocks moved to the trash: every staff member restores what they moved there (emptying it is super-only, on the server). */

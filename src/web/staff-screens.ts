@@ -22,5 +22,6 @@ export const staffScreenModules: Record<StaffScreenId, () => Promise<ComponentTy
   settings: async () => (await import('./admin/settings/settings-route.js')).SettingsScreen,
   backups: async () => (await import('./admin/backups/backups-screen.js')).BackupsScreen,
   audit: async () => (await import('./admin/audit/audit-screen.js')).AuditScreen,
+  supporters: async () => (await import('./admin/supporters/supporters-screen.js')).SupportersScreen,
   trash: async () => (await import('./admin/trash/trash-screen.js')).TrashScreen,
 };
