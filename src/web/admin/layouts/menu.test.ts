@@ -30,7 +30,7 @@ describe('staff drawer entries', () => {
     expect(labelsOf(menu, 'History')).toBeUndefined();
     expect(labelsOf(menu, 'Our History')).toEqual(['First History', 'Second History', 'Third History']);
     expect(labelsOf(menu, 'Gender and Women Leadership')).toEqual(['First gender', 'Second gender', 'Third gender']);
-    expect(labelsOf(menu, 'Youth Leadership Project')).toEqual(['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'].map((o) => `${o} Youth`));
+    expect(labelsOf(menu, 'Youth Leadership Project')).toEqual([...['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'].map((o) => `${o} Youth`), 'Youth volunteer sign-up']);
     expect(labelsOf(menu, 'Site data')).toEqual(['Categories', 'Publications', 'Supporters & contacts']);
     // The specified drawer entries are all there, and every collection has an entry.
     const specGroups = ['Vision & Mission & Core value', 'History', 'Leadership', 'gender', 'Socio-Economic Rights', 'Democratic Good Governance', 'Social Accountability', 'Our Strategy', 'Events'];
