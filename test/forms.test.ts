@@ -283,6 +283,35 @@ describe.each(dialects())('forms on the demo site on %s', (dialect) => {
     expect(other.statusCode).toBe(303);
   });
 
+  it('lets 1,000 answers from one address in a minute through only up to its allowance, stores nothing of the rest, and keeps the form and the page open to everyone else meanwhile', async () => {
+    const ip = '10.20.0.77';
+    const flood = Array.from({ length: 1000 }, (_, i) => ({ ...goodAnswer(`torrent${i}@example.org`), started: startedAgo(formId, 10_000) }));
+    const statuses: number[] = [];
+    const others: number[] = [];
+    const pages: number[] = [];
+    // In waves of 50 at once, as a script would send them; between waves another visitor reads the page and answers.
+    for (let wave = 0; wave < flood.length / 50; wave++) {
+      const sent = flood.slice(wave * 50, wave * 50 + 50).map((fields) => post(fields, ip).then((r) => r.statusCode));
+      if (wave % 5 === 0) {
+        pages.push((await t.app.inject({ method: 'GET', url: '/youthleadership', remoteAddress: `10.21.0.${wave}` })).statusCode);
+        others.push((await post({ ...goodAnswer(`neighbour${wave}@example.org`), started: startedAgo(formId, 10_000) }, `10.21.0.${wave}`)).statusCode);
+      }
+      statuses.push(...(await Promise.all(sent)));
+    }
+    // At most the address's allowance gets through (fewer when the first wave arrives at once: see docs/architecture.md, "Forms"); every other answer is refused with 429.
+    const through = statuses.filter((s) => s === 303).length;
+    expect(through).toBeLessThanOrEqual(formRateLimits.perAddress.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(flood.length - through);
+    // Refused answers use none of the form's own allowance: the neighbours all got through, and read the page.
+    expect(others).toEqual(others.map(() => 303));
+    expect(pages).toEqual(pages.map(() => 200));
+    // Nothing of the refused is stored or mailed.
+    expect(await peopleWith('torrent')).toHaveLength(through);
+    // At most a notification to staff and a confirmation to the person for each answer let through.
+    const queued = await t.app.services.db.kysely.selectFrom('mail_queue').select(['to_address', 'text_body']).execute();
+    expect(queued.filter((m) => `${m.to_address} ${m.text_body ?? ''}`.includes('torrent')).length).toBeLessThanOrEqual(formRateLimits.perAddress.max * 2);
+  }, 120_000);
+
   it('shows a closed form’s message without inputs, and refuses its answers', async () => {
     const created = await t.app.inject({
       method: 'POST',
