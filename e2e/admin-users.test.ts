@@ -299,7 +299,9 @@ describe('users screens', () => {
     expect(held).toBeGreaterThan(0);
     release();
     await expectSignedOutForGood(page, seen);
-    expect(seen.refusals.map((r) => r.path)).toContain('/api/translations');
+    // The first refused is one of the app's own calls, not one the test made: the drawer's counts (the translations'
+    // held until now, or the site check's, whichever reaches the server first once the account is disabled).
+    expect(seen.refusals.map((r) => r.path).filter((p) => p === '/api/translations' || p === '/api/site-check')).not.toEqual([]);
     await context.close();
   });
 });
