@@ -13,7 +13,7 @@ import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyR
 import pino, { type DestinationStream } from 'pino';
 import type { LaneLog } from './fast-lane.js';
 import { previewPathPrefix } from '../../shared/editorial.js';
-import { apiPaths } from '../../shared/api-paths.js';
+import { apiPaths, apiPrefix } from '../../shared/api-paths.js';
 
 const { streamSym, chindingsSym } = pino.symbols;
 const info = pino.levels.values.info ?? 30;
@@ -35,6 +35,8 @@ const personalQueryPaths: readonly string[] = [apiPaths.supporters.list];
 /** The URL as the log writes it: a preview link's path without its token, a search of people without its query; any other URL as it is. */
 export function loggedUrl(url: string): string {
   if (url.startsWith(previewPathPrefix)) return redactedPreviewPath;
+  // Only an API URL can be one of them: a public page's URL (every request of the fast lane) is returned after one comparison.
+  if (!url.startsWith(apiPrefix)) return url;
   const query = url.indexOf('?');
   if (query >= 0 && personalQueryPaths.includes(url.slice(0, query))) return `${url.slice(0, query)}?[redacted]`;
   return url;
