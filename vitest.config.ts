@@ -10,6 +10,9 @@ export default defineConfig({
     // a test that hangs still fails, a slow one is seen in the slowest-files report.
     testTimeout: 90_000,
     hookTimeout: 180_000,
+    // What a person would wait for a screen to show a result (a search, a saved list): 10 s, not Vitest's 1 s.
+    // On a slow or busy machine an answer takes seconds; a wrong answer still fails, 10 s later.
+    expect: { poll: { timeout: 10_000 } },
     globalSetup: ['test/global-setup.ts'],
     // Browser journeys first on a fresh clone (test/support/sequencer.ts).
     sequence: { sequencer: JourneysFirst },

@@ -45,8 +45,9 @@ describe('audit log screen', () => {
     await entry.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/audit');
+    // The address changes first; the Users screen stays until the audit screen's code has arrived.
+    await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
     await waitForScreen(page);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Audit log');
     expect(await entry.getAttribute('aria-current')).toBe('page');
     await page.getByRole('table').getByRole('row').nth(1).waitFor();
     // Newest first: the super-admin's own sign-in through /login just now.

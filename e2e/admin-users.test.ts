@@ -299,9 +299,9 @@ describe('users screens', () => {
     expect(held).toBeGreaterThan(0);
     release();
     await expectSignedOutForGood(page, seen);
-    // The first refused is one of the app's own calls, not one the test made: the drawer's counts (the translations'
-    // held until now, or the site check's, whichever reaches the server first once the account is disabled).
-    expect(seen.refusals.map((r) => r.path).filter((p) => p === '/api/translations' || p === '/api/site-check')).not.toEqual([]);
+    // Every refusal was one of the app's own calls (the test made none after disabling the account): which of them reaches the
+    // server first (the drawer's counts, the held translations', the screen's own) is the app's race, and any one signs it out.
+    expect(seen.refusals.length).toBeGreaterThan(0);
     await context.close();
   });
 });

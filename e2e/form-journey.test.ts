@@ -10,35 +10,20 @@
  * thanks; screenshots docs/screenshots/form-journey-*.png.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formMinimumFillMs } from '../src/shared/forms.js';
-import { axeViolations } from './helpers/axe.js';
-import { settle, watchStaffConsole } from './helpers/staff.js';
+import { watchStaffConsole } from './helpers/staff.js';
 import { setUpSite } from './helpers/fixture.js';
 import { apiCall, field, waitForScreen } from './admin-content-support.js';
 import { apiPaths, pathTo } from '../src/shared/api-paths.js';
 import { siteApi } from '../src/shared/site-structure.js';
 import type { ContentDocument } from '../src/shared/collections.js';
+import { bothWidths, lookAtBothWidths, screenshotsDir as shots } from './helpers/widths.js';
 
 const site = setUpSite();
-const shots = path.resolve(__dirname, '../docs/screenshots');
-const sizes = [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-] as const;
+const sizes = bothWidths;
 
-/** axe and a screenshot of what is on screen now, at both widths (back to 1280 px after). */
-async function lookAtBothWidths(page: Page, name: string): Promise<void> {
-  for (const size of sizes) {
-    await page.setViewportSize(size);
-    await settle(page);
-    expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
-    await page.screenshot({ path: path.join(shots, `form-journey-${name}-${size.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(sizes[0]);
-}
 
 describe('a form from the page editor to the staff’s download', () => {
   it('an editor adds a form to the home page, a visitor answers it in Kiswahili, staff find the person and download the answers', async () => {
@@ -151,10 +136,10 @@ describe('a form from the page editor to the staff’s download', () => {
     try {
       await looking.page.goto(`${site.server.url}/sw/`);
       await looking.page.locator('form.public-form', { has: looking.page.getByLabel('Jina lako') }).scrollIntoViewIfNeeded();
-      await lookAtBothWidths(looking.page, 'form-sw');
+      await lookAtBothWidths(looking.page, 'the Kiswahili form', { shot: 'form-journey-form-sw' });
       await looking.page.goto(thanksUrl);
       await looking.page.getByText('Asante: tutakuandikia kabla ya kikao kijacho.').waitFor();
-      await lookAtBothWidths(looking.page, 'thanks-sw');
+      await lookAtBothWidths(looking.page, 'the Kiswahili thanks', { shot: 'form-journey-thanks-sw' });
     } finally {
       await looking.context.close();
     }

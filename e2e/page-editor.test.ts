@@ -37,13 +37,11 @@ import { apiCall, field, uploadViaApi, waitForScreen } from './admin-content-sup
 import { distinctImage } from './media-support.js';
 import { axeViolations } from './helpers/axe.js';
 import { pickUp, tabTo } from './helpers/keyboard.js';
+import { bothWidths, lookAtBothWidths } from './helpers/widths.js';
 
 const site = setUpSite();
 const shots = path.resolve(__dirname, '../docs/screenshots');
-const sizes = [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-] as const;
+const sizes = bothWidths;
 
 interface PageAnswer {
   id: string;
@@ -59,16 +57,7 @@ async function pageById(id: string): Promise<PageAnswer> {
 }
 
 /** axe at both widths on what is on screen now (the width is put back to 1280 after). */
-async function axeAtBothWidths(page: Page, ready: () => Promise<void> = async () => undefined): Promise<void> {
-  for (const size of sizes) {
-    await page.setViewportSize(size);
-    await settle(page);
-    await ready();
-    expect(await axeViolations(page), `${page.url()} at ${size.width} px`).toEqual([]);
-  }
-  await page.setViewportSize(sizes[0]);
-  await settle(page);
-}
+const axeAtBothWidths = (page: Page) => lookAtBothWidths(page, page.url());
 
 /** Fills a new block of a section's list through its form: title, text, and (for slides) a picture from the library. */
 async function addBlock(page: Page, title: string, picture: string | null): Promise<void> {

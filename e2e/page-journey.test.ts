@@ -23,13 +23,11 @@ import { setUpSite } from './helpers/fixture.js';
 import { apiCall, uploadViaApi, waitForScreen } from './admin-content-support.js';
 import { distinctImage } from './media-support.js';
 import { axeViolations } from './helpers/axe.js';
+import { bothWidths, lookAtBothWidths } from './helpers/widths.js';
 
 const site = setUpSite();
 const shots = path.resolve(__dirname, '../docs/screenshots');
-const sizes = [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-] as const;
+const sizes = bothWidths;
 
 /** Counts what the user does: each click, and each screen (path) the app shows. */
 function journey(page: Page) {
@@ -56,15 +54,6 @@ function blockField(page: Page, label: string): Locator {
   return page.getByRole('group', { name: /^(New|Editing) / }).getByLabel(new RegExp(`^${label}( \\*)?$`));
 }
 
-async function axeAtBothWidths(page: Page, what: string): Promise<void> {
-  for (const size of sizes) {
-    await page.setViewportSize(size);
-    await settle(page);
-    expect(await axeViolations(page), `${what} at ${size.width} px`).toEqual([]);
-  }
-  await page.setViewportSize(sizes[0]);
-  await settle(page);
-}
 
 describe('an editor makes a page as a page', () => {
   it('signs in, builds a campaign page with a picture slide, a text and a call to action on one screen, publishes once: the public page shows all three', async () => {
@@ -113,7 +102,7 @@ describe('an editor makes a page as a page', () => {
       await page.screenshot({ path: path.join(shots, `page-screen-${size.width}.png`), fullPage: true });
     }
     await page.setViewportSize(sizes[0]);
-    await axeAtBothWidths(page, 'the page screen with a slide open');
+    await lookAtBothWidths(page, 'the page screen with a slide open');
 
     // The text: opening it keeps the slide (saved as it is).
     await user.click(sections.nth(1).getByRole('button', { name: 'Add text block' }));

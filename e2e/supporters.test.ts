@@ -174,7 +174,9 @@ describe('supporters screen', () => {
     // The CSV of the youth form over the last week: only the newer answer (Kiswahili).
     const week = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
     const csvSection = page.getByRole('region', { name: 'A form’s answers (CSV)' });
-    await csvSection.getByLabel('Form').selectOption({ label: `${youthForm.title} / Usajili wa baraza la vijana` });
+    // Every form with answers is offered, whoever was searched for: the youth form by both its titles, with its count.
+    await csvSection.getByLabel('Form').selectOption({ label: `${youthForm.title} / Usajili wa baraza la vijana (2 answers)` });
+    expect(await csvSection.getByLabel('Form').locator('option', { hasText: `${volunteerForm.title} (1 answer)` }).count()).toBe(1);
     await csvSection.getByLabel('From').fill(week);
     const [csv] = await Promise.all([page.waitForEvent('download'), did.click(csvSection.getByRole('button', { name: 'Download answers (CSV)' }))]);
     expect(csv.suggestedFilename()).toBe(`form-${youthForm.id}-answers-from-${week}.csv`);
@@ -261,16 +263,19 @@ describe('supporters screen', () => {
     await site.signInAs(page, adminEmail, password, '/supporters');
     await waitForScreen(page);
     expect(await drawer(page).getByRole('link', { name: /^Supporters/ }).getAttribute('aria-current')).toBe('page');
-    await searchFor(page, 'juma', amina.email);
-    await page.getByTestId('supporter').first().click();
+    // "juma" finds Amina, who answered a form, and Halima Juma, who only wrote through the contact form (the demo's contacts).
+    await searchBox(page).fill('juma');
+    await page.getByTestId('supporters-count').filter({ hasText: /found\.$/ }).waitFor();
+    await page.getByTestId('supporter').filter({ hasText: 'halima.juma@example.org' }).waitFor();
+    await page.getByTestId('supporter').filter({ hasText: amina.email }).click();
     await detail(page).getByRole('button', { name: 'Download their data' }).waitFor();
     expect(await detail(page).getByRole('button', { name: 'Erase this person' }).count()).toBe(0);
     const [exported] = await Promise.all([page.waitForEvent('download'), detail(page).getByRole('button', { name: 'Download their data' }).click()]);
     expect(supporterExportSchema.parse(JSON.parse(fs.readFileSync((await exported.path())!, 'utf8'))).person.email).toBe(amina.email);
 
     const { idToken } = await apiSignIn(site.server.url, adminEmail, password);
-    const list = (await (await fetch(`${site.server.url}${apiPaths.supporters.list}?q=juma`, { headers: { authorization: `Bearer ${idToken}` } })).json()) as { people: { id: string }[] };
-    const id = list.people[0]?.id ?? '';
+    const list = (await (await fetch(`${site.server.url}${apiPaths.supporters.list}?q=juma`, { headers: { authorization: `Bearer ${idToken}` } })).json()) as { people: { id: string; email: string }[] };
+    const id = list.people.find((p) => p.email === amina.email)?.id ?? '';
     const refused = await fetch(`${site.server.url}${pathTo(apiPaths.supporters.one, { id })}`, { method: 'DELETE', headers: { authorization: `Bearer ${idToken}` } });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('permission-denied');

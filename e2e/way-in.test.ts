@@ -261,29 +261,31 @@ describe('the drawer, made of the site', () => {
     try {
       await site.signIn(page, '/dashboard');
       await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-      await expect.poll(() => page.title()).toBe('Dashboard · Staff');
+      await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Dashboard · Staff');
       const steps: [RegExp, string, string][] = [
         [/^Pages/, '/pages', 'Pages · Staff'],
         [/^Site check/, '/site-check', 'Site check · Staff'],
         [/^Navigation/, '/navigation', 'Navigation · Staff'],
         [/^Dashboard/, '/dashboard', 'Dashboard · Staff'],
       ];
+      // The tab is named once the screen shows (a busy machine loads a screen's module later than a quiet one).
       for (const [name, pathname, title] of steps) {
         await drawer(page).getByRole('link', { name }).click();
         await page.waitForURL((u) => u.pathname === pathname);
-        await expect.poll(() => page.title()).toBe(title);
+        await waitForScreen(page);
+        await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(title);
       }
       // A list, then a block's form, then back to the list: each names itself.
       await drawer(page).getByRole('button', { name: 'Home' }).click();
       await drawer(page).getByRole('link', { name: 'News & Story' }).click();
       await page.waitForURL((u) => u.pathname === '/newstory');
-      await expect.poll(() => page.title()).toBe('News & Story · Staff');
+      await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('News & Story · Staff');
       await page.getByRole('link', { name: /^New / }).first().click();
       await page.waitForURL((u) => u.pathname === '/newstory-form/new');
-      await expect.poll(() => page.title()).toBe('New News & Story · Staff');
+      await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('New News & Story · Staff');
       await page.goBack();
       await page.waitForURL((u) => u.pathname === '/newstory');
-      await expect.poll(() => page.title()).toBe('News & Story · Staff');
+      await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('News & Story · Staff');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

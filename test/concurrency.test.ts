@@ -85,6 +85,7 @@ describe.each(dialects())('two editors on one block on %s', (dialect) => {
         current: { data: JSON.stringify(doc.data), pending_data: null },
         at: new Date().toISOString(),
         by: alice.uid,
+        requestKey: null,
       });
     // Both pass any earlier check; the conditional UPDATE itself decides.
     const [first, second] = await Promise.all([update('first'), update('second')]);

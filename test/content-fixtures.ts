@@ -63,6 +63,7 @@ function valueFor(f: FieldDef, refs: FixtureRefs, label: string): unknown {
     case 'emailList':
       return 'staff@example.org, desk@example.org';
     case 'formFields':
+      if (f.besidesPerson) return [{ id: 'district', type: 'shortText', label: `${label} district`, required: false }];
       return [
         { id: 'name', type: 'shortText', label: `${label} name`, required: true },
         { id: 'email', type: 'email', label: 'E-mail address', required: true },

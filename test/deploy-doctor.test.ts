@@ -22,11 +22,11 @@ import { finishRun, insertRun } from '../src/server/backup/repository.js';
 import { migrate, openDatabase } from '../src/server/db/index.js';
 import { checkNode, doctorReportSchema, exitCodeOf, forgedAddress, runChecks, systemProbes, unitUser, type CheckResult, type Probes } from '../src/server/deploy/checks.js';
 import { doctor, startChecks } from '../src/server/deploy/doctor.js';
-import { build, type TestApp } from './helpers/app.js';
+import { build, serverOn, testConfig, type TestApp } from './helpers/app.js';
 import { runCli } from './helpers/cli.js';
 import { createTestDatabase, dialects, tempDir, type TestDatabase } from './helpers/databases.js';
 import { nonLoopbackAddress, smtpPassword, startSmtp, type TestSmtp } from './helpers/smtp.js';
-import { startBuiltServer } from './support/built-server.js';
+import { freePort, startBuiltServer } from './support/built-server.js';
 import { selfSignedCertificate, toolsOrSkip } from './support/proxies.js';
 
 const asRoot = process.getuid?.() === 0;
@@ -241,6 +241,29 @@ describe('doctor checks on a prepared bad machine', () => {
 
   it('memory: under 1 GB is a warning', async () => {
     expect(await check('memory', m.env, { ...m.probes, memory: () => ({ total: 512 * 1024 ** 2, free: 100 * 1024 ** 2 }) })).toMatchObject({ status: 'warn', message: expect.stringContaining('Only 0.5 GB of memory') });
+  });
+
+  it('dkim: with a key, the DNS record must publish its public half', async () => {
+    const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const other = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey;
+    const p = (k: crypto.KeyObject) => k.export({ type: 'spki', format: 'der' }).toString('base64');
+    const env = { ...m.env, MAIL_FROM: 'news@example.org', DKIM_SELECTOR: 'news2026', DKIM_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString().replace(/\n/g, '\\n') };
+    const asked: string[] = [];
+    const withRecord = (records: string[][] | Error): Probes => ({
+      ...m.probes,
+      txt: async (name) => {
+        asked.push(name);
+        if (records instanceof Error) throw records;
+        return records;
+      },
+    });
+    const key = p(publicKey);
+    expect(await check('dkim', env, withRecord([['v=DKIM1; k=rsa; ', `p=${key.slice(0, 100)}`, key.slice(100)]]))).toMatchObject({ status: 'ok' });
+    expect(asked).toEqual(['news2026._domainkey.example.org']);
+    expect(await check('dkim', env, withRecord([[`v=DKIM1; k=rsa; p=${p(other)}`]]))).toMatchObject({ status: 'error', message: expect.stringContaining('does not match') });
+    expect(await check('dkim', env, withRecord(Object.assign(new Error('queryTxt ENOTFOUND'), { code: 'ENOTFOUND' })))).toMatchObject({ status: 'error', fix: expect.stringContaining(`p=${key}`) });
+    // Without a key there is no check at all.
+    await expect(check('dkim', m.env, withRecord([]))).rejects.toThrow('no dkim check');
   });
 
   describe('smtp', () => {
@@ -490,6 +513,53 @@ describe('at start in production', () => {
       await vi.waitFor(() => expect(logged()).toEqual(expect.arrayContaining(['node', 'config', 'service-user', 'data-dir', 'disk', 'memory'])), { timeout: 10_000 });
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe.runIf(dialects().includes('postgres') && !!process.env.TEST_REDIS_URL)('several instances behind the proxy (INSTANCE_PORTS)', () => {
+  it('each instance must answer and work on the database, Redis and media folder of the environment file', async () => {
+    const m = await goodMachine('postgres');
+    const redisUrl = process.env.TEST_REDIS_URL!;
+    const config = (over: Partial<Parameters<typeof testConfig>[1]> = {}) => testConfig(m.db, { authSecret: m.env.AUTH_SECRET!, redisUrl, mediaStore: 'fs', ...over });
+    const listening: TestApp[] = [];
+    const listen = async (over: Partial<Parameters<typeof testConfig>[1]> = {}): Promise<number> => {
+      const t = await serverOn(m.db, config(over));
+      listening.push(t);
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      return (t.app.server.address() as AddressInfo).port;
+    };
+    // The instances' answers are real; the proxy's (PUBLIC_URL) stays simulated as for the other checks.
+    const real = systemProbes();
+    const probes: Probes = { ...m.probes, get: (url, headers) => (url.startsWith('http://127.0.0.1:') ? real.get(url, headers) : m.probes.get(url, headers)) };
+    const env = { ...m.env, REDIS_URL: redisUrl, MEDIA_STORE: 'fs' };
+    const instances = async (ports: number[], over: Record<string, string | undefined> = {}) => byId(await runChecks({ env: { ...env, INSTANCE_PORTS: ports.join(' '), ...over }, probes }), 'instances');
+    try {
+      const a = await listen();
+      const b = await listen();
+      expect(await instances([a, b])).toMatchObject({ status: 'ok', message: `All 2 instances answer (${a}, ${b}) and share the database, Redis and the media folder.` });
+
+      // One instance stopped: named, with how to see why.
+      const stopped = await freePort();
+      const down = await instances([a, b, stopped]);
+      expect(down).toMatchObject({ status: 'error', message: expect.stringContaining(`1 of 3 instances do not answer: ${stopped} (`), fix: expect.stringContaining(`ngo-site@${stopped}`) });
+
+      // An instance started with another media folder (or Redis) is not part of the same site.
+      const elsewhere = await listen({ dataDir: tempDir() });
+      const otherRedis = await listen({ redisUrl: `${redisUrl}/3` });
+      const apart = await instances([a, elsewhere, otherRedis]);
+      const [low, high] = [elsewhere, otherRedis].sort((x, y) => x - y);
+      expect(apart).toMatchObject({ status: 'error', message: `The instances on ${low}, ${high} do not work on the database, Redis and media folder of the environment file: visitors would see different sites.` });
+
+      // Several instances need PostgreSQL and Redis, whatever answers.
+      expect(await instances([a, b], { REDIS_URL: undefined })).toMatchObject({ status: 'error', message: expect.stringContaining('2 instances without REDIS_URL') });
+      const sqlite = { ...env, DATABASE_URL: undefined, INSTANCE_PORTS: `${a} ${b}` };
+      expect(byId(await runChecks({ env: sqlite, probes }), 'instances')).toMatchObject({ status: 'error', message: '2 instances on SQLite: only one process may write a SQLite database.' });
+      // One instance (no INSTANCE_PORTS): no such check.
+      expect((await runChecks({ env, probes })).some((c) => c.id === 'instances')).toBe(false);
+    } finally {
+      for (const t of listening) await t.app.close();
+      await m.db.drop();
     }
   });
 });

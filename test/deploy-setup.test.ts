@@ -17,7 +17,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setup, terminalQuestions } from '../src/server/deploy/setup.js';
 import { dataDirMarker, installedPaths, parseEnvFile, writtenBySetup } from '../src/server/deploy/files.js';
 import { runCli } from './helpers/cli.js';
-import { toolsOrSkip } from './support/proxies.js';
+import { localNginxFiles, selfSignedCertificate, toolsOrSkip } from './support/proxies.js';
 import nodeFlags from '../src/server/node-flags.json' with { type: 'json' };
 
 const dirs: string[] = [];
@@ -402,5 +402,133 @@ describe.skipIf(!toolsOrSkip(['systemd-analyze']))('the systemd unit', () => {
     expect(rating, security.out).not.toBeNull();
     expect(['PERFECT', 'SAFE', 'OK']).toContain(rating![2]);
     expect(Number(rating![1])).toBeLessThan(5);
+  });
+});
+
+describe('setup --instances', () => {
+  const shared = ['--instances', '3', '--database-url', 'postgres://ngo@127.0.0.1:5432/ngo_site', '--redis-url', 'redis://127.0.0.1:6379'];
+
+  it('writes the template unit (its port from the instance name), one environment file for all, and starts each instance', async () => {
+    const root = tempRoot();
+    const { code, out } = await run([...base, ...shared, '--prefix', root, '--node', process.execPath]);
+    expect(code, out).toBe(0);
+    expect(fs.existsSync(path.join(root, installedPaths.unit))).toBe(false);
+    const unit = fs.readFileSync(path.join(root, installedPaths.unitTemplate), 'utf8');
+    // After EnvironmentFile=, and the file holds no PORT (a file's setting would win over the unit's).
+    expect(unit.indexOf('Environment=PORT=%i')).toBeGreaterThan(unit.indexOf('EnvironmentFile='));
+    const env = parseEnvFile(fs.readFileSync(path.join(root, installedPaths.envFile), 'utf8'));
+    expect(env.PORT).toBeUndefined();
+    expect(env).toMatchObject({ INSTANCE_PORTS: '3000 3001 3002', DATABASE_URL: 'postgres://ngo@127.0.0.1:5432/ngo_site', REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(out).toContain('systemctl enable ngo-site@3000 ngo-site@3001 ngo-site@3002');
+    expect(out).toContain('systemctl restart ngo-site@3000 ngo-site@3001 ngo-site@3002');
+  });
+
+  it('from one instance to several: the single service is stopped and disabled, and the instances take its place', async () => {
+    const root = tempRoot();
+    expect((await run([...base, '--prefix', root, '--node', process.execPath])).code).toBe(0);
+    const { code, out } = await run([...base, ...shared, '--prefix', root, '--node', process.execPath]);
+    expect(code, out).toBe(0);
+    expect(out).toContain('systemctl disable --now ngo-site\n');
+    expect(out.indexOf('systemctl disable --now ngo-site')).toBeLessThan(out.indexOf('systemctl enable ngo-site@3000'));
+  });
+
+  it('from three instances to two, then to one: the instances no longer wanted are stopped and disabled', async () => {
+    const root = tempRoot();
+    expect((await run([...base, ...shared, '--prefix', root, '--node', process.execPath])).code).toBe(0);
+    const two = await run([...base, ...shared.map((a) => (a === '3' ? '2' : a)), '--prefix', root, '--node', process.execPath]);
+    expect(two.code, two.out).toBe(0);
+    expect(two.out).toContain('systemctl disable --now ngo-site@3002\n');
+    expect(two.out).toContain('systemctl enable ngo-site@3000 ngo-site@3001\n');
+    expect(parseEnvFile(fs.readFileSync(path.join(root, installedPaths.envFile), 'utf8')).INSTANCE_PORTS).toBe('3000 3001');
+    const one = await run([...base, '--prefix', root, '--node', process.execPath]);
+    expect(one.code, one.out).toBe(0);
+    expect(one.out).toContain('systemctl disable --now ngo-site@3000 ngo-site@3001\n');
+    expect(one.out.indexOf('systemctl disable --now ngo-site@3000')).toBeLessThan(one.out.indexOf('systemctl enable ngo-site\n'));
+    // The same number again: nothing to stop.
+    const again = await run([...base, '--prefix', root, '--node', process.execPath]);
+    expect(again.out).not.toContain('systemctl disable');
+  });
+
+  it('refuses several instances without PostgreSQL and Redis, a password on the command line, or ports past 65535, and writes nothing', async () => {
+    const root = tempRoot();
+    const without = await run([...base, '--instances', '2', '--prefix', root]);
+    expect(without.code).toBe(2);
+    expect(without.out).toContain('--database-url is required with --instances 2: every instance works on one PostgreSQL database (SQLite serves one process)');
+    expect(without.out).toContain('--redis-url is required with --instances 2');
+    const password = await run([...base, '--instances', '2', '--database-url', 'postgres://ngo:hunter2@db.internal/ngo_site', '--redis-url', 'redis://127.0.0.1:6379', '--prefix', root]);
+    expect(password.code).toBe(2);
+    expect(password.out).toContain('--database-url must not contain the password');
+    expect(password.out).toContain('sudo --preserve-env=DATABASE_URL');
+    expect(password.out).not.toContain('hunter2');
+    const tooHigh = await run([...base, ...shared, '--port', '65534', '--prefix', root]);
+    expect(tooHigh.out).toContain('--port 65534 leaves no room for 3 instances (ports 65534 to 65536)');
+    expect(listFiles(root)).toEqual([]);
+  });
+
+  it('takes the database password from DATABASE_URL in its environment into the 0600 file, and --dry-run hides it', async () => {
+    const root = tempRoot();
+    const env = { SMTP_PASSWORD: smtpPassword, DATABASE_URL: 'postgres://ngo:hunter2@db.internal:5432/ngo_site' };
+    const args = [...base, '--instances', '2', '--redis-url', 'redis://127.0.0.1:6379'];
+    const dry = await run([...args, '--dry-run'], undefined, env);
+    expect(dry.code, dry.out).toBe(0);
+    expect(dry.out).toContain('DATABASE_URL="postgres://ngo:***@db.internal:5432/ngo_site"');
+    expect(dry.out).not.toContain('hunter2');
+    expect((await run([...args, '--prefix', root], undefined, env)).code).toBe(0);
+    const file = path.join(root, installedPaths.envFile);
+    expect(parseEnvFile(fs.readFileSync(file, 'utf8')).DATABASE_URL).toBe('postgres://ngo:hunter2@db.internal:5432/ngo_site');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    // A second run naming the same server and user on the command line keeps the password.
+    const again = await run([...base, '--instances', '2', '--database-url', 'postgres://ngo@db.internal:5432/ngo_site', '--redis-url', 'redis://127.0.0.1:6379', '--prefix', root]);
+    expect(again.code, again.out).toBe(0);
+    expect(parseEnvFile(fs.readFileSync(file, 'utf8')).DATABASE_URL).toBe('postgres://ngo:hunter2@db.internal:5432/ngo_site');
+  });
+});
+
+describe.skipIf(!toolsOrSkip(['caddy', 'nginx', 'openssl', 'systemd-analyze']))('setup --instances: the proxies and systemd accept what it writes', () => {
+  const shared = ['--instances', '3', '--database-url', 'postgres://ngo@127.0.0.1:5432/ngo_site', '--redis-url', 'redis://127.0.0.1:6379'];
+
+  it('caddy validate: three upstreams, each asked for its health, a failed request tried on the next', async () => {
+    const root = tempRoot();
+    expect((await run([...base, ...shared, '--prefix', root, '--node', process.execPath])).code).toBe(0);
+    const caddyfile = path.join(root, installedPaths.caddyfile);
+    const validate = await execText('caddy', ['validate', '--config', caddyfile, '--adapter', 'caddyfile']);
+    expect(validate.code, validate.out).toBe(0);
+    expect(validate.out).toContain('Valid configuration');
+    const adapted = await execText('caddy', ['adapt', '--config', caddyfile, '--adapter', 'caddyfile']);
+    const json = JSON.parse(adapted.out.slice(adapted.out.indexOf('{'))) as unknown;
+    const handler = JSON.stringify(json);
+    for (const port of [3000, 3001, 3002]) expect(handler).toContain(`{"dial":"127.0.0.1:${port}"}`);
+    expect(handler).toContain('"uri":"/api/health"');
+    expect(handler).toContain('"try_duration":5000000000');
+    const template = path.join(root, installedPaths.unitTemplate);
+    // systemd checks an instance of the template (the file as installed, named for port 3000).
+    const instance = path.join(tempRoot(), 'ngo-site@3000.service');
+    fs.copyFileSync(template, instance);
+    const verify = await execText('systemd-analyze', ['verify', instance]);
+    expect(verify.out.split('\n').filter((l) => l.trim() && !/sysinit\.target not found/.test(l)), verify.out).toEqual([]);
+  });
+
+  it('nginx -t: the upstreams of three instances, requests that can be sent twice tried on the next one', async () => {
+    const root = tempRoot();
+    expect((await run([...base, ...shared, '--proxy', 'nginx', '--prefix', root, '--node', process.execPath])).code).toBe(0);
+    const written = { http: path.join(root, installedPaths.nginxHttp), https: path.join(root, installedPaths.nginxHttps) };
+    const https = fs.readFileSync(written.https, 'utf8');
+    expect(https).toContain('server 127.0.0.1:3000 max_fails=1 fail_timeout=10s;\n    server 127.0.0.1:3001 max_fails=1 fail_timeout=10s;\n    server 127.0.0.1:3002 max_fails=1 fail_timeout=10s;');
+    expect(https).toContain('proxy_next_upstream error timeout http_502 http_503 http_504;');
+    expect(https).not.toContain('non_idempotent');
+    const dir = tempRoot();
+    const files = localNginxFiles(written, dir, { httpPort: 8080, httpsPort: 8443 }, installedPaths);
+    const live = path.join(files.letsencrypt, 'live', 'example.org');
+    fs.mkdirSync(live, { recursive: true });
+    const cert = selfSignedCertificate(dir, 'example.org');
+    fs.copyFileSync(cert.cert, path.join(live, 'fullchain.pem'));
+    fs.copyFileSync(cert.key, path.join(live, 'privkey.pem'));
+    const prefix = path.join(dir, 'nginx');
+    fs.mkdirSync(prefix);
+    const conf = path.join(prefix, 'nginx.conf');
+    fs.writeFileSync(conf, `pid ${prefix}/nginx.pid;\nerror_log ${prefix}/error.log warn;\nevents {}\nhttp {\n  include ${files.httpConf};\n  include ${files.httpsConf};\n}\n`);
+    const test = await execText('nginx', ['-t', '-p', prefix, '-c', conf, '-e', path.join(prefix, 'error.log')]);
+    expect(test.code, test.out).toBe(0);
+    expect(test.out).toContain('test is successful');
   });
 });

@@ -14,7 +14,7 @@ describe.each(dialects())('server basics on %s', (dialect) => {
   it('answers GET /api/health', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', shared: expect.stringMatching(/^[0-9a-f]{16}$/) });
   });
 
   it('serves the registry with every collection and its paths', async () => {

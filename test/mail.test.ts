@@ -9,7 +9,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { configFromEnv } from '../src/server/config.js';
@@ -19,23 +18,12 @@ import { buildAuthApp } from './auth-helpers.js';
 import type { TestApp } from './helpers/app.js';
 import { dialects } from './helpers/databases.js';
 import { nonLoopbackAddress, smtpPassword, startSmtp, type TestSmtp } from './helpers/smtp.js';
+import { logSink } from './helpers/log-sink.js';
 
 /** An address of this machine that is not loopback: a mail server there stands for one across the network. */
 // A server off this machine needs an address that is not loopback; CI machines have one (a missing one fails there, never skips).
 const elsewhere = nonLoopbackAddress();
 
-function logSink(): { stream: Writable; text: () => string } {
-  const chunks: string[] = [];
-  return {
-    stream: new Writable({
-      write(chunk: Buffer, _enc, done) {
-        chunks.push(chunk.toString());
-        done();
-      },
-    }),
-    text: () => chunks.join(''),
-  };
-}
 
 const visitor = {
   name: 'Amina Odhiambo',
@@ -103,6 +91,33 @@ describe.each(dialects())('mail on %s', (dialect) => {
     expect(mail!.parsed.headers.has('x-evil')).toBe(false);
     expect(mail!.parsed.replyTo?.value).toEqual([{ name: 'Mallory Bcc: victim@example.com X-Evil: 1', address: visitor.email }]);
     expect(mail!.raw).not.toMatch(/^Bcc:/im);
+  });
+
+  it('sends a mail’s attachments as parts of their own type, and keeps none once it is sent', async () => {
+    const smtp = await startSmtp();
+    const t = await buildAuthApp(dialect, { smtpUrl: smtp.url });
+    open.push({ t, smtp });
+
+    const calendar = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:PUBLISH\r\nEND:VCALENDAR\r\n';
+    await t.app.services.mail.enqueue({
+      subject: 'Your place is confirmed',
+      text: 'See you there.',
+      html: '<p>See you there.</p>',
+      purpose: 'test-attachment',
+      to: 'attendee@example.org',
+      attachments: [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: calendar }],
+    });
+    const [mail] = await smtp.waitForMail(1);
+    const [file] = mail!.parsed.attachments;
+    expect(file?.filename).toBe('event.ics');
+    expect(file?.contentType).toBe('text/calendar');
+    expect(file?.content.toString('utf8')).toBe(calendar);
+    expect(mail!.raw).toMatch(/Content-Type: text\/calendar;[\s\S]{0,80}method=PUBLISH/i);
+    await vi.waitFor(async () => {
+      const row = await t.app.services.db.kysely.selectFrom('mail_queue').select(['sent_at', 'attachments']).executeTakeFirstOrThrow();
+      expect(row.sent_at).not.toBeNull();
+      expect(row.attachments).toBeNull();
+    });
   });
 
   it('keeps a mail while the mail server is down and sends it once the server is back, without failing the visitor', async () => {

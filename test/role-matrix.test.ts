@@ -27,6 +27,7 @@ import { hashPreviewToken, insertPreviewLink, newPreviewToken } from '../src/ser
 import { accountLinkApi, invitationPath, invitationResendPath } from '../src/shared/account-links.js';
 import { build, testAuthSecret, type TestApp } from './helpers/app.js';
 import { formPostPath } from '../src/shared/forms.js';
+import { eventRegisterPath } from '../src/shared/events.js';
 import { signFormStart } from '../src/server/forms/started.js';
 import { dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
@@ -74,7 +75,7 @@ const collectionGroups = {
   customer: ['customer'],
 } as const;
 type CollectionGroup = keyof typeof collectionGroups;
-type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'dashboard' | 'site structure' | 'translations' | 'account' | 'two-factor' | 'deploy' | 'supporters' | 'forms';
+type Group = CollectionGroup | 'trash' | 'pages' | 'preview links' | 'settings' | 'users' | 'invitations' | 'account links' | 'media' | 'functions' | 'backups' | 'audit' | 'site check' | 'dashboard' | 'site structure' | 'translations' | 'account' | 'two-factor' | 'deploy' | 'supporters' | 'forms' | 'events' | 'visits' | 'newsletter';
 
 /** What a call answers: `ok` 2xx, `401` unauthenticated, `403` permission-denied, `off` 403 auth/user-disabled. */
 type Outcome = 'ok' | '401' | '403' | 'off';
@@ -229,7 +230,36 @@ const expectations: readonly (readonly [Group, string, Outcome, Outcome, Outcome
   ['supporters',    'search people',             '401',    '403', 'ok',  'ok',  'off'],
   ['supporters',    'export a person',           '401',    '403', 'ok',  'ok',  'off'],
   ['supporters',    'erase a person',            '401',    '403', '403', 'ok',  'off'],
+  ['supporters',    'list the forms with answers', '401',  '403', 'ok',  'ok',  'off'],
   ['supporters',    'download a form\'s answers', '401',   '403', 'ok',  'ok',  'off'],
+
+  // Registrations for events: every member of staff handles them.
+  ['events',        'list an event\'s registrations', '401', '403', 'ok', 'ok',  'off'],
+  ['events',        'download an event\'s registrations', '401', '403', 'ok', 'ok', 'off'],
+  ['events',        'change a registration',     '401',    '403', 'ok',  'ok',  'off'],
+  ['events',        'mail everyone registered',  '401',    '403', 'ok',  'ok',  'off'],
+  ['events',        'count registrations',       '401',    '403', 'ok',  'ok',  'off'],
+  // A registration's outcome is a public page: outside /api, so no account's token is read.
+  ['events',        'read a registration\'s outcome', 'ok',  'ok',  'ok',  'ok',  'ok'],
+
+  // The newsletter: every member of staff writes, sends and pauses issues and handles subscribers.
+  ['newsletter',    'list issues',               '401',    '403', 'ok',  'ok',  'off'],
+  ['newsletter',    'write an issue',            '401',    '403', 'ok',  'ok',  'off'],
+  ['newsletter',    'read an issue\'s progress', '401',   '403', 'ok',  'ok',  'off'],
+  ['newsletter',    'send an issue',             '401',    '403', 'ok',  'ok',  'off'],
+  ['newsletter',    'pause an issue',            '401',    '403', 'ok',  'ok',  'off'],
+  ['newsletter',    'send a test of an issue',   '401',    '403', 'ok',  'ok',  'off'],
+  ['newsletter',    'preview an issue',          '401',    '403', 'ok',  'ok',  'off'],
+  ['newsletter',    'list subscribers',          '401',    '403', 'ok',  'ok',  'off'],
+  ['newsletter',    'import subscribers',        '401',    '403', 'ok',  'ok',  'off'],
+  ['newsletter',    'download subscribers',      '401',    '403', 'ok',  'ok',  'off'],
+  // Subscribing's answer page is public: outside /api, so no account's token is read.
+  ['newsletter',    'read the sign-up\'s answer', 'ok',   'ok',  'ok',  'ok',  'ok'],
+
+  // Which pages people read: every member of staff reads the counts; nobody writes them through the API.
+  ['visits',        'read the visit counts',     '401',    '403', 'ok',  'ok',  'off'],
+  ['visits',        'download the visit counts', '401',    '403', 'ok',  'ok',  'off'],
+  ['visits',        'read a page\'s recent views', '401',  '403', 'ok',  'ok',  'off'],
 
   // The doctor's TRUST_PROXY check: tells a caller only their own address.
   ['deploy',        'read own client address',   'ok',     'ok',  'ok',  'ok',  'off'],
@@ -630,7 +660,42 @@ const rows: Row[] = [
   { group: 'supporters', endpoint: 'search people', target: 'supporters', request: async () => ({ method: 'GET', url: `${apiPaths.supporters.list}?q=matrix` }) },
   { group: 'supporters', endpoint: 'export a person', target: 'supporters', request: async (env) => ({ method: 'GET', url: pathTo(apiPaths.supporters.export, { id: await supporter(env) }) }) },
   { group: 'supporters', endpoint: 'erase a person', target: 'supporters', request: async (env) => ({ method: 'DELETE', url: pathTo(apiPaths.supporters.one, { id: await supporter(env) }) }) },
+  { group: 'supporters', endpoint: 'list the forms with answers', target: 'supporters', request: async () => ({ method: 'GET', url: apiPaths.forms.answered }) },
   { group: 'supporters', endpoint: 'download a form\'s answers', target: 'supporters', request: async () => ({ method: 'GET', url: `${pathTo(apiPaths.forms.answersCsv, { id: 'matrix-form' })}?from=2026-01-01&to=2026-12-31` }) },
+  { group: 'events', endpoint: 'list an event\'s registrations', target: 'registrations', request: async (env) => ({ method: 'GET', url: pathTo(apiPaths.events.registrations, { id: await registrationEvent(env) }) }) },
+  { group: 'events', endpoint: 'download an event\'s registrations', target: 'registrations', request: async (env) => ({ method: 'GET', url: pathTo(apiPaths.events.registrationsCsv, { id: await registrationEvent(env) }) }) },
+  {
+    group: 'events',
+    endpoint: 'change a registration',
+    target: 'registrations',
+    request: async (env) => {
+      const { id, registrationId } = await registration(env);
+      return { method: 'PATCH', url: pathTo(apiPaths.events.registration, { id, registrationId }), payload: { attended: true } };
+    },
+  },
+  { group: 'events', endpoint: 'mail everyone registered', target: 'registrations', request: async (env) => ({ method: 'POST', url: pathTo(apiPaths.events.mail, { id: await registrationEvent(env) }), payload: { subject: 'The room changed', text: 'We meet in room 2.' } }) },
+  { group: 'events', endpoint: 'count registrations', target: 'registrations', request: async () => ({ method: 'GET', url: apiPaths.events.counts }) },
+  { group: 'events', endpoint: 'read a registration\'s outcome', target: 'registrations', request: async (env) => ({ method: 'GET', url: `${eventRegisterPath(await registrationEvent(env))}?registered=confirmed` }) },
+  { group: 'newsletter', endpoint: 'list issues', target: 'newsletters', request: async () => ({ method: 'GET', url: apiPaths.newsletters.list }) },
+  { group: 'newsletter', endpoint: 'write an issue', target: 'newsletters', request: async () => ({ method: 'POST', url: apiPaths.newsletters.list, payload: { lang: 'en', subject: 'Matrix news' } }) },
+  { group: 'newsletter', endpoint: 'read an issue\'s progress', target: 'newsletters', request: async (env) => ({ method: 'GET', url: pathTo(apiPaths.newsletters.one, { id: await newsletterIssue(env) }) }) },
+  { group: 'newsletter', endpoint: 'send an issue', target: 'newsletters', request: async (env) => ({ method: 'POST', url: pathTo(apiPaths.newsletters.send, { id: await newsletterIssue(env) }), payload: { at: new Date(Date.now() + 86_400_000).toISOString() } }) },
+  { group: 'newsletter', endpoint: 'pause an issue', target: 'newsletters', request: async (env) => ({ method: 'POST', url: pathTo(apiPaths.newsletters.pause, { id: await newsletterIssue(env, true) }) }) },
+  { group: 'newsletter', endpoint: 'send a test of an issue', target: 'newsletters', request: async (env) => ({ method: 'POST', url: pathTo(apiPaths.newsletters.test, { id: await newsletterIssue(env) }) }) },
+  { group: 'newsletter', endpoint: 'preview an issue', target: 'newsletters', request: async (env) => ({ method: 'GET', url: pathTo(apiPaths.newsletters.preview, { id: await newsletterIssue(env) }) }) },
+  { group: 'newsletter', endpoint: 'list subscribers', target: 'newsletters', request: async () => ({ method: 'GET', url: `${apiPaths.subscribers.list}?state=confirmed` }) },
+  {
+    group: 'newsletter',
+    endpoint: 'import subscribers',
+    target: 'newsletters',
+    request: async () => ({ method: 'POST', url: apiPaths.subscribers.import, payload: { csv: `email\nmatrix-${crypto.randomUUID().slice(0, 8)}@example.org`, source: 'Matrix sign-up sheet', lang: 'en' } }),
+  },
+  { group: 'newsletter', endpoint: 'download subscribers', target: 'newsletters', request: async () => ({ method: 'GET', url: apiPaths.subscribers.export }) },
+  { group: 'newsletter', endpoint: 'read the sign-up\'s answer', target: 'newsletters', request: async () => ({ method: 'GET', url: '/newsletter/subscribe?sent=1' }) },
+
+  { group: 'visits', endpoint: 'read the visit counts', target: 'visits', request: async () => ({ method: 'GET', url: `${apiPaths.visits.report}?from=2026-01-01&to=2026-01-31` }) },
+  { group: 'visits', endpoint: 'download the visit counts', target: 'visits', request: async () => ({ method: 'GET', url: `${apiPaths.visits.csv}?from=2026-01-01&to=2026-01-31` }) },
+  { group: 'visits', endpoint: 'read a page\'s recent views', target: 'visits', request: async () => ({ method: 'GET', url: apiPaths.visits.recent }) },
   { group: 'deploy', endpoint: 'read own client address', target: 'deploy', request: async () => ({ method: 'GET', url: '/api/deploy/client-address' }) },
   {
     group: 'forms',
@@ -828,6 +893,47 @@ const rows: Row[] = [
     }),
   },
 ];
+
+/** A published event people register for on the site (a year from now, a hundred places), made once through the content API. */
+const registrationEvents = new WeakMap<Env, Promise<string>>();
+/** A new draft issue of the newsletter (made by a super-admin), scheduled for tomorrow when `scheduled`. */
+async function newsletterIssue(env: Env, scheduled = false): Promise<string> {
+  const made = await env.t.app.inject({ method: 'POST', url: apiPaths.newsletters.list, headers: env.users.super.headers, payload: { lang: 'en', subject: 'Matrix issue' } });
+  expect(made.statusCode, made.body).toBe(201);
+  const { id } = made.json<{ id: string }>();
+  if (scheduled) {
+    const res = await env.t.app.inject({ method: 'POST', url: pathTo(apiPaths.newsletters.send, { id }), headers: env.users.super.headers, payload: { at: new Date(Date.now() + 86_400_000).toISOString() } });
+    expect(res.statusCode, res.body).toBe(202);
+  }
+  return id;
+}
+
+async function registrationEvent(env: Env): Promise<string> {
+  const made = registrationEvents.get(env);
+  if (made) return made;
+  const startsAt = new Date(Date.now() + 365 * 86_400_000).toISOString();
+  const making = (async () => {
+    const res = await env.t.app.inject({
+      method: 'POST',
+      url: pathTo(apiPaths.collections.documents, { name: 'thirdevents' }),
+      headers: env.users.super.headers,
+      payload: { data: { title: 'Matrix workshop', startsAt, registrationOpen: true, places: 100, waitlist: true }, status: 'published' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<ContentDocument>().id;
+  })();
+  registrationEvents.set(env, making);
+  return making;
+}
+
+/** A fresh registration for that event, taken as the public form takes one (a trusted fixture); its ids. */
+async function registration(env: Env): Promise<{ id: string; registrationId: string }> {
+  const id = await registrationEvent(env);
+  const email = `matrix-${crypto.randomUUID().slice(0, 8)}@example.org`;
+  const { registrationId } = await env.t.app.services.events.register({ eventId: id, email, name: 'Matrix Person', values: {} });
+  if (!registrationId) throw new Error('the fixture registration was not kept');
+  return { id, registrationId };
+}
 
 /** A person with one answer, recorded as the public form records it (a trusted fixture); their id. */
 async function supporter(env: Env): Promise<string> {

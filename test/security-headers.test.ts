@@ -372,7 +372,7 @@ describe.each(dialects())('security and caching headers on %s', (dialect) => {
           ...secure,
           'cache-control': 'no-store',
           'content-type': json,
-          'set-cookie': 'refresh_token=<token>; Max-Age=3600; Path=/api/auth; HttpOnly; SameSite=Strict || signin_device=<token>; Max-Age=15552000; Path=/api/auth; HttpOnly; SameSite=Strict',
+          'set-cookie': 'refresh_token=<token>; Max-Age=3600; Path=/api/auth; HttpOnly; SameSite=Strict || staff=<token>; Max-Age=3600; Path=/; HttpOnly; SameSite=Lax || signin_device=<token>; Max-Age=15552000; Path=/api/auth; HttpOnly; SameSite=Strict',
         },
       },
     },
@@ -389,7 +389,7 @@ describe.each(dialects())('security and caching headers on %s', (dialect) => {
         headers: {
           ...secure,
           'content-type': json,
-          'set-cookie': 'refresh_token=; Max-Age=0; Path=/api/auth; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict',
+          'set-cookie': 'refresh_token=; Max-Age=0; Path=/api/auth; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict || staff=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax',
         },
       },
     },
@@ -398,7 +398,7 @@ describe.each(dialects())('security and caching headers on %s', (dialect) => {
       request: () => ({ method: 'POST', url: '/api/auth/sign-out' }),
       expected: {
         status: 204,
-        headers: { ...secure, 'set-cookie': 'refresh_token=; Max-Age=0; Path=/api/auth; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict' },
+        headers: { ...secure, 'set-cookie': 'refresh_token=; Max-Age=0; Path=/api/auth; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict || staff=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax' },
       },
     },
   ];
@@ -443,7 +443,7 @@ describe('security headers when the site is served over https', () => {
       request: () => ({ method: 'POST', url: '/api/auth/sign-in', payload: signIn }),
       expected: {
         status: 200,
-        headers: { ...https, 'cache-control': 'no-store', 'content-type': json, 'set-cookie': '__Secure-refresh_token=<token>; Max-Age=3600; Path=/api/auth; HttpOnly; Secure; SameSite=Strict || __Secure-signin_device=<token>; Max-Age=15552000; Path=/api/auth; HttpOnly; Secure; SameSite=Strict' },
+        headers: { ...https, 'cache-control': 'no-store', 'content-type': json, 'set-cookie': '__Secure-refresh_token=<token>; Max-Age=3600; Path=/api/auth; HttpOnly; Secure; SameSite=Strict || __Host-staff=<token>; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Lax || __Secure-signin_device=<token>; Max-Age=15552000; Path=/api/auth; HttpOnly; Secure; SameSite=Strict' },
       },
     },
   ];

@@ -11,35 +11,23 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { readCatalogue } from '../src/server/db/catalogue.js';
 import { storeContact } from '../src/server/functions/contact.js';
 import { addMonths } from '../src/server/supporters/service.js';
 import { apiPaths, pathTo } from '../src/shared/api-paths.js';
-import { supporterExportSchema, supportersAnswerSchema, type Supporter } from '../src/shared/supporters.js';
+import { answeredFormsSchema, supporterExportSchema, supportersAnswerSchema, type Supporter } from '../src/shared/supporters.js';
 import { serverOn, testConfig, type TestApp } from './helpers/app.js';
 import { ManualClock } from './helpers/clock.js';
 import { parseCsv } from './helpers/csv.js';
 import { createTestDatabase, dialects } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
+import { logSink } from './helpers/log-sink.js';
+import { tablesMentioning as tablesHolding } from './helpers/tables-mentioning.js';
 
 const start = new Date('2026-03-10T09:00:00.000Z');
 
-function logSink(): { stream: Writable; text: () => string } {
-  const chunks: string[] = [];
-  return {
-    stream: new Writable({
-      write(chunk: Buffer, _enc, done) {
-        chunks.push(chunk.toString());
-        done();
-      },
-    }),
-    text: () => chunks.join(''),
-  };
-}
 
 /** An answer to the test form, as the public form's handler would record it. */
 function answer(email: string, overrides: Partial<{ formId: string; lang: string; name: string | null; consentText: string | null; retentionMonths: number; values: Record<string, string | number | boolean | string[]> }> = {}) {
@@ -144,6 +132,37 @@ describe.each(dialects())('supporters on %s', (dialect) => {
     expect((await search('nobody-has-this-text')).json()).toEqual({ people: [] });
   });
 
+  it('finds the people of contact messages staff typed in or that came before people were kept, and exports and erases them by the id found', async () => {
+    // Typed in by staff on the contacts screen: the content API, no form.
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: pathTo(apiPaths.collections.documents, { name: 'customer' }),
+      headers: admin.headers,
+      payload: { data: { name: 'Wanjiku Typed-In', email: 'Wanjiku.Typed@Example.org', message: 'Met at the county fair.', consent: true, source: 'manual' }, status: 'draft' },
+    });
+    expect(typed.statusCode, typed.body).toBe(201);
+    // A message from before people were kept: its person's row is not there.
+    await storeContact(t.app, { name: 'Old Writer', email: 'old.writer@example.org', message: 'Written long ago.', consent: true });
+    await t.app.services.db.kysely.deleteFrom('supporters').where('email', '=', 'old.writer@example.org').execute();
+
+    const wanjiku = await person('typed-in');
+    expect(wanjiku).toMatchObject({ email: 'wanjiku.typed@example.org', name: 'Wanjiku Typed-In', answers: [] });
+    expect(wanjiku.messages.map((m) => m.message)).toEqual(['Met at the county fair.']);
+    // Found again, the same person: a search makes no second one.
+    expect((await person('wanjiku.typed')).id).toBe(wanjiku.id);
+    const old = await person('old.writer@');
+    expect(old.messages.map((m) => m.message)).toEqual(['Written long ago.']);
+
+    const exported = await t.app.inject({ method: 'GET', url: pathTo(apiPaths.supporters.export, { id: old.id }), headers: admin.headers });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(supporterExportSchema.parse(exported.json()).contactRecords.map((r) => r.fields.message)).toEqual(['Written long ago.']);
+    const erased = await t.app.inject({ method: 'DELETE', url: pathTo(apiPaths.supporters.one, { id: wanjiku.id }), headers: superUser.headers });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toMatchObject({ erased: { answers: 0, messages: 1 } });
+    expect(await tablesHolding(t.app.services.db.kysely, dialect, 'wanjiku.typed@example.org')).toEqual([]);
+    expect((await search('typed-in')).json()).toEqual({ people: [] });
+  });
+
   it('exports everything held about one person as one JSON file named without their address', async () => {
     const email = 'export.me@example.org';
     const given = await supporters().recordAnswer(answer(email, { name: 'Neema Export' }));
@@ -162,6 +181,27 @@ describe.each(dialects())('supporters on %s', (dialect) => {
     expect(body.contactRecords[0]!.fields).toMatchObject({ email, name: 'Neema Export', message: 'Is there a newsletter?', source: 'contact-form' });
     const unknown = await t.app.inject({ method: 'GET', url: pathTo(apiPaths.supporters.export, { id: 'no-such-person' }), headers: admin.headers });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('lists every form with answers kept, by each title it was answered under, with its count, the most recently answered first', async () => {
+    const listed = (overrides: Parameters<typeof answer>[1]) => supporters().recordAnswer(answer('lister@example.org', { formId: 'form-listed', ...overrides }));
+    later();
+    await listed({});
+    later();
+    await listed({ lang: 'sw' });
+    const swTitle = await t.app.services.db.kysely.updateTable('form_answers').set({ form_title: 'Jitolee nasi' }).where('form_id', '=', 'form-listed').where('lang', '=', 'sw').execute();
+    expect(swTitle.length).toBe(1);
+    later();
+    const last = await listed({});
+    const res = await t.app.inject({ method: 'GET', url: apiPaths.forms.answered, headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { forms } = answeredFormsSchema.parse(res.json());
+    expect(forms[0]).toEqual({ id: 'form-listed', titles: ['Volunteer with us', 'Jitolee nasi'], answers: 3, lastAnswerAt: clock.now().toISOString() });
+    expect(forms.map((f) => f.lastAnswerAt)).toEqual([...forms.map((f) => f.lastAnswerAt)].sort().reverse());
+    expect(last.answerId).toBeTruthy();
+    const visitor = await t.app.inject({ method: 'GET', url: apiPaths.forms.answered });
+    expect(visitor.statusCode).toBe(401);
   });
 
   it('writes a form’s answers as CSV a spreadsheet shows as text: BOM, every cell quoted, formulas neutralised', async () => {
@@ -215,7 +255,7 @@ describe.each(dialects())('supporters on %s', (dialect) => {
     await t.app.services.mail.idle();
     const outbox = path.join(t.db.dataDir, 'outbox');
     expect(filesMentioning(t.db.dataDir, lower).length).toBeGreaterThan(0);
-    expect(await tablesMentioning(t, lower)).not.toEqual([]);
+    expect(await tablesHolding(t.app.services.db.kysely, dialect, lower)).not.toEqual([]);
 
     const refused = await t.app.inject({ method: 'DELETE', url: pathTo(apiPaths.supporters.one, { id: given.supporterId }), headers: admin.headers });
     expect(refused.statusCode).toBe(403);
@@ -223,20 +263,20 @@ describe.each(dialects())('supporters on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ erased: { answers: 1, messages: 2, mails: 3 } });
 
-    expect(await tablesMentioning(t, lower)).toEqual([]);
+    expect(await tablesHolding(t.app.services.db.kysely, dialect, lower)).toEqual([]);
     // Nor the name: the audit lines of the contact blocks name them "contact" (kinds.ts `personal`), never by the person's name.
-    expect(await tablesMentioning(t, 'rehema erased')).toEqual([]);
+    expect(await tablesHolding(t.app.services.db.kysely, dialect, 'rehema erased')).toEqual([]);
     expect(filesMentioning(t.db.dataDir, lower)).toEqual([]);
     // The SQLite file and its log hold no copy of the erased rows either.
     if (dialect === 'sqlite') expect(databaseFilesMentioning(t.db.dataDir, lower)).toEqual([]);
     // The search is real: the person kept is still found in the tables, and the outbox still holds other mail.
-    expect(await tablesMentioning(t, keeper)).toContain('supporters.email');
+    expect(await tablesHolding(t.app.services.db.kysely, dialect, keeper)).toContain('supporters.email');
     expect(fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).length).toBeGreaterThan(0);
     expect((await search('erase.me')).json()).toEqual({ people: [] });
     const again = await t.app.inject({ method: 'DELETE', url: pathTo(apiPaths.supporters.one, { id: given.supporterId }), headers: superUser.headers });
     expect(again.statusCode).toBe(404);
-    const line = await t.app.services.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'supporter.erase').executeTakeFirstOrThrow();
-    expect(line).toMatchObject({ actor_id: superUser.uid, subject: '1 person, 1 answers, 2 contact messages, 3 mails', subject_id: null });
+    const lines = await t.app.services.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'supporter.erase').orderBy('seq').execute();
+    expect(lines.at(-1)).toMatchObject({ actor_id: superUser.uid, subject: '1 person, 1 answers, 2 contact messages, 3 mails', subject_id: null });
   });
 
   it('retention deletes exactly the answers past their time, then the people left with nothing', async () => {
@@ -293,20 +333,6 @@ describe.each(dialects())('supporters on %s', (dialect) => {
     expect(names.indexOf('supporters')).toBeLessThan(names.indexOf('form_answers'));
     expect(names.indexOf('consent_versions')).toBeLessThan(names.indexOf('form_answers'));
   });
-
-  /** The columns of every table (from the catalogue) holding the text, as `table.column`. */
-  async function tablesMentioning(app: TestApp, needle: string): Promise<string[]> {
-    const kysely = app.app.services.db.kysely;
-    const found: string[] = [];
-    for (const table of await readCatalogue(kysely, dialect)) {
-      for (const column of table.columns.filter((c) => c.type === 'text' || c.type === 'json')) {
-        const value = dialect === 'postgres' ? sql`lower(cast(${sql.ref(column.name)} as text))` : sql`lower(${sql.ref(column.name)})`;
-        const hit = await sql<{ n: number }>`select count(*) as n from ${sql.table(table.name)} where ${value} like ${`%${needle}%`}`.execute(kysely);
-        if (Number(hit.rows[0]?.n ?? 0) > 0) found.push(`${table.name}.${column.name}`);
-      }
-    }
-    return found;
-  }
 });
 
 /** The SQLite database's files (the file, its write-ahead log) whose bytes hold the text in any case. */

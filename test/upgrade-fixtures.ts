@@ -239,7 +239,7 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
 export const addedSinceFirst = {
   users: { token_epoch: '' },
   refresh_tokens: { user_agent: null, ip: null, last_used_at: null, session_created_at: null },
-  // The fixture's blocks have an ASCII `title`: searched in lower case; no pending changes, schedule, confirmed check errors or trash mark.
+  // The fixture's blocks have an ASCII `title`: searched in lower case; no pending changes, schedule, confirmed check errors, trash mark or request key.
   documents: (row: Record<string, unknown>) => ({
     title_search: (JSON.parse(String(row.data)) as { title: string }).title.toLowerCase(),
     pending_data: null,
@@ -248,6 +248,7 @@ export const addedSinceFirst = {
     deleted_at: null,
     deleted_by: null,
     publish_override: null,
+    request_key: null,
   }),
   // No default alt text or focal point; the file name folded for the library's search; AVIF copies not made yet (the job makes them).
   media: (row: Record<string, unknown>) => ({ alt: '', focal_x: null, focal_y: null, search_text: `${String(row.original_name).toLowerCase()}\n`, avif_checked: 0 }),

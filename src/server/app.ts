@@ -5,7 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
-import type { AppConfig } from './config.js';
+import { defaultVisitsRetentionMonths, type AppConfig } from './config.js';
 import { ensureAuditChain } from './audit/chain-repository.js';
 import { lookUpAuditActorsWith } from './audit/repository.js';
 import { findUserById } from './auth/accounts/repository.js';
@@ -61,6 +61,25 @@ import { seedIfEmpty } from './seed/index.js';
 import { SupportersService, type SupportersOptions } from './supporters/service.js';
 import { SupportersRetention, type RetentionOptions } from './supporters/retention.js';
 import { supportersRoutes } from './supporters/routes.js';
+import { EventsService, type EventsOptions } from './events/service.js';
+import { EventsStaff } from './events/staff.js';
+import { EventsSchedule, type EventsScheduleOptions } from './events/schedule.js';
+import { eventBlockOf } from './events/event-block.js';
+import { eventsRoutes } from './events/routes.js';
+import { eventsPublicRoutes } from './events/public-routes.js';
+import { NewsletterService, type NewsletterOptions } from './newsletter/service.js';
+import { NewsletterSender, type NewsletterSenderOptions } from './newsletter/sender.js';
+import { issueItemOf } from './newsletter/item.js';
+import { newsletterRoutes } from './newsletter/routes.js';
+import { newsletterPublicRoutes } from './newsletter/public-routes.js';
+import { senderAddress } from './mail/index.js';
+import { VisitsService, type VisitsOptions } from './visits/service.js';
+import { VisitsRetention } from './visits/retention.js';
+import { MemorySalts, RedisSalts } from './visits/salt.js';
+import { visitsRoutes } from './visits/routes.js';
+import { staffCookieName } from '../shared/cookies.js';
+import { collections } from '../shared/collections.js';
+import { siteTimeZone } from '../shared/settings.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +91,14 @@ declare module 'fastify' {
     preview: PreviewService;
     /** Retention of form answers (tests run a pass with `runNow()`). */
     supportersRetention: SupportersRetention;
+    /** Registrations for events as staff handle them (events/staff.ts). */
+    eventsStaff: EventsStaff;
+    /** Reminders and retention of registrations (tests run a pass with `runNow()`). */
+    eventsSchedule: EventsSchedule;
+    /** Sends the newsletter's queue (tests run a round with `runNow()` and stop it half-way). */
+    newsletterSender: NewsletterSender;
+    /** The visit counts' daily work (tests run a pass with `runNow()`). */
+    visitsRetention: VisitsRetention;
   }
 }
 
@@ -98,6 +125,12 @@ export interface BuildOptions {
   preview?: PreviewServiceOptions;
   /** The supporters' clock and retention's pace (tests move the clock). */
   supporters?: SupportersOptions & RetentionOptions;
+  /** Registrations' clock and the pace of reminders and retention (tests move the clock). */
+  events?: EventsOptions & EventsScheduleOptions;
+  /** The newsletter's clock, batch size and pace (tests); the rate is NEWSLETTER_RATE_PER_MINUTE's unless given. */
+  newsletter?: NewsletterOptions & NewsletterSenderOptions;
+  /** The visit counts' clock (tests move it). */
+  visits?: VisitsOptions;
 }
 
 /** Header and cookie names that never reach the logs. */
@@ -186,23 +219,72 @@ async function assemble(
     moveDefaultLanguage: (trx, from, to) => moveDefaultLanguage(translationsReader, trx, from, to),
   });
   const structure = new SiteStructure(db, changes, settings, translationsReader);
+  // Shared by the rate limits and the visit counts' daily salt.
+  const redis = config.redisUrl ? await createRedis(config.redisUrl, app) : null;
+  const mail = createMailQueue(config, db, async () => (await settings.current()).data.organisationName, app.log, options.mail);
+  // Events are published blocks (content) shown by the public site, both built just below.
+  const eventCollections = collections.filter((c) => c.kind === 'event').map((c) => c.name);
+  const events = new EventsService(
+    db,
+    mail,
+    config,
+    {
+      event: (id, lang) => eventBlockOf(content, services.site, id, lang),
+      events: async () => (await content.publishedBlocks(eventCollections)).map((b) => ({ id: b.id, data: JSON.parse(b.data) as Record<string, unknown> })),
+      organisation: async () => {
+        const { data } = await settings.current();
+        return { name: data.organisationName, timeZone: siteTimeZone(data) };
+      },
+      placesChanged: (event) => changes.publish({ type: 'documents', collection: event.collection, id: event.id }),
+    },
+    app.log,
+    options.events ?? {},
+  );
+  const newsletter = new NewsletterService(
+    db,
+    mail,
+    config,
+    {
+      organisation: async () => (await settings.current()).data.organisationName,
+      item: (item, lang) => issueItemOf(content, services.site, config.publicUrl, item, lang),
+    },
+    app.log.child({ component: 'newsletter' }),
+    options.newsletter ?? {},
+  );
   const services: Services = {
     config,
     db,
     tokens: new TokenService(config.authSecret, config.authTokenTtl, config.publicUrl),
     changes,
-    mail: createMailQueue(config, db, async () => (await settings.current()).data.organisationName, app.log, options.mail),
+    mail,
     settings,
     structure,
     translations: new Translations({ db, structure, changes, settings }),
-    site: new PublicSite({ config, db, structure, settings, changes, log: app.log }),
+    site: new PublicSite({ config, db, structure, settings, changes, log: app.log, eventPlaces: (id, data) => events.placesOf(id, data) }),
+    events,
+    newsletter,
+    visits: new VisitsService(
+      db,
+      {
+        languages: () => structure.languages(),
+        salts: redis ? new RedisSalts(redis) : new MemorySalts(),
+        origin: new URL(config.publicUrl).origin,
+        staffCookie: staffCookieName(config.publicUrl.startsWith('https:')),
+        retentionMonths: config.visitsRetentionMonths ?? defaultVisitsRetentionMonths,
+      },
+      app.log,
+      options.visits ?? {},
+    ),
     // Contact messages belong to content and mail to the mail queue: handed in (content is built just below).
     supporters: new SupportersService(
       db,
       {
         contactMessagesOf: (emails, conn) => content.contactMessagesOf(emails, conn),
+        contactPeopleMatching: (q, limit, conn) => content.contactPeopleMatching(q, limit, conn),
         eraseContactsOf: (email, conn) => content.eraseContactsOf(email, conn),
         forgetMail: (email) => services.mail.forget(email),
+        registrationsOf: (ids, conn) => events.registrationsOf(ids, conn),
+        subscriptionsOf: (ids, conn) => newsletter.subscriptionsOf(ids, conn),
       },
       options.supporters ?? {},
     ),
@@ -227,6 +309,26 @@ async function assemble(
   app.decorate('supportersRetention', retention);
   app.addHook('onReady', async () => retention.start());
   app.addHook('preClose', async () => retention.stop());
+  // Reminders go out and registrations past their time are deleted at start and every few minutes (events/schedule.ts).
+  app.decorate('eventsStaff', new EventsStaff(events));
+  const eventsSchedule = new EventsSchedule(db, events, app.log, options.events ?? {});
+  app.decorate('eventsSchedule', eventsSchedule);
+  app.addHook('onReady', async () => eventsSchedule.start());
+  app.addHook('preClose', async () => eventsSchedule.stop());
+  // The newsletter's queue: sent at the operator's rate, stopped (its mail in hand finished) before the mail transport closes.
+  const sender = new NewsletterSender(db, newsletter, mail, senderAddress(config), app.log.child({ component: 'newsletter' }), {
+    ...(config.newsletterRatePerMinute ? { ratePerMinute: config.newsletterRatePerMinute } : {}),
+    ...options.newsletter,
+  });
+  newsletter.onSending = () => sender.kick();
+  app.decorate('newsletterSender', sender);
+  app.addHook('onReady', async () => sender.start());
+  app.addHook('preClose', async () => sender.stop());
+  // Past days' visitor hashes become counts and old counts go, at start and every hour (visits/retention.ts).
+  const visitsRetention = new VisitsRetention(db, services.visits, app.log);
+  app.decorate('visitsRetention', visitsRetention);
+  app.addHook('onReady', async () => visitsRetention.start());
+  app.addHook('preClose', async () => visitsRetention.stop());
   // Mail queued before a restart goes out after it; the queue stops before the database closes.
   app.addHook('onReady', async () => {
     app.log.info(`mail goes to ${services.mail.description}`);
@@ -243,6 +345,7 @@ async function assemble(
     settings.close();
     services.site.close();
     await services.structure.close();
+    await services.visits.close();
     await changes.stop();
     if (!options.db) await db.close();
   });
@@ -259,7 +362,6 @@ async function assemble(
   await app.register(principalPlugin);
   // API writes answer once the public pages they change show it; visitors meanwhile get the previous version.
   new AfterWrites().register(app);
-  const redis = config.redisUrl ? await createRedis(config.redisUrl, app) : null;
   await app.register(rateLimit, {
     global: false,
     // A Redis outage must not take the site down: requests pass uncounted and the error is logged.
@@ -290,7 +392,14 @@ async function assemble(
     await api.register(structureRoutes);
     await api.register(translationRoutes);
     await api.register(supportersRoutes);
+    await api.register(eventsRoutes);
+    await api.register(newsletterRoutes);
+    await api.register(visitsRoutes);
   });
+  // Registration for events without JavaScript: pages, not the API (events/public-routes.ts).
+  await app.register(eventsPublicRoutes);
+  // The newsletter's sign-up, confirmation and one-click unsubscribe: pages, not the API.
+  await app.register(newsletterPublicRoutes);
   await app.register(backupsRoutes, options.backups ?? {});
   await app.register(staffEntryRoutes);
   if (options.render !== false) {

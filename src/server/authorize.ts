@@ -6,6 +6,8 @@ import { AppError } from '../shared/errors.js';
 export interface Caller {
   principal: Principal | null;
   ip: string | null;
+  /** The write's Idempotency-Key (shared/request-key.ts), read once the caller may write; absent for work the server does itself. */
+  requestKey?: () => string | null;
 }
 
 /** Why a signed-in user is refused, where the subject says more than the generic message. */

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { isPostgresUrl } from './db/index.js';
+import { isPostgresUrl, sqliteFile } from './db/index.js';
 import { scheduleProblem } from './backup/schedule.js';
 import { defaultPreviewLinkDays, defaultTrashRetentionDays } from '../shared/editorial.js';
 
@@ -46,8 +46,14 @@ export interface AppConfig {
   smtpAllowPlaintextAuth?: boolean | undefined;
   /** TRASH_RETENTION_DAYS: how long deleted blocks stay in the trash (default 30). */
   trashRetentionDays?: number | undefined;
+  /** VISITS_RETENTION_MONTHS: how many months of daily page-view counts are kept (default 25; 0 keeps them all). */
+  visitsRetentionMonths?: number | undefined;
   /** MAIL_FROM: the sender's address (default no-reply@ the public URL's host). */
   mailFrom?: string | undefined;
+  /** DKIM_PRIVATE_KEY (PEM), DKIM_SELECTOR: every mail is signed for the sender's domain when both are set. Never printed. */
+  dkim?: { privateKey: string; selector: string } | undefined;
+  /** NEWSLETTER_RATE_PER_MINUTE: at most this many newsletter mails a minute, across every instance (default 60). */
+  newsletterRatePerMinute?: number | undefined;
   /** PREVIEW_LINK_DAYS: how many days a preview link works (default `defaultPreviewLinkDays`). */
   previewLinkDays?: number | undefined;
   /** PAGE_WEIGHT_BROWSER: the Chromium that loads pages to weigh their first view; null: none, pages are weighed whole from their HTML. */
@@ -55,6 +61,9 @@ export interface AppConfig {
 }
 
 export const defaultBackupKeep = 14;
+
+/** Daily page-view counts are kept this many months unless VISITS_RETENTION_MONTHS says otherwise. */
+export const defaultVisitsRetentionMonths = 25;
 
 /**
  * Staff sessions (ASVS 7.3.1, 7.3.2): an hour without use ends one, so a
@@ -114,12 +123,32 @@ const envSchema = z.object({
   SMTP_ALLOW_PLAINTEXT_AUTH: z
     .enum(['yes', 'no'], 'SMTP_ALLOW_PLAINTEXT_AUTH must be "yes" (send the SMTP password without TLS to a server that is not on this machine) or "no"')
     .default('no'),
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.replace(/\\n/g, '\n').trim() : undefined))
+    .refine((v) => v === undefined || /^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/.test(v), 'DKIM_PRIVATE_KEY must be a private key in PEM form (-----BEGIN PRIVATE KEY----- …)'),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, 'DKIM_SELECTOR must be the selector of the DNS record <selector>._domainkey.<domain>, such as mail2026')
+    .optional(),
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce
+    .number({ message: 'NEWSLETTER_RATE_PER_MINUTE must be a whole number of mails a minute, from 1 to 100000' })
+    .int('NEWSLETTER_RATE_PER_MINUTE must be a whole number of mails a minute, from 1 to 100000')
+    .min(1, 'NEWSLETTER_RATE_PER_MINUTE must be a whole number of mails a minute, from 1 to 100000')
+    .max(100_000, 'NEWSLETTER_RATE_PER_MINUTE must be a whole number of mails a minute, from 1 to 100000')
+    .default(60),
   MAIL_FROM: z.email('MAIL_FROM must be an e-mail address such as website@example.org').optional(),
   TRASH_RETENTION_DAYS: z.coerce
     .number({ message: 'TRASH_RETENTION_DAYS must be a whole number of days, at least 1' })
     .int('TRASH_RETENTION_DAYS must be a whole number of days, at least 1')
     .min(1, 'TRASH_RETENTION_DAYS must be a whole number of days, at least 1')
     .default(defaultTrashRetentionDays),
+  VISITS_RETENTION_MONTHS: z.coerce
+    .number({ message: 'VISITS_RETENTION_MONTHS must be a whole number of months (0 keeps every count)' })
+    .int('VISITS_RETENTION_MONTHS must be a whole number of months (0 keeps every count)')
+    .min(0, 'VISITS_RETENTION_MONTHS must be a whole number of months (0 keeps every count)')
+    .default(defaultVisitsRetentionMonths),
   PREVIEW_LINK_DAYS: z.coerce
     .number({ message: 'PREVIEW_LINK_DAYS must be a whole number of days from 1 to 365' })
     .int('PREVIEW_LINK_DAYS must be a whole number of days from 1 to 365')
@@ -187,7 +216,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     smtpAllowPlaintextAuth: e.SMTP_ALLOW_PLAINTEXT_AUTH === 'yes',
     mailFrom: e.MAIL_FROM,
+    dkim: e.DKIM_PRIVATE_KEY && e.DKIM_SELECTOR ? { privateKey: e.DKIM_PRIVATE_KEY, selector: e.DKIM_SELECTOR } : undefined,
+    newsletterRatePerMinute: e.NEWSLETTER_RATE_PER_MINUTE,
     trashRetentionDays: e.TRASH_RETENTION_DAYS,
+    visitsRetentionMonths: e.VISITS_RETENTION_MONTHS,
     previewLinkDays: e.PREVIEW_LINK_DAYS,
     pageWeightBrowser: pageWeightBrowser(e.PAGE_WEIGHT_BROWSER),
   };
@@ -202,4 +234,34 @@ function pageWeightBrowser(value: string | undefined): string | null {
   if (value === undefined) return fs.existsSync(defaultPageWeightBrowser) ? defaultPageWeightBrowser : null;
   if (!fs.existsSync(value)) throw new Error(`Invalid configuration: PAGE_WEIGHT_BROWSER: no file at ${value} (the path of a Chromium, or "off")`);
   return path.resolve(value);
+}
+
+/** Where a setting's shared thing lives, without a password: host, port and name, or a file's full path. */
+function placeOf(url: string | undefined, defaultPort: string): string {
+  if (!url) return 'none';
+  if (!URL.canParse(url)) return path.resolve(url);
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || defaultPort}${u.pathname}`;
+}
+
+function folderOf(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+}
+
+/**
+ * The same value on every instance that works on the same database, Redis
+ * and media folder, and a different one otherwise: what `/api/health` answers
+ * as `shared`, and what the doctor computes from the environment file to
+ * check that the instances behind the proxy share all three. Keyed with
+ * AUTH_SECRET, so the public answer says nothing about where they are.
+ */
+export function sharedStateDigest(config: Pick<AppConfig, 'authSecret' | 'databaseUrl' | 'dataDir' | 'mediaStore' | 'redisUrl'>): string {
+  const database = isPostgresUrl(config.databaseUrl) ? placeOf(config.databaseUrl, '5432') : folderOf(sqliteFile(config));
+  const media = config.mediaStore === 'postgres' ? 'the database' : folderOf(path.join(config.dataDir, 'media'));
+  const redis = placeOf(config.redisUrl, '6379');
+  return crypto.createHmac('sha256', config.authSecret).update(JSON.stringify({ database, redis, media })).digest('hex').slice(0, 16);
 }

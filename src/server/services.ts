@@ -15,6 +15,9 @@ import type { SiteStructure } from './structure/service.js';
 import type { PublicSite } from './site/pipeline.js';
 import type { Translations } from './translations/service.js';
 import type { SupportersService } from './supporters/service.js';
+import type { EventsService } from './events/service.js';
+import type { NewsletterService } from './newsletter/service.js';
+import type { VisitsService } from './visits/service.js';
 
 export interface Services {
   config: AppConfig;
@@ -33,6 +36,12 @@ export interface Services {
   site: PublicSite;
   /** The people who wrote to the organisation, their answers and contact messages (supporters/service.ts). */
   supporters: SupportersService;
+  /** Registration for events: places, waitlist, mails, reminders (events/service.ts). */
+  events: EventsService;
+  /** The newsletter: subscriptions, issues and their sending (newsletter/service.ts). */
+  newsletter: NewsletterService;
+  /** Which public pages people read: counted on the read path, written once a second (visits/service.ts). */
+  visits: VisitsService;
 }
 
 declare module 'fastify' {

@@ -35,7 +35,13 @@ export type Subject =
   /** The site check: every accessibility finding across the published site. */
   | { type: 'site-check' }
   /** The people who wrote to the organisation and their answers (shared/supporters.ts): staff read and export, super-admins erase. */
-  | { type: 'supporters' };
+  | { type: 'supporters' }
+  /** Registrations for events (shared/events.ts): staff read and change them. */
+  | { type: 'registrations' }
+  /** The newsletter's issues and subscribers (shared/newsletter.ts): staff write, send and list them; erasure is the supporters'. */
+  | { type: 'newsletters' }
+  /** Which public pages people read (shared/visits.ts): staff read the counts; nobody writes them through the API. */
+  | { type: 'visits' };
 
 /** The caller's role: a signed-in caller's is one of an account's roles (shared/users.ts `UserRole`). */
 export function roleOf(principal: Principal): Exclude<Role, 'anonymous'>;
@@ -69,6 +75,14 @@ const siteCheckPolicy: Table = { read: staff, readDrafts: staff, create: [], upd
 
 /** People and their answers: staff read and download them; erasing a person is the super-admin's (nobody creates or edits one through the API). */
 const supportersPolicy: Table = { read: staff, readDrafts: staff, create: [], update: [], delete: superOnly };
+
+/** Registrations for events: staff list, download, mark attendance, move people and mail them; nobody deletes one through the API (retention and erasure do). */
+const registrationsPolicy: Table = { read: staff, readDrafts: staff, create: staff, update: staff, delete: [] };
+
+/** The newsletter: staff write and send issues, list, import and export subscribers; nobody deletes through it (a person's erasure does). */
+const newslettersPolicy: Table = { read: staff, readDrafts: staff, create: staff, update: staff, delete: [] };
+/** Counts of page views: staff read them; the server alone writes and deletes them. */
+const visitsPolicy: Table = { read: staff, readDrafts: staff, create: [], update: [], delete: [] };
 
 /** The blocks of a section editors added to a page: like every page's blocks (whether the section exists is the server's structure's business). */
 const sectionPolicy: Table = { read: everyone, readDrafts: staff, create: staff, update: staff, delete: staff };
@@ -106,6 +120,12 @@ export function policyFor(subject: Subject): Table | null {
       return siteCheckPolicy;
     case 'supporters':
       return supportersPolicy;
+    case 'registrations':
+      return registrationsPolicy;
+    case 'newsletters':
+      return newslettersPolicy;
+    case 'visits':
+      return visitsPolicy;
     case 'collection':
       return collectionPolicy(subject.name);
   }

@@ -181,7 +181,55 @@ export const apiPaths = {
     /** `GET` (staff): one person's data as one JSON file (a subject access request). */
     export: `${apiPrefix}/supporters/:id/export`,
   },
+  /** Registration for events (src/shared/events.ts): staff only. */
+  events: {
+    /** `GET` (staff): the registrations of an event with their state and counts. */
+    registrations: `${apiPrefix}/events/:id/registrations`,
+    /** `GET` (staff): the same as CSV, safe to open in a spreadsheet. */
+    registrationsCsv: `${apiPrefix}/events/:id/registrations.csv`,
+    /** `PATCH` (staff): mark attendance, move someone from the waitlist, cancel. */
+    registration: `${apiPrefix}/events/:id/registrations/:registrationId`,
+    /** `POST` (staff): one mail to everyone registered. */
+    mail: `${apiPrefix}/events/:id/mail`,
+    /** `GET` (staff): per event, the counts the events list shows. */
+    counts: `${apiPrefix}/events/registration-counts`,
+  },
+  /** The newsletter (src/shared/newsletter.ts): staff only; readers subscribe and leave through pages, not the API. */
+  newsletters: {
+    /** `GET` (staff): every issue, newest first; `POST { lang, subject, intro, items }` (staff): a new one (201, its id). */
+    list: `${apiPrefix}/newsletters`,
+    /** `GET` (staff): one issue with its progress (sent, failed, left). */
+    one: `${apiPrefix}/newsletters/:id`,
+    /** `POST { at? }` (staff): sends to the confirmed subscribers of its language, now or at a set time (202). */
+    send: `${apiPrefix}/newsletters/:id/send`,
+    /** `POST` (staff): stops sending until it is sent again. */
+    pause: `${apiPrefix}/newsletters/:id/pause`,
+    /** `POST` (staff): one mail of the issue to the caller's own address. */
+    test: `${apiPrefix}/newsletters/:id/test`,
+    /** `GET` (staff): `{ html, url }`, the issue as its mail's HTML and a signed link to it for a frame (an hour). */
+    preview: `${apiPrefix}/newsletters/:id/preview`,
+  },
+  /** The newsletter's readers (src/shared/newsletter.ts): staff only. */
+  subscribers: {
+    /** `GET ?state=&lang=` (staff): the subscribers. */
+    list: `${apiPrefix}/subscribers`,
+    /** `POST { csv, source, lang }` (staff): subscribers from a CSV file, confirmed with the consent's source. */
+    import: `${apiPrefix}/subscribers/import`,
+    /** `GET` (staff): every subscriber as CSV. */
+    export: `${apiPrefix}/subscribers.csv`,
+  },
+  /** Which public pages people read (src/shared/visits.ts): staff only. */
+  visits: {
+    /** `GET ?from=YYYY-MM-DD&to=YYYY-MM-DD` (staff): the period's views and visitors per page, language, referrer and campaign. */
+    report: `${apiPrefix}/visits`,
+    /** `GET ?from=YYYY-MM-DD&to=YYYY-MM-DD` (staff): the same per page and day as CSV, safe to open in a spreadsheet. */
+    csv: `${apiPrefix}/visits.csv`,
+    /** `GET` (staff): per address, the views of the last 7 and 30 days (the Pages screen). */
+    recent: `${apiPrefix}/visits/recent`,
+  },
   forms: {
+    /** `GET` (staff): every form with answers kept, with their count and the last one's time. */
+    answered: `${apiPrefix}/forms/answered`,
     /** `GET ?from=YYYY-MM-DD&to=YYYY-MM-DD` (staff): a form's answers as CSV, safe to open in a spreadsheet. */
     answersCsv: `${apiPrefix}/forms/:id/answers.csv`,
     /** `GET` (anyone): a proof-of-work challenge for a public form (ALTCHA's protocol). */

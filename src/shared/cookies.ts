@@ -11,3 +11,14 @@ export function cookieName(name: string, secure: boolean, scope: CookieScope): s
   if (!secure) return name;
   return `${scope === 'host' ? '__Host-' : '__Secure-'}${name}`;
 }
+
+/**
+ * Set beside the refresh cookie while a staff member is signed in, on every
+ * path (`__Host-staff` on an https site): the public pages leave that
+ * browser's views out of the visit counts (server/visits/). Not a credential:
+ * it carries no token and grants nothing, so a visitor who sets it by hand
+ * only leaves their own views uncounted.
+ */
+export function staffCookieName(secure: boolean): string {
+  return cookieName('staff', secure, 'host');
+}

@@ -204,6 +204,15 @@ export const auditActions = [
   'supporter.erase',
   'supporter.answers-csv',
   'supporter.retention',
+  'event.registrations-csv',
+  'event.registration-change',
+  'event.mail',
+  'event.retention',
+  'newsletter.create',
+  'newsletter.send',
+  'newsletter.pause',
+  'newsletter.import',
+  'newsletter.export',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -255,6 +264,15 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'supporter.erase': 'Erased a person and everything held about them',
   'supporter.answers-csv': 'Downloaded a form’s answers',
   'supporter.retention': 'Deleted answers past their retention time',
+  'event.registrations-csv': 'Downloaded an event’s registrations',
+  'event.registration-change': 'Changed a registration for an event',
+  'event.mail': 'Mailed the people registered for an event',
+  'event.retention': 'Deleted registrations past their retention time',
+  'newsletter.create': 'Wrote a newsletter',
+  'newsletter.send': 'Sent a newsletter',
+  'newsletter.pause': 'Paused sending a newsletter',
+  'newsletter.import': 'Imported newsletter subscribers',
+  'newsletter.export': 'Downloaded the newsletter subscribers',
 };
 
 /** One line of the audit log. */

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { schema } from './lazy-schema.js';
-import { formFieldsSchema } from './forms.js';
+import { extraQuestionsSchema, formFieldsSchema } from './forms.js';
 
 export type FieldType =
   | 'text'
@@ -38,6 +38,8 @@ export interface FieldDef {
   options?: readonly { value: string; label: string }[];
   /** A line of help under the field. */
   help?: string;
+  /** A `formFields` field asked besides the person's name and e-mail (an event's registration): no e-mail question, none needed. */
+  besidesPerson?: true;
 }
 
 export { schema } from './lazy-schema.js';
@@ -144,7 +146,7 @@ function baseSchema(field: FieldDef): z.ZodType {
     case 'emailList':
       return emailListSchema;
     case 'formFields':
-      return formFieldsSchema;
+      return field.besidesPerson ? extraQuestionsSchema : formFieldsSchema;
     case 'select': {
       const values = (field.options ?? []).map((o) => o.value);
       if (values.length === 0) throw new Error(`select field ${field.name} has no options`);

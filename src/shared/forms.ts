@@ -58,6 +58,27 @@ export const formFieldsSchema = schema(() => z
     if (fields.filter((f) => f.type === 'email').length !== 1) ctx.addIssue({ code: 'custom', path: [], message: 'A form needs exactly one e-mail field: answers are kept with the person by their address.' });
   }));
 
+/** The ids of the questions every registration for an event asks itself (name and e-mail): no extra question takes them. */
+export const personQuestionIds = ['name', 'email'] as const;
+
+/**
+ * The questions an event's registration asks besides the person's name and
+ * e-mail (which it always asks): none or more, ids unique and never `name`
+ * or `email`, choices for the fields that choose, no e-mail question.
+ */
+export const extraQuestionsSchema = schema(() => z
+  .array(formFieldSchema)
+  .max(formLimits.fields - personQuestionIds.length)
+  .superRefine((fields, ctx) => {
+    const seen = new Set<string>(personQuestionIds);
+    for (const [i, f] of fields.entries()) {
+      if (seen.has(f.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `The id "${f.id}" is taken: name and e-mail are always asked, and ids are unique.` });
+      seen.add(f.id);
+      if (f.type === 'email') ctx.addIssue({ code: 'custom', path: [i, 'type'], message: 'The e-mail address is always asked: no other e-mail question.' });
+      if ((f.type === 'choice' || f.type === 'choices') && (f.options?.length ?? 0) < 1) ctx.addIssue({ code: 'custom', path: [i, 'options'], message: 'A field that offers a choice needs at least one option.' });
+    }
+  }));
+
 /** What one field's answer is, once checked: text, a number, a list of chosen values, or a consent box's yes. */
 export const formAnswerValueSchema = schema(() => z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]));
 export type FormAnswerValue = string | number | boolean | string[];

@@ -9,6 +9,7 @@
 import type { FieldDef } from './fields.js';
 import type { FormField } from './forms.js';
 import { formLimits } from './forms.js';
+import { eventRegistrationLimits } from './events.js';
 
 interface KindDeclaration<F extends readonly FieldDef[]> {
   /** Blocks appear on a public page; the other kinds are site data (categories, publications, contacts). */
@@ -167,8 +168,16 @@ export const kinds = {
       { name: 'location', type: 'text', label: 'Location', max: 200 },
       { name: 'description', type: 'richText', label: 'Description' },
       { name: 'image', type: 'image', label: 'Image' },
-      { name: 'registrationUrl', type: 'url', label: 'Registration link' },
+      { name: 'registrationUrl', type: 'url', label: 'Registration link', help: 'Registration elsewhere. Leave empty when people register on this site (below).' },
       { name: 'category', type: 'category', label: 'Category' },
+      // Registration on this site (src/shared/events.ts): name and e-mail are always asked.
+      { name: 'registrationOpen', type: 'switch', label: 'People register on this site' },
+      { name: 'places', type: 'number', label: 'Places', min: 1, max: eventRegistrationLimits.maxPlaces },
+      { name: 'registrationClosesAt', type: 'dateTime', label: 'Registration closes', help: 'Empty: at the start of the event.' },
+      { name: 'waitlist', type: 'switch', label: 'When full, people join a waitlist' },
+      { name: 'reminderHours', type: 'number', label: 'Reminder mail (hours before the start)', min: 1, max: eventRegistrationLimits.maxReminderHours, help: `Empty: ${eventRegistrationLimits.defaultReminderHours} hours.`, staffOnly: true },
+      { name: 'registrationQuestions', type: 'formFields', label: 'Extra questions', help: 'Name and e-mail address are always asked.', besidesPerson: true },
+      { name: 'registrationRetentionMonths', type: 'number', label: 'Keep registrations after the event (months)', min: 1, max: formLimits.maxRetentionMonths, help: `Empty: ${eventRegistrationLimits.defaultRetentionMonths} months.`, staffOnly: true },
     ],
     titleField: 'title',
     imageField: 'image',
@@ -185,6 +194,7 @@ export const kinds = {
       { name: 'fields', type: 'formFields', label: 'Questions', required: true, help: 'What the form asks. Exactly one question must be an e-mail address: answers are kept with the person by it.' },
       { name: 'consentText', type: 'longText', label: 'Consent wording', max: 1200, help: 'The words beside the box people tick to agree that their answer is kept. Say what for and for how long.' },
       { name: 'thankYou', type: 'longText', label: 'Thank-you message', max: 1200 },
+      { name: 'newsletterChoice', type: 'switch', label: 'Offer “keep me informed”: a box to receive the newsletter (confirmed by e-mail)' },
       { name: 'notify', type: 'emailList', label: 'Tell these staff addresses about each answer', help: 'E-mail addresses separated by commas.', staffOnly: true },
       { name: 'confirmationMail', type: 'switch', label: 'Send the person a confirmation by e-mail' },
       { name: 'retentionMonths', type: 'number', label: 'Keep answers for (months)', min: 1, max: formLimits.maxRetentionMonths, help: `Empty: ${formLimits.defaultRetentionMonths} months.` },

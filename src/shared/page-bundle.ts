@@ -6,6 +6,7 @@ import type { PageSection } from './page-sections.js';
 import type { ImageValue } from './fields.js';
 import type { PublicNavigation } from './site-navigation.js';
 import type { SiteSettings } from './settings.js';
+import type { EventRegistrationView } from './events.js';
 
 /** `GET ?path=/about`: the bundle of the published page at an address (404 when none). */
 export const pageByPathApi = apiPaths.pageByPath;
@@ -70,4 +71,6 @@ export interface DetailBundle extends Pick<PageBundle, 'language' | 'languages' 
   doc: PublicDocument | null;
   /** Null when no published page shows the collection. */
   trail: DetailTrail | null;
+  /** An event people register for on this site: its places and the form's signed start (absent otherwise). */
+  registration?: EventRegistrationView;
 }

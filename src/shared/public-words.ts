@@ -16,6 +16,7 @@ import { contactLimits, contactMessages, contactThanks, type ContactMessages } f
 import type { DetailKind } from './kinds.js';
 import type { FormFieldProblem } from './forms.js';
 import { formLimits } from './forms.js';
+import type { RegistrationOutcome } from './events.js';
 
 /** What the not-found page says it could not find: a page, or a story's or event's own page. */
 export type MissingThing = 'page' | DetailKind;
@@ -142,6 +143,67 @@ export interface PublicWords {
     mailIntro: string;
     mailAnswers: string;
   };
+  /** Registration for an event on its own page (src/shared/events.ts), its answer, its mails and the cancel page. */
+  registration: {
+    heading: string;
+    placesLeft: (left: number, places: number) => string;
+    full: string;
+    closed: string;
+    closesAt: string;
+    name: string;
+    email: string;
+    submit: string;
+    joinWaitlist: string;
+    /** What a registration answers, by outcome. */
+    outcomes: Record<RegistrationOutcome, string>;
+    mail: {
+      subject: Record<'confirmed' | 'waitlist' | 'reminder' | 'cancelled', (title: string) => string>;
+      confirmed: string;
+      waitlist: string;
+      promoted: string;
+      reminder: string;
+      cancelled: string;
+      when: string;
+      where: string;
+      calendar: string;
+      cancel: string;
+      cancelNote: string;
+    };
+    cancelPage: {
+      title: string;
+      question: (title: string) => string;
+      button: string;
+      done: string;
+      invalid: string;
+    };
+  };
+  /** The newsletter (src/shared/newsletter.ts): the footer's sign-up, its pages and its mails. */
+  newsletter: {
+    heading: string;
+    intro: string;
+    email: string;
+    submit: string;
+    /** The "keep me informed" box editors can add to a form. */
+    keepInformed: string;
+    /** The text a reader agrees to by subscribing (kept with their subscription). */
+    consent: string;
+    /** The page after subscribing (whatever the address: nobody learns who subscribed). */
+    sentTitle: string;
+    sent: string;
+    confirm: { title: string; question: string; button: string; done: string; invalid: string };
+    unsubscribe: { title: string; question: string; button: string; done: string; undo: string; undone: string; invalid: string };
+    /** Sent issues shown on the site. */
+    archive: { title: string; sentOn: (date: string) => string; none: string };
+    mail: {
+      confirmSubject: (organisation: string) => string;
+      confirmIntro: (organisation: string) => string;
+      confirmAction: string;
+      confirmIgnore: string;
+      readMore: string;
+      why: (organisation: string) => string;
+      unsubscribe: string;
+    };
+  };
   notFound: {
     heading: Record<MissingThing, string>;
     text: Record<MissingThing, string>;
@@ -246,6 +308,84 @@ const en: PublicWords = {
     mailSubject: (title) => `Your answer: ${title}`,
     mailIntro: 'Thank you for your answer. This is what you sent us.',
     mailAnswers: 'Your answers',
+  },
+  registration: {
+    heading: 'Register',
+    placesLeft: (left, places) => `${left} of ${places} places left`,
+    full: 'Full: join the waitlist',
+    closed: 'Registration closed',
+    closesAt: 'Registration closes',
+    name: 'Your name',
+    email: 'E-mail address',
+    submit: 'Register',
+    joinWaitlist: 'Join the waitlist',
+    outcomes: {
+      confirmed: 'You are registered: your place is confirmed. We have sent you an e-mail with the details.',
+      waitlist: 'The event is full: you are on the waitlist. We will write to you as soon as a place becomes free.',
+      already: 'You are already registered for this event. We have sent you the confirmation again.',
+      closed: 'Registration closed: this event takes no more registrations.',
+    },
+    mail: {
+      subject: {
+        confirmed: (title) => `Your place is confirmed: ${title}`,
+        waitlist: (title) => `You are on the waitlist: ${title}`,
+        reminder: (title) => `Reminder: ${title}`,
+        cancelled: (title) => `Registration cancelled: ${title}`,
+      },
+      confirmed: 'Your place is confirmed.',
+      waitlist: 'The event is full, so you are on the waitlist. We will write to you as soon as a place becomes free.',
+      promoted: 'A place became free: your place is now confirmed.',
+      reminder: 'A reminder: the event starts soon. We look forward to seeing you.',
+      cancelled: 'Your registration is cancelled.',
+      when: 'When',
+      where: 'Where',
+      calendar: 'The attached calendar file adds the event to your calendar.',
+      cancel: 'Cancel my registration',
+      cancelNote: 'If you cannot come, please cancel so that someone on the waitlist can take your place.',
+    },
+    cancelPage: {
+      title: 'Cancel your registration',
+      question: (title) => `Do you want to cancel your registration for “${title}”?`,
+      button: 'Yes, cancel my registration',
+      done: 'Your registration is cancelled.',
+      invalid: 'This link does not work any more: the registration was already cancelled, or the link is incomplete.',
+    },
+  },
+  newsletter: {
+    heading: 'Newsletter',
+    intro: 'Our news and events by e-mail, about once a month.',
+    email: 'Your e-mail address',
+    submit: 'Subscribe',
+    keepInformed: 'Keep me informed: send me the newsletter (we ask you to confirm by e-mail first)',
+    consent: 'By subscribing you agree to receive our newsletter by e-mail. You can leave at any time with one click.',
+    sentTitle: 'Check your mailbox',
+    sent: 'We have sent you a mail with a link. Open it to confirm your subscription: we send no newsletter before you confirm.',
+    confirm: {
+      title: 'Confirm your subscription',
+      question: 'Do you want to receive our newsletter by e-mail?',
+      button: 'Yes, send me the newsletter',
+      done: 'Your subscription is confirmed. Thank you!',
+      invalid: 'This link does not work: it is incomplete, or the subscription was ended.',
+    },
+    unsubscribe: {
+      title: 'Leave the newsletter',
+      question: 'Do you want to stop receiving our newsletter?',
+      button: 'Unsubscribe',
+      done: 'You are unsubscribed: you will receive no more newsletters.',
+      undo: 'Undo: keep receiving the newsletter',
+      undone: 'You are subscribed again.',
+      invalid: 'This link does not work: it is incomplete.',
+    },
+    archive: { title: 'Newsletter archive', sentOn: (date) => `Sent on ${date}`, none: 'No newsletter has been published here yet.' },
+    mail: {
+      confirmSubject: (organisation) => `Confirm your subscription to the newsletter of ${organisation}`,
+      confirmIntro: (organisation) => `Someone, hopefully you, asked to receive the newsletter of ${organisation} at this address.`,
+      confirmAction: 'Confirm my subscription',
+      confirmIgnore: 'If it was not you, ignore this mail: without a confirmation you receive nothing.',
+      readMore: 'Read more',
+      why: (organisation) => `You receive this mail because you subscribed to the newsletter of ${organisation}.`,
+      unsubscribe: 'Unsubscribe',
+    },
   },
   notFound: {
     heading: { page: 'We could not find that page', story: 'We could not find that story', event: 'We could not find that event' },
@@ -365,6 +505,84 @@ const sw: PublicWords = {
     mailSubject: (title) => `Jibu lako: ${title}`,
     mailIntro: 'Asante kwa jibu lako. Hiki ndicho ulichotutumia.',
     mailAnswers: 'Majibu yako',
+  },
+  registration: {
+    heading: 'Jisajili',
+    placesLeft: (left, places) => `Nafasi ${left} kati ya ${places} zimebaki`,
+    full: 'Imejaa: jiunge na orodha ya kusubiri',
+    closed: 'Usajili umefungwa',
+    closesAt: 'Usajili unafungwa',
+    name: 'Jina lako',
+    email: 'Anwani ya barua pepe',
+    submit: 'Jisajili',
+    joinWaitlist: 'Jiunge na orodha ya kusubiri',
+    outcomes: {
+      confirmed: 'Umesajiliwa: nafasi yako imethibitishwa. Tumekutumia barua pepe yenye maelezo.',
+      waitlist: 'Tukio limejaa: uko kwenye orodha ya kusubiri. Tutakuandikia mara nafasi itakapopatikana.',
+      already: 'Tayari umesajiliwa kwa tukio hili. Tumekutumia uthibitisho tena.',
+      closed: 'Usajili umefungwa: tukio hili halipokei usajili zaidi.',
+    },
+    mail: {
+      subject: {
+        confirmed: (title) => `Nafasi yako imethibitishwa: ${title}`,
+        waitlist: (title) => `Uko kwenye orodha ya kusubiri: ${title}`,
+        reminder: (title) => `Ukumbusho: ${title}`,
+        cancelled: (title) => `Usajili umefutwa: ${title}`,
+      },
+      confirmed: 'Nafasi yako imethibitishwa.',
+      waitlist: 'Tukio limejaa, kwa hiyo uko kwenye orodha ya kusubiri. Tutakuandikia mara nafasi itakapopatikana.',
+      promoted: 'Nafasi imepatikana: nafasi yako sasa imethibitishwa.',
+      reminder: 'Ukumbusho: tukio linaanza hivi karibuni. Tunatarajia kukuona.',
+      cancelled: 'Usajili wako umefutwa.',
+      when: 'Lini',
+      where: 'Wapi',
+      calendar: 'Faili ya kalenda iliyoambatishwa inaongeza tukio kwenye kalenda yako.',
+      cancel: 'Futa usajili wangu',
+      cancelNote: 'Ikiwa huwezi kuja, tafadhali futa usajili ili mtu aliye kwenye orodha ya kusubiri apate nafasi yako.',
+    },
+    cancelPage: {
+      title: 'Futa usajili wako',
+      question: (title) => `Je, unataka kufuta usajili wako wa “${title}”?`,
+      button: 'Ndiyo, futa usajili wangu',
+      done: 'Usajili wako umefutwa.',
+      invalid: 'Kiungo hiki hakifanyi kazi tena: usajili ulishafutwa, au kiungo hakijakamilika.',
+    },
+  },
+  newsletter: {
+    heading: 'Jarida',
+    intro: 'Habari na matukio yetu kwa barua pepe, takriban mara moja kwa mwezi.',
+    email: 'Anwani yako ya barua pepe',
+    submit: 'Jiandikishe',
+    keepInformed: 'Nijulishe: nitumie jarida (tutakuomba uthibitishe kwa barua pepe kwanza)',
+    consent: 'Kwa kujiandikisha unakubali kupokea jarida letu kwa barua pepe. Unaweza kujiondoa wakati wowote kwa kubofya mara moja.',
+    sentTitle: 'Angalia sanduku lako la barua',
+    sent: 'Tumekutumia barua pepe yenye kiungo. Kifungue ili kuthibitisha usajili wako: hatutumi jarida kabla hujathibitisha.',
+    confirm: {
+      title: 'Thibitisha usajili wako',
+      question: 'Je, unataka kupokea jarida letu kwa barua pepe?',
+      button: 'Ndiyo, nitumie jarida',
+      done: 'Usajili wako umethibitishwa. Asante!',
+      invalid: 'Kiungo hiki hakifanyi kazi: hakijakamilika, au usajili ulimalizwa.',
+    },
+    unsubscribe: {
+      title: 'Jiondoe kwenye jarida',
+      question: 'Je, unataka kuacha kupokea jarida letu?',
+      button: 'Jiondoe',
+      done: 'Umejiondoa: hutapokea majarida tena.',
+      undo: 'Tendua: endelea kupokea jarida',
+      undone: 'Umejiandikisha tena.',
+      invalid: 'Kiungo hiki hakifanyi kazi: hakijakamilika.',
+    },
+    archive: { title: 'Kumbukumbu ya majarida', sentOn: (date) => `Ilitumwa tarehe ${date}`, none: 'Bado hakuna jarida lililochapishwa hapa.' },
+    mail: {
+      confirmSubject: (organisation) => `Thibitisha usajili wako wa jarida la ${organisation}`,
+      confirmIntro: (organisation) => `Mtu, tunatumaini ni wewe, aliomba kupokea jarida la ${organisation} kwenye anwani hii.`,
+      confirmAction: 'Thibitisha usajili wangu',
+      confirmIgnore: 'Ikiwa si wewe, puuza barua hii: bila uthibitisho hupokei chochote.',
+      readMore: 'Soma zaidi',
+      why: (organisation) => `Unapokea barua hii kwa sababu ulijiandikisha kupokea jarida la ${organisation}.`,
+      unsubscribe: 'Jiondoe',
+    },
   },
   notFound: {
     heading: { page: 'Hatukuweza kupata ukurasa huo', story: 'Hatukuweza kupata habari hiyo', event: 'Hatukuweza kupata tukio hilo' },

@@ -23,6 +23,14 @@ export const settingsPath = '/settings';
 
 /** The people who wrote to the organisation (shared/supporters.ts). */
 export const supportersScreenPath = '/supporters';
+/** The newsletter: issues and subscribers. */
+export const newsletterScreenPath = '/newsletter-issues';
+
+/** One event's registrations (shared/events.ts), reached from the events list and the event's form. */
+export const registrationsScreenPath = '/event-registrations/:id';
+
+/** Which public pages people read (shared/visits.ts). */
+export const visitsScreenPath = '/visits';
 
 /** The dashboard's path and the staff app's way in (`/admin`): declared in staff-entry.ts, which the public site's staff bar reads without this module. */
 export { dashboardPath, staffEntryPath };
@@ -77,6 +85,12 @@ export const staffScreens = [
   { id: 'redirects', path: '/redirects', subject: { type: 'collection', name: sitePageCollection }, action: 'delete', drawer: { label: 'Redirects', caption: 'Old and missing addresses', short: 'RD', place: 'site' } },
   /** The people who wrote to the organisation, their answers and messages: staff read and download, super-admins erase (on the screen and the server). */
   { id: 'supporters', path: supportersScreenPath, subject: { type: 'supporters' }, action: 'read', drawer: { label: 'Supporters', caption: 'People who wrote to you', short: 'SP', place: 'tools' } },
+  /** The newsletter: write, look at, test, send and pause issues; the subscribers (staff). */
+  { id: 'newsletter', path: newsletterScreenPath, subject: { type: 'newsletters' }, action: 'read', drawer: { label: 'Newsletter', caption: 'Issues and subscribers', short: 'NL', place: 'tools' } },
+  /** One event's registrations: who comes, attendance at the door, the waitlist, the CSV and the check-in sheet (staff). */
+  { id: 'event-registrations', path: registrationsScreenPath, subject: { type: 'registrations' }, action: 'read', drawer: null, title: 'Registrations' },
+  /** Which public pages people read, over a chosen period, with charts, tables and a CSV: staff read it. */
+  { id: 'visits', path: visitsScreenPath, subject: { type: 'visits' }, action: 'read', drawer: { label: 'Visits', caption: 'Which pages people read', short: 'VS', place: 'tools' } },
   /** The site check: read-only, so its marks are the roles that may read it. */
   { id: 'site-check', path: siteCheckPath, subject: { type: 'site-check' }, action: 'read', drawer: { label: 'Site check', caption: 'Accessibility of the site', short: 'SC', place: 'tools' } },
   /** Blocks moved to the trash: every staff member restores what they moved there (emptying it is super-only, on the server). */
@@ -91,6 +105,11 @@ export const staffScreens = [
 ] as const satisfies readonly StaffScreen[];
 
 export type StaffScreenId = (typeof staffScreens)[number]['id'];
+
+/** An event's registrations screen. */
+export function registrationsScreenPathOf(eventId: string): string {
+  return registrationsScreenPath.replace(':id', encodeURIComponent(eventId));
+}
 
 /** A page's editor (`/pages/:id`). */
 export function pageEditorPathOf(id: string): string {

@@ -8,6 +8,8 @@
  */
 import { z } from 'zod';
 import { formAnswerValueSchema } from './forms.js';
+import { registrationStates } from './events.js';
+import { subscriptionExportSchema } from './newsletter.js';
 
 /** The consent a person gave with an answer: the text as it was shown, its version, its language and when. */
 export const givenConsentSchema = z.strictObject({
@@ -45,6 +47,22 @@ export const supporterMessageSchema = z.strictObject({
 });
 export type SupporterMessage = z.infer<typeof supporterMessageSchema>;
 
+/** One registration for an event (shared/events.ts), as staff see it with its person. */
+export const supporterRegistrationSchema = z.strictObject({
+  id: z.string(),
+  eventId: z.string(),
+  /** The event's title when the person registered. */
+  eventTitle: z.string(),
+  state: z.enum(registrationStates),
+  lang: z.string(),
+  values: z.record(z.string(), formAnswerValueSchema),
+  attendedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** When retention deletes it. */
+  expiresAt: z.string(),
+});
+export type SupporterRegistration = z.infer<typeof supporterRegistrationSchema>;
+
 export const supporterSchema = z.strictObject({
   id: z.string(),
   email: z.string(),
@@ -52,6 +70,7 @@ export const supporterSchema = z.strictObject({
   createdAt: z.string(),
   answers: z.array(supporterAnswerSchema),
   messages: z.array(supporterMessageSchema),
+  registrations: z.array(supporterRegistrationSchema),
 });
 export type Supporter = z.infer<typeof supporterSchema>;
 
@@ -74,10 +93,28 @@ export const supporterExportSchema = z.strictObject({
   person: z.strictObject({ id: z.string(), email: z.string(), name: z.string().nullable(), createdAt: z.string(), updatedAt: z.string() }),
   /** Every answer, with the consent text as the person saw it. */
   answers: z.array(supporterAnswerSchema),
+  /** Every registration for an event. */
+  registrations: z.array(supporterRegistrationSchema),
   /** Every contact message and contact record of the address, with all its fields. */
   contactRecords: z.array(supporterContactRecordSchema),
+  /** Their newsletter subscription, with the text they agreed to (null: none). */
+  newsletter: subscriptionExportSchema.nullable(),
 });
 export type SupporterExport = z.infer<typeof supporterExportSchema>;
+
+/** `GET /api/forms/answered` (staff): every form with answers kept, even one since removed from its page. */
+export const answeredFormsSchema = z.strictObject({
+  forms: z.array(
+    z.strictObject({
+      id: z.string(),
+      /** Every title it was answered under (a form answered in two languages has two), the oldest first. */
+      titles: z.array(z.string()),
+      answers: z.number().int().nonnegative(),
+      lastAnswerAt: z.string(),
+    }),
+  ),
+});
+export type AnsweredForm = z.infer<typeof answeredFormsSchema>['forms'][number];
 
 /** `GET /api/forms/:id/answers.csv?from=&to=`: whole UTC days, both included; either may be left out. */
 export const formAnswersCsvQuerySchema = z

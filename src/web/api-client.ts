@@ -1,9 +1,12 @@
 /**
  * The one fetch client of the browser app: JSON in and out, the Bearer token
  * when signed in, and every failure as an ApiError carrying the catalogue's
- * code, the message staff read, and per-field messages.
+ * code, the message staff read, and per-field messages. A conditional write
+ * (sent with If-Match) carries an Idempotency-Key and is resent with it when
+ * its answer never came (shared/request-key.ts).
  */
 import { isErrorCode, messageByCode, type ErrorCode } from '../shared/errors.js';
+import { requestKeyHeader, resendDelaysMs, resentAfterStatuses } from '../shared/request-key.js';
 
 export class ApiError extends Error {
   constructor(
@@ -62,6 +65,20 @@ export interface ApiOptions {
 /** How long a call may take before it counts as failed (docs/spec-conformance.md, "Business constants and limits"). */
 export const requestTimeoutMs = 30_000;
 
+/** A fresh Idempotency-Key: 16 random bytes, base64url (crypto.getRandomValues works on plain-HTTP pages too, where randomUUID does not). */
+function newRequestKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Waits `ms`, or less when the signal aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
+
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
@@ -71,21 +88,32 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+  // A conditional write carries a key and is resent when its answer never came (shared/request-key.ts).
+  const resendable = options.ifMatch !== undefined;
   if (options.ifMatch !== undefined) headers['if-match'] = String(options.ifMatch);
-  if (!options.anonymous) {
-    const token = await tokenProvider();
-    if (token) headers.authorization = `Bearer ${token}`;
-  }
-  let res: Response;
-  // A call that takes longer than 30 s has failed.
+  if (resendable) headers[requestKeyHeader] = newRequestKey();
+  let res: Response | undefined;
+  // A call that takes longer than 30 s has failed, resends included.
   const deadline = AbortSignal.timeout(options.timeoutMs ?? requestTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-  try {
-    res = await fetch(path, { method: options.method ?? 'GET', headers, body, signal, credentials: 'same-origin' });
-  } catch (err) {
-    if (deadline.aborted && !options.signal?.aborted) throw new ApiError('deadline-exceeded', messageByCode['deadline-exceeded'], 0);
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError('unavailable', messageByCode.unavailable, 0);
+  for (let attempt = 0; ; attempt++) {
+    if (!options.anonymous) {
+      const token = await tokenProvider();
+      if (token) headers.authorization = `Bearer ${token}`;
+    }
+    const wait = resendable ? resendDelaysMs[attempt] : undefined;
+    try {
+      res = await fetch(path, { method: options.method ?? 'GET', headers, body, signal, credentials: 'same-origin' });
+    } catch (err) {
+      if (deadline.aborted && !options.signal?.aborted) throw new ApiError('deadline-exceeded', messageByCode['deadline-exceeded'], 0);
+      if ((err as Error).name === 'AbortError') throw err;
+      if (wait === undefined) throw new ApiError('unavailable', messageByCode.unavailable, 0);
+      await pause(wait, signal);
+      continue;
+    }
+    if (wait === undefined || !resentAfterStatuses.includes(res.status)) break;
+    await res.body?.cancel();
+    await pause(wait, signal);
   }
   if (res.status === 204) return undefined as T;
   const text = await res.text();

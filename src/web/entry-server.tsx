@@ -24,11 +24,16 @@ import { PreviewBanner, previewBannerStyle } from './public/preview-banner.js';
 import { FormPage, formPageHead } from './public/form-page.js';
 import type { FormState } from './public/blocks/form.js';
 import type { PublicDocument } from '../shared/collections.js';
+import type { EventRegistrationView } from '../shared/events.js';
+import { RegistrationCancelPage, registrationCancelHead, type RegistrationCancelView } from './public/registration-cancel-page.js';
+import { NewsletterPage, newsletterHead, type NewsletterView } from './public/newsletter-page.js';
 
 // What the server needs from the browser code goes through this entry only.
 export type { PublicDataSource } from './public/data.js';
 export type { ContactFormState } from './public/contact-form.js';
 export type { FormState, FormTyped } from './public/blocks/form.js';
+export type { RegistrationCancelView } from './public/registration-cancel-page.js';
+export type { NewsletterView } from './public/newsletter-page.js';
 
 /** A rendered page, for the document template. */
 export interface RenderedPage {
@@ -136,6 +141,49 @@ export async function renderFormPage(status: number, bundle: PageBundle, doc: Pu
   const html = renderToString(
     <StrictMode>
       <FormPage data={{ site, head, now: new Date().toISOString(), doc, started, state, defaultLanguage: bundle.language.defaultCode }} />
+    </StrictMode>,
+  );
+  return { status, head: headHtml(head), html, ...(head.lang ? { lang: head.lang, dir: head.dir ?? 'ltr' } : {}) };
+}
+
+/**
+ * An event's own page answering a registration posted without JavaScript
+ * (`/events/<id>/register`): the page at `url` as `render` renders it, with
+ * the registration's outcome, or its form as the post left it, in place of
+ * the form. `status` for a found page (422, 429 for a refusal).
+ */
+export async function renderEventPage(status: number, url: string, publicData: PublicDataSource, answer: NonNullable<EventRegistrationView['answer']>): Promise<RenderedPage> {
+  const source: PublicDataSource = {
+    ...publicData,
+    detail: async (collection, id, lang) => {
+      const bundle = await publicData.detail(collection, id, lang);
+      return bundle.registration ? { ...bundle, registration: { ...bundle.registration, answer } } : bundle;
+    },
+  };
+  const result = await render({ url, bundle: null, source });
+  if (result.kind !== 'page') throw new Error('an event’s page answered with a redirect');
+  return { status: result.found ? status : result.status, head: result.head, html: result.html, ...(result.lang ? { lang: result.lang, dir: result.dir ?? 'ltr' } : {}) };
+}
+
+/** The page of a registration's cancel link (`path`), in the language the person registered in. */
+export async function renderRegistrationCancelPage(status: number, view: RegistrationCancelView, publicData: PublicDataSource, path: string, lang?: string): Promise<RenderedPage> {
+  const site = siteDataOf(await homeBundleIn(publicData, lang), publicData);
+  const head = registrationCancelHead(site, path);
+  const html = renderToString(
+    <StrictMode>
+      <RegistrationCancelPage data={{ site, head, now: new Date().toISOString(), view }} />
+    </StrictMode>,
+  );
+  return { status, head: headHtml(head), html, ...(head.lang ? { lang: head.lang, dir: head.dir ?? 'ltr' } : {}) };
+}
+
+/** A page of the newsletter (`path`: its address without any token), in the reader's language. */
+export async function renderNewsletterPage(status: number, view: NewsletterView, publicData: PublicDataSource, path: string, lang?: string): Promise<RenderedPage> {
+  const site = siteDataOf(await homeBundleIn(publicData, lang), publicData);
+  const head = newsletterHead(site, path, view);
+  const html = renderToString(
+    <StrictMode>
+      <NewsletterPage data={{ site, head, now: new Date().toISOString(), view }} />
     </StrictMode>,
   );
   return { status, head: headHtml(head), html, ...(head.lang ? { lang: head.lang, dir: head.dir ?? 'ltr' } : {}) };

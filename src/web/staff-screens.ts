@@ -23,5 +23,8 @@ export const staffScreenModules: Record<StaffScreenId, () => Promise<ComponentTy
   backups: async () => (await import('./admin/backups/backups-screen.js')).BackupsScreen,
   audit: async () => (await import('./admin/audit/audit-screen.js')).AuditScreen,
   supporters: async () => (await import('./admin/supporters/supporters-screen.js')).SupportersScreen,
+  newsletter: async () => (await import('./admin/newsletter/newsletter-screen.js')).NewsletterScreen,
+  'event-registrations': async () => (await import('./admin/events/registrations-screen.js')).RegistrationsScreen,
+  visits: async () => (await import('./admin/visits/visits-screen.js')).VisitsScreen,
   trash: async () => (await import('./admin/trash/trash-screen.js')).TrashScreen,
 };

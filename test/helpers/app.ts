@@ -76,7 +76,7 @@ export async function serverOn(db: TestDatabase, config: AppConfig, options: Bui
  * and seed pages a file's process declares, so the copy is keyed by them.
  * Outside a test run, or on another day, it seeds as `build` does.
  */
-export async function buildSeeded(dialect: Dialect, options: { render?: boolean; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function buildSeeded(dialect: Dialect, options: { render?: boolean; config?: Partial<AppConfig>; app?: BuildOptions } = {}): Promise<TestApp> {
   const declared = crypto.createHash('sha256').update(JSON.stringify([registryJson(), seedPages])).digest('hex').slice(0, 12);
   const runDir = testRunDir();
   const made = runDir
@@ -93,7 +93,10 @@ export async function buildSeeded(dialect: Dialect, options: { render?: boolean;
         return { url: seeding.url, dataDir, dialect, ...(dialect === 'postgres' ? { database: new URL(seeding.url).pathname.slice(1) } : {}) };
       })
     : null;
-  if (!made) return build(dialect, { seedDemo: true, ...options.config }, { render: options.render ?? false });
+  if (!made) {
+    const db = await createTestDatabase(dialect);
+    return serverOn(db, testConfig(db, { seedDemo: true, ...options.config }), { ...options.app, render: options.render ?? false });
+  }
   const db = await copyTestDatabase(dialect, made);
-  return serverOn(db, testConfig(db, { seedDemo: true, ...options.config }), { render: options.render ?? false });
+  return serverOn(db, testConfig(db, { seedDemo: true, ...options.config }), { ...options.app, render: options.render ?? false });
 }

@@ -23,8 +23,15 @@ export function tempDir(prefix = 'ngo-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** Which dialects this run covers. */
+/**
+ * Which dialects this run covers: SQLite always, PostgreSQL where TEST_DATABASE_URL is set.
+ * TEST_DIALECTS=sqlite narrows a run to SQLite: CI's second Node.js line, which
+ * is there for what differs between Node.js lines (the native modules, the
+ * runtime's own APIs), while the pg driver is plain JavaScript that the first
+ * line has already run against PostgreSQL.
+ */
 export function dialects(): Dialect[] {
+  if (process.env.TEST_DIALECTS === 'sqlite') return ['sqlite'];
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     if (process.env.CI) throw new Error('TEST_DATABASE_URL is not set: CI must test PostgreSQL too.');

@@ -27,6 +27,10 @@ export interface TestSmtp {
   authAttempts: string[];
   /** Waits until at least `count` mails have arrived (vi.waitFor, not a sleep) and returns them. */
   waitForMail(count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** The mails whose envelope names `address`, in the order they came. */
+  mailsTo(address: string): ReceivedMail[];
+  /** Waits until at least `count` mails to `address` have arrived and returns them. */
+  waitForMailTo(address: string, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
@@ -73,6 +77,7 @@ export async function startSmtp(port = 0, host = '127.0.0.1'): Promise<TestSmtp>
     server.listen(port, host, () => resolve());
   });
   const actual = (server.server.address() as AddressInfo).port;
+  const mailsTo = (address: string) => received.filter((m) => m.rcptTo.includes(address));
   return {
     url: `smtp://${smtpUser}:${smtpPassword}@${host}:${actual}`,
     port: actual,
@@ -86,6 +91,17 @@ export async function startSmtp(port = 0, host = '127.0.0.1'): Promise<TestSmtp>
         { timeout: timeoutMs, interval: 20 },
       );
       return received;
+    },
+    mailsTo,
+    async waitForMailTo(address, count = 1, timeoutMs = 15_000) {
+      await vi.waitFor(
+        () => {
+          const n = mailsTo(address).length;
+          if (n < count) throw new Error(`${n} of ${count} mails to ${address} received`);
+        },
+        { timeout: timeoutMs, interval: 20 },
+      );
+      return mailsTo(address);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -65,7 +65,10 @@ const seedingSettings = ['DATA_DIR', 'DATABASE_URL', 'SEED_DEMO', 'MEDIA_STORE',
 
 /** This run's seeded DATA_DIR, made by the first start that asks, or null outside a test run or for another checkout. */
 async function seededTemplate(options: StartOptions): Promise<string | null> {
-  if (options.root || Object.keys(options.env ?? {}).some((k) => seedingSettings.includes(k))) return null;
+  // An empty DATA_DIR of the test's own is what the first start would seed: it gets the template too.
+  const env = { ...options.env };
+  if (env.DATA_DIR && !fs.readdirSync(env.DATA_DIR).length) delete env.DATA_DIR;
+  if (options.root || Object.keys(env).some((k) => seedingSettings.includes(k))) return null;
   const runDir = testRunDir();
   if (!runDir) return null;
   const made = await oncePerRun('built-server-data', async () => {
@@ -81,9 +84,10 @@ async function seededTemplate(options: StartOptions): Promise<string | null> {
 }
 
 export async function startBuiltServer(options: StartOptions = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-built-'));
   const template = await seededTemplate(options);
-  if (template) fs.cpSync(template, dataDir, { recursive: true });
+  // The folder the server gets when the test gives none (stop() removes it; a test's own DATA_DIR stays).
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ngo-built-'));
+  if (template) fs.cpSync(template, options.env?.DATA_DIR ?? dataDir, { recursive: true });
   return start(options, dataDir);
 }
 
@@ -91,7 +95,8 @@ async function start(options: StartOptions, dataDir: string): Promise<RunningSer
   const cwd = options.root ?? root;
   const main = path.join(cwd, 'dist/server/main.js');
   if (!fs.existsSync(main)) throw new Error('dist/server/main.js is missing: the test setup builds it first');
-  const port = await freePort();
+  // A port of the caller's choosing (several instances behind one proxy listen on ports in a row), else a free one.
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const superEmail = 'super@example.org';
   const superPassword = 'correct horse battery staple';
   const url = `http://127.0.0.1:${port}`;

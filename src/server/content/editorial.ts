@@ -95,6 +95,17 @@ export async function actorOf(db: Kysely<Database>, principal: Principal | null)
   return { uid: principal.uid, name: user?.display_name || user?.email || principal.email, email: user?.email ?? principal.email };
 }
 
+/**
+ * Whether this write was applied already and nothing was written since: it
+ * is being resent (its answer never came) and the block's current version is
+ * the one it made, under its key and by its caller (shared/request-key.ts).
+ * It is then answered with the block as it is, instead of a conflict.
+ */
+function appliedBefore(caller: Caller, current: DocumentRow, expectedVersion: number): boolean {
+  const key = caller.requestKey?.() ?? null;
+  return key !== null && current.request_key === key && current.updated_by === (caller.principal?.uid ?? null) && Number(current.version) > expectedVersion;
+}
+
 export class Editorial {
   constructor(
     private readonly services: Services,
@@ -128,6 +139,7 @@ export class Editorial {
         current: input.current,
         at,
         by: actor?.uid ?? null,
+        requestKey: input.caller.requestKey?.() ?? null,
       });
       // Someone else wrote between our read and our write: their change stands.
       if (!row) throw staleVersion();
@@ -177,14 +189,29 @@ export class Editorial {
     id: string,
     expectedVersion: ExpectedVersion,
     action: 'update' | 'delete' = 'update',
-  ): Promise<{ c: CollectionDef; current: DocumentRow; version: number }> {
+  ): Promise<{ c: CollectionDef; current: DocumentRow; version: number; applied: boolean }> {
     const c = await this.services.structure.collectionOrNotFound(name);
     authorize(caller.principal, action, { type: 'collection', name });
     const version = expectedVersion();
+    // A malformed key is refused before anything is read.
+    caller.requestKey?.();
     const current = await repo.findDocument(this.db, name, id);
-    if (!current) throw notFoundDocument();
-    if (Number(current.version) !== version) throw staleVersion();
-    return { c, current, version };
+    if (!current) {
+      const trashed = action === 'delete' ? await this.trashedBefore(caller, name, id, version) : undefined;
+      if (trashed) return { c, current: trashed, version: Number(trashed.version), applied: true };
+      throw notFoundDocument();
+    }
+    if (Number(current.version) !== version) {
+      if (!appliedBefore(caller, current, version)) throw staleVersion();
+      return { c, current, version: Number(current.version), applied: true };
+    }
+    return { c, current, version, applied: false };
+  }
+
+  /** The block, when a move to the trash resent after it was done finds it there under this write's key (shared/request-key.ts). */
+  async trashedBefore(caller: Caller, name: string, id: string, expectedVersion: number): Promise<DocumentRow | undefined> {
+    const trashed = await repo.findDocumentAnywhere(this.db, id);
+    return trashed?.collection === name && trashed.deleted_at !== null && appliedBefore(caller, trashed, expectedVersion) ? trashed : undefined;
   }
 
   /** A future instant of a schedule body, or null for "now" (an instant already past counts as now). */
@@ -223,7 +250,8 @@ export class Editorial {
    * confirms them (`overrideChecks`), and the audit line then says so.
    */
   async publish(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion, body: unknown): Promise<ContentDocument> {
-    const { c, current, version } = await this.target(caller, name, id, expectedVersion);
+    const { c, current, version, applied } = await this.target(caller, name, id, expectedVersion);
+    if (applied) return toContentDocument(current);
     const input = parse(publishBodySchema, body ?? {});
     const override = input.overrideChecks === true;
     const at = this.futureInstant(input.at);
@@ -277,7 +305,9 @@ export class Editorial {
    * first: a refusal of the page itself (an address a redirect holds) undoes them.
    */
   async publishPage(caller: Caller, id: string, collections: readonly string[], expectedVersion: ExpectedVersion, body: unknown): Promise<PageBlockChanges> {
-    const { c: pageC, current: page, version } = await this.target(caller, sitePageCollection, id, expectedVersion);
+    const { c: pageC, current: page, version, applied } = await this.target(caller, sitePageCollection, id, expectedVersion);
+    // Resent after it was done: nothing is left to take live.
+    if (applied) return { page: false, blocks: [] };
     const input = parse(publishBodySchema, body ?? {});
     const override = input.overrideChecks === true;
     const at = this.futureInstant(input.at);
@@ -350,7 +380,8 @@ export class Editorial {
 
   /** Takes a block off the site now (its working copy becomes the draft), or schedules that. */
   async unpublish(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion, body: unknown): Promise<ContentDocument> {
-    const { c, current, version } = await this.target(caller, name, id, expectedVersion);
+    const { c, current, version, applied } = await this.target(caller, name, id, expectedVersion);
+    if (applied) return toContentDocument(current);
     const at = this.scheduledInstant(body);
     if (at) return this.schedule(caller, c, current, version, 'unpublish', at);
     const row = await this.step({
@@ -367,7 +398,8 @@ export class Editorial {
 
   /** Drops pending changes: the working copy is what visitors see again. */
   async discard(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion): Promise<ContentDocument> {
-    const { c, current, version } = await this.target(caller, name, id, expectedVersion);
+    const { c, current, version, applied } = await this.target(caller, name, id, expectedVersion);
+    if (applied) return toContentDocument(current);
     if (current.pending_data === null) return toContentDocument(current);
     const row = await this.step({
       collection: c,
@@ -383,7 +415,8 @@ export class Editorial {
 
   /** Cancels a scheduled publish and unpublish. */
   async cancelSchedule(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion): Promise<ContentDocument> {
-    const { c, current, version } = await this.target(caller, name, id, expectedVersion);
+    const { c, current, version, applied } = await this.target(caller, name, id, expectedVersion);
+    if (applied) return toContentDocument(current);
     if (current.publish_at === null && current.unpublish_at === null) return toContentDocument(current);
     const row = await this.step({
       collection: c,
@@ -420,7 +453,8 @@ export class Editorial {
 
   /** Makes a revision's content the working copy: pending changes on a published block, never live until published. */
   async restoreRevision(caller: Caller, name: string, id: string, rev: string, expectedVersion: ExpectedVersion): Promise<ContentDocument> {
-    const { c, current, version } = await this.target(caller, name, id, expectedVersion);
+    const { c, current, version, applied } = await this.target(caller, name, id, expectedVersion);
+    if (applied) return toContentDocument(current);
     const found = await findRevision(this.db, current.id, rev);
     if (!found) throw new AppError('not-found', 'There is no such revision of this block.');
     const clean = await this.prepare(c, found.data, parseJson(workingCopyOf(current)));
@@ -439,7 +473,8 @@ export class Editorial {
   /** Moves a block to the trash: hidden from visitors and lists at once, its schedule cancelled. */
   /** Moves a block to the trash; `also` writes in the same transaction (a deleted page's redirect). */
   async trash(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion, also?: StepInput['also']): Promise<void> {
-    const { c, current, version } = await this.target(caller, name, id, expectedVersion, 'delete');
+    const { c, current, version, applied } = await this.target(caller, name, id, expectedVersion, 'delete');
+    if (applied) return;
     await this.step({
       collection: c,
       current,

@@ -11,6 +11,7 @@ import { siteNavigationCollection, siteNavigationId } from '../../shared/site-na
 import { recordIdPattern } from '../../shared/fields.js';
 import type { DocumentState } from '../../shared/editorial.js';
 import { TRIGRAM, codePoints, foldTitle, titleSearchOf } from '../db/title-search.js';
+import { likeContains } from '../db/like.js';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 type Conn = Kysely<Database>;
@@ -55,11 +56,6 @@ export function titleSearchFor(collection: string, data: string, titleField?: st
   const field = titleField ?? getCollection(collection)?.titleField;
   const parsed = field ? parseData(data) : null;
   return field && parsed ? titleSearchOf(parsed, field) : null;
-}
-
-/** LIKE's wildcards (and the escape character) taken literally. */
-function likeContains(needle: string): string {
-  return `%${needle.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
 }
 
 /**
@@ -236,6 +232,8 @@ export interface DocumentWrite {
   titleField?: string | undefined;
   at: string;
   by: string | null;
+  /** The staff write's Idempotency-Key (shared/request-key.ts), kept with the version it makes; null for none. */
+  requestKey: string | null;
 }
 
 /**
@@ -254,6 +252,7 @@ export async function writeDocumentIfVersion(db: Conn, w: DocumentWrite): Promis
       version: sql<number>`version + 1`,
       updated_at: w.at,
       updated_by: w.by,
+      request_key: w.requestKey,
     })
     .where('id', '=', w.id)
     .where('collection', '=', w.collection)
@@ -345,7 +344,7 @@ export async function reorderDocuments(db: Conn, collection: string, ids: readon
       if (known.get(id) === index) continue;
       await trx
         .updateTable('documents')
-        .set({ position: index, version: sql<number>`version + 1`, updated_at: at, updated_by: by })
+        .set({ position: index, version: sql<number>`version + 1`, updated_at: at, updated_by: by, request_key: null })
         .where('id', '=', id)
         .where('collection', '=', collection)
         .execute();
@@ -424,7 +423,7 @@ export async function storedDocuments(db: Conn, filter: { collection?: string; c
 export async function rewriteDocumentIfVersion(db: Conn, w: { id: string; version: number; data: string; pendingData: string | null; at: string; by: string | null }): Promise<boolean> {
   const result = await db
     .updateTable('documents')
-    .set({ data: w.data, pending_data: w.pendingData, version: w.version + 1, updated_at: w.at, updated_by: w.by })
+    .set({ data: w.data, pending_data: w.pendingData, version: w.version + 1, updated_at: w.at, updated_by: w.by, request_key: null })
     .where('id', '=', w.id)
     .where('version', '=', w.version)
     .executeTakeFirst();
@@ -595,6 +594,34 @@ export async function contactBlocksByEmail(db: Conn, emails: readonly string[], 
     found.push(...(await q.orderBy('created_at').orderBy('id').execute()));
   }
   return found;
+}
+
+/**
+ * The contact blocks (`customer`, not in the trash) whose e-mail field (saved
+ * or pending) or name contains `q`, newest first, at most `limit`: the people
+ * the supporters' search must find though their message came before people
+ * were kept, or staff typed them in on the contacts screen.
+ */
+export async function contactBlocksMatching(db: Conn, q: string, limit: number): Promise<DocumentRow[]> {
+  const dialect = dialectOf(db);
+  const email = likeContains(q.toLowerCase());
+  const name = likeContains(foldTitle(q));
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('collection', '=', contactCollection)
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        sql<SqlBool>`${emailOf(dialect, 'data')} like ${email} escape '!'`,
+        sql<SqlBool>`${emailOf(dialect, 'pending_data')} like ${email} escape '!'`,
+        sql<SqlBool>`title_search like ${name} escape '!'`,
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /**

@@ -9,7 +9,8 @@ import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { Caller } from './service.js';
+import { callerOf } from '../http/caller.js';
+import type { Caller } from '../authorize.js';
 import { revalidateEveryTime } from '../http/cached-representation.js';
 import { dynamicCompression } from '../http/compression.js';
 import { ifMatchVersion } from '../http/if-match.js';
@@ -21,11 +22,6 @@ const collectionParams = z.object({ name: z.string().min(1).max(100) });
 const documentParams = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });
 const revisionParams = documentParams.extend({ rev: z.string().min(1).max(100) });
 const trashParams = z.object({ id: z.string().min(1).max(100) });
-
-/** The caller and their address, as the content domain and its audit log want them. */
-function callerOf(request: FastifyRequest): Caller {
-  return { principal: request.principal, ip: request.ip };
-}
 
 /** Answers differ between visitors and staff, so shared caches must key on the token. */
 function privateOrPublic(request: FastifyRequest, reply: FastifyReply): void {

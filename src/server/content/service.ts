@@ -108,6 +108,21 @@ export class ContentService {
   }
 
   /**
+   * The people of the contact blocks (not in the trash) whose address or name
+   * contains `q`: each address (lower case) once, with the name of its newest
+   * block; at most `limit` blocks read.
+   */
+  async contactPeopleMatching(q: string, limit: number, db: Kysely<Database> = this.db): Promise<{ email: string; name: string | null }[]> {
+    const people = new Map<string, string | null>();
+    for (const row of await repo.contactBlocksMatching(db, q, limit)) {
+      const data = JSON.parse(workingCopyOf(row)) as Record<string, unknown>;
+      const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : '';
+      if (email && !people.has(email)) people.set(email, typeof data.name === 'string' && data.name.trim() ? data.name.trim() : null);
+    }
+    return [...people].map(([email, name]) => ({ email, name }));
+  }
+
+  /**
    * Removes for good every contact block of this address, in the lists or the
    * trash, with its revisions, translations and preview links: nothing of it
    * is left (an erasure of the person). No audit line names it: the caller
@@ -286,7 +301,8 @@ export class ContentService {
    * `status: 'draft'` on a published block it takes it off the site.
    */
   async update(caller: Caller, name: string, id: string, expectedVersion: ExpectedVersion, body: unknown, query?: unknown): Promise<ContentDocument> {
-    const { c, current, version } = await this.editorial.target(caller, name, id, expectedVersion);
+    const { c, current, version, applied } = await this.editorial.target(caller, name, id, expectedVersion);
+    if (applied) return toContentDocument(current);
     const input = parse(updateBodySchema, body);
     const override = overrideOf(query);
     // Top-level merge (RFC 7396 style) onto the working copy: a field sent as null is removed.

@@ -26,6 +26,10 @@ import { translations } from './migrations/2026-11-29-translations.js';
 import { mediaAvif } from './migrations/2026-11-30-media-avif.js';
 import { auditChain } from './migrations/2026-12-01-audit-chain.js';
 import { supporters } from './migrations/2026-12-02-supporters.js';
+import { eventRegistrations } from './migrations/2026-12-03-event-registrations.js';
+import { newsletter } from './migrations/2026-12-06-newsletter.js';
+import { requestKeys } from './migrations/2026-12-07-request-keys.js';
+import { visits } from './migrations/2026-12-05-visits.js';
 import { AuditKey } from './audit-key.js';
 
 export type { Dialect } from './schema.js';
@@ -102,6 +106,10 @@ class StaticMigrations implements MigrationProvider {
       '2026-11-30-media-avif': mediaAvif,
       '2026-12-01-audit-chain': auditChain,
       '2026-12-02-supporters': supporters,
+      '2026-12-03-event-registrations': eventRegistrations,
+      '2026-12-05-visits': visits,
+      '2026-12-06-newsletter': newsletter,
+      '2026-12-07-request-keys': requestKeys,
     };
   }
 }

@@ -34,6 +34,14 @@ export const tableOwners = {
   supporters: 'supporters',
   form_answers: 'supporters',
   consent_versions: 'supporters',
+  event_registrations: 'events',
+  newsletter_subscriptions: 'newsletter',
+  newsletters: 'newsletter',
+  newsletter_deliveries: 'newsletter',
+  visits: 'visits',
+  visit_visitors: 'visits',
+  visit_referrers: 'visits',
+  visit_campaigns: 'visits',
 } as const satisfies Record<keyof Database, string>;
 
 export type TableName = keyof typeof tableOwners;

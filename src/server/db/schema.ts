@@ -33,6 +33,8 @@ export interface DocumentsTable {
   deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** The authoring-check rules a scheduled publish was confirmed despite (comma-separated); null: none confirmed. */
   publish_override: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Idempotency-Key of the staff write that made this version (shared/request-key.ts); null: none, or the server's own write. */
+  request_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every save, publish, unpublish, discard and restore of a block (append-only). */
@@ -254,6 +256,39 @@ export interface NotFoundTable {
   last_at: string;
 }
 
+/** Views of a public page per day (UTC), language and address (visits/); the site's total is the row with lang and path ''. */
+export interface VisitsTable {
+  day: string;
+  lang: string;
+  path: string;
+  views: number;
+  /** Distinct visitors of a day once it is rolled up; until then they are the day's rows in visit_visitors. */
+  visitors: number;
+}
+
+/** The current days' visitors: a keyed hash of address and browser under a salt of that day alone (never stored). */
+export interface VisitVisitorsTable {
+  day: string;
+  lang: string;
+  path: string;
+  visitor: string;
+}
+
+/** Views that came from another site, by its host only. */
+export interface VisitReferrersTable {
+  day: string;
+  host: string;
+  views: number;
+}
+
+/** Views that came with utm_source or utm_campaign ('' when absent). */
+export interface VisitCampaignsTable {
+  day: string;
+  source: string;
+  campaign: string;
+  views: number;
+}
+
 export interface Database {
   documents: DocumentsTable;
   users: UsersTable;
@@ -279,6 +314,14 @@ export interface Database {
   supporters: SupportersTable;
   form_answers: FormAnswersTable;
   consent_versions: ConsentVersionsTable;
+  event_registrations: EventRegistrationsTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  newsletters: NewslettersTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
+  visits: VisitsTable;
+  visit_visitors: VisitVisitorsTable;
+  visit_referrers: VisitReferrersTable;
+  visit_campaigns: VisitCampaignsTable;
 }
 
 /** A mail to send (mail/queue.ts); bodies are cleared once it is sent. */
@@ -298,6 +341,8 @@ export interface MailQueueTable {
   claimed_until: string | null;
   sent_at: string | null;
   last_error: string | null;
+  /** JSON list of `{ filename, contentType, content }` (an event's calendar file), or null; dropped once sent. */
+  attachments: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A single-use link sent by mail, found by the SHA-256 of its token. */
@@ -385,4 +430,78 @@ export interface ConsentVersionsTable {
   text: string;
   text_hash: string;
   created_at: string;
+}
+
+/** One person's registration for an event (events/repository.ts); unique per (event, supporter), removed with the person. */
+export interface EventRegistrationsTable {
+  id: string;
+  event_id: string;
+  /** The event's title when the person registered. */
+  event_title: string;
+  supporter_id: string;
+  /** shared/events.ts `RegistrationState`. */
+  state: string;
+  lang: string;
+  /** The answers to the extra questions: JSON text, by question id. */
+  values: string;
+  attended_at: string | null;
+  reminded_at: string | null;
+  /** The SHA-256 of the cancel link's token. */
+  cancel_token_hash: string;
+  cancel_used_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** When retention deletes it: the event's end plus its retention months. */
+  expires_at: string;
+}
+
+/** A person's subscription to the newsletter (newsletter/repository.ts): one per person, removed with them. */
+export interface NewsletterSubscriptionsTable {
+  id: string;
+  supporter_id: string;
+  lang: string;
+  /** shared/newsletter.ts `SubscriptionState`. */
+  state: string;
+  /** Where the consent came from: the footer, a form, an import. */
+  source: string;
+  /** The consent text agreed to (supporters' consent_versions, form id `newsletter`). */
+  consent_version_id: string | null;
+  created_at: string;
+  updated_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  /** The issue whose link the reader left by. */
+  unsubscribed_by: string | null;
+}
+
+/** One issue of the newsletter in one language. */
+export interface NewslettersTable {
+  id: string;
+  lang: string;
+  subject: string;
+  intro: string;
+  /** JSON text: the items picked, shared/newsletter.ts `NewsletterItem[]`. */
+  items: string;
+  /** shared/newsletter.ts `NewsletterState`. */
+  state: string;
+  send_at: string | null;
+  archived: ColumnType<number, number | undefined, number>;
+  unsubscribes: ColumnType<number, number | undefined, number>;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
+/** One issue's mail to one reader: the newsletter's queue. */
+export interface NewsletterDeliveriesTable {
+  id: string;
+  newsletter_id: string;
+  subscription_id: string;
+  /** waiting, sent, failed or skipped. */
+  state: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  claimed_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
 }

@@ -24,6 +24,14 @@ export const advisoryLockKeys = {
   avifJob: 7_313_001,
   /** Deleting answers past their retention time (session lock, skipped when held). */
   supportersRetention: 7_314_001,
+  /** Rolling up past days' visitors and deleting counts past their time (session lock, skipped when held). */
+  visitsRetention: 7_316_001,
+  /** An event's places, with the event's id as the second key (transaction lock: one registration at a time per event). */
+  eventPlaces: 7_315_001,
+  /** Deleting registrations past their retention time (session lock, skipped when held). */
+  eventsRetention: 7_315_002,
+  /** Claiming the newsletter's mails under its rate (transaction lock: instances count and claim one at a time). */
+  newsletterSend: 7_317_001,
 } as const;
 
 /**
@@ -64,4 +72,15 @@ export async function withSessionLock<T>(db: Db, key: number, wait: boolean, wor
  */
 export async function takeTransactionLock(db: Pick<Db, 'dialect'>, trx: Kysely<Database>, key: number): Promise<void> {
   if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
+}
+
+/**
+ * Takes the lock `key` for one thing named `name` (an event's id) until the
+ * transaction ends: two keys, the second the name's hash, so work on one
+ * event never waits for another's (PostgreSQL; on SQLite the transaction's
+ * write lock serialises it, as above). A hash shared by two names only makes
+ * them wait for each other.
+ */
+export async function takeTransactionLockOn(db: Pick<Db, 'dialect'>, trx: Kysely<Database>, key: number, name: string): Promise<void> {
+  if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${key}::int, hashtext(${name}))`.execute(trx);
 }

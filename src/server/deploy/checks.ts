@@ -4,6 +4,8 @@
  * the configuration goes through `Probes`, so a test can prepare a bad
  * machine (a full disk, a root service) without making one.
  */
+import crypto from 'node:crypto';
+import dns from 'node:dns';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -15,9 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { apiPaths } from '../../shared/api-paths.js';
 import { nextScheduledTime } from '../backup/schedule.js';
-import { configFromEnv, type AppConfig } from '../config.js';
+import { configFromEnv, sharedStateDigest, type AppConfig } from '../config.js';
 import { isPostgresUrl, migrationStatus, openDatabase, sqliteFile } from '../db/index.js';
-import { proxyAddress } from './files.js';
+import { instancePortsVariable, proxyAddress } from './files.js';
 import { lastVerifiedBackupAt } from '../backup/repository.js';
 import { smtpProbe } from './smtp-probe.js';
 
@@ -66,6 +68,8 @@ export interface Probes {
   peerCertificate(host: string, port: number): Promise<PeerCertificate>;
   /** The newest verified backup's time, undefined when none. */
   lastVerifiedBackup(config: AppConfig): Promise<Date | undefined>;
+  /** The TXT records at a DNS name, each as its strings (absent: DNS is not asked, the DKIM check only reads the key). */
+  txt?(name: string): Promise<string[][]>;
 }
 
 export interface DoctorInput {
@@ -222,6 +226,40 @@ async function checkSmtp(config: AppConfig, mailTo: string | undefined): Promise
   return result('smtp', 'error', outcome.message, outcome.fix);
 }
 
+/** The public key of a DKIM record (`p=`), without spaces; undefined when the record has none. */
+function dkimRecordKey(record: string): string | undefined {
+  for (const part of record.split(';')) {
+    const [tag, ...rest] = part.split('=');
+    if (tag?.trim() === 'p') return rest.join('=').replace(/\s+/g, '');
+  }
+  return undefined;
+}
+
+/** With DKIM_PRIVATE_KEY and DKIM_SELECTOR: the key is one, and the domain's DNS record publishes its public half. */
+async function checkDkim(config: AppConfig, probes: Probes): Promise<CheckResult | null> {
+  if (!config.dkim) return null;
+  const from = config.mailFrom ?? `no-reply@${new URL(config.publicUrl).hostname}`;
+  const name = `${config.dkim.selector}._domainkey.${from.split('@')[1] ?? ''}`;
+  let publicKey: string;
+  try {
+    publicKey = crypto.createPublicKey(config.dkim.privateKey).export({ type: 'spki', format: 'der' }).toString('base64');
+  } catch {
+    return result('dkim', 'error', 'DKIM_PRIVATE_KEY is not a private key that can sign: mails would go unsigned.', 'Put the whole PEM key (-----BEGIN PRIVATE KEY----- …) in DKIM_PRIVATE_KEY, line breaks written as \\n, and restart.');
+  }
+  if (!probes.txt) return result('dkim', 'ok', `Mails are signed with the key of selector ${config.dkim.selector}; its DNS record was not looked up.`);
+  let records: string[][];
+  try {
+    records = await probes.txt(name);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'ENOTFOUND' || code === 'ENODATA') return result('dkim', 'error', `There is no DKIM record at ${name}: receivers cannot check the signature, and may treat the mail as forged.`, `Publish a TXT record at ${name}: "v=DKIM1; k=rsa; p=${publicKey}".`);
+    return result('dkim', 'warn', `The DKIM record at ${name} could not be looked up (${code ?? (err as Error).message}).`, 'Check that this machine can resolve DNS names, then run the doctor again.');
+  }
+  const published = records.map((r) => dkimRecordKey(r.join(''))).filter((k): k is string => k !== undefined);
+  if (published.includes(publicKey)) return result('dkim', 'ok', `The DKIM record at ${name} publishes the public half of DKIM_PRIVATE_KEY.`);
+  return result('dkim', 'error', `The DKIM record at ${name} does not match DKIM_PRIVATE_KEY: receivers will find every signature wrong.`, `Publish "v=DKIM1; k=rsa; p=${publicKey}" at ${name}, or set the private key that belongs to the published record.`);
+}
+
 async function checkBackups(config: AppConfig, probes: Probes): Promise<CheckResult> {
   if (!config.backupSchedule) return result('backup', 'warn', 'BACKUP_SCHEDULE is not set: no backup is taken unless someone takes one.', 'Set BACKUP_SCHEDULE="0 3 * * *" (every night at 03:00) in the environment file and restart.');
   const now = probes.now();
@@ -273,6 +311,50 @@ async function checkTrustProxy(config: AppConfig, probes: Probes): Promise<Check
   return result('trust-proxy', 'ok', `Through the proxy the site sees the visitor's address (${mine}) and ignores a forged X-Forwarded-For.`);
 }
 
+const healthAnswer = z.object({ status: z.literal('ok'), shared: z.string() });
+
+/**
+ * Several instances (INSTANCE_PORTS, written by setup --instances): each one
+ * answers its health check, and each works on the database, Redis and media
+ * folder of the environment file (its `shared` value is the one computed
+ * here from that file; an instance started with other settings differs).
+ */
+async function checkInstances(env: Record<string, string | undefined>, config: AppConfig, probes: Probes): Promise<CheckResult | null> {
+  const listed = env[instancePortsVariable]?.trim();
+  if (!listed) return null;
+  const ports = listed.split(/\s+/).map(Number);
+  if (ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) return result('instances', 'error', `${instancePortsVariable}="${listed}" is not a list of ports.`, 'Run setup --instances N again, which writes it.');
+  if (!isPostgresUrl(config.databaseUrl)) return result('instances', 'error', `${ports.length} instances on SQLite: only one process may write a SQLite database.`, 'Set DATABASE_URL to a PostgreSQL database (setup --database-url), or run one instance (setup --instances 1).');
+  if (!config.redisUrl) return result('instances', 'error', `${ports.length} instances without REDIS_URL: each would keep its own sign-in throttles and rate limits, so they would allow ${ports.length} times what they should.`, 'Set REDIS_URL (setup --redis-url) and restart the instances.');
+  let secret = env.AUTH_SECRET;
+  try {
+    secret ??= fs.readFileSync(path.join(config.dataDir, 'auth-secret'), 'utf8').trim();
+  } catch (err) {
+    return result('instances', 'warn', `Whether the instances share the database, Redis and media could not be checked: ${path.join(config.dataDir, 'auth-secret')} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}).`, 'Run the doctor with sudo, after the first start.');
+  }
+  const expected = sharedStateDigest({ ...config, authSecret: secret });
+  const silent: { port: number; why: string }[] = [];
+  const apart: number[] = [];
+  await Promise.all(
+    ports.map(async (port) => {
+      try {
+        const answer = await probes.get(`http://${proxyAddress}:${port}${apiPaths.health}`, {});
+        const health = answer.status === 200 ? healthAnswer.safeParse(JSON.parse(answer.body || '{}')) : null;
+        if (!health?.success) silent.push({ port, why: `answered ${answer.status}` });
+        else if (health.data.shared !== expected) apart.push(port);
+      } catch (err) {
+        silent.push({ port, why: (err as Error).message });
+      }
+    }),
+  );
+  // In the order of the ports, whatever order the answers came in.
+  silent.sort((a, b) => a.port - b.port);
+  apart.sort((a, b) => a - b);
+  if (silent.length > 0) return result('instances', 'error', `${silent.length} of ${ports.length} instances do not answer: ${silent.map((s) => `${s.port} (${s.why})`).join(', ')}.`, `sudo systemctl status ${ports.map((p) => `ngo-site@${p}`).join(' ')}, and journalctl -u ngo-site@PORT for why one stopped.`);
+  if (apart.length > 0) return result('instances', 'error', `The instances on ${apart.join(', ')} do not work on the database, Redis and media folder of the environment file: visitors would see different sites.`, 'Start every instance from the same environment file (the template unit setup writes does): sudo systemctl restart ngo-site@PORT.');
+  return result('instances', 'ok', `All ${ports.length} instances answer (${ports.join(', ')}) and share the database, Redis and the media folder.`);
+}
+
 /** Runs the checks in a fixed order; the quick ones only when `quick`. */
 export async function runChecks(input: DoctorInput): Promise<CheckResult[]> {
   const { probes } = input;
@@ -300,9 +382,13 @@ export async function runChecks(input: DoctorInput): Promise<CheckResult[]> {
   if (quick) return checks;
   checks.push(await checkDatabase(config));
   checks.push(await checkSmtp(config, input.mailTo));
+  const dkim = await checkDkim(config, probes);
+  if (dkim) checks.push(dkim);
   checks.push(await checkBackups(config, probes));
   checks.push(await checkCertificate(config, probes));
   checks.push(await checkTrustProxy(config, probes));
+  const instances = await checkInstances(input.env, config, probes);
+  if (instances) checks.push(instances);
   return checks;
 }
 
@@ -406,5 +492,6 @@ export function systemProbes(options: SystemProbeOptions = {}): Probes {
         await db.close().catch(() => undefined);
       }
     },
+    txt: (name) => dns.promises.resolveTxt(name),
   };
 }

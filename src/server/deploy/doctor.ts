@@ -43,7 +43,7 @@ export async function doctor(run: DoctorRun): Promise<number> {
     return 2;
   }
   const envFile = values['env-file'] ?? (fs.existsSync(installedPaths.envFile) ? installedPaths.envFile : undefined);
-  const unitFile = values.unit ?? (fs.existsSync(installedPaths.unit) ? installedPaths.unit : undefined);
+  const unitFile = values.unit ?? [installedPaths.unit, installedPaths.unitTemplate].find((file) => fs.existsSync(file));
   let env = run.env;
   if (envFile) {
     try {

@@ -7,6 +7,8 @@
  * (each staff address the form names; the person's confirmation when the
  * form sends one). Nothing of the answer is logged.
  */
+import { newsletterChoiceInput, newsletterChoiceValue } from '../../shared/newsletter-paths.js';
+import { publicWordsFor } from '../../shared/public-words.js';
 import type { FastifyInstance } from 'fastify';
 import type { PublicDocument } from '../../shared/collections.js';
 import type { PageBundle } from '../../shared/page-bundle.js';
@@ -17,6 +19,7 @@ import { oneLine } from '../../shared/text.js';
 import { composeMail } from '../mail/compose.js';
 import type { FormTyped } from '../../web/entry-server.js';
 import type { StartedCheck } from './started.js';
+import { errorWithoutData } from '../personal-errors.js';
 
 /** A published form as a visitor's answer finds it. */
 export interface FoundForm {
@@ -43,6 +46,8 @@ export interface CheckedAnswer {
   name: string | null;
   /** The consent box's words as the person saw them; null when the form has none. */
   consentText: string | null;
+  /** The "keep me informed" box was offered and ticked: the person is asked to confirm a subscription. */
+  newsletter: boolean;
 }
 
 export type AnswerCheck = { ok: true; answer: CheckedAnswer } | { ok: false; message: string; errors: Record<string, string> };
@@ -88,7 +93,8 @@ export async function checkAnswer(
   const altcha = one(typed[formHiddenInputs.altcha]);
   if (altcha && !(await verify.altcha(altcha))) return refuse(w.check);
   const { email, name } = personOf(fields, values);
-  return { ok: true, answer: { fields, values, email, name, consentText } };
+  const newsletter = form.doc.data.newsletterChoice === true && one(typed[newsletterChoiceInput]) === newsletterChoiceValue;
+  return { ok: true, answer: { fields, values, email, name, consentText, newsletter } };
 }
 
 /** How many months the form keeps answers: its own choice, else the default. */
@@ -110,10 +116,16 @@ export async function storeAnswer(app: FastifyInstance, form: FoundForm, answer:
     consentText: answer.consentText,
     retentionMonths: retentionOf(form.original),
   });
+  if (answer.newsletter) {
+    // Double opt-in as from the footer: a pending subscription and a confirmation mail; the box's words are the consent kept.
+    await app.services.newsletter
+      .subscribe({ email: answer.email, lang: form.lang, source: `form: ${form.id}`, consentText: publicWordsFor(form.lang).words.newsletter.keepInformed })
+      .catch((err: unknown) => app.log.error({ err: errorWithoutData(err), form: form.id }, 'form answer stored, but its newsletter subscription could not be taken'));
+  }
   try {
     await queueMails(app, form, answer, title);
   } catch (err) {
-    app.log.error({ err: err instanceof Error ? err.message : String(err), form: form.id }, 'form answer stored, but its mails could not be queued');
+    app.log.error({ err: errorWithoutData(err), form: form.id }, 'form answer stored, but its mails could not be queued');
   }
 }
 

@@ -24,37 +24,17 @@ import { publicWordsFor } from '../../shared/public-words.js';
 import type { PublicDocument } from '../../shared/collections.js';
 import type { PageBundle } from '../../shared/page-bundle.js';
 import { requestHeader } from '../http/cached-representation.js';
-import { sendError, toAppError } from '../plugins/errors.js';
+import { sendError } from '../plugins/errors.js';
 import type { FormState, FormTyped } from '../../web/entry-server.js';
 import { checkFormStart, signFormStart } from './started.js';
 import { ChallengeVerifier, newChallenge } from './altcha.js';
 import { checkAnswer, storeAnswer, type FoundForm } from './answer.js';
-
-/** Five thousand characters per long answer, each up to four bytes, each byte percent-encoded, for a few such questions. */
-const formBodyLimit = 256 * 1024;
+import { formBodyLimit, keptTyping, one, parseForm } from './posted.js';
+import { errorWithoutData } from '../personal-errors.js';
 
 const paramsSchema = z.object({ id: z.string().max(100) });
 const getQuerySchema = z.object({ sent: z.string().optional(), lang: z.string().max(20).optional() });
 const challengeQuerySchema = z.object({ form: z.string().regex(recordIdPattern) });
-
-/** The posted form: every input by name, several values for a name given several times. */
-function parseForm(body: string): FormTyped {
-  const typed: FormTyped = {};
-  for (const [name, value] of new URLSearchParams(body)) {
-    const had = typed[name];
-    typed[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
-  }
-  return typed;
-}
-
-const one = (v: string | string[] | undefined): string => (typeof v === 'string' ? v : (v?.[0] ?? ''));
-
-/** What the visitor typed, to show again: only the form's own inputs (never the hidden ones). */
-function keptTyping(typed: FormTyped): FormTyped {
-  const kept: FormTyped = {};
-  for (const [name, value] of Object.entries(typed)) if (name !== formHiddenInputs.altcha && name !== formHiddenInputs.honeypot && name !== formHiddenInputs.started && name !== formHiddenInputs.lang) kept[name] = value;
-  return kept;
-}
 
 export async function formsRoutes(app: FastifyInstance): Promise<void> {
   // Only in this scope: the rest of the API takes JSON.
@@ -62,8 +42,10 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
     done(null, parseForm(String(body)));
   });
   // Answers per client address (every form together) and per form (every address together): one place, shared/forms.ts.
-  const perAddress = app.rateLimit({ ...formRateLimits.perAddress, keyGenerator: (request) => `form-address:${request.ip}` });
-  const perForm = app.rateLimit({ ...formRateLimits.perForm, keyGenerator: (request) => `form:${(request.params as { id?: string }).id ?? ''}` });
+  // Counters, not hooks: `app.rateLimit` runs once per request (a second one on the same request is skipped), and
+  // the form's own count must be taken only for an answer its address's allowance let through.
+  const perAddress = app.createRateLimit({ ...formRateLimits.perAddress, keyGenerator: (request) => `form-address:${request.ip}` });
+  const perForm = app.createRateLimit({ ...formRateLimits.perForm, keyGenerator: (request) => `form:${(request.params as { id?: string }).id ?? ''}` });
   const secret = app.services.config.authSecret;
   const challenges = new ChallengeVerifier(secret);
 
@@ -124,13 +106,10 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
     const typed: FormTyped = request.body !== null && typeof request.body === 'object' ? (request.body as FormTyped) : {};
     const form = await findForm(id, one(typed[formHiddenInputs.lang]) || undefined);
     if (!form) throw new AppError('not-found', 'There is no form here any more.');
-    try {
-      await perAddress.call(app, request, reply);
-      await perForm.call(app, request, reply);
-    } catch (err) {
-      const limited = toAppError(err);
-      if (limited.code !== 'resource-exhausted') throw err;
-      if (!reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    const byAddress = await perAddress(request);
+    const limited = !byAddress.isAllowed && byAddress.isExceeded ? byAddress : await perForm(request);
+    if (!limited.isAllowed && limited.isExceeded) {
+      reply.header('retry-after', String(Math.max(1, limited.ttlInSeconds)));
       return refuse(request, reply, form, 429, form.words.tooMany, {}, typed);
     }
     const checked = await checkAnswer(form, typed, {
@@ -141,7 +120,7 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
     try {
       await storeAnswer(app, form, checked.answer);
     } catch (err) {
-      request.log.error({ err: err instanceof Error ? err.message : String(err), form: form.id }, 'storing a form answer failed');
+      request.log.error({ err: errorWithoutData(err), form: form.id }, 'storing a form answer failed');
       return refuse(request, reply, form, 500, form.words.failed, {}, typed);
     }
     if (wantsJson(request)) return reply.header('cache-control', 'no-store').send({ result: 'sent' });

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { contactLimits, contactMessages, emailPattern } from '../../shared/contact.js';
 import { parseOrThrow } from './parse.js';
 import { composeMail } from '../mail/compose.js';
+import { errorWithoutData } from '../personal-errors.js';
 
 /** The contact form's limits and messages, shared with the public form. */
 export const contactSchema = z.strictObject({
@@ -41,7 +42,7 @@ export async function storeContact(app: FastifyInstance, input: z.infer<typeof c
   // The message is kept with its person (supporters/service.ts): staff find it under the address.
   await app.services.supporters.recordContact({ email: input.email, name: input.name }).catch((err: unknown) => {
     // The error's name only: a database's message may quote the address.
-    app.log.error({ err: err instanceof Error ? err.name : 'error', customer: doc.id }, 'contact message stored, but its person could not be recorded');
+    app.log.error({ err: errorWithoutData(err), customer: doc.id }, 'contact message stored, but its person could not be recorded');
   });
   try {
     const { data: settings } = await app.services.settings.current();
@@ -54,7 +55,7 @@ export async function storeContact(app: FastifyInstance, input: z.infer<typeof c
     });
     await app.services.mail.enqueue({ ...mail, purpose: 'contact', to: settings.contactEmail, replyTo: { name, address: input.email } });
   } catch (err) {
-    app.log.error({ err: err instanceof Error ? err.message : String(err), customer: doc.id }, 'contact message stored, but its mail could not be queued');
+    app.log.error({ err: errorWithoutData(err), customer: doc.id }, 'contact message stored, but its mail could not be queued');
   }
   return { id: doc.id };
 }

@@ -4,7 +4,8 @@
  * Node's request listener itself, before Fastify builds its request and reply
  * objects, runs its router and hooks and serialises headers from an object.
  * Per request that is a Map look-up, one `writeHead` with header lines made
- * when the answer was kept, one `end`, and a count in the request log.
+ * when the answer was kept, one `end`, a count in the request log and, for a
+ * page, its view count (visits/counter.ts, given by the page look-up).
  *
  * Only what Fastify would answer the same way takes the lane: a GET without a
  * body, an Authorization header or a Range header, whose URL a registered
@@ -39,15 +40,27 @@ export interface LaneHeaders {
   /** Light pages (src/shared/light-pages.ts). */
   saveData: string | undefined;
   cookie: string | undefined;
+  /** Read for the visit counts (visits/counter.ts), never kept. */
+  userAgent: string | undefined;
+  referer: string | undefined;
+  forwardedFor: string | undefined;
 }
 
-/** A ready answer for this GET, or null to let Fastify answer it. */
-export type ReadyLookup = (url: string, headers: LaneHeaders) => ReadyAnswer | null;
+/** A ready answer for this GET, or null to let Fastify answer it; `req` only for its connection's address. */
+export type ReadyLookup = (url: string, headers: LaneHeaders, req: IncomingMessage) => ReadyAnswer | null;
 
 /** Headers that make an answer the lane would give wrong: a caller's own view, part of the bytes, a body. */
 const refusedHeaders = ['authorization', 'range', 'content-length', 'transfer-encoding'] as const;
 /** Headers the lane reads, by the LaneHeaders field they fill. */
-const readHeaders = { 'accept-encoding': 'acceptEncoding', 'if-none-match': 'ifNoneMatch', 'save-data': 'saveData', cookie: 'cookie' } as const satisfies Record<string, keyof LaneHeaders>;
+const readHeaders = {
+  'accept-encoding': 'acceptEncoding',
+  'if-none-match': 'ifNoneMatch',
+  'save-data': 'saveData',
+  cookie: 'cookie',
+  'user-agent': 'userAgent',
+  referer: 'referer',
+  'x-forwarded-for': 'forwardedFor',
+} as const satisfies Record<string, keyof LaneHeaders>;
 /** By a name's length, whether it can be one of those: a name of another length is passed over without being lower-cased. */
 const watchedLength: readonly boolean[] = (() => {
   const lengths = [...refusedHeaders, ...Object.keys(readHeaders)].map((name) => name.length);
@@ -72,6 +85,9 @@ export function laneHeaders(raw: readonly string[]): LaneHeaders | null {
   let ifNoneMatch: string | undefined;
   let saveData: string | undefined;
   let cookie: string | undefined;
+  let userAgent: string | undefined;
+  let referer: string | undefined;
+  let forwardedFor: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
     if (watchedLength[name.length] !== true) continue;
@@ -97,9 +113,21 @@ export function laneHeaders(raw: readonly string[]): LaneHeaders | null {
         if (cookie !== undefined) return null;
         cookie = value;
         continue;
+      case 'userAgent':
+        if (userAgent !== undefined) return null;
+        userAgent = value;
+        continue;
+      case 'referer':
+        if (referer !== undefined) return null;
+        referer = value;
+        continue;
+      case 'forwardedFor':
+        if (forwardedFor !== undefined) return null;
+        forwardedFor = value;
+        continue;
     }
   }
-  return { acceptEncoding, ifNoneMatch, saveData, cookie };
+  return { acceptEncoding, ifNoneMatch, saveData, cookie, userAgent, referer, forwardedFor };
 }
 
 /** The request log of the answers the lane gives (request-log.ts). */
@@ -179,7 +207,7 @@ export class FastLane {
     for (const { prefix, lookup } of this.lookups) {
       if (!url.startsWith(prefix)) continue;
       const headers = laneHeaders(req.rawHeaders);
-      answer = headers && lookup(url, headers);
+      answer = headers && lookup(url, headers, req);
       break;
     }
     if (!answer) return false;

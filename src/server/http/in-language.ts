@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TranslationHistory, TranslationReading } from '../../shared/translations.js';
 import { ifMatchVersion } from './if-match.js';
+import { callerOf } from './caller.js';
 
 export type TranslationStep = 'read' | 'save' | 'publish' | 'unpublish' | 'discard' | 'confirm' | 'history';
 
@@ -30,7 +31,7 @@ export async function inLanguage(app: FastifyInstance, request: FastifyRequest, 
     reply.header('cache-control', 'no-store').header('content-language', lang.code);
     return t.history(request.principal, collection, id, lang);
   }
-  const caller = { principal: request.principal, ip: request.ip };
+  const caller = callerOf(request);
   const answer =
     step === 'read'
       ? await t.read(request.principal, collection, id, lang)

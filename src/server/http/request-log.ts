@@ -5,7 +5,8 @@
  * the serialised request, one on completion). Headers and bodies are never
  * logged, so no token, cookie or password can reach the log from here. A
  * preview link's token is in its path: such paths are written as
- * `/preview/[redacted]`; a search of the supporters names a person in its
+ * `/preview/[redacted]`, a registration's cancel link as
+ * `/registrations/cancel/[redacted]`; a search of the supporters names a person in its
  * query, which is written as `?[redacted]`.
  */
 import fs from 'node:fs';
@@ -13,6 +14,8 @@ import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyR
 import pino, { type DestinationStream } from 'pino';
 import type { LaneLog } from './fast-lane.js';
 import { previewPathPrefix } from '../../shared/editorial.js';
+import { registrationCancelPrefix } from '../../shared/events.js';
+import { newsletterTokenPrefixes } from '../../shared/newsletter-paths.js';
 import { apiPaths, apiPrefix } from '../../shared/api-paths.js';
 
 const { streamSym, chindingsSym } = pino.symbols;
@@ -29,12 +32,22 @@ function rawParts(log: FastifyBaseLogger): { stream: DestinationStream; chinding
 /** How the log writes the path of a preview link (whose token is a credential). */
 export const redactedPreviewPath = `${previewPathPrefix}[redacted]`;
 
+/** How the log writes a registration's cancel link (whose token cancels it). */
+export const redactedCancelPath = `${registrationCancelPrefix}[redacted]`;
+
+/** How the log writes a newsletter link (whose token confirms or unsubscribes). */
+export function redactedNewsletterPath(prefix: string): string {
+  return `${prefix}[redacted]`;
+}
+
 /** Paths whose query may name a person (the supporters' search by name or address): the log writes them without it. */
-const personalQueryPaths: readonly string[] = [apiPaths.supporters.list];
+const personalQueryPaths: readonly string[] = [apiPaths.supporters.list, apiPaths.subscribers.list];
 
 /** The URL as the log writes it: a preview link's path without its token, a search of people without its query; any other URL as it is. */
 export function loggedUrl(url: string): string {
   if (url.startsWith(previewPathPrefix)) return redactedPreviewPath;
+  if (url.startsWith(registrationCancelPrefix)) return redactedCancelPath;
+  for (const prefix of newsletterTokenPrefixes) if (url.startsWith(prefix)) return redactedNewsletterPath(prefix);
   // Only an API URL can be one of them: a public page's URL (every request of the fast lane) is returned after one comparison.
   if (!url.startsWith(apiPrefix)) return url;
   const query = url.indexOf('?');

@@ -6,7 +6,7 @@ import type { Db } from '../db/index.js';
 import { MailQueue, type MailAddress, type MailQueueOptions } from './queue.js';
 import { outboxTransport, smtpTransport } from './transport.js';
 
-export { MailQueue, type MailQueueOptions, type OutgoingMail, type MailAddress } from './queue.js';
+export { MailQueue, type MailQueueOptions, type OutgoingMail, type MailAddress, type MailAttachment, type DirectMail } from './queue.js';
 export { composeMail, type MailContent } from './compose.js';
 
 /** Where mail is written when no SMTP_URL is set. */
@@ -28,5 +28,6 @@ export function createMailQueue(config: AppConfig, db: Db, organisationName: Org
   const address = senderAddress(config);
   // Mail speaks in the organisation's name as it is when the mail leaves.
   const from = async (): Promise<MailAddress> => ({ name: await organisationName(), address });
-  return new MailQueue(db, transport, from, log.child({ component: 'mail' }), options);
+  const dkim = config.dkim ? { domainName: address.split('@')[1] ?? '', keySelector: config.dkim.selector, privateKey: config.dkim.privateKey } : undefined;
+  return new MailQueue(db, transport, from, log.child({ component: 'mail' }), { ...options, ...(dkim ? { dkim } : {}) });
 }

@@ -11,7 +11,9 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { ComposedMail } from './compose.js';
-import { claimMail, deleteMailMentioning, dueMailIds, insertQueuedMail, markMailFailed, markMailSent, type QueuedMailRow } from './repository.js';
+import { claimMail, deleteMailMentioning, dueMailIds, insertQueuedMail, markMailFailed, markMailSent, type MailAttachment, type QueuedMailRow } from './repository.js';
+
+export type { MailAttachment } from './repository.js';
 import type { MailTransport } from './transport.js';
 
 export interface MailAddress {
@@ -24,6 +26,8 @@ export interface OutgoingMail extends ComposedMail {
   purpose: string;
   to: string;
   replyTo?: MailAddress | undefined;
+  /** Files sent with the mail, kept with it in the queue until it is sent. */
+  attachments?: readonly MailAttachment[] | undefined;
 }
 
 export interface MailQueueOptions {
@@ -31,6 +35,16 @@ export interface MailQueueOptions {
   retryDelaysMs?: readonly number[];
   /** How often due mail is looked for besides right after a mail is queued (default 15 s). */
   pollMs?: number;
+  /** Signs every mail (DKIM) for this domain with this key and selector. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string } | undefined;
+}
+
+/** A mail sent at once through the transport by a domain keeping its own queue (the newsletter's deliveries). */
+export interface DirectMail extends ComposedMail {
+  /** Its id in that queue (the Message-ID and the outbox file name). */
+  id: string;
+  to: string;
+  headers?: Record<string, string>;
 }
 
 export const defaultRetryDelaysMs = [10_000, 60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000] as const;
@@ -51,6 +65,7 @@ function failureText(err: unknown): string {
 export class MailQueue {
   private readonly delays: readonly number[];
   private readonly pollMs: number;
+  private readonly dkim: MailQueueOptions['dkim'];
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -65,6 +80,30 @@ export class MailQueue {
   ) {
     this.delays = options.retryDelaysMs?.length ? options.retryDelaysMs : defaultRetryDelaysMs;
     this.pollMs = options.pollMs ?? 15_000;
+    this.dkim = options.dkim;
+  }
+
+  /**
+   * Sends one mail now, through the same transport, sender and signature as
+   * queued mail, and resolves once the mail server took it (or rejects). For
+   * a domain that keeps its own queue of mails and their states.
+   */
+  async deliver(mail: DirectMail): Promise<void> {
+    const from = await this.from();
+    const send = this.transport.sendBulk?.bind(this.transport) ?? this.transport.send.bind(this.transport);
+    await send(
+      {
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: `<${mail.id.replace(/[^A-Za-z0-9.-]/g, '.')}@${from.address.split('@')[1] ?? 'localhost'}>`,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+        ...(this.dkim ? { dkim: this.dkim } : {}),
+      },
+      mail.id.replace(/[^A-Za-z0-9-]/g, '-'),
+    );
   }
 
   get description(): string {
@@ -90,6 +129,7 @@ export class MailQueue {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      attachments: mail.attachments ?? [],
       at: new Date().toISOString(),
     });
     this.log.info({ mailId: id, purpose: mail.purpose }, 'mail queued');
@@ -163,6 +203,7 @@ export class MailQueue {
     const attempts = Number(row.attempts) + 1;
     try {
       const replyTo = row.reply_to ? (JSON.parse(row.reply_to) as MailAddress) : undefined;
+      const attachments = row.attachments ? (JSON.parse(row.attachments) as MailAttachment[]) : [];
       const from = await this.from();
       await this.transport.send(
         {
@@ -173,6 +214,8 @@ export class MailQueue {
           text: row.text_body ?? '',
           html: row.html_body ?? undefined,
           messageId: `<${row.id}@${from.address.split('@')[1] ?? 'localhost'}>`,
+          ...(this.dkim ? { dkim: this.dkim } : {}),
+          ...(attachments.length > 0 ? { attachments: attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
         },
         row.id,
       );

@@ -1,6 +1,7 @@
 /** All SQL of the mail queue (`mail_queue`). */
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Database, MailQueueTable } from '../db/schema.js';
+import { likeContains } from '../db/like.js';
 
 export type QueuedMailRow = Selectable<MailQueueTable>;
 
@@ -12,7 +13,16 @@ export interface NewQueuedMail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the mail (an event's calendar file). */
+  attachments: readonly MailAttachment[];
   at: string;
+}
+
+/** A file sent with a mail: its text, its name and its type (`text/calendar; method=PUBLISH` for an event). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export async function insertQueuedMail(db: Kysely<Database>, mail: NewQueuedMail): Promise<void> {
@@ -26,6 +36,7 @@ export async function insertQueuedMail(db: Kysely<Database>, mail: NewQueuedMail
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html,
+      attachments: mail.attachments.length > 0 ? JSON.stringify(mail.attachments) : null,
       created_at: mail.at,
       attempts: 0,
       next_attempt_at: mail.at,
@@ -68,11 +79,11 @@ export async function claimMail(db: Kysely<Database>, id: string, now: string, u
   return db.selectFrom('mail_queue').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Sent: the bodies are dropped (a reset link is not kept once delivered). */
+/** Sent: the bodies and attachments are dropped (a reset link is not kept once delivered). */
 export async function markMailSent(db: Kysely<Database>, id: string, attempts: number, at: string): Promise<void> {
   await db
     .updateTable('mail_queue')
-    .set({ sent_at: at, attempts, claimed_until: null, text_body: null, html_body: null, last_error: null })
+    .set({ sent_at: at, attempts, claimed_until: null, text_body: null, html_body: null, attachments: null, last_error: null })
     .where('id', '=', id)
     .execute();
 }
@@ -91,11 +102,6 @@ export async function unsentMail(db: Kysely<Database>): Promise<{ count: number;
   return { count: Number(row.n), oldest: (row.oldest as string | null) ?? null };
 }
 
-/** LIKE's wildcards (and the escape character) taken literally. */
-function likeContains(needle: string): string {
-  return `%${needle.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
-}
-
 /**
  * Removes every mail, sent or not, that is to this address, answers to it
  * (Reply-To) or names it in its body (compared in lower case); their ids.
@@ -105,8 +111,8 @@ export async function deleteMailMentioning(db: Kysely<Database>, address: string
   const rows = await db
     .deleteFrom('mail_queue')
     .where((eb) => {
-      const mentions = (column: 'reply_to' | 'text_body' | 'html_body' | 'subject') => sql<SqlBool>`lower(${sql.ref(column)}) like ${needle} escape '!'`;
-      return eb.or([eb(eb.fn<string>('lower', ['to_address']), '=', address.toLowerCase()), mentions('reply_to'), mentions('text_body'), mentions('html_body'), mentions('subject')]);
+      const mentions = (column: 'reply_to' | 'text_body' | 'html_body' | 'subject' | 'attachments') => sql<SqlBool>`lower(${sql.ref(column)}) like ${needle} escape '!'`;
+      return eb.or([eb(eb.fn<string>('lower', ['to_address']), '=', address.toLowerCase()), mentions('reply_to'), mentions('text_body'), mentions('html_body'), mentions('subject'), mentions('attachments')]);
     })
     .returning('id')
     .execute();

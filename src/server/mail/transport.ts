@@ -19,6 +19,8 @@ export interface MailTransport {
   /** Where mail goes, in words for the log (never the password). */
   readonly description: string;
   send(message: MailMessage, id: string): Promise<void>;
+  /** Sends one of many mails going out together (a newsletter): over SMTP through a pool of kept connections. Absent: `send`. */
+  sendBulk?(message: MailMessage, id: string): Promise<void>;
   /** Removes the copies it keeps of these mails (by queue id) and of any naming `address`; how many. Absent: it keeps none. */
   forget?(ids: readonly string[], address: string): Promise<number>;
   close(): void;
@@ -87,19 +89,29 @@ export function smtpTransport(url: string, options: SmtpOptions = {}): MailTrans
     });
   };
   const transporter = nodemailer.createTransport({ url, ...smtpTimeouts, ...(guarded ? { getSocket } : {}) });
+  // A pool of two kept connections for mail that goes out in bulk, made when first used: one connection, EHLO and AUTH per mail would cost each a round of waits.
+  let pooled: ReturnType<typeof nodemailer.createTransport> | null = null;
+  const sendThrough = async (through: ReturnType<typeof nodemailer.createTransport>, message: MailMessage) => {
+    try {
+      await through.sendMail(message);
+    } catch (err) {
+      // The server answered STARTTLS with a refusal (or never offered it): nodemailer stopped before AUTH.
+      const e = err as { code?: string; command?: string; response?: unknown };
+      if (guarded && e.code === 'ETLS' && e.command === 'STARTTLS' && e.response) throw new Error(plaintextAuthRefusal(describeSmtpUrl(url)), { cause: err });
+      throw err;
+    }
+  };
   return {
     description: `SMTP at ${describeSmtpUrl(url)}`,
-    async send(message) {
-      try {
-        await transporter.sendMail(message);
-      } catch (err) {
-        // The server answered STARTTLS with a refusal (or never offered it): nodemailer stopped before AUTH.
-        const e = err as { code?: string; command?: string; response?: unknown };
-        if (guarded && e.code === 'ETLS' && e.command === 'STARTTLS' && e.response) throw new Error(plaintextAuthRefusal(describeSmtpUrl(url)), { cause: err });
-        throw err;
-      }
+    send: (message) => sendThrough(transporter, message),
+    sendBulk(message) {
+      pooled ??= nodemailer.createTransport({ url, pool: true, maxConnections: 2, ...smtpTimeouts, ...(guarded ? { getSocket } : {}) });
+      return sendThrough(pooled, message);
     },
-    close: () => transporter.close(),
+    close: () => {
+      transporter.close();
+      pooled?.close();
+    },
   };
 }
 

@@ -20,6 +20,9 @@ import { createMediaStore } from '../media/store.js';
 import type { Services } from '../services.js';
 import { demoCategories, demoContent, demoPublications, type CategorySlug } from './content/index.js';
 import { mediaLookup, pictures, seedMedia } from './demo-media.js';
+import { seedRegistrations } from './registrations.js';
+import { youthWorkshopId } from './content/events.js';
+import { registrationSettingsOf } from '../../shared/events.js';
 import { deleteBlocksOutside, documentCollections, hasBlocksOutside, insertSeededDocuments } from '../content/repository.js';
 import { deleteTranslationsOutside } from '../translations/repository.js';
 import { deleteAllSettings } from '../settings/repository.js';
@@ -110,6 +113,11 @@ export async function seedDemo(services: SeedServices, progress: Progress): Prom
     // Version 0: only when no settings are saved yet.
     await saveSettingsIfVersion(trx, 0, settingsData, at, null);
     await seedTranslations(trx, values, JSON.parse(settingsData) as Record<string, unknown>, at);
+    const workshop = values.find((v) => v.id === youthWorkshopId);
+    const registration = workshop ? registrationSettingsOf(JSON.parse(workshop.data) as Record<string, unknown>) : null;
+    if (workshop && registration) {
+      await seedRegistrations(trx, services.config.authSecret, { id: workshop.id, title: 'Youth leadership workshop', endsAt: registration.endsAt, retentionMonths: registration.retentionMonths }, now);
+    }
     return true;
   });
   if (!inserted) {

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { dynamicCompression } from '../http/compression.js';
 import { ifMatchVersion } from '../http/if-match.js';
 import { apiPaths } from '../../shared/api-paths.js';
+import { callerOf } from '../http/caller.js';
 
 export const settingsRoutes = fp(
   async (app: FastifyInstance) => {
@@ -24,7 +25,7 @@ export const settingsRoutes = fp(
       });
 
       api.put(apiPaths.settings, async (request, reply) => {
-        const saved = await settings.save({ principal: request.principal, ip: request.ip }, ifMatchVersion(request), request.body);
+        const saved = await settings.save(callerOf(request), ifMatchVersion(request), request.body);
         reply.header('etag', `"${saved.version}"`).header('cache-control', 'no-store');
         return saved;
       });

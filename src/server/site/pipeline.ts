@@ -11,6 +11,7 @@
 import { signFormStart } from '../forms/started.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DetailBundle } from '../../shared/page-bundle.js';
+import type { EventPlaces } from '../../shared/events.js';
 import { AppError } from '../../shared/errors.js';
 import { escapeHtml } from '../../shared/html.js';
 import { lightPagesVary } from '../../shared/light-pages.js';
@@ -38,6 +39,8 @@ export interface SiteSources {
   settings: Pick<SettingsService, 'current'>;
   changes: Pick<ChangeBus, 'subscribe'>;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** The places of an event people register for here (events/service.ts), null for any other block; handed in by app.ts. */
+  eventPlaces?: (eventId: string, data: Record<string, unknown>) => Promise<EventPlaces | null>;
 }
 
 /** An address resolved: the published page it shows, in the language its prefix names. */
@@ -150,8 +153,11 @@ export class PublicSite {
 
   /** A story's or event's own page (site/detail-bundle.ts), in the language its address names; no such block: `doc` is null. */
   async detailBundle(collection: string, id: string, lang?: string): Promise<DetailBundle> {
-    const { db, structure, settings } = this.sources;
-    return detailBundle(db, structure, (await settings.current()).data, collection, id, lang);
+    const { db, structure, settings, eventPlaces, config } = this.sources;
+    const bundle = await detailBundle(db, structure, (await settings.current()).data, collection, id, lang);
+    // An event's places are read with it: a registration announces a change of its collection, so its page is rendered again.
+    const places = bundle.doc && eventPlaces ? await eventPlaces(id, bundle.doc.data) : null;
+    return places ? { ...bundle, registration: { places, started: signFormStart(config.authSecret, id) } } : bundle;
   }
 
   /** The data source of one render, telling the cache which pages it read (stories and events read their page's). */
@@ -173,6 +179,7 @@ export class PublicSite {
         return this.detailBundle(collection, id, lang);
       },
       publicUrl: () => this.sources.config.publicUrl,
+      formStart: (formId) => signFormStart(this.sources.config.authSecret, formId),
     };
   }
 

@@ -34,10 +34,19 @@ import { apiPaths, isApiPath } from '../../shared/api-paths.js';
 import { langQuerySchema, splitLanguage } from '../../shared/languages.js';
 import { lightPagesBack, lightPagesPath, lightPagesSetCookie, wantsLightPages } from '../../shared/light-pages.js';
 import { redirectLocation } from '../../shared/site-structure.js';
+import { clientAddressOf } from '../http/client-address.js';
 
 const pageParams = z.object({ page: z.string().min(1).max(100) });
 const detailParams = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });
 const pathQuery = z.object({ path: z.string().min(1).max(500) });
+/** A campaign's name as the visit counts keep it: printable, at most 100 characters (anything else, or a name given twice, is no campaign). */
+const campaignName = z
+  .string()
+  .transform((v) => v.replace(/\p{Cc}/gu, '').trim().slice(0, 100))
+  .optional()
+  .catch(undefined);
+const campaignQuery = z.object({ utm_source: campaignName, utm_campaign: campaignName });
+
 
 /** The path without the query: what the page is kept under. */
 function pathOf(url: string): string {
@@ -46,7 +55,7 @@ function pathOf(url: string): string {
 }
 
 async function site(app: FastifyInstance): Promise<void> {
-  const { config, site: pipeline, structure } = app.services;
+  const { config, site: pipeline, structure, visits } = app.services;
   // The light-pages cookie is `__Host-light` on an https site.
   const secure = config.publicUrl.startsWith('https:');
   const { assets } = pipeline;
@@ -73,12 +82,17 @@ async function site(app: FastifyInstance): Promise<void> {
 
   const unavailable = (reply: FastifyReply) => sendError(reply, new AppError('unavailable', 'The site is not built yet.'));
 
-  async function send(request: FastifyRequest, reply: FastifyReply, answer: CachedResponse | Promise<Rendered> | Rendered | null): Promise<FastifyReply> {
+  /** Sends the answer; `view`: the address to count as a view when the answer is the page itself (whole or not modified). */
+  async function send(request: FastifyRequest, reply: FastifyReply, answer: CachedResponse | Promise<Rendered> | Rendered | null, view?: string): Promise<FastifyReply> {
     if (answer === null) return unavailable(reply);
-    if ('encoded' in answer) return sendCached(request, reply, answer, revalidateEveryTime);
+    if ('encoded' in answer) {
+      if (view !== undefined && answer.status === 200) countView(request, view);
+      return sendCached(request, reply, answer, revalidateEveryTime);
+    }
     const rendered = await answer;
     if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
     const { representation } = rendered;
+    if (view !== undefined && representation.status === 200) countView(request, view);
     return sendCached(request, reply, representation, representation.status === 200 ? revalidateEveryTime : 'no-cache');
   }
 
@@ -95,15 +109,31 @@ async function site(app: FastifyInstance): Promise<void> {
     const canonical = pattern.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
     const pathname = pathOf(request.url);
     if (pathname !== canonical) return reply.header('cache-control', 'public, max-age=300').redirect(`${canonical}${request.url.slice(pathname.length)}`, 301);
-    return send(request, reply, pipeline.page(siteRequest(request, pathname, { kind: 'detail' })));
+    return send(request, reply, pipeline.page(siteRequest(request, pathname, { kind: 'detail' })), pathname);
   }
 
   // Kept pages and the sitemap, fresh and untouched since they were rendered, before Fastify's routing.
   // Keys are paths: a URL with a query string never matches one and goes through the routes below.
-  app.fastLane.add('/', (url, headers) => {
+  // The visitor's address as request.ip would have it, for the views the fast lane answers.
+  const clientAddress = clientAddressOf(config.trustProxy);
+  // Each page answered there is a view (visits/counter.ts): a Map increment, nothing kept of who asked past the next second.
+  app.fastLane.add('/', (url, headers, req) => {
     const kept = pipeline.ready(url, wantsLightPages(headers.saveData, headers.cookie, secure));
-    return kept ? readyRepresentation(app.fastLane, headers, kept, revalidateEveryTime) : null;
+    if (!kept) return null;
+    const answer = readyRepresentation(app.fastLane, headers, kept, revalidateEveryTime);
+    if (answer && kept.status === 200 && kept.type.startsWith('text/html')) {
+      visits.counter.count(url, clientAddress(req.socket.remoteAddress, headers.forwardedFor), headers.userAgent, headers.referer, headers.cookie);
+    }
+    return answer;
   });
+
+  /** A page answered through the routes (rendered, or kept and asked for with a query string). */
+  function countView(request: FastifyRequest, pathname: string): void {
+    if (request.method !== 'GET') return;
+    const query = campaignQuery.safeParse(request.query);
+    const h = request.headers;
+    visits.counter.count(pathname, request.ip, h['user-agent'], h.referer, h.cookie, query.data?.utm_source, query.data?.utm_campaign);
+  }
 
   let shell: CachedResponse | null = null;
   function sendShell(request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -150,7 +180,7 @@ async function site(app: FastifyInstance): Promise<void> {
       const missing = splitLanguage(pathname, await structure.languages());
       structure.countNotFound(missing.path, missing.lang);
     }
-    return send(request, reply, pipeline.page(siteRequest(request, pathname, knownOf(found))));
+    return send(request, reply, pipeline.page(siteRequest(request, pathname, knownOf(found))), found.kind === 'page' ? pathname : undefined);
   });
 
   app.get('/sitemap.xml', (request, reply) => send(request, reply, pipeline.sitemap()));

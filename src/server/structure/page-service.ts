@@ -256,7 +256,11 @@ export class PageService {
     authorize(caller.principal, 'delete', pageSubject);
     const s = await this.services.structure.current();
     const page = s.pages.get(id);
-    if (!page) throw new AppError('not-found', 'There is no such page.');
+    if (!page) {
+      // A delete resent after it was done (its answer never came): the page is in the trash under this write's key.
+      if (caller.requestKey?.() && (await this.content.editorial.trashedBefore(caller, sitePageCollection, id, expectedVersion()))) return;
+      throw new AppError('not-found', 'There is no such page.');
+    }
     const choice = parseBody(deletePageBodySchema, body);
     const livePath = page.live?.path ?? null;
     if ('redirectTo' in choice) {

@@ -7,22 +7,18 @@
  * deleting with redirects) is the page service's.
  */
 import { apiPaths } from '../../shared/api-paths.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { pageSteps, sitePageCollection } from '../../shared/site-structure.js';
 import { siteNavigationCollection, siteNavigationId } from '../../shared/site-navigation.js';
 import { inLanguage } from '../http/in-language.js';
 import { ifMatchVersion } from '../http/if-match.js';
-import type { Caller } from '../content/service.js';
+import { callerOf } from '../http/caller.js';
 import { PageService } from './page-service.js';
 import { NavigationService } from './navigation-service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
-
-function callerOf(request: FastifyRequest): Caller {
-  return { principal: request.principal, ip: request.ip };
-}
 
 export const structureRoutes = fp(
   async (app: FastifyInstance) => {

@@ -14,14 +14,16 @@ import { csvCell } from '../audit/csv.js';
 export const formCsvFixedColumns = ['Date (UTC)', 'Language', 'E-mail', 'Name'] as const;
 export const formCsvConsentColumn = 'Consent version';
 
-const bom = '\uFEFF';
+/** UTF-8's byte-order mark: spreadsheets then read accents and other scripts right. */
+export const csvBom = '\uFEFF';
 
-function line(cells: readonly string[]): string {
+/** One row: every cell neutralised against formulas and quoted, CRLF at the end. */
+export function csvRow(cells: readonly string[]): string {
   return `${cells.map((c) => csvCell(c, true)).join(',')}\r\n`;
 }
 
 /** A value as a cell: lists joined with "; ", a consent box's yes as "yes". */
-function cellOf(value: FormAnswerValue | undefined): string {
+export function answerCell(value: FormAnswerValue | undefined): string {
   if (value === undefined) return '';
   if (Array.isArray(value)) return value.join('; ');
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
@@ -31,9 +33,9 @@ function cellOf(value: FormAnswerValue | undefined): string {
 export function formAnswersCsv(answers: readonly (SupporterAnswer & { email: string; name: string | null })[]): string {
   const fieldIds: string[] = [];
   for (const a of answers) for (const id of Object.keys(a.values)) if (!fieldIds.includes(id)) fieldIds.push(id);
-  let text = bom + line([...formCsvFixedColumns, ...fieldIds, formCsvConsentColumn]);
+  let text = csvBom + csvRow([...formCsvFixedColumns, ...fieldIds, formCsvConsentColumn]);
   for (const a of answers) {
-    text += line([a.createdAt, a.lang, a.email, a.name ?? '', ...fieldIds.map((id) => cellOf(a.values[id])), a.consent ? String(a.consent.version) : '']);
+    text += csvRow([a.createdAt, a.lang, a.email, a.name ?? '', ...fieldIds.map((id) => answerCell(a.values[id])), a.consent ? String(a.consent.version) : '']);
   }
   return text;
 }

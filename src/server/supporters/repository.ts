@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { ConsentVersionsTable, Database, FormAnswersTable, SupportersTable } from '../db/schema.js';
+import { likeContains } from '../db/like.js';
 
 type Conn = Kysely<Database>;
 export type SupporterRow = Selectable<SupportersTable>;
@@ -18,11 +19,6 @@ export type AnswerWithConsent = FormAnswerRow & { consent: Pick<ConsentVersionRo
 
 /** How many ids one `in (...)` list carries: far below both databases' parameter limits. */
 const idsPerStatement = 500;
-
-/** LIKE's wildcards (and the escape character) taken literally. */
-function likeContains(needle: string): string {
-  return `%${needle.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
-}
 
 /** The person with this address (lower case), creating them when there is none; a missing name is filled in. */
 export async function findOrCreateSupporter(db: Conn, input: { email: string; name: string | null; at: string }): Promise<SupporterRow> {
@@ -68,8 +64,29 @@ export async function insertAnswer(db: Conn, row: FormAnswerRow): Promise<void> 
   await db.insertInto('form_answers').values(row).execute();
 }
 
+/** The person with this address (lower case), without making one. */
+export async function findSupporterByEmail(db: Conn, email: string): Promise<SupporterRow | undefined> {
+  return db.selectFrom('supporters').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
 export async function findSupporter(db: Conn, id: string): Promise<SupporterRow | undefined> {
   return db.selectFrom('supporters').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Of these addresses (lower case), the ones no person has yet. */
+export async function emailsWithoutPerson(db: Conn, emails: readonly string[]): Promise<string[]> {
+  const known = new Set<string>();
+  for (let i = 0; i < emails.length; i += idsPerStatement) {
+    for (const r of await db.selectFrom('supporters').select('email').where('email', 'in', emails.slice(i, i + idsPerStatement)).execute()) known.add(r.email);
+  }
+  return emails.filter((e) => !known.has(e));
+}
+
+/** These people (any that exist), for the domains that keep things with a person (registrations for events). */
+export async function findSupporters(db: Conn, ids: readonly string[]): Promise<SupporterRow[]> {
+  const out: SupporterRow[] = [];
+  for (let i = 0; i < ids.length; i += idsPerStatement) out.push(...(await db.selectFrom('supporters').selectAll().where('id', 'in', ids.slice(i, i + idsPerStatement)).execute()));
+  return out;
 }
 
 /** People whose address or name contains the text (case-insensitive), newest first, at most `limit`. */
@@ -173,4 +190,34 @@ export async function deleteSupportersWithoutAnswers(db: Conn, ids: readonly str
     removed += Number(res.numDeletedRows);
   }
   return removed;
+}
+
+/** Every form with answers kept: how many, the last one's time, and each title they were given under with its first time. */
+export async function answeredForms(db: Conn): Promise<{ formId: string; answers: number; lastAnswerAt: string; titles: { title: string; first: string }[] }[]> {
+  const counts = await db
+    .selectFrom('form_answers')
+    .select((eb) => ['form_id', eb.fn.countAll<string | number>().as('n'), eb.fn.max('created_at').as('last')])
+    .groupBy('form_id')
+    .execute();
+  const titles = await db
+    .selectFrom('form_answers')
+    .select((eb) => ['form_id', 'form_title', eb.fn.min('created_at').as('first')])
+    .groupBy(['form_id', 'form_title'])
+    .execute();
+  return counts.map((c) => ({
+    formId: c.form_id,
+    answers: Number(c.n),
+    lastAnswerAt: String(c.last),
+    titles: titles
+      .filter((t) => t.form_id === c.form_id)
+      .map((t) => ({ title: t.form_title, first: String(t.first) }))
+      .sort((a, b) => a.first.localeCompare(b.first)),
+  }));
+}
+
+/** These consent versions (any that exist): the domains that keep a consent with a person (newsletter subscriptions). */
+export async function findConsentVersions(db: Conn, ids: readonly string[]): Promise<ConsentVersionRow[]> {
+  const out: ConsentVersionRow[] = [];
+  for (let i = 0; i < ids.length; i += idsPerStatement) out.push(...(await db.selectFrom('consent_versions').selectAll().where('id', 'in', ids.slice(i, i + idsPerStatement)).execute()));
+  return out;
 }

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.js';
 import { advisoryLockKeys, withSessionLock } from '../db/session-lock.js';
 import type { SupportersService } from './service.js';
+import { errorWithoutData } from '../personal-errors.js';
 
 export const defaultRetentionIntervalMs = 60 * 60_000;
 
@@ -50,7 +51,7 @@ export class SupportersRetention {
   private tick(): Promise<RetentionReport> {
     this.running ??= this.pass()
       .catch((err: unknown) => {
-        this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'retention of answers failed; it is tried again at the next pass');
+        this.log.error({ err: errorWithoutData(err) }, 'retention of answers failed; it is tried again at the next pass');
         return { answers: 0, people: 0 };
       })
       .finally(() => (this.running = null));

@@ -1,16 +1,12 @@
 /**
  * The supporters over HTTP (staff only; the service checks every call): the
- * search, one person's export as a JSON file, their erasure, and a form's
- * answers as a CSV file. Answers are per caller and never cached. A person
+ * search, one person's export as a JSON file, their erasure, the forms with
+ * answers kept, and a form's answers as a CSV file. Answers are per caller and never cached. A person
  * is named by id in a path, never by address.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../shared/api-paths.js';
-import type { Caller } from '../authorize.js';
-
-function callerOf(request: FastifyRequest): Caller {
-  return { principal: request.principal, ip: request.ip };
-}
+import { callerOf } from '../http/caller.js';
 
 export async function supportersRoutes(app: FastifyInstance): Promise<void> {
   const supporters = app.services.supporters;
@@ -32,6 +28,11 @@ export async function supportersRoutes(app: FastifyInstance): Promise<void> {
   app.delete(apiPaths.supporters.one, async (request, reply) => {
     const erased = await supporters.erase(callerOf(request), request.params);
     return reply.header('cache-control', 'no-store').send({ erased });
+  });
+
+  app.get(apiPaths.forms.answered, async (request, reply) => {
+    const answer = await supporters.answeredForms(request.principal);
+    return reply.header('cache-control', 'no-store').send(answer);
   });
 
   app.get(apiPaths.forms.answersCsv, async (request, reply) => {

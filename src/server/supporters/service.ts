@@ -16,13 +16,16 @@ import { AppError } from '../../shared/errors.js';
 import { formAnswerValueSchema, type FormAnswerValue } from '../../shared/forms.js';
 import {
   formAnswersCsvQuerySchema,
+  type AnsweredForm,
   supporterSearch,
   type Supporter,
   type SupporterAnswer,
   type SupporterExport,
   type SupporterMessage,
+  type SupporterRegistration,
 } from '../../shared/supporters.js';
 import { z } from 'zod';
+import type { SubscriptionExport } from '../../shared/newsletter.js';
 import { authorize, type Caller } from '../authorize.js';
 import { appendAudit } from '../audit/repository.js';
 import type { ContactRecord } from '../content/repository.js';
@@ -38,10 +41,16 @@ const subject = { type: 'supporters' } as const;
 export interface SupportersHooks {
   /** The contact messages (customer blocks, not in the trash) of these addresses. */
   contactMessagesOf(emails: readonly string[], db: Kysely<Database>): Promise<ContactRecord[]>;
+  /** The people (address in lower case, name) of contact messages whose address or name contains `q`; at most `limit` messages read. */
+  contactPeopleMatching(q: string, limit: number, db: Kysely<Database>): Promise<{ email: string; name: string | null }[]>;
   /** Removes every contact block of the address for good (revisions, translations, preview links too); how many. */
   eraseContactsOf(email: string, db: Kysely<Database>): Promise<number>;
   /** Removes every mail kept for the address (the queue and the outbox folder); how many. */
   forgetMail(email: string): Promise<{ mails: number; files: number }>;
+  /** The registrations for events of these people (events/service.ts): shown with them, and retention keeps whoever has one. */
+  registrationsOf(supporterIds: readonly string[], db: Kysely<Database>): Promise<(SupporterRegistration & { supporterId: string })[]>;
+  /** The newsletter subscriptions of these people (newsletter/service.ts): in their export, and retention keeps whoever has one. */
+  subscriptionsOf(supporterIds: readonly string[], db: Kysely<Database>): Promise<(SubscriptionExport & { supporterId: string })[]>;
 }
 
 export interface RecordAnswerInput {
@@ -182,9 +191,17 @@ export class SupportersService {
   async search(principal: Principal | null, rawQuery: unknown): Promise<{ people: Supporter[] }> {
     authorize(principal, 'read', subject);
     const { q } = parse(searchQuerySchema, rawQuery);
+    // Whoever wrote through the contact form (or was typed in on the contacts screen) is a person too, even
+    // when the message came before people were kept: found or made here, so they have an id to export or erase.
+    // One read per search; a write only for the addresses no person has yet (typing a search asks again and again).
+    const contacts = await this.hooks.contactPeopleMatching(q, supporterSearch.limit, this.kysely);
+    const missing = new Set(await repo.emailsWithoutPerson(this.kysely, contacts.map((p) => p.email)));
+    const at = this.now().toISOString();
+    for (const p of contacts.filter((c) => missing.has(c.email))) await repo.findOrCreateSupporter(this.kysely, { ...p, at });
     const rows = await repo.searchSupporters(this.kysely, q, supporterSearch.limit);
     const answers = await repo.answersOf(this.kysely, rows.map((r) => r.id));
     const messages = await this.hooks.contactMessagesOf(rows.map((r) => r.email), this.kysely);
+    const registrations = await this.hooks.registrationsOf(rows.map((r) => r.id), this.kysely);
     return {
       people: rows.map((r) => ({
         id: r.id,
@@ -193,6 +210,7 @@ export class SupportersService {
         createdAt: r.created_at,
         answers: answers.filter((a) => a.supporter_id === r.id).map(toAnswer),
         messages: messages.filter((m) => m.email === r.email).map(toMessage),
+        registrations: registrations.filter((g) => g.supporterId === r.id).map(({ supporterId: _, ...g }) => g),
       })),
     };
   }
@@ -210,12 +228,14 @@ export class SupportersService {
     const row = await this.person(rawParams);
     const answers = (await repo.answersOf(this.kysely, [row.id])).map(toAnswer);
     const records = await this.hooks.contactMessagesOf([row.email], this.kysely);
+    const registrations = (await this.hooks.registrationsOf([row.id], this.kysely)).map(({ supporterId: _, ...g }) => g);
+    const subscription = (await this.hooks.subscriptionsOf([row.id], this.kysely)).map(({ supporterId: _, ...n }) => n)[0] ?? null;
     const at = new Date();
     await appendAudit(this.kysely, {
       action: 'supporter.export',
       actor: caller.principal ? { uid: caller.principal.uid } : null,
       subjectId: row.id,
-      subject: `${answers.length} answers, ${records.length} contact messages`,
+      subject: `${answers.length} answers, ${registrations.length} registrations, ${records.length} contact messages`,
       ip: caller.ip,
     });
     return {
@@ -224,7 +244,9 @@ export class SupportersService {
         exportedAt: at.toISOString(),
         person: { id: row.id, email: row.email, name: row.name, createdAt: row.created_at, updatedAt: row.updated_at },
         answers,
+        registrations,
         contactRecords: records.map((r) => ({ id: r.id, createdAt: r.createdAt, fields: r.data })),
+        newsletter: subscription,
       },
     };
   }
@@ -255,6 +277,17 @@ export class SupportersService {
     return { ...removed, mails: mail.mails };
   }
 
+  /** Every form with answers kept (staff), named by its titles, the most recently answered first. */
+  async answeredForms(principal: Principal | null): Promise<{ forms: AnsweredForm[] }> {
+    authorize(principal, 'read', subject);
+    const rows = await repo.answeredForms(this.kysely);
+    return {
+      forms: rows
+        .map((r) => ({ id: r.formId, titles: r.titles.map((t) => t.title), answers: r.answers, lastAnswerAt: r.lastAnswerAt }))
+        .sort((a, b) => b.lastAnswerAt.localeCompare(a.lastAnswerAt) || a.id.localeCompare(b.id)),
+    };
+  }
+
   /** A form's answers in whole UTC days [from, to] as CSV text (spreadsheet-safe); an audit line with the count. */
   async answersCsv(caller: Caller, rawParams: unknown, rawQuery: unknown): Promise<{ text: string; fileName: string }> {
     authorize(caller.principal, 'read', subject);
@@ -275,7 +308,7 @@ export class SupportersService {
 
   /**
    * Retention, one pass: deletes the answers whose time ended by `now`, then
-   * the people left with no answer and no contact message, and writes one
+   * the people left with no answer, registration or contact message, and writes one
    * audit line with the counts (none when nothing went). One transaction.
    */
   async deleteExpired(now: Date): Promise<{ answers: number; people: number }> {
@@ -283,7 +316,9 @@ export class SupportersService {
       const answers = await repo.deleteExpiredAnswers(trx, now.toISOString());
       const bare = await repo.supportersWithoutAnswers(trx);
       const writing = new Set((await this.hooks.contactMessagesOf(bare.map((p) => p.email), trx)).map((m) => m.email));
-      const people = await repo.deleteSupportersWithoutAnswers(trx, bare.filter((p) => !writing.has(p.email)).map((p) => p.id));
+      const registered = new Set((await this.hooks.registrationsOf(bare.map((p) => p.id), trx)).map((g) => g.supporterId));
+      const subscribed = new Set((await this.hooks.subscriptionsOf(bare.map((p) => p.id), trx)).map((n) => n.supporterId));
+      const people = await repo.deleteSupportersWithoutAnswers(trx, bare.filter((p) => !writing.has(p.email) && !registered.has(p.id) && !subscribed.has(p.id)).map((p) => p.id));
       if (answers > 0 || people > 0) {
         await appendAudit(trx, { action: 'supporter.retention', actor: null, subject: `${answers} answers, ${people} people` });
       }

@@ -11,6 +11,7 @@ import { apiPaths } from '../../shared/api-paths.js';
 import { AppError } from '../../shared/errors.js';
 import { ifMatchVersion } from '../http/if-match.js';
 import { inLanguage } from '../http/in-language.js';
+import { callerOf } from '../http/caller.js';
 
 const documentParams = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });
 const pageParams = z.object({ id: z.string().min(1).max(100) });
@@ -41,7 +42,7 @@ export const translationRoutes = fp(
     });
     app.put(apiPaths.translations.settings, async (request, reply) => {
       const lang = await settingsLanguage(request);
-      const answer = await app.services.translations.saveSettings({ principal: request.principal, ip: request.ip }, lang, ifMatchVersion(request), request.body);
+      const answer = await app.services.translations.saveSettings(callerOf(request), lang, ifMatchVersion(request), request.body);
       return reply.header('etag', `"${answer.version}"`).header('cache-control', 'no-store').header('content-language', lang.code).send(answer);
     });
 

@@ -179,9 +179,15 @@ function decoded(body: Buffer, encoding: unknown): Buffer {
   return body;
 }
 
+/**
+ * The User-Agent of the site asking itself for its pages while weighing them:
+ * a robot's, so the visits' counter (visits/counter.ts) leaves those views out.
+ */
+export const weighingUserAgent = 'ngo-site page-weight bot';
+
 /** Asks the server for a URL as a phone's browser would, and counts what comes back. */
 async function sentBytes(app: FastifyInstance, url: string, accept: string): Promise<Sent> {
-  const res = await app.inject({ method: 'GET', url, headers: { accept, 'accept-encoding': acceptEncoding, 'user-agent': 'page-weight' } });
+  const res = await app.inject({ method: 'GET', url, headers: { accept, 'accept-encoding': acceptEncoding, 'user-agent': weighingUserAgent } });
   return { status: res.statusCode, bytes: wireBytes(res.statusCode, res.statusMessage, res.headers, res.rawPayload.length) };
 }
 
@@ -195,7 +201,7 @@ export interface Weighing {
 
 /** Weighs one page: its HTML as the server sends it to a phone, then everything that HTML makes the phone fetch. */
 export async function weighPage(w: Weighing, page: { id: string; path: string; title: string }, budget: number): Promise<PageWeight | { status: number }> {
-  const res = await w.app.inject({ method: 'GET', url: page.path, headers: { accept: accepts.html, 'accept-encoding': acceptEncoding, 'user-agent': 'page-weight' } });
+  const res = await w.app.inject({ method: 'GET', url: page.path, headers: { accept: accepts.html, 'accept-encoding': acceptEncoding, 'user-agent': weighingUserAgent } });
   if (res.statusCode !== 200) return { status: res.statusCode };
   const parts: WeightParts = { html: wireBytes(res.statusCode, res.statusMessage, res.headers, res.rawPayload.length), css: 0, js: 0, pictures: 0, other: 0 };
   const wanted = wantedBy(decoded(res.rawPayload, res.headers['content-encoding']).toString('utf8'));

@@ -17,7 +17,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { pageWeightBudgetBytes, weighingPhone, type PageWeight, type PageWeightsAnswer } from '../../shared/page-weight.js';
-import { firstViewWeight, weighPage, type Weighing } from './page-weight.js';
+import { firstViewWeight, weighingUserAgent, weighPage, type Weighing } from './page-weight.js';
 import { BrowserUnavailable, PhoneBrowser } from './phone-browser.js';
 import { AppError } from '../../shared/errors.js';
 import type { SitePage } from '../../shared/site-structure.js';
@@ -151,7 +151,7 @@ export class PageWeigher {
   /** A digest of the page's HTML as the server sends it now (null when it answers something else). */
   private async currentHtml(path: string): Promise<string | null> {
     try {
-      const res = await this.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html', 'accept-encoding': 'identity', 'user-agent': 'page-weight' } });
+      const res = await this.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html', 'accept-encoding': 'identity', 'user-agent': weighingUserAgent } });
       return res.statusCode === 200 ? digestOf(res.body) : null;
     } catch {
       // Not known: the page is loaded in the browser again, which says what is wrong.

@@ -10,7 +10,7 @@ import type { SiteData } from './data.js';
 import { Hero } from './blocks/hero.js';
 import type { ContactFormState } from './contact-form.js';
 import { contactFormProps, ContactFormIsland } from './island.js';
-import { documentTitle, type HeadModel } from './meta.js';
+import { plainPageHead, type HeadModel } from './meta.js';
 import { PublicShell, type PublicRouteData } from './public-shell.js';
 import { contactMessageIn, publicWordsFor, type PageWords } from '../../shared/public-words.js';
 
@@ -25,19 +25,7 @@ function wordsOf(site: SiteData): PageWords {
 
 export function contactPageHead(site: SiteData, path: string): HeadModel {
   const { words } = wordsOf(site);
-  return {
-    title: documentTitle(words.contact.pageTitle, site.settings, false),
-    description: words.contact.pageDescription,
-    canonical: `${site.publicUrl}${path}`,
-    image: null,
-    imageAlt: '',
-    ogType: 'website',
-    siteName: site.settings.organisationName,
-    jsonLd: [],
-    preloadImage: null,
-    noindex: true,
-    ...(site.language ? { lang: site.language.code, dir: site.language.dir } : {}),
-  };
+  return plainPageHead(site, path, words.contact.pageTitle, words.contact.pageDescription);
 }
 
 /** The form's state with the server's messages (English, from its schema) in the page's words. */

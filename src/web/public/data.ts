@@ -4,6 +4,7 @@
  * source set in the static handler's request context (data-context.ts); in the
  * browser they call the API anonymously through the one fetch client.
  */
+import { newsletterFormId } from '../../shared/newsletter-paths.js';
 import type { SiteSettings } from '../../shared/settings.js';
 import type { MediaInfo } from '../../shared/media.js';
 import type { BundleLanguage, DetailBundle, PageBundle } from '../../shared/page-bundle.js';
@@ -28,6 +29,8 @@ export interface PublicDataSource {
   publicUrl(): string;
   /** The visitor asked for light pages (src/shared/light-pages.ts): set by the server per render. */
   light?: boolean;
+  /** Signs the time a form was served (the footer's newsletter sign-up): the server's, per render. */
+  formStart?: (formId: string) => string;
 }
 
 /** What the layout needs from every public route's data. */
@@ -45,6 +48,8 @@ export interface SiteData {
   language?: PageBundle['language'];
   /** Light pages (src/shared/light-pages.ts): no pictures behind text, smaller copies of the others, no autoplay. */
   light?: boolean;
+  /** The footer's newsletter sign-up's signed start (absent: the sign-up is not shown). */
+  newsletterStarted?: string;
 }
 
 function isNotFound(err: unknown): boolean {
@@ -65,7 +70,7 @@ export const browserDataSource: PublicDataSource = {
   publicUrl: () => window.location.origin,
 };
 
-export function siteDataOf(bundle: Pick<PageBundle, 'settings' | 'navigation' | 'media' | 'language' | 'languages'>, source: Pick<PublicDataSource, 'publicUrl' | 'light'>): SiteData {
+export function siteDataOf(bundle: Pick<PageBundle, 'settings' | 'navigation' | 'media' | 'language' | 'languages'>, source: Pick<PublicDataSource, 'publicUrl' | 'light' | 'formStart'>): SiteData {
   const publicUrl = source.publicUrl();
   const logoId = bundle.settings.logo?.mediaId;
   const current = bundle.language.code;
@@ -78,6 +83,7 @@ export function siteDataOf(bundle: Pick<PageBundle, 'settings' | 'navigation' | 
     languages: bundle.languages.map((l) => ({ ...l, current: l.code === current })),
     language: bundle.language,
     light: source.light === true,
+    ...(source.formStart ? { newsletterStarted: source.formStart(newsletterFormId) } : {}),
   };
 }
 

@@ -92,6 +92,7 @@ export function detailLoader(collection: string) {
       trail,
       doc,
       bundle: { media: bundle.media, categories: bundle.categories },
+      registration: bundle.registration ?? null,
       head: detailHead(kind, trail, doc, bundle, publicUrl, path, logoUrl, site.light === true),
       now: new Date().toISOString(),
     };

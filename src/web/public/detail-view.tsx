@@ -10,6 +10,8 @@ import { CalendarIcon, PinIcon, ArrowRight } from './icons.js';
 import { NotFoundContent } from './not-found.js';
 import { SiteLink } from './site-link.js';
 import { usePublicWords } from './words.js';
+import type { EventRegistrationView } from '../../shared/events.js';
+import { EventRegistration } from './blocks/event-registration.js';
 
 export interface DetailData extends PublicRouteData {
   detail: DetailKind;
@@ -17,6 +19,8 @@ export interface DetailData extends PublicRouteData {
   trail: DetailTrail | null;
   doc: PublicDocument | null;
   bundle: Pick<PageBundle, 'media' | 'categories'>;
+  /** An event people register for on this site: its places, and the outcome of a post (null otherwise). */
+  registration: EventRegistrationView | null;
 }
 
 /** Home › the page that shows the block's collection (the JSON-LD BreadcrumbList says the same). */
@@ -82,7 +86,7 @@ function StoryArticle({ doc, bundle, trail, home }: { doc: PublicDocument; bundl
   return <DetailArticle kind="story" trail={trail} home={home} head={head} image={d.cover} html={str(d.body)} bundle={bundle} />;
 }
 
-function EventArticle({ doc, bundle, now, trail, home }: { doc: PublicDocument; bundle: DetailData['bundle']; now: string; trail: DetailData['trail']; home: string }) {
+function EventArticle({ doc, bundle, now, trail, home, registration, formLang }: { doc: PublicDocument; bundle: DetailData['bundle']; now: string; trail: DetailData['trail']; home: string; registration: EventRegistrationView | null; formLang: string | undefined }) {
   const { words, lang, code } = usePublicWords();
   const d = doc.data;
   const category = bundle.categories[str(d.category)];
@@ -113,7 +117,8 @@ function EventArticle({ doc, bundle, now, trail, home }: { doc: PublicDocument; 
           </li>
         ) : null}
       </ul>
-      {!over && str(d.registrationUrl) ? (
+      {registration ? <EventRegistration doc={doc} view={registration} lang={formLang} /> : null}
+      {!over && !registration && str(d.registrationUrl) ? (
         <p>
           <a className="button button-primary" href={str(d.registrationUrl)} rel="noopener" lang={lang}>
             {`${words.events.register} `}
@@ -126,12 +131,18 @@ function EventArticle({ doc, bundle, now, trail, home }: { doc: PublicDocument; 
   return <DetailArticle kind="event" trail={trail} home={home} head={head} image={d.image} html={str(d.description)} bundle={bundle} />;
 }
 
+/** The page's language when it is not the site's default: a registration posted from it is answered in it. */
+function formLangOf(data: DetailData): string | undefined {
+  const language = data.site.language;
+  return language && language.code !== language.defaultCode ? language.code : undefined;
+}
+
 export function DetailView({ data }: { data: DetailData }) {
   const home = data.site.home ?? '/';
   if (!data.doc) return <NotFoundContent what={data.detail} navigation={data.site.navigation} home={data.site.home} />;
   return (
     <div className={`page page-detail page-${data.detail}`}>
-      {data.detail === 'story' ? <StoryArticle doc={data.doc} bundle={data.bundle} trail={data.trail} home={home} /> : <EventArticle doc={data.doc} bundle={data.bundle} now={data.now} trail={data.trail} home={home} />}
+      {data.detail === 'story' ? <StoryArticle doc={data.doc} bundle={data.bundle} trail={data.trail} home={home} /> : <EventArticle doc={data.doc} bundle={data.bundle} now={data.now} trail={data.trail} home={home} registration={data.registration} formLang={formLangOf(data)} />}
     </div>
   );
 }

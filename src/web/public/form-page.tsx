@@ -11,7 +11,7 @@ import type { SiteData } from './data.js';
 import { Hero } from './blocks/hero.js';
 import type { FormState } from './blocks/form.js';
 import { FormIsland, formProps } from './island.js';
-import { documentTitle, type HeadModel } from './meta.js';
+import { plainPageHead, type HeadModel } from './meta.js';
 import { PublicShell, type PublicRouteData } from './public-shell.js';
 import { publicWordsFor } from '../../shared/public-words.js';
 import { str } from './format.js';
@@ -25,19 +25,7 @@ export interface FormPageData extends PublicRouteData {
 }
 
 export function formPageHead(site: SiteData, doc: PublicDocument, path: string): HeadModel {
-  return {
-    title: documentTitle(str(doc.data.title), site.settings, false),
-    description: str(doc.data.intro).slice(0, 300),
-    canonical: `${site.publicUrl}${path}`,
-    image: null,
-    imageAlt: '',
-    ogType: 'website',
-    siteName: site.settings.organisationName,
-    jsonLd: [],
-    preloadImage: null,
-    noindex: true,
-    ...(site.language ? { lang: site.language.code, dir: site.language.dir } : {}),
-  };
+  return plainPageHead(site, path, str(doc.data.title), str(doc.data.intro).slice(0, 300));
 }
 
 export function FormPage({ data }: { data: FormPageData }) {

@@ -117,6 +117,7 @@ export function formProps(doc: PublicDocument, started: string, { words, lang, c
     intro: str(d.intro),
     fields: Array.isArray(d.fields) ? (d.fields as FormField[]) : [],
     consentText: consentText || null,
+    newsletterChoice: d.newsletterChoice === true ? words.newsletter.keepInformed : null,
     closed: d.closed === true,
     closedMessage: closedMessage || w.closed,
     thankYou: thankYou || w.thanks,

@@ -52,6 +52,33 @@ export function socialImageUrl(publicUrl: string, media: MediaInfo | null | unde
   return absoluteUrl(publicUrl, v ? v.url : media.url);
 }
 
+/**
+ * The head of a page that answers a visitor (a form's answer, a link's page,
+ * the newsletter's pages): no picture, no structured data, its own address
+ * as canonical, in the page's language; not indexed unless `indexed`.
+ */
+export function plainPageHead(
+  site: { publicUrl: string; settings: SiteSettings; language?: { code: string; dir: 'ltr' | 'rtl' } | undefined },
+  path: string,
+  title: string,
+  description: string,
+  indexed = false,
+): HeadModel {
+  return {
+    title: documentTitle(title, site.settings, false),
+    description,
+    canonical: `${site.publicUrl}${path}`,
+    image: null,
+    imageAlt: '',
+    ogType: 'website',
+    siteName: site.settings.organisationName,
+    jsonLd: [],
+    preloadImage: null,
+    noindex: !indexed,
+    ...(site.language ? { lang: site.language.code, dir: site.language.dir } : {}),
+  };
+}
+
 export function documentTitle(pageTitle: string, settings: SiteSettings, home: boolean): string {
   return home ? `${settings.organisationName}${settings.tagline ? ` – ${settings.tagline}` : ''}` : `${pageTitle} – ${settings.organisationName}`;
 }

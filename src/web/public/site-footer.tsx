@@ -6,6 +6,7 @@ import { MailIcon, SocialIcon, VideoIcon } from './icons.js';
 import { NavAnchor } from './site-header.js';
 import { BrandLogo, logoIsWordmark } from './brand-logo.js';
 import { usePublicWords } from './words.js';
+import { NewsletterSignUp } from './newsletter-sign-up.js';
 
 export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
   const { settings, logo } = site;
@@ -69,6 +70,7 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
             {settings.phone ? <li className="footer-phone">{settings.phone}</li> : null}
           </ul>
         </div>
+        {site.newsletterStarted ? <NewsletterSignUp started={site.newsletterStarted} pageLang={site.language && site.language.code !== site.language.defaultCode ? site.language.code : undefined} /> : null}
       </div>
       <div className="container footer-bottom">
         <p lang={lang}>{w.copyright(year, settings.organisationName)}</p>

@@ -22,6 +22,7 @@ import { deviceCookie, deviceCookieOptions } from './sign-in-device.js';
 import { twoFactorRoutes } from '../two-factor/routes.js';
 import { accountLinkRoutes } from '../invitations/routes.js';
 import { apiPaths } from '../../../shared/api-paths.js';
+import { staffCookieName } from '../../../shared/cookies.js';
 
 export interface AuthRoutesOptions extends AuthOptions {
   /** Password reset request limits (tests lower them). */
@@ -42,6 +43,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const { config } = app.services;
   const secure = config.publicUrl.startsWith('https:');
   const refreshCookie = refreshCookieName(secure);
+  const staffCookie = staffCookieName(secure);
   const deviceCookieName = deviceCookie.nameFor(secure);
   // Cookies are parsed here only: the refresh cookie's path is /api/auth, no other route reads one.
   await app.register(cookie);
@@ -59,10 +61,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       path: refreshCookiePath,
       maxAge: Math.max(0, Math.ceil((Date.parse(expiresAt) - Date.now()) / 1000)),
     });
+    // Public pages read it to leave staff views out of the visit counts (shared/cookies.ts).
+    reply.setCookie(staffCookie, '1', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: Math.max(0, Math.ceil((Date.parse(expiresAt) - Date.now()) / 1000)) });
   }
 
   function clearRefreshCookie(reply: FastifyReply): void {
     reply.clearCookie(refreshCookie, { httpOnly: true, sameSite: 'strict', secure, path: refreshCookiePath });
+    reply.clearCookie(staffCookie, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
   }
 
   /** A new sign-in in a browser that still holds a session: that one ends (its refresh token revoked, a sign-out audit line), so no session outlives the one that replaced it (ASVS 7.2.4). */

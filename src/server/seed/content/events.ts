@@ -1,5 +1,42 @@
-/** Demo content: Events (/events): upcoming and past. */
+/** Demo content: Events (/events): upcoming and past; people register for the youth leadership workshop on the site. */
 import { p, type SeedContext } from './builder.js';
+import type { KindData } from '../../../shared/kinds.js';
+import type { ImageRef } from './types.js';
+
+/** The workshop's id: the demo's registrations (seed/registrations.ts) are for it. */
+export const youthWorkshopId = 'youth-leadership-workshop';
+
+/** A workshop people register for here: 40 places, a waitlist, one extra question (Kiswahili in kiswahili.ts). */
+function youthWorkshop(startsAt: string, endsAt: string, image: ImageRef, category: string): KindData<'event', ImageRef> {
+  return {
+    title: 'Youth leadership workshop',
+    startsAt,
+    endsAt,
+    location: 'Lindiwe Youth Centre, Lindiwe',
+    description: p('A day of training for young people aged 16 to 30: running a meeting, speaking in public and questioning a council budget. Lunch and transport are covered. Places are limited: register below.'),
+    image,
+    category,
+    registrationOpen: true,
+    places: 40,
+    waitlist: true,
+    reminderHours: 24,
+    registrationRetentionMonths: 6,
+    registrationQuestions: [
+      {
+        id: 'district',
+        type: 'choice',
+        label: 'Your district',
+        required: true,
+        options: [
+          { value: 'bahari', label: 'Bahari' },
+          { value: 'lindiwe', label: 'Lindiwe' },
+          { value: 'other', label: 'Another district' },
+        ],
+      },
+      { id: 'needs', type: 'longText', label: 'Do you need anything to take part (interpretation, step-free access)?', required: false },
+    ],
+  };
+}
 
 export function eventsContent({ add, media, category, at, slide, section }: SeedContext): void {
   slide('firstevents', 'Events', 'Trainings, dialogues, hearings and campaigns: join us.', media.hero('assembly', 'A community meeting in the open air'));
@@ -14,6 +51,7 @@ export function eventsContent({ add, media, category, at, slide, section }: Seed
     registrationUrl: 'https://forms.example.org/tujenge/budget-workshop',
     category: category.accountability,
   });
+  add('thirdevents', youthWorkshop(at(19, 6), at(19, 13), media.hero('classroom', 'Young people raising their hands during a training session'), category.youth), 'published', youthWorkshopId);
   add('thirdevents', {
     title: 'Women Lead: open day for the new intake',
     startsAt: at(26, 9),

@@ -346,6 +346,22 @@ export const kiswahiliDemo: {
         description: 'Inarusha kipindi chetu cha kila wiki kuhusu haki za wananchi katika wilaya nne.',
       },
     },
+    // Events (/sw/events/…): the youth leadership workshop people register for.
+    {
+      collection: 'thirdevents',
+      title: 'Youth leadership workshop',
+      values: {
+        title: 'Warsha ya uongozi kwa vijana',
+        location: 'Kituo cha Vijana Lindiwe, Lindiwe',
+        description: p('Siku ya mafunzo kwa vijana wenye umri wa miaka 16 hadi 30: kuendesha mkutano, kuzungumza hadharani na kuhoji bajeti ya halmashauri. Chakula cha mchana na usafiri vinalipiwa. Nafasi ni chache: jisajili hapa chini.'),
+        'image.alt': 'Vijana wakinyoosha mikono katika mafunzo',
+        'registrationQuestions.district.label': 'Wilaya yako',
+        'registrationQuestions.district.options.bahari.label': 'Bahari',
+        'registrationQuestions.district.options.lindiwe.label': 'Lindiwe',
+        'registrationQuestions.district.options.other.label': 'Wilaya nyingine',
+        'registrationQuestions.needs.label': 'Unahitaji chochote ili kushiriki (mkalimani, njia isiyo na ngazi)?',
+      },
+    },
     // Youth Leadership Project (/sw/uongozi-wa-vijana): the volunteer sign-up form.
     {
       collection: 'youthvolunteer',

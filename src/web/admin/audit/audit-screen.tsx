@@ -5,7 +5,7 @@
  * address (a filtered view can be bookmarked); pages of `auditPageSize`; and
  * the CSV file of every line the filters match.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
@@ -15,7 +15,7 @@ import { editPathOf } from '../../../shared/routes.js';
 import { sitePageCollection } from '../../../shared/site-structure.js';
 import { ContentLoader, LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
-import { saveFile } from '../backups/api.js';
+import { DownloadButton } from '../content/download-button.js';
 import { formatCount, formatWhen } from '../backups/format.js';
 import { Pager } from '../content/pager.js';
 import { auditErrorMessage, auditListQuery, downloadAuditCsv, filterParams, filtersFromParams, noFilters, staffAccountsQuery, type AuditFilters } from './api.js';
@@ -176,49 +176,9 @@ function LinesTable({ entries, timeZone, caption }: { entries: AuditEntry[]; tim
   );
 }
 
-type DownloadState = { status: 'idle' } | { status: 'loading' } | { status: 'done'; name: string } | { status: 'failed'; message: string };
-
+/** The audit log under the current filters, as CSV. */
 function DownloadCsv({ filters, disabled }: { filters: AuditFilters; disabled: boolean }) {
-  const [state, setState] = useState<DownloadState>({ status: 'idle' });
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
-  const loading = state.status === 'loading';
-  const start = async () => {
-    if (loading || disabled) return;
-    const controller = new AbortController();
-    running.current = controller;
-    setState({ status: 'loading' });
-    try {
-      const { blob, name } = await downloadAuditCsv(filters, controller.signal);
-      saveFile(blob, name);
-      setState({ status: 'done', name });
-    } catch (err) {
-      if (!controller.signal.aborted) setState({ status: 'failed', message: auditErrorMessage(err) });
-    } finally {
-      running.current = null;
-    }
-  };
-  return (
-    <Stack gap={4} align="flex-start">
-      <Button
-        variant="default"
-        aria-disabled={loading || disabled || undefined}
-        data-disabled={loading || disabled || undefined}
-        // Ignored, not disabled, while it runs: the button keeps keyboard focus.
-        onClick={() => void start()}
-      >
-        Download CSV
-      </Button>
-      <Text size="xs" c="dimmed" role="status">
-        {state.status === 'loading' ? 'Preparing the file…' : state.status === 'done' ? `Downloaded ${state.name}.` : ''}
-      </Text>
-      {state.status === 'failed' && (
-        <Text size="xs" c="red.8" role="alert">
-          {state.message}
-        </Text>
-      )}
-    </Stack>
-  );
+  return <DownloadButton label="Download CSV" disabled={disabled} run={(signal) => downloadAuditCsv(filters, signal)} errorMessage={auditErrorMessage} />;
 }
 
 function AuditBody({ filters, page, onPage }: { filters: AuditFilters; page: number; onPage(p: number): void }) {

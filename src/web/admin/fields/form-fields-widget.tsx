@@ -4,12 +4,18 @@
  * whether it is required and, for the types that choose, its options; buttons
  * add a question, remove one and move it up or down. The server checks the
  * whole list (formFieldsSchema) and names what is wrong.
+ *
+ * By keyboard: a new question's first input takes focus; a moved question's
+ * button keeps it (at the top or bottom the button says so and does nothing,
+ * rather than being disabled, which would drop focus); after a removal focus
+ * goes to the question that took its place, else to "Add a question".
  */
 import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
-import { formFieldTypes, formLimits, type FormField, type FormFieldType } from '../../../shared/forms.js';
+import { formLimits, type FormField, type FormFieldType } from '../../../shared/forms.js';
 import type { WidgetProps } from './widget-props.js';
+import { questionTypesFor } from './question-types.js';
 
 const typeLabels: Record<FormFieldType, string> = {
   shortText: 'Short text',
@@ -63,15 +69,34 @@ export function FormFieldsWidget({ field, name }: WidgetProps) {
   const { field: input, fieldState } = useController({ name });
   const questions: FormField[] = Array.isArray(input.value) ? (input.value as FormField[]) : [];
   const set = (next: FormField[]) => input.onChange(next);
+  const types = questionTypesFor(field);
   const update = (i: number, patch: Partial<FormField>) => set(questions.map((q, j) => (j === i ? { ...q, ...patch } : q)));
   const move = (i: number, by: number) => {
+    if (i + by < 0 || i + by >= questions.length) return;
     const next = [...questions];
     const [q] = next.splice(i, 1);
     if (q) next.splice(i + by, 0, q);
     set(next);
   };
-  const add = () =>
-    set([...questions, { id: idFrom('question', questions.map((q) => q.id), 'question'), type: 'shortText', label: '', required: false }]);
+  // Where focus goes once the list has changed: a question's first input (by id), or the add button.
+  const labelInputs = useRef(new Map<string, HTMLInputElement>());
+  const addButton = useRef<HTMLButtonElement>(null);
+  const [focusNext, setFocusNext] = useState<{ question: string } | 'add' | null>(null);
+  useEffect(() => {
+    if (focusNext === null) return;
+    (focusNext === 'add' ? addButton.current : labelInputs.current.get(focusNext.question))?.focus();
+    setFocusNext(null);
+  }, [focusNext]);
+  const add = () => {
+    const id = idFrom('question', questions.map((q) => q.id), 'question');
+    set([...questions, { id, type: 'shortText', label: '', required: false }]);
+    setFocusNext({ question: id });
+  };
+  const remove = (i: number) => {
+    const after = questions[i + 1] ?? questions[i - 1];
+    set(questions.filter((_, j) => j !== i));
+    setFocusNext(after ? { question: after.id } : 'add');
+  };
 
   return (
     <Fieldset legend={field.label} aria-describedby={`${input.name}-help`}>
@@ -85,6 +110,10 @@ export function FormFieldsWidget({ field, name }: WidgetProps) {
             <Fieldset key={q.id} legend={`Question ${n}${q.label ? `: ${q.label}` : ''}`} variant="filled">
               <Stack gap="xs">
                 <TextInput
+                  ref={(el) => {
+                    if (el) labelInputs.current.set(q.id, el);
+                    else labelInputs.current.delete(q.id);
+                  }}
                   label="Question"
                   required
                   value={q.label}
@@ -94,7 +123,7 @@ export function FormFieldsWidget({ field, name }: WidgetProps) {
                 <NativeSelect
                   label="Answer type"
                   value={q.type}
-                  data={formFieldTypes.map((t) => ({ value: t, label: typeLabels[t] }))}
+                  data={types.map((t) => ({ value: t, label: typeLabels[t] }))}
                   onChange={(e) => {
                     const type = e.currentTarget.value as FormFieldType;
                     update(i, choosing(type) ? { type, options: q.options ?? [] } : { type, options: undefined });
@@ -106,13 +135,20 @@ export function FormFieldsWidget({ field, name }: WidgetProps) {
                 ) : null}
                 <Checkbox label="An answer is required" checked={q.required} onChange={(e) => update(i, { required: e.currentTarget.checked })} />
                 <Group gap="xs">
-                  <Button variant="default" size="xs" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move up question ${n}`}>
+                  <Button variant="default" size="xs" aria-disabled={i === 0 || undefined} data-disabled={i === 0 || undefined} onClick={() => move(i, -1)} aria-label={`Move up question ${n}`}>
                     Move up
                   </Button>
-                  <Button variant="default" size="xs" disabled={i === questions.length - 1} onClick={() => move(i, 1)} aria-label={`Move down question ${n}`}>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    aria-disabled={i === questions.length - 1 || undefined}
+                    data-disabled={i === questions.length - 1 || undefined}
+                    onClick={() => move(i, 1)}
+                    aria-label={`Move down question ${n}`}
+                  >
                     Move down
                   </Button>
-                  <Button variant="subtle" color="red" size="xs" onClick={() => set(questions.filter((_, j) => j !== i))} aria-label={`Remove question ${n}`}>
+                  <Button variant="subtle" color="red" size="xs" onClick={() => remove(i)} aria-label={`Remove question ${n}`}>
                     Remove
                   </Button>
                 </Group>
@@ -121,7 +157,7 @@ export function FormFieldsWidget({ field, name }: WidgetProps) {
           );
         })}
         <Group>
-          <Button variant="light" onClick={add} disabled={questions.length >= formLimits.fields}>
+          <Button ref={addButton} variant="light" onClick={add} disabled={questions.length >= formLimits.fields}>
             Add a question
           </Button>
         </Group>

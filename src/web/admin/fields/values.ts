@@ -25,7 +25,8 @@ export function formDataOf(fields: readonly FieldDef[], stored: Record<string, u
     const v = stored?.[f.name];
     if (textLike.has(f.type)) data[f.name] = typeof v === 'string' ? v : '';
     else if (f.type === 'switch') data[f.name] = v === true;
-    else if (f.type === 'formFields') data[f.name] = Array.isArray(v) ? v : firstQuestions;
+    // Questions asked besides name and e-mail (an event's registration) start with none.
+    else if (f.type === 'formFields') data[f.name] = Array.isArray(v) ? v : f.besidesPerson ? [] : firstQuestions;
     else data[f.name] = v ?? null;
   }
   return data;

@@ -17,7 +17,7 @@ describe('staff drawer entries', () => {
     const menu = menuFor('SuperLayout', superUser);
     expect(labelsOf(menu, null)).toEqual(['Dashboard', 'Pages', 'Navigation', 'Media library', 'Translations', 'Redirects']);
     expect(menu[1]?.title).toBe('Site tools');
-    expect(labelsOf(menu, 'Site tools')).toEqual(['Supporters', 'Site check', 'Trash', 'Audit log', 'User', 'Site settings', 'Backups']);
+    expect(labelsOf(menu, 'Site tools')).toEqual(['Supporters', 'Newsletter', 'Visits', 'Site check', 'Trash', 'Audit log', 'User', 'Site settings', 'Backups']);
     // Pages is the second entry of the drawer: two Tab presses from its top.
     expect(flat(menu).findIndex((e) => e.to === '/pages')).toBe(1);
   });
@@ -45,7 +45,7 @@ describe('staff drawer entries', () => {
     const menu = menuFor('AdminLayout', adminUser);
     expect(labelsOf(menu, null)).toEqual(['Dashboard', 'Pages', 'Navigation', 'Media library', 'Translations', 'Home']);
     expect(flat(menu).find((e) => e.label === 'Home' && e.to === '/')).toMatchObject({ caption: 'The public site', publicPage: true });
-    expect(labelsOf(menu, 'Site tools')).toEqual(['Supporters', 'Site check', 'Trash']);
+    expect(labelsOf(menu, 'Site tools')).toEqual(['Supporters', 'Newsletter', 'Visits', 'Site check', 'Trash']);
     const paths = flat(menu).map((e) => e.to);
     for (const p of ['/user', '/item', '/settings', '/backups', '/audit', '/redirects']) expect(paths).not.toContain(p);
     expect(paths).toContain('/category');

@@ -15,6 +15,7 @@ import { DocumentStateBadge } from '../editorial/state-line.js';
 import { Icon, icons, LastChange, ScheduleLine, Thumbnail } from './row-parts.js';
 import { moveButtonKey } from './move-focus.js';
 import { DragHandle, useSortableItem } from './sortable-list.js';
+import { RegistrationLine } from '../events/registration-line.js';
 
 export interface RowProps {
   collection: CollectionDef;
@@ -78,6 +79,7 @@ export function BlockRow({ collection, doc, index, count, canWrite, canReorder, 
               <DocumentStateBadge doc={doc} size="sm" />
             </Group>
             <ScheduleLine doc={doc} timeZone={timeZone} />
+            {collection.kind === 'event' && <RegistrationLine eventId={doc.id} title={title} />}
             <LastChange doc={doc} />
           </Stack>
           <Group gap={4} wrap="nowrap">

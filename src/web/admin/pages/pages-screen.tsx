@@ -35,6 +35,8 @@ import { StaffModal } from '../content/staff-modal.js';
 import { PublishChecksDialog } from '../editorial/publish-checks-dialog.js';
 import { blocksLimit, createPreviewLink, pagesKeys, revokePreviewLink, useCollectionBlocks, usePageWeights, usePreviewLinks, type PageBlock } from './api.js';
 import { PageWeightFailed, PageWeightLine, WeighingStatus } from './page-weight.js';
+import { PageVisits } from './page-visits.js';
+import { useRecentVisits } from '../visits/api.js';
 import { publishedGreen } from '../theme.js';
 import { useCan } from '../content/abilities.js';
 import { collectionFromPages, sitePagesKey, useSitePages, type SitePageAnswer } from './site-pages.js';
@@ -400,6 +402,13 @@ function PageWeightOf({ id }: { id: string }) {
   return failed ? <PageWeightFailed status={failed.status} /> : null;
 }
 
+/** The views of a published page's address (staff who may read the visit counts). */
+function PageVisitsOf({ path }: { path: string }) {
+  const mayRead = useCan({ type: 'visits' })('read');
+  const recent = useRecentVisits(mayRead);
+  return mayRead ? <PageVisits path={path} recent={recent.data} /> : null;
+}
+
 const PageSection = memo(function PageSection({ page, pages, opened, focusBlock, onToggle, onFix }: { page: PageDef; pages: SitePageAnswer[]; opened: boolean; focusBlock: string | null; onToggle(id: string): void; onFix(id: string, block: string | null): void }) {
   const canEdit = useCan({ type: 'collection', name: sitePageCollection })('update');
   const client = useQueryClient();
@@ -468,6 +477,7 @@ const PageSection = memo(function PageSection({ page, pages, opened, focusBlock,
           </Group>
         </Group>
         <PageWeightOf id={page.id} />
+        {page.livePath && <PageVisitsOf path={page.livePath} />}
         {link && <NewLink page={page} link={link} />}
         <div id={linksId}>
           <SharedLinks page={page} open={showLinks} />

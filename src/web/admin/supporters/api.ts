@@ -7,14 +7,16 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, ApiError, fetchFile } from '../../api-client.js';
+import { api, ApiError } from '../../api-client.js';
+import { downloadFile } from '../content/download-button.js';
 import { apiPaths, pathTo } from '../../../shared/api-paths.js';
 import { messageByCode } from '../../../shared/errors.js';
-import { supporterSearch, supportersAnswerSchema, type Supporter } from '../../../shared/supporters.js';
+import { answeredFormsSchema, supporterSearch, supportersAnswerSchema, type AnsweredForm, type Supporter } from '../../../shared/supporters.js';
 
 export const supporterKeys = {
   all: ['supporters'] as const,
   search: (q: string) => ['supporters', 'search', q] as const,
+  answeredForms: ['supporters', 'answered-forms'] as const,
 };
 
 /** Whether a typed search is long enough to be sent. */
@@ -50,27 +52,9 @@ export function supportersErrorMessage(err: unknown): string {
   return messageByCode.unknown;
 }
 
-/** The file name the server gave (Content-Disposition), or the fallback. */
-function fileNameOf(res: Response, fallback: string): string {
-  const match = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
-  return match?.[1] ?? fallback;
-}
-
-async function download(path: string, type: string, fallback: string, signal?: AbortSignal): Promise<{ blob: Blob; name: string }> {
-  const { res, release } = await fetchFile(path, `${type}, application/json;q=0.1`, signal);
-  try {
-    return { blob: new Blob([await res.arrayBuffer()], { type }), name: fileNameOf(res, fallback) };
-  } catch (err) {
-    if (signal?.aborted) throw err;
-    throw new ApiError('unavailable', 'The download was interrupted. Try again.', 0);
-  } finally {
-    release();
-  }
-}
-
 /** Everything held about one person, as the JSON file the server makes (a subject access request). */
 export function downloadPersonExport(id: string, signal?: AbortSignal): Promise<{ blob: Blob; name: string }> {
-  return download(pathTo(apiPaths.supporters.export, { id }), 'application/json', 'supporter.json', signal);
+  return downloadFile(pathTo(apiPaths.supporters.export, { id }), 'application/json', 'supporter.json', signal);
 }
 
 /** The address of a form's answers as CSV, over whole days `from` to `to` (either may be empty). */
@@ -83,26 +67,13 @@ export function answersCsvPath(formId: string, from: string, to: string): string
 }
 
 export function downloadAnswersCsv(formId: string, from: string, to: string, signal?: AbortSignal): Promise<{ blob: Blob; name: string }> {
-  return download(answersCsvPath(formId, from, to), 'text/csv', 'answers.csv', signal);
+  return downloadFile(answersCsvPath(formId, from, to), 'text/csv', 'answers.csv', signal);
 }
 
-/**
- * The forms these people answered, by id, named by every title they were
- * answered under (a form answered in two languages has two), the oldest
- * first; sorted by name.
- */
-export function formsAnswered(people: readonly Supporter[]): { id: string; title: string }[] {
-  const titles = new Map<string, { title: string; at: string }[]>();
-  for (const p of people) {
-    for (const a of p.answers) {
-      const seen = titles.get(a.formId) ?? [];
-      const same = seen.find((t) => t.title === a.formTitle);
-      if (!same) seen.push({ title: a.formTitle, at: a.createdAt });
-      else if (a.createdAt < same.at) same.at = a.createdAt;
-      titles.set(a.formId, seen);
-    }
-  }
-  return [...titles]
-    .map(([id, seen]) => ({ id, title: [...seen].sort((a, b) => a.at.localeCompare(b.at)).map((t) => t.title).join(' / ') }))
-    .sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
+/** Every form with answers kept, the most recently answered first (the CSV section's choice). */
+export function answeredFormsQuery() {
+  return queryOptions({
+    queryKey: supporterKeys.answeredForms,
+    queryFn: async ({ signal }): Promise<AnsweredForm[]> => answeredFormsSchema.parse(await api<unknown>(apiPaths.forms.answered, { signal })).forms,
+  });
 }

@@ -18,66 +18,20 @@ import { useCan } from '../content/abilities.js';
 import { LoadFailed, Screen, ScreenHeading } from '../content/screen.js';
 import { StaffModal } from '../content/staff-modal.js';
 import { useSiteTimeZone } from '../editorial/site-time-zone.js';
-import { saveFile } from '../backups/api.js';
+import { DownloadButton } from '../content/download-button.js';
 import { formatWhen } from '../backups/format.js';
 import {
   downloadAnswersCsv,
   downloadPersonExport,
   erasePerson,
-  formsAnswered,
+  answeredFormsQuery,
   searchable,
   supporterKeys,
   supportersErrorMessage,
   supportersSearchQuery,
   type Erased,
 } from './api.js';
-import { answerValue, erasedSummary, fieldName, heldSummary, languageName, peopleCount, writtenCount } from './words.js';
-
-type DownloadState = { status: 'idle' } | { status: 'loading' } | { status: 'done'; name: string } | { status: 'failed'; message: string };
-
-/** A button that fetches a file with the staff member's token and saves it; what happened is said beside it. */
-function DownloadButton({ label, disabled = false, run }: { label: string; disabled?: boolean; run(signal: AbortSignal): Promise<{ blob: Blob; name: string }> }) {
-  const [state, setState] = useState<DownloadState>({ status: 'idle' });
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
-  const loading = state.status === 'loading';
-  const start = async () => {
-    if (loading || disabled) return;
-    const controller = new AbortController();
-    running.current = controller;
-    setState({ status: 'loading' });
-    try {
-      const { blob, name } = await run(controller.signal);
-      saveFile(blob, name);
-      setState({ status: 'done', name });
-    } catch (err) {
-      if (!controller.signal.aborted) setState({ status: 'failed', message: supportersErrorMessage(err) });
-    } finally {
-      running.current = null;
-    }
-  };
-  return (
-    <Stack gap={4} align="flex-start">
-      <Button
-        variant="default"
-        aria-disabled={loading || disabled || undefined}
-        data-disabled={loading || disabled || undefined}
-        // Ignored, not disabled, while it runs: the button keeps keyboard focus.
-        onClick={() => void start()}
-      >
-        {label}
-      </Button>
-      <Text size="xs" c="dimmed" role="status">
-        {state.status === 'loading' ? 'Preparing the file…' : state.status === 'done' ? `Downloaded ${state.name}.` : ''}
-      </Text>
-      {state.status === 'failed' && (
-        <Text size="xs" c="red.8" role="alert">
-          {state.message}
-        </Text>
-      )}
-    </Stack>
-  );
-}
+import { answeredFormLabel, answerValue, erasedSummary, fieldName, heldSummary, languageName, peopleCount, writtenCount } from './words.js';
 
 function EmptyState() {
   return (
@@ -265,7 +219,7 @@ function PersonDetail({
           </Text>
         </div>
         <Group gap="sm" align="flex-start">
-          <DownloadButton label="Download their data" run={(signal) => downloadPersonExport(person.id, signal)} />
+          <DownloadButton label="Download their data" run={(signal) => downloadPersonExport(person.id, signal)} errorMessage={supportersErrorMessage} />
           {mayErase && (
             <Button color="red" variant="outline" onClick={() => setAsking(true)}>
               Erase this person
@@ -331,7 +285,9 @@ function PersonDetail({
   );
 }
 
-function AnswersCsv({ forms }: { forms: { id: string; title: string }[] }) {
+function AnswersCsv() {
+  const answered = useQuery(answeredFormsQuery());
+  const forms = answered.data ?? [];
   const [formId, setFormId] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -345,19 +301,26 @@ function AnswersCsv({ forms }: { forms: { id: string; title: string }[] }) {
             A form’s answers (CSV)
           </Title>
           <Text size="sm" c="dimmed">
-            Every answer to one form over a period, one line each, to open in a spreadsheet. The forms listed are those the people found above answered.
+            Every answer to one form over a period, one line each, to open in a spreadsheet. Every form with answers kept is listed, the most recently answered first.
           </Text>
         </div>
-        {forms.length === 0 ? (
+        {answered.isPending ? (
+          <Loader size="sm" aria-label="Loading the forms" />
+        ) : answered.isError ? (
+          <Alert color="red" role="alert" title="The forms could not be loaded">
+            {supportersErrorMessage(answered.error)}
+          </Alert>
+        ) : forms.length === 0 ? (
           <Text size="sm" data-testid="answers-csv-none">
-            No form to choose yet: search for people above, and the forms they answered are listed here.
+            No form has answers yet. Once people answer a form on the site, it is listed here.
           </Text>
         ) : (
           <>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               <NativeSelect
                 label="Form"
-                data={[{ value: '', label: 'Choose a form' }, ...forms.map((f) => ({ value: f.id, label: f.title }))]}
+                description="With its number of answers"
+                data={[{ value: '', label: 'Choose a form' }, ...forms.map((f) => ({ value: f.id, label: answeredFormLabel(f) }))]}
                 value={chosen}
                 onChange={(e) => setFormId(e.currentTarget.value)}
               />
@@ -375,7 +338,7 @@ function AnswersCsv({ forms }: { forms: { id: string; title: string }[] }) {
             <Text size="xs" c="dimmed">
               Days run from midnight to midnight UTC; leave a day empty for no limit on that side.
             </Text>
-            <DownloadButton label="Download answers (CSV)" disabled={!chosen || badPeriod} run={(signal) => downloadAnswersCsv(chosen, from, to, signal)} />
+            <DownloadButton label="Download answers (CSV)" disabled={!chosen || badPeriod} run={(signal) => downloadAnswersCsv(chosen, from, to, signal)} errorMessage={supportersErrorMessage} />
           </>
         )}
       </Stack>
@@ -392,7 +355,6 @@ export function SupportersScreen() {
   const query = useQuery({ ...supportersSearchQuery(debounced), placeholderData: keepPreviousData });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
-  const [forms, setForms] = useState<{ id: string; title: string }[]>([]);
   const heading = useRef<HTMLHeadingElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const focusHeading = useRef(false);
@@ -403,17 +365,6 @@ export function SupportersScreen() {
   const selected = people.find((p) => p.id === selectedId) ?? null;
   // Typed but not asked yet, or asked and not answered: the results shown are the previous search's.
   const searching = search.trim() !== debounced || query.isPlaceholderData;
-
-  // The forms of every person found in this visit, for the CSV section.
-  useEffect(() => {
-    if (!query.data) return;
-    const found = formsAnswered(query.data);
-    setForms((known) => {
-      const byId = new Map(known.map((f) => [f.id, f]));
-      for (const f of found) byId.set(f.id, f);
-      return [...byId.values()].sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
-    });
-  }, [query.data]);
 
   useEffect(() => {
     if (!focusHeading.current || !selected) return;
@@ -520,7 +471,7 @@ export function SupportersScreen() {
           </Text>
         </Box>
         {results}
-        <AnswersCsv forms={forms} />
+        <AnswersCsv />
       </Stack>
     </Screen>
   );

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Supporter, SupporterAnswer } from '../../../shared/supporters.js';
-import { answersCsvPath, formsAnswered } from './api.js';
-import { answerValue, erasedSummary, fieldName, heldSummary, languageName, writtenCount } from './words.js';
-
-function answer(formId: string, formTitle: string, createdAt: string): SupporterAnswer {
-  return { id: `${formId}-${createdAt}`, formId, formTitle, lang: 'en', values: {}, consent: null, createdAt, expiresAt: '2030-01-01T00:00:00.000Z' };
-}
-
-function person(answers: SupporterAnswer[]): Supporter {
-  return { id: 'p', email: 'p@example.org', name: null, createdAt: '2026-01-01T00:00:00.000Z', answers, messages: [] };
-}
+import { answersCsvPath } from './api.js';
+import { answeredFormLabel, answerValue, erasedSummary, fieldName, heldSummary, languageName, writtenCount } from './words.js';
 
 describe('the Supporters screen in words', () => {
   it('counts what a person sent', () => {
@@ -34,15 +25,9 @@ describe('the Supporters screen in words', () => {
     expect(languageName('zz-unknown-tag!')).toBe('zz-unknown-tag!');
   });
 
-  it('lists each form answered once, under every title it was answered under, oldest first', () => {
-    const forms = formsAnswered([
-      person([answer('youth', 'Usajili wa vijana', '2026-03-02T00:00:00.000Z'), answer('youth', 'Youth sign-up', '2026-03-01T00:00:00.000Z')]),
-      person([answer('days', 'Volunteer days', '2026-02-01T00:00:00.000Z'), answer('youth', 'Youth sign-up', '2026-03-05T00:00:00.000Z')]),
-    ]);
-    expect(forms).toEqual([
-      { id: 'days', title: 'Volunteer days' },
-      { id: 'youth', title: 'Youth sign-up / Usajili wa vijana' },
-    ]);
+  it('names a form by every title it was answered under, with its count', () => {
+    expect(answeredFormLabel({ titles: ['Youth sign-up', 'Usajili wa vijana'], answers: 12 })).toBe('Youth sign-up / Usajili wa vijana (12 answers)');
+    expect(answeredFormLabel({ titles: ['Volunteer days'], answers: 1 })).toBe('Volunteer days (1 answer)');
   });
 
   it('builds the CSV address with only the days given', () => {

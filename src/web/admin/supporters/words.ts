@@ -17,6 +17,11 @@ export function heldSummary(answers: number, messages: number): string {
   return parts.length === 0 ? 'their record' : `their record, ${parts.join(' and ')}`;
 }
 
+/** A form as the CSV section offers it: "Youth sign-up / Usajili wa vijana (12 answers)". */
+export function answeredFormLabel(form: { titles: readonly string[]; answers: number }): string {
+  return `${form.titles.join(' / ')} (${plural(form.answers, 'answer', 'answers')})`;
+}
+
 /** "1 person", "12 people". */
 export function peopleCount(n: number): string {
   return plural(n, 'person', 'people');

@@ -13,6 +13,7 @@
  * thanks announced by a status region, problems by an alert, focus to the
  * first question in error). A closed form shows its message and no inputs.
  */
+import { newsletterChoiceInput, newsletterChoiceValue } from '../../../shared/newsletter-paths.js';
 import { useRef, useState, type FormEvent } from 'react';
 import { formConsentInput as consentInputName, formConsentValue, formHiddenInputs, formInputName, formLimits, type FormField } from '../../../shared/forms.js';
 import type { PublicWords } from '../../../shared/public-words.js';
@@ -42,6 +43,8 @@ export interface PublicFormProps {
   fields: FormField[];
   /** The consent box's words; null: the form has no consent box. */
   consentText: string | null;
+  /** The "keep me informed" box's words (the newsletter); null: the form offers none. */
+  newsletterChoice: string | null;
   closed: boolean;
   closedMessage: string;
   thankYou: string;
@@ -73,7 +76,7 @@ function typedOf(form: HTMLFormElement): URLSearchParams {
 }
 
 export function PublicForm(props: PublicFormProps) {
-  const { formId, action, anchor, title, intro, fields, consentText, closed, closedMessage, thankYou, ownWordsLang, started, lang, words: w, wordsLang } = props;
+  const { formId, action, anchor, title, intro, fields, consentText, newsletterChoice, closed, closedMessage, thankYou, ownWordsLang, started, lang, words: w, wordsLang } = props;
   const initial = props.initial ?? emptyState;
   const [errors, setErrors] = useState<Record<string, string>>(initial.errors);
   const [status, setStatus] = useState<FormState['status'] | { kind: 'sending' | 'checking' }>(initial.status);
@@ -284,6 +287,14 @@ export function PublicForm(props: PublicFormProps) {
                   {requiredMark(true)}
                 </label>
                 {problem(consentInputName)}
+              </div>
+            ) : null}
+            {newsletterChoice ? (
+              <div className="field field-check">
+                <input id={idOf(newsletterChoiceInput)} name={newsletterChoiceInput} type="checkbox" value={newsletterChoiceValue} defaultChecked={text(newsletterChoiceInput) === newsletterChoiceValue} />
+                <label htmlFor={idOf(newsletterChoiceInput)} lang={wordsLang}>
+                  {newsletterChoice}
+                </label>
               </div>
             ) : null}
             <div className="form-actions">
