@@ -80,7 +80,7 @@ function useEditorial(collection: CollectionDef, doc: StaffDocument | undefined,
     unpublishAt: null,
     liveData: null,
   };
-  const actions = useEditorialActions({ collection, doc: doc ?? placeholder, dirty, form, timeZone, onChanged: changed, announce, onFix: focusField });
+  const actions = useEditorialActions({ collection, doc: doc ?? placeholder, dirty, form, timeZone, onChanged: changed, announce, onFix: (field) => focusField(field) });
   return { timeZone, generation, message, stateRef, changed, announce, actions };
 }
 

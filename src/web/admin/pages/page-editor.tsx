@@ -378,8 +378,8 @@ function PageEditor({ doc }: { doc: StaffDocument }) {
         focusField(field);
         return;
       }
-      setOpenBlock({ collection: finding.collection, id: finding.id });
-      window.setTimeout(() => focusField(field), 100);
+      // The block opens in place and its form puts focus on the field once it is there.
+      setOpenBlock({ collection: finding.collection, id: finding.id, field });
     },
     [],
   );

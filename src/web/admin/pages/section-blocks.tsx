@@ -20,7 +20,7 @@ import { savedMessage } from '../editorial/editorial-actions.js';
 import { BlockForm, editableOf, type BlockFormHandle, type EditableBlock } from '../fields/block-form.js';
 import { messageOf } from '../fields/save-failure.js';
 import { Icon, icons, Thumbnail } from '../list/row-parts.js';
-import { formChecksFrames } from '../site-check/form-checks.js';
+import { focusField, formChecksFrames } from '../site-check/form-checks.js';
 import { usePageShowing } from './site-pages.js';
 
 /** Every block of a section up to this many (a section shows a handful; its list screen pages through more). */
@@ -30,6 +30,8 @@ const sectionBlocksLimit = 100;
 export interface OpenBlock {
   collection: string;
   id: string;
+  /** The field a publish check named ("Go back and fix"): it takes focus as the form opens, instead of the first. */
+  field?: string;
 }
 
 interface SectionBlocksProps {
@@ -54,9 +56,11 @@ function focusLater(selector: string) {
   window.requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
 }
 
-function InlineEditor({ collection, doc, formHandle, onDirtyChange, onDone }: {
+function InlineEditor({ collection, doc, request, formHandle, onDirtyChange, onDone }: {
   collection: CollectionDef;
   doc: StaffDocument | null;
+  /** The opening asked for: a new one (another "Go back and fix") moves focus again. */
+  request: OpenBlock;
   formHandle: Ref<BlockFormHandle>;
   onDirtyChange(dirty: boolean): void;
   onDone(saved: StaffDocument | null): void;
@@ -78,9 +82,12 @@ function InlineEditor({ collection, doc, formHandle, onDirtyChange, onDone }: {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    // The first field takes focus as the form opens.
-    container.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, [contenteditable="true"], button')?.focus();
-  }, []);
+    // The field a check named takes focus as the form opens (once it is there, however slow the device), else the first field.
+    const root = container.current;
+    if (!root) return;
+    if (request.field) focusField(request.field, root);
+    else root.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, [contenteditable="true"], button')?.focus();
+  }, [request]);
 
   const change = (d: boolean) => {
     setDirty(d);
@@ -231,14 +238,14 @@ export function SectionBlocks({ collection, open, onOpen, onClose, formHandle, o
                     <Icon path={icons.remove} />
                   </ActionIcon>
                 </Group>
-                {isOpen(doc.id) && <InlineEditor key={`${doc.id}:${doc.version}`} collection={collection} doc={doc} formHandle={formHandle} onDirtyChange={onDirtyChange} onDone={(saved) => close(saved, doc.id)} />}
+                {open && isOpen(doc.id) && <InlineEditor key={`${doc.id}:${doc.version}`} collection={collection} doc={doc} request={open} formHandle={formHandle} onDirtyChange={onDirtyChange} onDone={(saved) => close(saved, doc.id)} />}
               </li>
             );
           })}
         </Stack>
       )}
-      {isOpen('new') ? (
-        <InlineEditor collection={collection} doc={null} formHandle={formHandle} onDirtyChange={onDirtyChange} onDone={(saved) => close(saved, 'new')} />
+      {open && isOpen('new') ? (
+        <InlineEditor collection={collection} doc={null} request={open} formHandle={formHandle} onDirtyChange={onDirtyChange} onDone={(saved) => close(saved, 'new')} />
       ) : (
         <Group>
           <Button size="xs" variant="default" data-add-block={collection.name} onClick={() => onOpen({ collection: collection.name, id: 'new' })}>

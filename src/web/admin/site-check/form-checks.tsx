@@ -20,17 +20,35 @@ const noData: Record<string, unknown> = {};
 /** How long typing must pause before the checks run again. */
 const debounceMs = 300;
 
-/** The element to focus for a finding's field: the alt text of a picture, the editor of a rich text, else the field's first control. */
-export function focusField(field: string): void {
+/** How long a field that is not there yet (a block still opening, a rich-text editor still loading) is waited for. */
+const focusWaitMs = 5000;
+
+/**
+ * Focus on a finding's field: the alt text of a picture, the editor of a rich
+ * text, else the field's first control. A field not there yet is waited for,
+ * frame by frame, however slow the device (for a few seconds at most).
+ */
+export function focusField(field: string, within: ParentNode = document): void {
+  const until = performance.now() + focusWaitMs;
+  const attempt = () => {
+    const target = fieldControl(field, within);
+    if (target) {
+      target.scrollIntoView({ block: 'center' });
+      target.focus({ preventScroll: true });
+    } else if (performance.now() < until) {
+      window.requestAnimationFrame(attempt);
+    }
+  };
+  attempt();
+}
+
+function fieldControl(field: string, within: ParentNode): HTMLElement | undefined {
   const [top, part] = field.split('.');
-  const frame = document.querySelector<HTMLElement>(`[data-check-field="${CSS.escape(top ?? field)}"]`);
-  if (!frame) return;
+  const frame = within.querySelector<HTMLElement>(`[data-check-field="${CSS.escape(top ?? field)}"]`);
+  if (!frame) return undefined;
   const controls = [...frame.querySelectorAll<HTMLElement>('input:not([type=hidden]):not([disabled]), textarea, select, [contenteditable="true"], button:not([disabled])')];
   const byPart = part ? controls.find((c) => c instanceof HTMLInputElement && [...(c.labels ?? [])].some((l) => l.textContent?.toLowerCase().startsWith(part === 'alt' ? 'alt text' : part))) : undefined;
-  const target = byPart ?? frame.querySelector<HTMLElement>('[contenteditable="true"]') ?? controls[0];
-  if (!target) return;
-  target.scrollIntoView({ block: 'center' });
-  target.focus({ preventScroll: true });
+  return byPart ?? frame.querySelector<HTMLElement>('[contenteditable="true"]') ?? controls[0];
 }
 
 function labelOf(fields: readonly FieldDef[], field: string): string {
