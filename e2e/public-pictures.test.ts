@@ -6,7 +6,8 @@
  * `sizes` says is never narrower than the picture is drawn nor half as wide
  * again, and the copy Chromium fetches is the narrowest one at least as wide
  * as the picture is drawn in device pixels, so no picture is wider than its
- * slot needs. The
+ * slot needs (unless another picture of the page already fetched that wider
+ * copy, which Chromium may then reuse from its memory cache). The
  * first picture of the first view is fetched eagerly with high priority, the
  * others lazily and decoded off the main thread.
  */
@@ -116,7 +117,9 @@ describe('pictures on the public pages', () => {
         const need = p.drawnWidth * dpr;
         const taken = Number(/\/(\d+)(\.avif)?$/.exec(p.current)?.[1] ?? 0);
         const enough = p.offered.filter((w) => w >= need).sort((a, b) => a - b)[0] ?? Math.max(...p.offered);
-        if (taken !== enough) problems.push(`${where}: drawn ${Math.round(p.drawnWidth)} px wide at ${dpr}×, took the ${taken} px copy where ${enough} px was the right one (sizes: ${p.sizes})`);
+        // A wider copy another picture of this page already fetched costs nothing more: Chromium may take it from its memory cache (seen when that picture loaded first).
+        const fetchedForAnother = taken > enough && pictures.some((other, j) => j !== i && other.current === p.current);
+        if (taken !== enough && !fetchedForAnother) problems.push(`${where}: drawn ${Math.round(p.drawnWidth)} px wide at ${dpr}×, took the ${taken} px copy where ${enough} px was the right one (sizes: ${p.sizes})`);
       });
     }
     expect(problems).toEqual([]);
