@@ -269,6 +269,23 @@ describe('pages in the staff app', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
+  it('a dialog appears at once, without fading in, for someone whose system asks for less motion', async () => {
+    const durations: Record<string, string> = {};
+    for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+      const { context, page } = await site.newPage({ reducedMotion });
+      try {
+        await site.signIn(page, '/pages');
+        await page.getByRole('button', { name: 'New page' }).click();
+        const dialog = page.getByRole('dialog', { name: 'New page' });
+        await dialog.waitFor();
+        durations[reducedMotion] = await dialog.evaluate((el) => getComputedStyle(el).transitionDuration);
+      } finally {
+        await context.close();
+      }
+    }
+    expect(durations).toEqual({ reduce: '0s', 'no-preference': expect.stringMatching(/^0?\.\d+s$/) });
+  }, 120_000);
+
   it('a super-admin is told a new address redirects the old one, meets the conflict dialog on a stale save, duplicates a page, and deleting a linked page is shown the links and chooses "Gone"', async () => {
     const created = await apiCall<PageAnswer>(site.server.url, site.superToken, siteApi.pages, { method: 'POST', body: { path: '/old-campaign', title: 'Old campaign', preset: 'blank' } });
     await apiCall(site.server.url, site.superToken, siteApi.pageStep(created.id, 'publish'), { method: 'POST', body: {}, ifMatch: created.version });

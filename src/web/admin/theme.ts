@@ -10,6 +10,8 @@ export const staffTheme = createTheme({
   // The breakpoints of docs/spec-conformance.md (sm 600, md 1024, lg 1440, xl 1920), in em.
   breakpoints: { xs: '30em', sm: '37.5em', md: '64em', lg: '90em', xl: '120em' },
   focusRing: 'auto',
+  // Dialogs, menus, notifications and collapsing panels appear at once, without fading or sliding, for anyone whose system asks for less motion.
+  respectReducedMotion: true,
   components: {
     // Icon-only close buttons need a name for screen readers.
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
