@@ -48,7 +48,7 @@ export function loggedUrl(url: string): string {
   if (url.startsWith(previewPathPrefix)) return redactedPreviewPath;
   if (url.startsWith(registrationCancelPrefix)) return redactedCancelPath;
   for (const prefix of newsletterTokenPrefixes) if (url.startsWith(prefix)) return redactedNewsletterPath(prefix);
-  // Only an API URL can be one of them: a public page's URL (every request of the fast lane) is returned after one comparison.
+  // Only an API URL can be a search of people: a public page's URL (every request of the fast lane) is returned after the token prefixes above and this one comparison.
   if (!url.startsWith(apiPrefix)) return url;
   const query = url.indexOf('?');
   if (query >= 0 && personalQueryPaths.includes(url.slice(0, query))) return `${url.slice(0, query)}?[redacted]`;

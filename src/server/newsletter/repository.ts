@@ -6,7 +6,7 @@
  * of several instances each mail is taken by one.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, NewsletterDeliveriesTable, NewslettersTable, NewsletterSubscriptionsTable } from '../db/schema.js';
+import type { Database, NewslettersTable, NewsletterSubscriptionsTable } from '../db/schema.js';
 import type { Dialect } from '../db/index.js';
 import type { SubscriptionState } from '../../shared/newsletter.js';
 import { findConsentVersions, findSupporters } from '../supporters/repository.js';
@@ -14,7 +14,6 @@ import { findConsentVersions, findSupporters } from '../supporters/repository.js
 type Conn = Kysely<Database>;
 export type SubscriptionRow = Selectable<NewsletterSubscriptionsTable>;
 export type NewsletterRow = Selectable<NewslettersTable>;
-export type DeliveryRow = Selectable<NewsletterDeliveriesTable>;
 /** A subscription with its person's address and the consent text agreed to (read from the supporters' place). */
 export type SubscriptionWithPerson = SubscriptionRow & { email: string; consent_text: string | null };
 

@@ -34,7 +34,6 @@ import {
   type SubscriptionExport,
   type SubscriptionState,
 } from '../../shared/newsletter.js';
-import { publicWordsFor } from '../../shared/public-words.js';
 import { authorize, type Caller } from '../authorize.js';
 import { appendAudit } from '../audit/repository.js';
 import type { Db } from '../db/index.js';
@@ -432,11 +431,6 @@ export class NewsletterService {
     const items = z.array(newsletterItemSchema).parse(JSON.parse(row.items));
     const shown = (await Promise.all(items.map((i) => this.hooks.item(i, row.lang)))).filter((i): i is IssueItem => i !== null);
     return { lang: row.lang, subject: row.subject, intro: row.intro, sentAt: row.sent_at ?? row.updated_at, items: shown };
-  }
-
-  /** The words of a reader's language (pages and mails). */
-  static wordsOf(lang: string) {
-    return publicWordsFor(lang);
   }
 }
 

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.js';
 import { advisoryLockKeys, withSessionLock } from '../db/session-lock.js';
 import type { VisitsService } from './service.js';
+import { errorWithoutData } from '../personal-errors.js';
 
 const intervalMs = 60 * 60_000;
 
@@ -29,7 +30,7 @@ export class VisitsRetention {
   }
 
   private failed(err: unknown): void {
-    this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'the visit counts\' daily work failed; it is tried again in an hour');
+    this.log.error({ err: errorWithoutData(err) }, 'the visit counts\' daily work failed; it is tried again in an hour');
   }
 
   /** One pass, after any that is running (tests run it): what it did, or null when another instance was at it. */

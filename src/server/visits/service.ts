@@ -30,6 +30,7 @@ import { csvBom, csvRow } from '../supporters/csv.js';
 import { VisitCounter } from './counter.js';
 import * as repo from './repository.js';
 import type { DailySalts } from './salt.js';
+import { errorWithoutData } from '../personal-errors.js';
 
 /** Counts wait this long in memory before one write (as the not-found counts do). */
 const flushMs = 1000;
@@ -83,7 +84,7 @@ export class VisitsService {
       this.flushTimer = null;
       this.flushing = this.flushing
         .then(() => this.flush())
-        .catch((err: unknown) => this.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'visit counts could not be written; those of this second are lost'));
+        .catch((err: unknown) => this.log.warn({ err: errorWithoutData(err) }, 'visit counts could not be written; those of this second are lost'));
     }, flushMs);
     this.flushTimer.unref();
   }
