@@ -108,7 +108,7 @@ export async function eventsPublicRoutes(app: FastifyInstance): Promise<void> {
     const { name: _name, email: _email, ...answers } = values;
     let outcome: RegistrationOutcome;
     try {
-      ({ outcome } = await events.register({ eventId: id, lang: event.lang, email, name, values: answers }));
+      ({ outcome } = await events.register({ eventId: id, lang: event.lang, email, name, values: answers, loaded: { event, settings } }));
     } catch (err) {
       request.log.error({ err: errorWithoutData(err), event: id }, 'taking a registration failed');
       return refuse(500, words.form.failed);
@@ -145,9 +145,8 @@ export async function eventsPublicRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(registrationCancelPattern, async (request, reply) => {
     const { token } = tokenParamsSchema.parse(request.params);
-    const link = await events.cancelLink(token);
-    const cancelled = link ? await events.cancelByLink(token) : false;
-    if (!link || !cancelled) return cancelPage(reply, 404, { kind: 'invalid' }, link?.lang);
+    const link = await events.cancelByLink(token);
+    if (!link?.cancelled) return cancelPage(reply, 404, { kind: 'invalid' }, link?.lang);
     await app.afterWrites.caughtUp();
     return cancelPage(reply, 200, { kind: 'done', title: link.title }, link.lang);
   });

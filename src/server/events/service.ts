@@ -68,6 +68,8 @@ export interface RegisterInput {
   email: string;
   name: string | null;
   values: Record<string, FormAnswerValue>;
+  /** The event and its registration settings, when the caller has read them already (the public form's route): not read again. */
+  loaded?: { event: EventBlock; settings: RegistrationSettings } | undefined;
 }
 
 type Conn = Kysely<Database>;
@@ -128,7 +130,7 @@ export class EventsService {
    * closing time, or full without a waitlist: nothing is kept).
    */
   async register(input: RegisterInput): Promise<{ outcome: RegistrationOutcome; registrationId: string | null }> {
-    const { event, settings } = await this.eventWithSettings(input.eventId, input.lang);
+    const { event, settings } = input.loaded ?? (await this.eventWithSettings(input.eventId, input.lang));
     const now = this.now();
     if (!registrationOpenAt(settings, now)) return { outcome: 'closed', registrationId: null };
     const email = normaliseEmail(input.email);
@@ -195,21 +197,24 @@ export class EventsService {
   }
 
   /** The registration a cancel link names, still to cancel: its event's title in the person's language; null when the link does not work. */
-  async cancelLink(token: string): Promise<{ row: Row; title: string; lang: string } | null> {
+  async cancelLink(token: string): Promise<{ row: Row; event: EventBlock | null; title: string; lang: string } | null> {
     if (!cancelTokenPattern.test(token)) return null;
     const row = await repo.registrationByCancelHash(this.kysely, cancelTokenHash(token));
     if (!row || row.cancel_used_at !== null || row.state === 'cancelled') return null;
     const event = await this.hooks.event(row.event_id, row.lang);
     const title = event && typeof event.shown.title === 'string' ? event.shown.title : row.event_title;
-    return { row, title, lang: row.lang };
+    return { row, event, title, lang: row.lang };
   }
 
-  /** Cancels by the link (once): a confirmed place goes to the first on the waitlist, who is mailed. False when the link does not work. */
-  async cancelByLink(token: string): Promise<boolean> {
+  /**
+   * Cancels by the link (once): a confirmed place goes to the first on the
+   * waitlist, who is mailed. Null when the link does not work; `cancelled`
+   * false when it stopped working meanwhile (used at once from two tabs).
+   */
+  async cancelByLink(token: string): Promise<{ cancelled: boolean; title: string; lang: string } | null> {
     const found = await this.cancelLink(token);
-    if (!found) return false;
-    const { row } = found;
-    const event = await this.hooks.event(row.event_id, row.lang);
+    if (!found) return null;
+    const { row, event, title, lang } = found;
     const settings = event ? registrationSettingsOf(event.original) : null;
     const done = await this.inEvent(row.event_id, async (trx) => {
       // Read again under the event's lock: staff may have moved the person meanwhile.
@@ -217,9 +222,9 @@ export class EventsService {
       if (!current || !(await repo.useCancelLink(trx, row.id, this.now().toISOString()))) return null;
       return { current, promoted: current.state === 'confirmed' && settings ? await this.promote(trx, row.event_id, settings.places) : [] };
     });
-    if (!done) return false;
+    if (!done) return { cancelled: false, title, lang };
     await this.afterChange(row.event_id, event, [{ kind: 'cancelled', row: { ...done.current, state: 'cancelled' } }, ...done.promoted.map((p) => ({ kind: 'promoted' as const, row: p }))]);
-    return true;
+    return { cancelled: true, title, lang };
   }
 
   /** Mails after a change (each in its person's language) and the event's pages rendered again. */
