@@ -94,6 +94,9 @@ describe('page weight', () => {
     const { context, page } = await site.newPage();
     try {
       await site.signIn(page, '/pages');
+      // Each step says when it ends, so a run that stops short shows how far it got.
+      const started = Date.now();
+      const since = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
       const weights = page.getByTestId('page-weight');
       // The server loads each page in its own Chromium: the screen shows how far it has got, then every page.
       await page.getByTestId('page-weighing-progress').waitFor();
@@ -101,6 +104,7 @@ describe('page weight', () => {
       await page.getByTestId('page-weighing').screenshot({ path: 'docs/screenshots/pages-weighing-1280.png' });
       await expect.poll(() => weights.count(), { timeout: 180_000 }).toBe(publicPages.length);
       await expect.poll(() => page.getByTestId('page-weighing-progress').count(), { timeout: 30_000 }).toBe(0);
+      console.log(`the Pages screen shows every page's weight after ${since()}`);
       expect(await page.getByTestId('page-weight-whole').count()).toBe(0);
       const shown = await page.getByTestId('page-section').evaluateAll((sections) =>
         sections.map((s) => {
@@ -119,6 +123,7 @@ describe('page weight', () => {
         const chromium = await firstViewBytes(site.browser, `${site.server.url}${path}`, false);
         // The whole page (scrolled to its end) only where the first view is held to be well under it.
         const whole = path === '/' ? await wholePageBytes(site.browser, `${site.server.url}${path}`) : null;
+        console.log(`${path} weighed in this test's Chromium after ${since()}`);
         const off = weight.bytes / chromium.total - 1;
         rows.push(`| ${path} | ${weight.bytes.toLocaleString('en')} B | ${chromium.total.toLocaleString('en')} B | ${chromium.count} | ${off >= 0 ? '+' : ''}${(off * 100).toFixed(1)} % | ${whole ? `${whole.total.toLocaleString('en')} B` : ''} |`);
         if (Math.abs(off) > 0.05) problems.push(`${path}: shown ${weight.bytes}, Chromium downloaded ${chromium.total} for the first view`);

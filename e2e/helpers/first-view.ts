@@ -21,6 +21,9 @@ export interface FirstView {
   count: number;
 }
 
+/** How long the last requests of a page may take to end once it is quiet (Playwright's own waits have 30 s too). */
+const idleWaitMs = 30_000;
+
 /** Counts every response of a page's loads in a fresh context, as it came over the wire, nothing from a cache. */
 async function counted(context: BrowserContext): Promise<{ page: Page; view: FirstView; idle: () => Promise<void> }> {
   const page = await context.newPage();
@@ -29,7 +32,8 @@ async function counted(context: BrowserContext): Promise<{ page: Page; view: Fir
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const types = new Map<string, string>();
   const view: FirstView = { total: 0, images: 0, count: 0 };
-  const pending = new Set<string>();
+  /** Requests under way, by id: what they asked for, to name them when they never end. */
+  const pending = new Map<string, string>();
   let waiters: (() => void)[] = [];
   const settle = (id: string) => {
     pending.delete(id);
@@ -37,7 +41,7 @@ async function counted(context: BrowserContext): Promise<{ page: Page; view: Fir
     for (const w of waiters) w();
     waiters = [];
   };
-  cdp.on('Network.requestWillBeSent', (e) => pending.add(e.requestId));
+  cdp.on('Network.requestWillBeSent', (e) => pending.set(e.requestId, `${e.type ?? 'Other'} ${new URL(e.request.url).pathname}`));
   cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
   cdp.on('Network.loadingFailed', (e) => settle(e.requestId));
   cdp.on('Network.loadingFinished', (e) => {
@@ -46,8 +50,17 @@ async function counted(context: BrowserContext): Promise<{ page: Page; view: Fir
     if (types.get(e.requestId) === 'Image') view.images += e.encodedDataLength;
     settle(e.requestId);
   });
-  /** Settles when no request of the page is still under way. */
-  const idle = () => (pending.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)));
+  /** Settles when no request of the page is still under way; fails after `idleWaitMs`, naming the requests still open. */
+  const idle = () =>
+    pending.size === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`requests still under way after ${idleWaitMs} ms: ${[...pending.values()].join(', ')}`)), idleWaitMs);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
   return { page, view, idle };
 }
 
