@@ -5,10 +5,10 @@ import { refreshCookieName } from '../src/server/auth/sessions/refresh-tokens.js
 import type { AppConfig } from '../src/server/config.js';
 import type { Dialect } from '../src/server/db/index.js';
 import { serverOn, testConfig, type TestApp } from './helpers/app.js';
-import { createTestDatabase } from './helpers/databases.js';
+import { createMigratedTestDatabase } from './helpers/databases.js';
 
 export async function buildAuthApp(dialect: Dialect, overrides: Partial<AppConfig> = {}, options: BuildOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase(dialect);
+  const db = await createMigratedTestDatabase(dialect);
   return serverOn(db, testConfig(db, overrides), options);
 }
 

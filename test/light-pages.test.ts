@@ -17,7 +17,7 @@ import type { ContentDocument } from '../src/shared/collections.js';
 import { lightPagesVary } from '../src/shared/light-pages.js';
 import { buildApp } from '../src/server/app.js';
 import { testConfig } from './helpers/app.js';
-import { createTestDatabase, dialects, type TestDatabase } from './helpers/databases.js';
+import { createMigratedTestDatabase, dialects, type TestDatabase } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { publishChange } from './helpers/content.js';
 import { uploadMedia } from './helpers/upload.js';
@@ -44,7 +44,7 @@ describe.each(dialects())('light pages on %s', (dialect) => {
   let slide: ContentDocument;
 
   beforeAll(async () => {
-    db = await createTestDatabase(dialect);
+    db = await createMigratedTestDatabase(dialect);
     app = await buildApp(testConfig(db), { logger: false, render: true });
     await app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -17,7 +17,7 @@ import { MemorySalts } from '../src/server/visits/salt.js';
 import { isBot, referrerHost, visitorHash } from '../src/server/visits/counter.js';
 import { clientAddressOf } from '../src/server/http/client-address.js';
 import { testConfig } from './helpers/app.js';
-import { createTestDatabase, dialects, type TestDatabase } from './helpers/databases.js';
+import { createMigratedTestDatabase, createTestDatabase, dialects, type TestDatabase } from './helpers/databases.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { tablesMentioning } from './helpers/tables-mentioning.js';
 import { logSink } from './helpers/log-sink.js';
@@ -90,7 +90,7 @@ describe.each(dialects())('visit counts on %s', (dialect) => {
   let clock = new Date();
 
   beforeAll(async () => {
-    db = await createTestDatabase(dialect);
+    db = await createMigratedTestDatabase(dialect);
     app = await buildApp(testConfig(db, { logLevel: 'warn' }), { logger: true, logStream: logs.stream, render: true, visits: { now: () => new Date(clock) } });
     origin = await listening(app);
     admin = await createUser(app, 'admin');

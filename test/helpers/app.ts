@@ -1,4 +1,4 @@
-/** build(): a whole server on a fresh test database, for `app.inject`. */
+/** build(): a whole server on a fresh test database at the newest schema level, for `app.inject`. */
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src/server/app.js';
 import type { AppConfig } from '../../src/server/config.js';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { registryJson } from '../../src/shared/collections.js';
 import { seedPages } from '../../src/server/structure/default-pages.js';
 import { oncePerRun, testRunDir } from '../support/once-per-run.js';
-import { copyTestDatabase, createTestDatabase, testAuthSecret, type TestDatabase } from './databases.js';
+import { copyTestDatabase, createMigratedTestDatabase, createTestDatabase, testAuthSecret, type TestDatabase } from './databases.js';
 
 export { testAuthSecret } from './databases.js';
 
@@ -49,7 +49,7 @@ export async function build(
   overrides: Partial<AppConfig> = {},
   options: { render?: boolean; editorial?: EditorialSchedulerOptions } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase(dialect);
+  const db = await createMigratedTestDatabase(dialect);
   return serverOn(db, testConfig(db, overrides), { render: options.render ?? false, ...(options.editorial ? { editorial: options.editorial } : {}) });
 }
 
