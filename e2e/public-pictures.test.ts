@@ -35,21 +35,44 @@ interface Drawn {
   slotWidth: number;
 }
 
+/** How long one step of looking at a page may take (Playwright's own waits have 30 s too). */
+const stepLimitMs = 30_000;
+
+/** `work`, or an error naming `step` once it has taken stepLimitMs (page.evaluate and context.close have no limit of their own). */
+async function bounded<T>(step: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${step}: not done after ${stepLimitMs / 1000} s`)), stepLimitMs);
+  });
+  try {
+    return await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Every picture of the page as drawn, after scrolling to the end so lazy ones load. */
 async function picturesOf(pathname: string, viewport: { width: number; height: number }, deviceScaleFactor: number): Promise<Drawn[]> {
-  const { context, page } = await site.newPage({ viewport, deviceScaleFactor });
+  const where = `${pathname} at ${viewport.width} px`;
+  const { context, page } = await bounded(`opening a page for ${where}`, site.newPage({ viewport, deviceScaleFactor }));
   try {
-    await page.goto(`${site.server.url}${pathname}`);
+    await page.goto(`${site.server.url}${pathname}`, { timeout: stepLimitMs });
     // Scroll down a screen at a time until the end, so every lazy picture is fetched.
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-        window.scrollTo(0, y);
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      }
-    });
+    await bounded(
+      `scrolling ${where} to its end`,
+      page.evaluate(async () => {
+        for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+          window.scrollTo(0, y);
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        }
+      }),
+    );
     // A lazy picture the browser has not chosen to fetch (a carousel slide out of view) has no current source yet.
-    await page.waitForFunction(() => [...document.images].every((img) => img.complete || img.currentSrc === ''));
-    return await page.evaluate(() => {
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete || img.currentSrc === ''), undefined, { timeout: stepLimitMs }).catch(async (error: unknown) => {
+      const loading = await page.evaluate(() => [...document.images].filter((img) => !img.complete && img.currentSrc !== '').map((img) => img.currentSrc)).catch(() => ['(the page could not be asked)']);
+      throw new Error(`${where}: pictures still loading after ${stepLimitMs / 1000} s: ${loading.join(', ')}`, { cause: error });
+    });
+    return await bounded(`reading the pictures of ${where}`, page.evaluate(() => {
       // `sizes` as the browser reads it: the first entry whose media condition matches (our slots use px and vw only).
       const slotWidthOf = (sizes: string): number => {
         for (const entry of sizes.split(',').map((e) => e.trim())) {
@@ -81,9 +104,9 @@ async function picturesOf(pathname: string, viewport: { width: number; height: n
           slotWidth: slotWidthOf(img.sizes),
         };
       });
-    });
+    }));
   } finally {
-    await context.close();
+    await bounded(`closing the page of ${where}`, context.close());
   }
 }
 
@@ -95,8 +118,11 @@ describe('pictures on the public pages', () => {
     const problems: string[] = [];
     let checked = 0;
     let priority = 0;
+    const started = performance.now();
     for (const { path } of publicPages) {
       const pictures = await picturesOf(path, viewport, dpr);
+      // A stop short of the test's limit then says how far it got.
+      console.log(`${path} at ${viewport.width} px: ${pictures.length} pictures read after ${((performance.now() - started) / 1000).toFixed(1)} s`);
       pictures.forEach((p, i) => {
         const where = `${path} picture ${i + 1} (${p.src})`;
         if (!p.width || !p.height) problems.push(`${where}: no width or height`);
