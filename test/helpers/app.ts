@@ -5,12 +5,9 @@ import type { AppConfig } from '../../src/server/config.js';
 import type { EditorialSchedulerOptions } from '../../src/server/content/scheduler.js';
 import type { Dialect } from '../../src/server/db/index.js';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { registryJson } from '../../src/shared/collections.js';
 import { seedPages } from '../../src/server/structure/default-pages.js';
-import { oncePerRun, testRunDir } from '../support/once-per-run.js';
-import { copyTestDatabase, createMigratedTestDatabase, createTestDatabase, testAuthSecret, type TestDatabase } from './databases.js';
+import { copyOfOncePerRun, createMigratedTestDatabase, createTestDatabase, testAuthSecret, type TestDatabase } from './databases.js';
 
 export { testAuthSecret } from './databases.js';
 
@@ -78,25 +75,11 @@ export async function serverOn(db: TestDatabase, config: AppConfig, options: Bui
  */
 export async function buildSeeded(dialect: Dialect, options: { render?: boolean; config?: Partial<AppConfig>; app?: BuildOptions } = {}): Promise<TestApp> {
   const declared = crypto.createHash('sha256').update(JSON.stringify([registryJson(), seedPages])).digest('hex').slice(0, 12);
-  const runDir = testRunDir();
-  const made = runDir
-    ? await oncePerRun(`seeded-demo-${dialect}-${declared}`, async () => {
-        const seeding = await createTestDatabase(dialect);
-        const app = await buildApp(testConfig(seeding, { seedDemo: true }), { logger: false, render: false });
-        await app.ready();
-        // A clean close: SQLite's write-ahead log is folded into the file, PostgreSQL's sessions end (a template has none).
-        await app.close();
-        const dataDir = path.join(runDir, `seeded-demo-${dialect}-${declared}`);
-        fs.cpSync(seeding.dataDir, dataDir, { recursive: true });
-        fs.rmSync(seeding.dataDir, { recursive: true, force: true });
-        // The run's end drops a PostgreSQL template (test/global-setup.ts).
-        return { url: seeding.url, dataDir, dialect, ...(dialect === 'postgres' ? { database: new URL(seeding.url).pathname.slice(1) } : {}) };
-      })
-    : null;
-  if (!made) {
-    const db = await createTestDatabase(dialect);
-    return serverOn(db, testConfig(db, { seedDemo: true, ...options.config }), { ...options.app, render: options.render ?? false });
-  }
-  const db = await copyTestDatabase(dialect, made);
+  const copy = await copyOfOncePerRun(dialect, `seeded-demo-${dialect}-${declared}`, async (empty) => {
+    const app = await buildApp(testConfig(empty, { seedDemo: true }), { logger: false, render: false });
+    await app.ready();
+    await app.close();
+  });
+  const db = copy ?? (await createTestDatabase(dialect));
   return serverOn(db, testConfig(db, { seedDemo: true, ...options.config }), { ...options.app, render: options.render ?? false });
 }

@@ -109,6 +109,29 @@ export async function createTestDatabase(dialect: Dialect, copyOf?: { url: strin
 }
 
 /**
+ * A copy of a test database made once per run under `name`: the first caller's
+ * `prepare` fills an empty one and closes it (SQLite's write-ahead log folded
+ * into the file, PostgreSQL's sessions ended: a template may have none), it is
+ * kept in the run's folder, and every caller gets a copy of its own (SQLite:
+ * the data folder; PostgreSQL: `CREATE DATABASE … TEMPLATE`). Null outside a
+ * test run or on another day than it was made: the caller makes its own.
+ * The run's end removes it (test/global-setup.ts).
+ */
+export async function copyOfOncePerRun(dialect: Dialect, name: string, prepare: (empty: TestDatabase) => Promise<void>): Promise<TestDatabase | null> {
+  const runDir = testRunDir();
+  if (!runDir) return null;
+  const made = await oncePerRun(name, async () => {
+    const preparing = await createTestDatabase(dialect);
+    await prepare(preparing);
+    const dataDir = path.join(runDir, name);
+    fs.cpSync(preparing.dataDir, dataDir, { recursive: true });
+    fs.rmSync(preparing.dataDir, { recursive: true, force: true });
+    return { url: preparing.url, dataDir, ...(dialect === 'postgres' ? { database: new URL(preparing.url).pathname.slice(1) } : {}) };
+  });
+  return made ? copyTestDatabase(dialect, made) : null;
+}
+
+/**
  * A new test database already at the newest schema level, for a server that
  * starts on it (`build`, the identity tests' `buildAuthApp`): a copy of one
  * database migrated once per run and dialect (keyed by the migrations' names),
@@ -120,21 +143,11 @@ export async function createTestDatabase(dialect: Dialect, copyOf?: { url: strin
  * (`createTestDatabase`). Outside a test run it is a fresh database.
  */
 export async function createMigratedTestDatabase(dialect: Dialect): Promise<TestDatabase> {
-  const runDir = testRunDir();
-  if (!runDir) return createTestDatabase(dialect);
   const level = crypto.createHash('sha256').update(JSON.stringify(migrationNames(dialect))).digest('hex').slice(0, 12);
-  const made = await oncePerRun(`migrated-${dialect}-${level}`, async () => {
-    const migrating = await createTestDatabase(dialect);
-    const db = await openMigrated(migrating);
-    // A clean close: SQLite's write-ahead log is folded into the file, PostgreSQL's sessions end (a template has none).
-    await db.close();
-    const dataDir = path.join(runDir, `migrated-${dialect}-${level}`);
-    fs.cpSync(migrating.dataDir, dataDir, { recursive: true });
-    fs.rmSync(migrating.dataDir, { recursive: true, force: true });
-    // The run's end drops a PostgreSQL template (test/global-setup.ts).
-    return { url: migrating.url, dataDir, ...(dialect === 'postgres' ? { database: new URL(migrating.url).pathname.slice(1) } : {}) };
+  const copy = await copyOfOncePerRun(dialect, `migrated-${dialect}-${level}`, async (empty) => {
+    await (await openMigrated(empty)).close();
   });
-  return made ? copyTestDatabase(dialect, made) : createTestDatabase(dialect);
+  return copy ?? createTestDatabase(dialect);
 }
 
 export async function openMigrated(t: TestDatabase): Promise<Db> {
