@@ -5,11 +5,12 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { precompress } from './precompress.mjs';
 import { defaultSbomFile, writeSbom } from './sbom.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const stampFile = path.join(root, 'dist', '.build-stamp');
-const inputs = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/budget.mjs', 'scripts/sbom.mjs'];
+const inputs = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/budget.mjs', 'scripts/precompress.mjs', 'scripts/sbom.mjs'];
 
 function hashTree() {
   const hash = createHash('sha256');
@@ -63,6 +64,8 @@ const run = (args) => execFileSync(process.execPath, [vite, ...args], { cwd: roo
 const started = Date.now();
 console.log('build: browser app');
 run(['build', '--logLevel', 'warn']);
+const packed = await precompress(path.join(root, 'dist', 'client', 'assets'));
+console.log(`build: ${packed.files} files compressed once with brotli and gzip (${Math.round(packed.before / 1024)} KB, ${Math.round(packed.after / 1024)} KB in brotli)`);
 console.log('build: server');
 run(['build', '--ssr', '--logLevel', 'warn']);
 if (fs.existsSync(path.join(root, 'scripts', 'budget.mjs'))) {

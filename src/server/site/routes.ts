@@ -35,6 +35,7 @@ import { langQuerySchema, splitLanguage } from '../../shared/languages.js';
 import { lightPagesBack, lightPagesPath, lightPagesSetCookie, wantsLightPages } from '../../shared/light-pages.js';
 import { redirectLocation } from '../../shared/site-structure.js';
 import { clientAddressOf } from '../http/client-address.js';
+import { builtFileCompression } from '../http/compression.js';
 
 const pageParams = z.object({ page: z.string().min(1).max(100) });
 const detailParams = z.object({ name: z.string().min(1).max(100), id: z.string().min(1).max(100) });
@@ -65,17 +66,19 @@ async function site(app: FastifyInstance): Promise<void> {
   if (app.hasDecorator('afterWrites')) app.afterWrites.add(() => pipeline.pages.caughtUp());
 
   if (assets) {
-    // Built files are compressed per request in their own scope; browsers keep them for a year.
+    // Built files are sent as the brotli or gzip copy the build made of each (scripts/precompress.mjs), as the
+    // browser accepts; what has no copy (source maps) is compressed per request in this scope. Browsers keep them for a year.
     await app.register(async (files) => {
-      await files.register(compress, { threshold: 1024 });
+      await files.register(compress, builtFileCompression);
       await files.register(fastifyStatic, {
         root: path.resolve(config.distDir, 'client', 'assets'),
         prefix: '/assets/',
+        preCompressed: true,
         // File names carry their content hash: safe to cache for a year.
         immutable: true,
         maxAge: '365d',
         index: false,
-        wildcard: true,
+        wildcard: false,
       });
     });
   }
