@@ -51,6 +51,10 @@ describe('built assets', () => {
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.rawPayload.equals(file(suffix)), `${acceptEncoding ?? 'identity'}: the bytes of ${largest}${suffix}`).toBe(true);
     }
+    const head = await t.app.inject({ method: 'HEAD', url: `/assets/${largest}`, headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(file('.br').length));
+    expect(head.rawPayload.length).toBe(0);
   });
 
   it('still compresses per request what the build made no copy of (a source map)', async () => {

@@ -22,7 +22,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { chromium, errors, type Browser, type Page, type Request } from 'playwright-core';
+import type * as PlaywrightCore from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { hydratedAttribute, islandAttribute } from '../../shared/island-markers.js';
 import type { WeighedPicture, WeightParts } from '../../shared/page-weight.js';
 import { weighingPhone } from '../../shared/page-weight.js';
@@ -113,6 +114,14 @@ function kindOf(resourceType: string): keyof WeightParts {
   }
 }
 
+/**
+ * Playwright, loaded when the first page is weighed rather than when the
+ * server starts: loading it was a fifth of a start's CPU (0.35 of 1.7 s),
+ * spent by every server, most of which never weigh a page (docs/performance.md).
+ */
+let playwrightCore: Promise<typeof PlaywrightCore> | null = null;
+const playwright = () => (playwrightCore ??= import('playwright-core'));
+
 /** How long a page's islands may take to start before the count goes on without them (one that fails never does). */
 const islandsWaitMs = 10_000;
 /** How long without a request under way counts as done: Playwright's own "network idle". */
@@ -126,6 +135,7 @@ const quietMs = 500;
  * costs.
  */
 export async function islandsStarted(page: Page): Promise<void> {
+  const { errors } = await playwright();
   await page
     .waitForFunction(([island, hydrated]) => [...document.querySelectorAll(`[${island}]`)].every((el) => el.hasAttribute(hydrated)), [islandAttribute, hydratedAttribute] as const, { timeout: islandsWaitMs })
     .catch((err: unknown) => {
@@ -155,7 +165,7 @@ export function requestsOf(page: Page): { quiet(timeoutMs: number): Promise<void
       for (;;) {
         const quietFor = Date.now() - lastChange;
         if (underWay <= 0 && quietFor >= quietMs) return;
-        if (Date.now() > deadline) throw new errors.TimeoutError(`the page still had ${underWay} requests under way after ${timeoutMs} ms`);
+        if (Date.now() > deadline) throw new (await playwright()).errors.TimeoutError(`the page still had ${underWay} requests under way after ${timeoutMs} ms`);
         // Looked at again when the quiet may have lasted long enough, or soon while requests are under way.
         await delay(underWay > 0 ? 50 : quietMs - quietFor);
       }
@@ -188,6 +198,7 @@ export class PhoneBrowser {
         try {
           made = await makeBrowserHome();
           const { artifacts, ...folders } = made.env;
+          const { chromium } = await playwright();
           const browser = await chromium.launch({
             executablePath: this.executablePath,
             // Shared memory in /tmp rather than /dev/shm, which a confined service may not have room in.
