@@ -2,10 +2,9 @@
 // each script and style sheet in dist/client/assets of at least
 // src/shared/compression.json's `thresholdBytes`, a brotli copy (quality 11,
 // the smallest) and a gzip one (level 9), each kept only where it is smaller
-// than the file. The server sends the
-// copy a browser accepts as it is (@fastify/static's `preCompressed`,
-// src/server/site/routes.ts) instead of compressing the file again for every
-// request. Source maps are left to the per-request compression: only
+// than the file. The server sends the copy a browser accepts as it is
+// (@fastify/static's `preCompressed`, src/server/site/routes.ts) instead of
+// compressing the file again for every request. Source maps are left to the per-request compression: only
 // developers' tools ask for them.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +14,7 @@ import zlib from 'node:zlib';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 /** Below this the copies are not made, as the per-request compression does not compress (src/shared/compression.json). */
 const { thresholdBytes } = JSON.parse(fs.readFileSync(path.join(root, 'src', 'shared', 'compression.json'), 'utf8'));
-const compressed = /\.(js|mjs|css|svg|json|txt|html)$/;
+const compressed = /\.(js|css)$/;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

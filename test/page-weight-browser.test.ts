@@ -20,6 +20,8 @@ import { browserDidNotStart } from '../src/server/weighing/weighing.js';
 import { BrowserUnavailable, PhoneBrowser, headlessChromiumArgs } from '../src/server/weighing/phone-browser.js';
 import { configFromEnv, defaultPageWeightBrowser } from '../src/server/config.js';
 import { build, type TestApp } from './helpers/app.js';
+import { startBuiltServer, type RunningServer } from './support/built-server.js';
+import { apiSignIn } from '../e2e/helpers/staff.js';
 import { createUser, type TestUser } from './helpers/users.js';
 import { uploadMedia } from './helpers/upload.js';
 import { noisyJpeg } from './helpers/images.js';
@@ -147,6 +149,29 @@ describe('page weights measured in Chromium', () => {
       loaded.mockRestore();
     }
   }, 240_000);
+});
+
+describe('Playwright in the built server', () => {
+  // Each package the server imports by name, written to its output as it is resolved.
+  const resolvedLine = 'resolved package: ';
+  const hook = `data:text/javascript,import{registerHooks}from'node:module';registerHooks({resolve(s,c,n){if(/^[a-z@]/.test(s)&&!s.startsWith('node:'))process.stderr.write('${resolvedLine}'+s+'\\n');return n(s,c)}})`;
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startBuiltServer({ nodeArgs: ['--import', hook], env: { PAGE_WEIGHT_BROWSER: chromiumPath } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('is not loaded when the server starts, only once the Pages screen asks for the weights', async () => {
+    const resolved = () => new Set([...server.output().matchAll(new RegExp(`${resolvedLine}(\\S+)`, 'g'))].map((m) => m[1]));
+    expect(resolved()).toContain('fastify');
+    expect(resolved()).not.toContain('playwright-core');
+    const session = await apiSignIn(server.url, server.superEmail, server.superPassword);
+    const res = await fetch(`${server.url}${pageWeightsApi}`, { headers: { authorization: `Bearer ${session.idToken}` } });
+    expect(res.status).toBe(200);
+    await vi.waitFor(() => expect(resolved()).toContain('playwright-core'), { timeout: 30_000, interval: 100 });
+  }, 60_000);
 });
 
 describe('page weights when the browser does not start', () => {

@@ -41,6 +41,10 @@ export interface ClientAssets {
    * imports later (the carousel's Embla). What a page weighs (page-weight.ts).
    */
   islandScripts: Record<string, string[]>;
+  /** dist/client/assets: the built scripts, style sheets and maps, with the build's brotli and gzip copies (scripts/precompress.mjs). */
+  dir: string;
+  /** The names of the files in `dir`, listed once when the server starts: no other name is served under /assets/. */
+  files: ReadonlySet<string>;
 }
 
 /** The files of modules and what they import (and, with `later`, import when they run); `counted` modules are left out. */
@@ -102,5 +106,6 @@ export function loadClientAssets(distDir: string): ClientAssets | null {
     `<script type="module" crossorigin src="/${entry.file}"></script>`,
   ].join('\n    ');
   const publicTemplate = fillTemplate(withoutStaffAssets(template), { '<!--app-head-->': `${styles}\n    <!--app-head-->\n    ${scripts}` });
-  return { template, publicTemplate, islandScripts: islandScriptsOf(manifest) };
+  const dir = path.resolve(clientDir, 'assets');
+  return { template, publicTemplate, islandScripts: islandScriptsOf(manifest), dir, files: new Set(fs.readdirSync(dir)) };
 }

@@ -8,8 +8,6 @@
  * API runs for pages: they answer from memory with the security headers and
  * one log line.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -72,15 +70,13 @@ async function site(app: FastifyInstance): Promise<void> {
   if (assets) {
     // Built files are sent as the brotli or gzip copy the build made of each (scripts/precompress.mjs), as the
     // browser accepts; what has no copy (source maps) is compressed per request in this scope. Browsers keep them for a year.
-    const assetsDir = path.resolve(config.distDir, 'client', 'assets');
-    // The build's files, listed once: a name that is not one of them is answered without touching the disk
+    // Only the names the build made are served, a name that is none of them answered without touching the disk
     // (@fastify/static's own wildcard route read the folder's listing on every request to check the spelling;
     // a route per file cost a third of a second at every start).
-    const built = new Set(fs.readdirSync(assetsDir));
     await app.register(async (files) => {
       await files.register(compress, builtFileCompression);
       await files.register(fastifyStatic, {
-        root: assetsDir,
+        root: assets.dir,
         serve: false,
         preCompressed: true,
         // File names carry their content hash: safe to cache for a year.
@@ -90,7 +86,7 @@ async function site(app: FastifyInstance): Promise<void> {
       });
       files.get('/assets/*', (request, reply) => {
         const name = (request.params as { '*': string })['*'];
-        return built.has(name) ? reply.sendFile(name) : noSuchEndpoint(reply);
+        return assets.files.has(name) ? reply.sendFile(name) : noSuchEndpoint(reply);
       });
     });
   }
@@ -166,7 +162,6 @@ async function site(app: FastifyInstance): Promise<void> {
     }
     else if (r.kind !== 'not-found') app.get(r.path, sendShell);
   }
-
 
   /**
    * Every public page: pages are data (structure/service.ts), so one route takes
