@@ -21,6 +21,7 @@ import { startBuiltServer, type RunningServer } from '../test/support/built-serv
 import { record, writeAnswerFile, type RecordedAnswer } from './answer.js';
 import { startNginx, type Nginx } from './nginx.js';
 import { runWrk, type WrkResult } from './wrk.js';
+import { loadGenerator, pinServer, pinServerTree } from './cpus.js';
 
 export type { RunningServer };
 
@@ -209,6 +210,7 @@ async function startBare(answerFile: string): Promise<BareServer> {
     child.once('exit', (code) => reject(new Error(`bench/bare-server.mjs exited with ${code}`)));
   });
   lines.close();
+  pinServer(child.pid);
   return {
     url: `http://127.0.0.1:${port.trim()}`,
     pid: child.pid,
@@ -228,12 +230,12 @@ type Measured = WrkResult & { cpuMicrosPerRequest: number | null };
 /** A short load first: fills caches and lets the JIT settle, so no case is penalised for going first. */
 async function warmUp(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<void> {
   // wrk takes whole seconds.
-  await runWrk({ url, headers, connections, seconds: Math.min(2, Math.max(1, Math.round(seconds / 5))) });
+  await runWrk({ url, headers, connections, seconds: Math.min(2, Math.max(1, Math.round(seconds / 5))), ...loadGenerator() });
 }
 
 async function measuredLoad(url: string, headers: Record<string, string>, connections: number, seconds: number, pid?: number): Promise<Measured> {
   const before = cpuSeconds(pid);
-  const r = await runWrk({ url, headers, connections, seconds });
+  const r = await runWrk({ url, headers, connections, seconds, ...loadGenerator() });
   const after = cpuSeconds(pid);
   const cpu = before !== null && after !== null && r.requests > 0 ? Math.round(((after - before) * 1e6) / r.requests) : null;
   return { ...r, cpuMicrosPerRequest: cpu };
@@ -302,7 +304,10 @@ export async function runCases(ctx: BenchContext, cases: BenchCase[]): Promise<{
   let nginx: Nginx | null = null;
   const load: LoadResult[] = [];
   try {
-    if (answers.size > 0) nginx = await startNginx(answers);
+    if (answers.size > 0) {
+      nginx = await startNginx(answers);
+      pinServerTree(nginx.pid);
+    }
     for (const c of ordered) {
       const target = targets.get(c)!;
       const headers = target.headers ?? {};

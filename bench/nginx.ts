@@ -15,6 +15,8 @@ import { header, type RecordedAnswer } from './answer.js';
 export interface Nginx {
   url: string;
   version: string;
+  /** The master process (its worker is its child). */
+  pid: number | undefined;
   /** The path under which an answer is served. */
   pathOf(name: string): string;
   stop(): Promise<void>;
@@ -109,6 +111,7 @@ ${locations.join('\n')}
   return {
     url,
     version,
+    pid: child.pid,
     pathOf: (name) => `/${slug(name)}`,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {

@@ -25,6 +25,8 @@ export interface RunInfo {
   /** `uptime` at the start and at the end of the run. */
   loadAverage: { start: number[]; end: number[] };
   content: string;
+  /** Where the servers and wrk ran (bench/cpus.ts). */
+  cores: string;
 }
 
 const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
@@ -55,7 +57,7 @@ export function goals(load: LoadResult[]): string[] {
 export function markdown(info: RunInfo, load: LoadResult[], measures: MeasureResult[]): string {
   const lines = [
     `Measured ${info.at.slice(0, 16).replace('T', ' ')} UTC on ${info.cpuModel} (${info.cpus} cores, shared), Node.js ${info.node}, ${info.wrk}, ${info.nginx ?? 'nginx (not run)'}; ` +
-      `server ${info.server}; ${info.seconds} s per load after a warm-up${info.rounds > 1 ? ` (compared loads in ${info.rounds} rounds of ${Math.max(1, Math.round(info.seconds / info.rounds))} s, in turn with the bare server and nginx, every other round in the reverse order; the lowest and highest ours ÷ bare of single rounds in brackets)` : ''}, 2 wrk threads. ` +
+      `server ${info.server}; ${info.seconds} s per load after a warm-up${info.rounds > 1 ? ` (compared loads in ${info.rounds} rounds of ${Math.max(1, Math.round(info.seconds / info.rounds))} s, in turn with the bare server and nginx, every other round in the reverse order; the lowest and highest ours ÷ bare of single rounds in brackets)` : ''}; ${info.cores}. ` +
       `Load average (1, 5, 15 min) at the start ${info.loadAverage.start.join(', ')}, at the end ${info.loadAverage.end.join(', ')}. Home page: ${info.content}.`,
     '',
     '| case | conns | ours req/s | ours p50 / p99 ms | bare node:http req/s | bare p50 / p99 ms | nginx req/s | nginx p50 / p99 ms | ours ÷ bare | ours ÷ nginx | server CPU µs/req (ours / bare) |',

@@ -24,6 +24,7 @@ import { benchRounds, createContext, discoverCases, ensureBuilt, root, runCases,
 import { goals, loadAverage, markdown, updateDocs, writeResults, type RunInfo } from './report.js';
 import { ensureRealisticHome } from './seed-home.js';
 import { checkWrk } from './wrk.js';
+import { describePinning, pinServer } from './cpus.js';
 import pg from 'pg';
 
 /** A fresh PostgreSQL database for one run, on the server BENCH_DATABASE_URL names. */
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
   });
   let failed = false;
   try {
+    pinServer(server.pid);
     const ctx = createContext(server);
     const content = await ensureRealisticHome(ctx);
     ctx.log(`server: ${serverRoot} (${describeCheckout(serverRoot)}); home page: ${content}; load average ${startLoad.join(', ')}`);
@@ -93,6 +95,7 @@ async function main(): Promise<void> {
       rounds: benchRounds(ctx.duration),
       loadAverage: { start: startLoad, end: loadAverage() },
       content: database ? `${content}; PostgreSQL` : `${content}; SQLite`,
+      cores: describePinning(),
     };
     const text = markdown(info, load, measures);
     console.log(`\n${text}\n`);
