@@ -8,19 +8,42 @@
  * spread from 0.6 to 1.9 times the bare server's rate on a quiet 2-core
  * machine (docs/performance.md, "Each server on its own core").
  *
+ * "Core 0" is the first core this process may use and "the others" the rest of
+ * them, so a bench run under `taskset` stays on the cores it was given.
  * BENCH_PIN=0 leaves the scheduler to place them (and wrk at 2 threads), as
  * runs before 2026-11-29 did. Needs `taskset` (util-linux, on every Debian).
  */
 import { execFileSync } from 'node:child_process';
-import os from 'node:os';
+import fs from 'node:fs';
 
 export interface Pinning {
-  /** The core every measured server runs on. */
+  /** The core every measured server runs on: the first this process may use. */
   serverCpu: number;
-  /** taskset's list of the cores wrk runs on, e.g. "1" or "1-3". */
+  /** taskset's list of the cores wrk runs on (the others this process may use), e.g. "1" or "1,2,3". */
   loadCpus: string;
   /** wrk's threads: one per core it runs on. */
   loadThreads: number;
+}
+
+/** The cores a process may run on, from a Cpus_allowed_list such as "0-1" or "0,2-3". */
+export function coresIn(list: string): number[] {
+  const cores: number[] = [];
+  for (const part of list.trim().split(',')) {
+    const [from, to = from] = part.split('-').map(Number);
+    if (from === undefined || to === undefined || !Number.isInteger(from) || !Number.isInteger(to)) throw new Error(`not a list of cores: ${list}`);
+    for (let core = from; core <= to; core++) cores.push(core);
+  }
+  return cores;
+}
+
+/** The cores this process may run on (it may itself run under taskset), or null where /proc does not say. */
+function allowedCores(): number[] | null {
+  try {
+    const list = /^Cpus_allowed_list:\s*(\S+)/m.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1];
+    return list ? coresIn(list) : null;
+  } catch {
+    return null;
+  }
 }
 
 function tasksetWorks(): boolean {
@@ -34,13 +57,14 @@ function tasksetWorks(): boolean {
 
 function detect(): Pinning | null {
   if (process.env.BENCH_PIN === '0') return null;
-  const cores = os.availableParallelism();
-  if (cores < 2) return null;
+  const cores = allowedCores();
+  if (!cores || cores.length < 2) return null;
   if (!tasksetWorks()) {
     if (process.env.BENCH_PIN === '1') throw new Error('BENCH_PIN=1 but taskset does not work here: `apt-get install -y util-linux`');
     return null;
   }
-  return { serverCpu: 0, loadCpus: cores === 2 ? '1' : `1-${cores - 1}`, loadThreads: cores - 1 };
+  const [serverCpu, ...load] = cores as [number, ...number[]];
+  return { serverCpu, loadCpus: load.join(','), loadThreads: load.length };
 }
 
 export const pinning: Pinning | null = detect();

@@ -5,9 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describePinning, loadGenerator, pinServer, pinServerTree, pinning } from '../bench/cpus.js';
+import { coresIn, describePinning, loadGenerator, pinServer, pinServerTree, pinning } from '../bench/cpus.js';
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -36,19 +35,32 @@ function allowedCores(pid: number): string[] {
   return fs.readdirSync(`/proc/${pid}/task`).map((tid) => /^Cpus_allowed_list:\s*(\S+)/m.exec(fs.readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8'))?.[1] ?? '?');
 }
 
-describe.runIf(os.availableParallelism() >= 2)("the bench's cores on a machine of two or more cores", () => {
-  it('are pinned unless BENCH_PIN=0 (taskset is there)', () => {
-    expect(pinning).toEqual({ serverCpu: 0, loadCpus: os.availableParallelism() === 2 ? '1' : `1-${os.availableParallelism() - 1}`, loadThreads: os.availableParallelism() - 1 });
+/** The cores this test's process may use (it may run under taskset itself). */
+const ours = coresIn(allowedCores(process.pid)[0]!);
+const serverCore = String(ours[0]);
+
+describe('the cores a process may use', () => {
+  it("reads /proc's lists of cores", () => {
+    expect(coresIn('0-1')).toEqual([0, 1]);
+    expect(coresIn('0,2-3')).toEqual([0, 2, 3]);
+    expect(coresIn('5')).toEqual([5]);
+    expect(() => coresIn('zero')).toThrow('not a list of cores: zero');
+  });
+});
+
+describe.runIf(ours.length >= 2)("the bench's cores on a machine of two or more cores", () => {
+  it('are pinned unless BENCH_PIN=0 (taskset is there): servers on the first core this process may use, wrk on the others', () => {
+    expect(pinning).toEqual({ serverCpu: ours[0], loadCpus: ours.slice(1).join(','), loadThreads: ours.length - 1 });
   });
 
   it('puts every thread of a measured server on core 0, threads it starts later too', async () => {
     const { child } = await started(`${withWorker}\nprocess.on('SIGUSR2', () => { new Worker('setInterval(() => {}, 1000)', { eval: true }).on('online', () => process.stdout.write('again\\n')); });`);
     const before = allowedCores(child.pid!);
     expect(before.length).toBeGreaterThan(2);
-    expect(before.every((cores) => cores !== '0')).toBe(true);
+    expect(before.every((cores) => cores !== serverCore)).toBe(true);
 
     pinServer(child.pid);
-    expect(new Set(allowedCores(child.pid!))).toEqual(new Set(['0']));
+    expect(new Set(allowedCores(child.pid!))).toEqual(new Set([serverCore]));
 
     const threads = allowedCores(child.pid!).length;
     const again = new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
@@ -56,7 +68,7 @@ describe.runIf(os.availableParallelism() >= 2)("the bench's cores on a machine o
     await again;
     const after = allowedCores(child.pid!);
     expect(after.length).toBeGreaterThan(threads);
-    expect(new Set(after)).toEqual(new Set(['0']));
+    expect(new Set(after)).toEqual(new Set([serverCore]));
   });
 
   it("puts a server's child processes on core 0 with it (nginx's worker)", async () => {
@@ -67,20 +79,22 @@ describe.runIf(os.availableParallelism() >= 2)("the bench's cores on a machine o
       setInterval(() => {}, 1000);`);
     const childPid = Number(line);
     expect(childPid).toBeGreaterThan(0);
-    expect(allowedCores(childPid).every((cores) => cores !== '0')).toBe(true);
+    expect(allowedCores(childPid).every((cores) => cores !== serverCore)).toBe(true);
     pinServerTree(parent.pid);
-    expect(new Set(allowedCores(parent.pid!))).toEqual(new Set(['0']));
-    expect(new Set(allowedCores(childPid))).toEqual(new Set(['0']));
+    expect(new Set(allowedCores(parent.pid!))).toEqual(new Set([serverCore]));
+    expect(new Set(allowedCores(childPid))).toEqual(new Set([serverCore]));
     process.kill(childPid, 'SIGKILL');
   });
 
   it('runs wrk on the other cores, one thread each, and says so in the report', () => {
-    const cores = os.availableParallelism();
+    const others = ours.slice(1);
     const load = loadGenerator();
-    expect(load.threads).toBe(cores - 1);
-    expect(load.wrapper).toEqual(['taskset', '-c', cores === 2 ? '1' : `1-${cores - 1}`]);
+    expect(load.threads).toBe(others.length);
+    expect(load.wrapper).toEqual(['taskset', '-c', others.join(',')]);
     expect(describePinning()).toBe(
-      cores === 2 ? 'each server on core 0, wrk on core 1 (1 thread)' : `each server on core 0, wrk on cores 1-${cores - 1} (${cores - 1} threads)`,
+      others.length === 1
+        ? `each server on core ${serverCore}, wrk on core ${others[0]} (1 thread)`
+        : `each server on core ${serverCore}, wrk on cores ${others.join(',')} (${others.length} threads)`,
     );
   });
 });
