@@ -1,17 +1,19 @@
 /**
  * Which cores the bench's processes run on. On a machine with two or more
  * cores, every server being measured (ours, the bare node:http server and
- * nginx) runs on core 0, every thread of it, and wrk on the other cores with
- * one thread per core. Left to the scheduler, wrk's threads and the server
- * share the cores: a round in which wrk happens to take more of the server's
- * core measures the scheduler, not the server, and single rounds of one case
- * spread from 0.6 to 1.9 times the bare server's rate on a quiet 2-core
- * machine (docs/performance.md, "Each server on its own core").
+ * nginx), every thread of it, runs on one core, and wrk on the other cores
+ * with one thread per core. Left to the scheduler, wrk's threads and the
+ * server share the cores, so a round measures how the scheduler shared them as
+ * well as the server; pinned, each server gets the same single core and the
+ * load generator never takes from it. On the shared 2-core virtual machine this
+ * did not narrow the spread of single rounds, which is the machine's own
+ * (docs/performance.md, "Each server on its own core").
  *
- * "Core 0" is the first core this process may use and "the others" the rest of
- * them, so a bench run under `taskset` stays on the cores it was given.
- * BENCH_PIN=0 leaves the scheduler to place them (and wrk at 2 threads), as
- * runs before 2026-11-29 did. Needs `taskset` (util-linux, on every Debian).
+ * The servers' core is the first core this process may use (core 0 unless the
+ * bench runs under `taskset`) and wrk gets the rest of them, so a bench run
+ * under `taskset` stays on the cores it was given. BENCH_PIN=0 leaves the
+ * scheduler to place them (and wrk at 2 threads), as runs before 2026-11-29
+ * did. Needs `taskset` (util-linux, on every Debian).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
