@@ -1,6 +1,6 @@
 /**
  * Server rendering of the public site: React Router's static handler runs the
- * same route objects as the staff app's router (buildRoutes()), with an
+ * public site's route objects (buildPublicRoutes(), the staff app's router has them too), with an
  * in-process data source as the loaders' context, and renders them to HTML.
  * The server resolves the address once (src/server/site/pipeline.ts) and hands
  * the page's bundle over as an object: the page's loader reads it from there.
@@ -13,7 +13,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider } from 'react-router';
-import { buildRoutes } from './routes.js';
+import { buildPublicRoutes } from './routes.js';
 import { homeBundleIn, siteDataOf, type PageBundle, type PublicDataSource } from './public/data.js';
 import { publicDataContext } from './public/data-context.js';
 import { headHtml, type HeadModel } from './public/meta.js';
@@ -77,7 +77,7 @@ export type RenderResult =
       errors: unknown[];
     });
 
-const handler = createStaticHandler(buildRoutes());
+const handler = createStaticHandler(buildPublicRoutes());
 
 function isHead(v: unknown): v is HeadModel {
   return typeof v === 'object' && v !== null && typeof (v as HeadModel).title === 'string' && typeof (v as HeadModel).canonical === 'string';
