@@ -38,14 +38,19 @@ export function coresIn(list: string): number[] {
   return cores;
 }
 
-/** The cores this process may run on (it may itself run under taskset), or null where /proc does not say. */
-function allowedCores(): number[] | null {
+/** The Cpus_allowed_list of a /proc status file (a process's or one of its threads'), e.g. "0-1"; null where there is none. */
+export function cpusAllowedList(statusFile: string): string | null {
   try {
-    const list = /^Cpus_allowed_list:\s*(\S+)/m.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1];
-    return list ? coresIn(list) : null;
+    return /^Cpus_allowed_list:\s*(\S+)/m.exec(fs.readFileSync(statusFile, 'utf8'))?.[1] ?? null;
   } catch {
     return null;
   }
+}
+
+/** The cores this process may run on (it may itself run under taskset), or null where /proc does not say. */
+function allowedCores(): number[] | null {
+  const list = cpusAllowedList('/proc/self/status');
+  return list ? coresIn(list) : null;
 }
 
 function tasksetWorks(): boolean {

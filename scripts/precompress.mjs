@@ -4,8 +4,8 @@
 // the smallest) and a gzip one (level 9), each kept only where it is smaller
 // than the file. The server sends the copy a browser accepts as it is
 // (@fastify/static's `preCompressed`, src/server/site/routes.ts) instead of
-// compressing the file again for every request. Source maps are left to the per-request compression: only
-// developers' tools ask for them.
+// compressing the file again for every request. Source maps are left to the
+// per-request compression: only developers' tools ask for them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { coresIn, describePinning, loadGenerator, pinServer, pinServerTree, pinning } from '../bench/cpus.js';
+import { coresIn, cpusAllowedList, describePinning, loadGenerator, pinServer, pinServerTree, pinning } from '../bench/cpus.js';
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -32,7 +32,7 @@ setInterval(() => {}, 1000);
 
 /** The cores each thread of a process may run on, from /proc. */
 function allowedCores(pid: number): string[] {
-  return fs.readdirSync(`/proc/${pid}/task`).map((tid) => /^Cpus_allowed_list:\s*(\S+)/m.exec(fs.readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8'))?.[1] ?? '?');
+  return fs.readdirSync(`/proc/${pid}/task`).map((tid) => cpusAllowedList(`/proc/${pid}/task/${tid}/status`) ?? '?');
 }
 
 /** The cores this test's process may use (it may run under taskset itself). */
@@ -75,7 +75,7 @@ describe.runIf(ours.length >= 2)("the bench's cores on a machine of two or more 
     const { child: parent, line } = await started(`
       const child = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
       process.on('exit', () => child.kill());
-      setTimeout(() => process.stdout.write(String(child.pid) + '\\n'), 200);
+      process.stdout.write(String(child.pid) + '\\n');
       setInterval(() => {}, 1000);`);
     const childPid = Number(line);
     expect(childPid).toBeGreaterThan(0);
