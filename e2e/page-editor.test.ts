@@ -18,7 +18,9 @@
  * without alt text, shown as an error in its form first) asking "publish
  * anyway". The new page's address follows its title; a taken address lands
  * on the field, in the dialog and on Save; the address notice promises only
- * valid addresses. axe at 1280 and 375 px on the Pages overview, the New
+ * valid addresses. The editor shows itself once its sections' blocks are
+ * there (one list held back keeps it loading), never growing under the hand.
+ * axe at 1280 and 375 px on the Pages overview, the New
  * page dialog, the page editor (with the address notice), a section's list
  * screen, the checks question and the delete dialog. Screenshots:
  * docs/screenshots/pages-overview-*.png, pages-list-*.png,
@@ -31,6 +33,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { previewBannerText, previewPathPrefix } from '../src/shared/editorial.js';
 import { siteApi } from '../src/shared/site-structure.js';
+import { apiPaths, pathTo } from '../src/shared/api-paths.js';
 import { createAccount, settle, watchStaffConsole } from './helpers/staff.js';
 import { setUpSite } from './helpers/fixture.js';
 import { apiCall, field, uploadViaApi, waitForScreen } from './admin-content-support.js';
@@ -268,6 +271,37 @@ describe('pages in the staff app', () => {
     }
     expect(errors).toEqual([]);
   }, 240_000);
+
+  it('the page editor appears whole: it waits for its sections’ blocks, so nothing moves under the editor’s hand as they arrive', async () => {
+    const home = await pageById('home');
+    const held = home.sections[0];
+    if (!held) throw new Error('the home page has no sections');
+    const { context, page } = await site.newPage();
+    try {
+      // The first section's blocks are held back at the server's door until the test lets them through.
+      const listPath = pathTo(apiPaths.collections.documents, { name: held.collection });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let asked = false;
+      await page.route((u) => u.pathname === listPath, async (route) => {
+        asked = true;
+        await released;
+        await route.continue();
+      });
+      await site.signIn(page, '/pages/home');
+      await expect.poll(() => asked).toBe(true);
+      // The page itself has loaded (its editor would be drawable) but the screen still says it is loading.
+      await page.getByRole('progressbar', { name: 'Loading the page' }).or(page.getByLabel('Loading the page')).first().waitFor();
+      expect(await page.getByRole('heading', { level: 1, name: /^Edit page: Home/ }).count()).toBe(0);
+      release();
+      await page.getByRole('heading', { level: 1, name: /^Edit page: Home/ }).waitFor();
+      // Shown, it is whole: no section is still loading its blocks.
+      expect(await page.getByText(/^Loading the .+…$/).count()).toBe(0);
+      expect(await page.locator('[data-testid=section-row]').count()).toBe(home.sections.length);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 
   it('a dialog appears at once, without fading in, for someone whose system asks for less motion', async () => {
     const durations: Record<string, string> = {};

@@ -93,10 +93,17 @@ export async function reorderDocuments(collection: string, ids: string[]): Promi
   return z.object({ documents: z.array(contentDocumentSchema) }).parse(json).documents;
 }
 
+/** One page of a collection's list as a query: the list screens' and the page editor's sections' alike. */
+export function documentsQuery(collection: string, params: ListParams) {
+  return {
+    queryKey: contentKeys.list(collection, params),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchDocuments(collection, params, signal),
+  };
+}
+
 export function useDocuments(collection: string, params: ListParams) {
   return useQuery({
-    queryKey: contentKeys.list(collection, params),
-    queryFn: ({ signal }) => fetchDocuments(collection, params, signal),
+    ...documentsQuery(collection, params),
     // Keep the previous page on screen while the next one loads (no flash of the spinner).
     placeholderData: keepPreviousData,
   });

@@ -7,6 +7,8 @@
  * the conflict dialog every form has). A page is a block of `sitepage`, so
  * the editorial buttons, Preview (the page as a shared preview link) and the
  * History are the blocks' own. Super-admins delete it (delete-page-dialog.tsx).
+ * The editor shows itself once, whole: after the page and its sections' blocks
+ * have loaded.
  */
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -35,7 +37,7 @@ import { DeletePageButton } from './delete-page-dialog.js';
 import { rowsChanged, rowsOf, sectionsPatch, type SectionRow } from './section-edits.js';
 import { SectionsEditor } from './sections-editor.js';
 import { PathWarning } from './path-notice.js';
-import { SectionBlocks, type OpenBlock } from './section-blocks.js';
+import { SectionBlocks, useSectionBlocksLoaded, type OpenBlock } from './section-blocks.js';
 import { PagePreview } from './page-preview.js';
 import { useStaffTitle } from '../layouts/staff-title.js';
 import { TranslatePageLink } from '../translations/translate-page-link.js';
@@ -471,9 +473,17 @@ function PageEditor({ doc }: { doc: StaffDocument }) {
 export function PageEditorScreen() {
   const { id = '' } = useParams();
   const query = useDocument(sitePageCollection, id);
+  // The editor shows itself once with its sections' blocks, so nothing moves under the editor's hand as each
+  // list arrives; a section added later loads in its place, the editor staying on screen.
+  const blocksLoaded = useSectionBlocksLoaded(query.data ? pageDataOf(query.data).sections.map((s) => s.collection) : []);
+  const [shown, setShown] = useState(false);
+  const whole = query.isSuccess && (shown || blocksLoaded);
+  useEffect(() => {
+    if (whole) setShown(true);
+  }, [whole]);
   return (
     <Screen>
-      {query.isPending ? (
+      {query.isPending || (query.isSuccess && !whole) ? (
         <ContentLoader label="Loading the page" />
       ) : query.isError ? (
         query.error instanceof ApiError && query.error.code === 'not-found' ? (

@@ -9,11 +9,11 @@
  */
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { collectionDataSchema, type CollectionDef } from '../../../shared/collections.js';
 import { blockTitle } from '../content/block-summary.js';
-import { contentKeys, createDocument, deleteDocument, fetchDocument, patchDocument, reorderDocuments, useDocuments, type StaffDocument } from '../content/documents.js';
+import { contentKeys, createDocument, deleteDocument, documentsQuery, fetchDocument, patchDocument, reorderDocuments, useDocuments, type StaffDocument } from '../content/documents.js';
 import { ConfirmDialog } from '../editorial/confirm-dialog.js';
 import { DocumentStateBadge } from '../editorial/state-line.js';
 import { savedMessage } from '../editorial/editorial-actions.js';
@@ -25,6 +25,18 @@ import { usePageShowing } from './site-pages.js';
 
 /** Every block of a section up to this many (a section shows a handful; its list screen pages through more). */
 const sectionBlocksLimit = 100;
+const sectionBlocksParams = { limit: sectionBlocksLimit, offset: 0 };
+
+/**
+ * Whether the blocks of these sections have loaded (or failed to: the section says so): the page editor
+ * shows itself whole once they have, instead of growing under the editor's hand as each list arrives.
+ */
+export function useSectionBlocksLoaded(collections: readonly string[]): boolean {
+  return useQueries({
+    queries: collections.map((name) => documentsQuery(name, sectionBlocksParams)),
+    combine: (results) => results.every((r) => !r.isPending),
+  });
+}
 
 /** The block open for editing on the page: its collection and id (`new` for one being added). */
 export interface OpenBlock {
@@ -141,7 +153,7 @@ function InlineEditor({ collection, doc, request, formHandle, onDirtyChange, onD
 
 export function SectionBlocks({ collection, open, onOpen, onClose, formHandle, onDirtyChange, onChanged }: SectionBlocksProps) {
   const client = useQueryClient();
-  const list = useDocuments(collection.name, { limit: sectionBlocksLimit, offset: 0 });
+  const list = useDocuments(collection.name, sectionBlocksParams);
   const [toRemove, setToRemove] = useState<StaffDocument | null>(null);
   const [working, setWorking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
