@@ -474,13 +474,11 @@ export function PageEditorScreen() {
   const { id = '' } = useParams();
   const query = useDocument(sitePageCollection, id);
   // The editor shows itself once with its sections' blocks, so nothing moves under the editor's hand as each
-  // list arrives; a section added later loads in its place, the editor staying on screen.
-  const blocksLoaded = useSectionBlocksLoaded(query.data ? pageDataOf(query.data).sections.map((s) => s.collection) : []);
+  // list arrives; once shown it stays (a section added later loads in its place) and the wait is over.
   const [shown, setShown] = useState(false);
+  const blocksLoaded = useSectionBlocksLoaded(!shown && query.data ? pageDataOf(query.data).sections.map((s) => s.collection) : []);
   const whole = query.isSuccess && (shown || blocksLoaded);
-  useEffect(() => {
-    if (whole) setShown(true);
-  }, [whole]);
+  if (whole && !shown) setShown(true);
   return (
     <Screen>
       {query.isPending || (query.isSuccess && !whole) ? (
