@@ -66,7 +66,23 @@ async function picturesOf(pathname: string, viewport: { width: number; height: n
           await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         }
       }),
-    );
+    ).catch(async (error: unknown) => {
+      // The scroll waits for frames; say whether the page still draws any, and how far it got.
+      const state = await bounded(
+        `asking the page of ${where} how it stands`,
+        page.evaluate(async () => {
+          let frames = 0;
+          const counting = (): void => {
+            frames += 1;
+            requestAnimationFrame(counting);
+          };
+          requestAnimationFrame(counting);
+          await new Promise((r) => setTimeout(r, 1000));
+          return { visibility: document.visibilityState, focused: document.hasFocus(), framesInOneSecond: frames, scrollY: window.scrollY, height: document.documentElement.scrollHeight };
+        }),
+      ).catch((cause: unknown) => ({ unanswered: String(cause) }));
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; the page then: ${JSON.stringify(state)}`, { cause: error });
+    });
     // A lazy picture the browser has not chosen to fetch (a carousel slide out of view) has no current source yet.
     await page.waitForFunction(() => [...document.images].every((img) => img.complete || img.currentSrc === ''), undefined, { timeout: stepLimitMs }).catch(async (error: unknown) => {
       const loading = await page.evaluate(() => [...document.images].filter((img) => !img.complete && img.currentSrc !== '').map((img) => img.currentSrc)).catch(() => ['(the page could not be asked)']);

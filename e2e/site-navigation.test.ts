@@ -18,7 +18,7 @@ import { waitForScreen } from './admin-content-support.js';
 import { staffApi } from './public-helpers.js';
 import { setUpSite } from './helpers/fixture.js';
 import type { NavigationAnswer } from '../src/shared/site-navigation.js';
-import { pickUp, tabTo } from './helpers/keyboard.js';
+import { moveTo, pickUp, tabTo } from './helpers/keyboard.js';
 
 const site = setUpSite();
 const shots = path.resolve('docs/screenshots');
@@ -102,8 +102,7 @@ describe('navigation editor', () => {
       const handle = page.getByRole('button', { name: /^Drag “Water rights” to reorder/ });
       await tabTo(page, handle);
       await pickUp(page, handle);
-      await page.keyboard.press('ArrowUp');
-      await expect.poll(() => added.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42), { timeout: 10_000 }).toBeLessThan(0);
+      await moveTo(page, 'ArrowUp', '“Water rights”', count - 1, count);
       await page.keyboard.press('Space');
       await page.getByRole('status').filter({ hasText: `“Water rights” moved to position ${count - 1} of ${count}.` }).waitFor();
       await tabTo(page, page.getByRole('button', { name: 'Move “Water rights” up' }));

@@ -32,3 +32,16 @@ export async function pickUp(page: Page, handle: Locator): Promise<void> {
   await page.keyboard.press('Space');
   await expect.poll(() => handle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
 }
+
+/**
+ * Presses an arrow while a sortable item is picked up and returns once the
+ * page says where it now is (“Water rights” is over position 5 of 6.), as a
+ * screen-reader user hears it. The item's shift alone does not tell: when the
+ * next place is out of view, dnd-kit scrolls the page smoothly instead, the
+ * item shifts from the first frame, and a Space pressed before the scroll
+ * ends drops it back where it was (announced as such).
+ */
+export async function moveTo(page: Page, key: 'ArrowUp' | 'ArrowDown', name: string, position: number, count: number): Promise<void> {
+  await page.keyboard.press(key);
+  await page.getByRole('status').filter({ hasText: `${name} is over position ${position} of ${count}.` }).waitFor();
+}
