@@ -17,7 +17,8 @@ import { pageWeightsAnswerSchema, pageWeightsApi, type PageWeightsAnswer } from 
 import { weighPage } from '../src/server/weighing/page-weight.js';
 import { loadClientAssets } from '../src/server/site/assets.js';
 import { browserDidNotStart } from '../src/server/weighing/weighing.js';
-import { BrowserUnavailable, PhoneBrowser, headlessChromiumArgs } from '../src/server/weighing/phone-browser.js';
+import { chromium } from 'playwright-core';
+import { BrowserUnavailable, PhoneBrowser, headlessChromiumArgs, idleBrowserFeatures } from '../src/server/weighing/phone-browser.js';
 import { configFromEnv, defaultPageWeightBrowser } from '../src/server/config.js';
 import { build, type TestApp } from './helpers/app.js';
 import { startBuiltServer, type RunningServer } from './support/built-server.js';
@@ -27,6 +28,7 @@ import { uploadMedia } from './helpers/upload.js';
 import { noisyJpeg } from './helpers/images.js';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const disableFeatures = '--disable-features=';
 
 /** The weights once every page is weighed, asked again as the Pages screen does until the server says it is done. */
 async function weighed(t: TestApp, user: TestUser): Promise<PageWeightsAnswer> {
@@ -241,6 +243,20 @@ describe('the browser that weighs pages is confined', () => {
     expect(outside.hits).toEqual([]);
   }, 60_000);
 
+  it('opens a page without the browser UI a headless window never shows (the address bar’s popups, drawn as pages of their own)', async () => {
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: [...headlessChromiumArgs] });
+    try {
+      const page = await (await browser.newContext()).newPage();
+      await page.goto(siteUrl);
+      const cdp = await browser.newBrowserCDPSession();
+      const { targetInfos } = (await cdp.send('Target.getTargets', { filter: [{}] })) as { targetInfos: { type: string; url: string }[] };
+      expect(targetInfos.filter((t) => t.type === 'page').map((t) => t.url)).toEqual([siteUrl]);
+      expect(targetInfos.filter((t) => t.type === 'browser_ui').map((t) => t.url)).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
   it('gives Chromium a home of its own (0700, not the shared temporary folder) with its own XDG folders, gone once it closes', async () => {
     const before = new Set(chromiumChildren());
     const browser = new PhoneBrowser(chromiumPath);
@@ -268,6 +284,11 @@ describe('the browser that weighs pages is confined', () => {
       // The flags that keep Chromium from reaching out on its own.
       const flags = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       for (const flag of [...headlessChromiumArgs, '--disable-breakpad', '--disable-default-apps', '--disable-extensions', '--metrics-recording-only']) expect(flags, flag).toContain(flag);
+      // Chromium reads only the last --disable-features: it keeps every feature Playwright's own list turns off, and the idle browser UI.
+      const disabling = flags.filter((f) => f.startsWith(disableFeatures)).map((f) => f.slice(disableFeatures.length).split(','));
+      expect(disabling.length).toBeGreaterThan(1);
+      const last = disabling.at(-1) ?? [];
+      for (const feature of [...disabling.flat(), ...idleBrowserFeatures]) expect(last, feature).toContain(feature);
     } finally {
       await browser.close();
     }

@@ -29,11 +29,52 @@ import type { WeighedPicture, WeightParts } from '../../shared/page-weight.js';
 import { weighingPhone } from '../../shared/page-weight.js';
 
 /**
- * How Chromium is started: headless, without the parts that reach out to the
- * internet on their own (background fetches, component and safe-browsing
- * updates, sync, first-run pages, reliability reports, hyperlink pings).
- * Playwright adds more of its own (breakpad, default apps, extensions, field
- * trials, optimisation hints, network time, metrics uploads).
+ * Parts of Chromium that work for no headless page: the address bar's popup
+ * and its AI-mode twin, which Chromium 156 draws as pages of browser UI of
+ * their own (chrome://omnibox-popup.top-chrome) for every window it opens,
+ * though a headless window never shows them. Each new page paid about 2 CPU
+ * seconds for them on a 2-core server (docs/performance.md).
+ */
+export const idleBrowserFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'] as const;
+
+/**
+ * Playwright's own `--disable-features` list (playwright-core 1.65, its
+ * Chromium switches). Chromium reads only the last `--disable-features` it is
+ * given and Playwright passes its list before ours, so ours repeats it
+ * (test/page-weight-browser.test.ts checks, on a launched browser, that no
+ * entry of Playwright's is dropped).
+ */
+export const playwrightDisabledFeatures = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+] as const;
+
+/** The one `--disable-features` switch to pass after a launcher's own list (`launcherDefaults`): that list and the idle browser features. */
+export function disableFeaturesSwitch(launcherDefaults: readonly string[]): string {
+  return `--disable-features=${[...new Set([...launcherDefaults, ...idleBrowserFeatures])].join(',')}`;
+}
+
+/**
+ * How Chromium is started through Playwright: headless, without the parts
+ * that reach out to the internet on their own (background fetches, component
+ * and safe-browsing updates, sync, first-run pages, reliability reports,
+ * hyperlink pings) nor the idle browser UI above. Playwright adds more of its
+ * own (breakpad, default apps, extensions, field trials, optimisation hints,
+ * network time, metrics uploads).
  */
 export const headlessChromiumArgs = [
   '--headless',
@@ -46,6 +87,7 @@ export const headlessChromiumArgs = [
   '--disable-domain-reliability',
   '--disable-client-side-phishing-detection',
   '--no-pings',
+  disableFeaturesSwitch(playwrightDisabledFeatures),
 ] as const;
 
 /** The prefix of each launch's home in the OS temporary folder (the service's own, PrivateTmp=yes). */
