@@ -13,15 +13,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import { seedPages as pages } from '../src/server/structure/default-pages.js';
 import { createContext, ensureBuilt, root, startBuiltServer } from './harness.js';
 import { buildDataPage, dataPagePath } from './data-page.js';
-import { disableFeaturesSwitch, headlessChromiumArgs } from '../src/server/weighing/phone-browser.js';
+import { disableFeaturesSwitch, disabledFeatureLists, headlessChromiumArgs, isDisableFeaturesSwitch } from '../src/server/weighing/phone-browser.js';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const disabling = '--disable-features=';
 // chrome-launcher passes its own --disable-features first; Chromium reads only the last, so ours keeps its list rather than Playwright's.
-const launcherFeatures = chromeLauncher.Launcher.defaultFlags()
-  .filter((flag) => flag.startsWith(disabling))
-  .flatMap((flag) => flag.slice(disabling.length).split(','));
-const chromeFlags = [...headlessChromiumArgs.filter((flag) => !flag.startsWith(disabling)), disableFeaturesSwitch(launcherFeatures)];
+const chromeFlags = [...headlessChromiumArgs.filter((flag) => !isDisableFeaturesSwitch(flag)), disableFeaturesSwitch(disabledFeatureLists(chromeLauncher.Launcher.defaultFlags()).flat())];
 const paths = process.env.LIGHTHOUSE_PATHS?.split(',').filter(Boolean) ?? [...pages.map((p) => p.path), dataPagePath];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const timings = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;

@@ -18,7 +18,7 @@ import { weighPage } from '../src/server/weighing/page-weight.js';
 import { loadClientAssets } from '../src/server/site/assets.js';
 import { browserDidNotStart } from '../src/server/weighing/weighing.js';
 import { chromium } from 'playwright-core';
-import { BrowserUnavailable, PhoneBrowser, headlessChromiumArgs, idleBrowserFeatures } from '../src/server/weighing/phone-browser.js';
+import { BrowserUnavailable, PhoneBrowser, disabledFeatureLists, headlessChromiumArgs, idleBrowserFeatures } from '../src/server/weighing/phone-browser.js';
 import { configFromEnv, defaultPageWeightBrowser } from '../src/server/config.js';
 import { build, type TestApp } from './helpers/app.js';
 import { startBuiltServer, type RunningServer } from './support/built-server.js';
@@ -28,7 +28,6 @@ import { uploadMedia } from './helpers/upload.js';
 import { noisyJpeg } from './helpers/images.js';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const disableFeatures = '--disable-features=';
 
 /** The weights once every page is weighed, asked again as the Pages screen does until the server says it is done. */
 async function weighed(t: TestApp, user: TestUser): Promise<PageWeightsAnswer> {
@@ -285,7 +284,7 @@ describe('the browser that weighs pages is confined', () => {
       const flags = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       for (const flag of [...headlessChromiumArgs, '--disable-breakpad', '--disable-default-apps', '--disable-extensions', '--metrics-recording-only']) expect(flags, flag).toContain(flag);
       // Chromium reads only the last --disable-features: it keeps every feature Playwright's own list turns off, and the idle browser UI.
-      const disabling = flags.filter((f) => f.startsWith(disableFeatures)).map((f) => f.slice(disableFeatures.length).split(','));
+      const disabling = disabledFeatureLists(flags);
       expect(disabling.length).toBeGreaterThan(1);
       const last = disabling.at(-1) ?? [];
       for (const feature of [...disabling.flat(), ...idleBrowserFeatures]) expect(last, feature).toContain(feature);

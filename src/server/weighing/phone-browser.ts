@@ -63,9 +63,21 @@ export const playwrightDisabledFeatures = [
   'msEdgeUpdateLaunchServicesPreferredVersion',
 ] as const;
 
+const disableFeatures = '--disable-features=';
+
+/** The features each `--disable-features` switch of `flags` turns off, one list per switch, in order. */
+export function disabledFeatureLists(flags: readonly string[]): string[][] {
+  return flags.filter((flag) => flag.startsWith(disableFeatures)).map((flag) => flag.slice(disableFeatures.length).split(','));
+}
+
+/** Whether `flag` is a `--disable-features` switch. */
+export function isDisableFeaturesSwitch(flag: string): boolean {
+  return flag.startsWith(disableFeatures);
+}
+
 /** The one `--disable-features` switch to pass after a launcher's own list (`launcherDefaults`): that list and the idle browser features. */
 export function disableFeaturesSwitch(launcherDefaults: readonly string[]): string {
-  return `--disable-features=${[...new Set([...launcherDefaults, ...idleBrowserFeatures])].join(',')}`;
+  return `${disableFeatures}${[...new Set([...launcherDefaults, ...idleBrowserFeatures])].join(',')}`;
 }
 
 /**
