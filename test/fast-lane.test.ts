@@ -9,13 +9,14 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentDocument } from '../src/shared/collections.js';
 import { buildApp } from '../src/server/app.js';
+import { parseRequest } from '../src/server/http/fast-lane.js';
 import { reportPdf } from '../src/server/seed/pdf.js';
 import { testConfig } from './helpers/app.js';
 import { createTestDatabase, dialects, type TestDatabase } from './helpers/databases.js';
@@ -40,6 +41,94 @@ async function noisyPng(): Promise<Buffer> {
     .png()
     .toBuffer();
 }
+
+/** A response read off a raw connection: status, header lines as sent, body by its Content-Length. */
+interface RawAnswer {
+  status: number;
+  lines: [string, string][];
+  body: Buffer;
+}
+
+/** Splits what a connection received into responses (each framed by Content-Length, none for a 304). */
+function rawAnswers(bytes: Buffer): RawAnswer[] {
+  const answers: RawAnswer[] = [];
+  let at = 0;
+  while (at < bytes.length) {
+    const end = bytes.indexOf('\r\n\r\n', at);
+    if (end < 0) throw new Error(`an unfinished head: ${JSON.stringify(bytes.toString('latin1', at, at + 200))}`);
+    const [statusLine, ...rest] = bytes.toString('latin1', at, end).split('\r\n');
+    const lines = rest.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()] as [string, string]);
+    const status = Number(statusLine?.split(' ')[1]);
+    const length = status === 304 ? 0 : Number(new Map(lines).get('content-length') ?? 0);
+    answers.push({ status, lines, body: bytes.subarray(end + 4, end + 4 + length) });
+    at = end + 4 + length;
+  }
+  return answers;
+}
+
+describe('the requests the fast lane reads itself (parseRequest)', () => {
+  const parsed = (head: string) => parseRequest(head);
+  it('reads a plain GET: its path, its header lines as node:http lists them, and whether it asks to close', () => {
+    expect(parsed('GET /events HTTP/1.1\r\nHost: example.org\r\nAccept-Encoding:  br, gzip \r\nConnection: Keep-Alive')).toEqual({
+      url: '/events',
+      raw: ['Host', 'example.org', 'Accept-Encoding', 'br, gzip', 'Connection', 'Keep-Alive'],
+      close: false,
+    });
+    expect(parsed('GET /sw/?a=1 HTTP/1.1\r\nhost: x\r\nconnection: close')?.close).toBe(true);
+  });
+  it.each([
+    ['another method', 'HEAD / HTTP/1.1\r\nHost: x'],
+    ['HTTP/1.0', 'GET / HTTP/1.0\r\nHost: x'],
+    ['an absolute URL', 'GET http://x/ HTTP/1.1\r\nHost: x'],
+    ['a space in the path', 'GET /a b HTTP/1.1\r\nHost: x'],
+    ['no Host', 'GET / HTTP/1.1\r\nAccept: */*'],
+    ['two Hosts', 'GET / HTTP/1.1\r\nHost: x\r\nHost: y'],
+    ['a body announced by its length', 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5'],
+    ['a chunked body', 'GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked'],
+    ['Expect', 'GET / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue'],
+    ['Upgrade', 'GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket'],
+    ['Connection with another token', 'GET / HTTP/1.1\r\nHost: x\r\nConnection: keep-alive, TE'],
+    ['a folded line', 'GET / HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n ,*/*'],
+    ['a space before the colon', 'GET / HTTP/1.1\r\nHost : x'],
+    ['a bare line feed', 'GET / HTTP/1.1\nHost: x'],
+    ['a byte above 0x7e in a value', 'GET / HTTP/1.1\r\nHost: x\r\nUser-Agent: caf\xe9'],
+    ['a control byte in a value', 'GET / HTTP/1.1\r\nHost: x\r\nCookie: a\x00b'],
+  ])('leaves to node:http %s', (_name, head) => {
+    expect(parsed(head)).toBeNull();
+  });
+
+  it('reads what it accepts as node:http reads it: the same URL and header lines', async () => {
+    const heads = [
+      'GET / HTTP/1.1\r\nHost: x',
+      'GET /a/b.c?d=e&f=%20g HTTP/1.1\r\nhOsT:\t x \t\r\nX-Empty:\r\nX-Tab: a\tb\r\nAccept: "q";v=1, */*',
+      "GET /~!$&'()*+,;=:@ HTTP/1.1\r\nHost: x\r\n!#$%&'*+-.^_`|~: token name\r\nConnection: CLOSE",
+      'GET / HTTP/1.1\r\nHost: x\r\nCookie: a=1; b=2\r\nIf-None-Match: "abc", W/"def"\r\nUser-Agent: Mozilla/5.0 (X11; Linux x86_64)',
+    ];
+    const seen: { url: string; raw: string[] }[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push({ url: req.url ?? '', raw: req.rawHeaders });
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (const head of heads) {
+        const ours = parsed(head);
+        expect(ours, head).not.toBeNull();
+        await new Promise<void>((resolve, reject) => {
+          const socket = net.connect(port, '127.0.0.1', () => socket.end(`${head}\r\n\r\n`, 'latin1'));
+          socket.on('data', () => socket.destroy());
+          socket.on('close', () => resolve());
+          socket.on('error', reject);
+        });
+        expect(seen.at(-1), head).toEqual({ url: ours?.url, raw: ours?.raw });
+      }
+      expect(seen.length).toBe(heads.length);
+    } finally {
+      server.close();
+    }
+  });
+});
 
 describe.each(dialects())('the fast lane on %s', (dialect) => {
   let db: TestDatabase;
@@ -283,5 +372,114 @@ describe.each(dialects())('the fast lane on %s', (dialect) => {
       ['GET', variant, 200, 1],
     ]);
     for (const line of tallies) expect(typeof line.slowestResponseTime).toBe('number');
+  });
+
+  /** Writes each piece in turn on one new connection (waiting `gapMs` between them), then reads until the server closes it or `answers` have come. */
+  function onConnection(pieces: string[], answers: number, options: { gapMs?: number } = {}): Promise<{ answers: RawAnswer[]; closedByServer: boolean }> {
+    return new Promise((resolve, reject) => {
+      const { hostname, port } = new URL(origin);
+      const socket = net.connect(Number(port), hostname);
+      const chunks: Buffer[] = [];
+      let closedByServer = false;
+      const done = () => {
+        socket.destroy();
+        resolve({ answers: rawAnswers(Buffer.concat(chunks)), closedByServer });
+      };
+      socket.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        try {
+          if (rawAnswers(Buffer.concat(chunks)).length >= answers && !closedByServer) done();
+        } catch {
+          // Not a whole answer yet.
+        }
+      });
+      socket.on('end', () => {
+        closedByServer = true;
+        done();
+      });
+      socket.on('error', reject);
+      socket.on('connect', () => {
+        void (async () => {
+          for (const [i, piece] of pieces.entries()) {
+            if (i > 0) await new Promise((r) => setTimeout(r, options.gapMs ?? 50));
+            socket.write(piece, 'latin1');
+          }
+        })();
+      });
+    });
+  }
+  const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/html\r\nAccept-Encoding: br\r\n${extra}\r\n`;
+  /** Header lines with Date's value left out (it is the second's). */
+  const withoutDate = (a: RawAnswer) => a.lines.map(([n, v]) => (n === 'date' ? [n, 'the date'] : [n, v]));
+
+  it('answers a request read off the connection with the bytes node:http sends, and a head split over two reads through node:http', async () => {
+    await viaHttp('/', browser);
+    const before = { served: app.fastLane.served, onConnections: app.fastLane.servedOnConnections };
+    const whole = await onConnection([get('/')], 1);
+    expect(app.fastLane.servedOnConnections - before.onConnections, 'read by the lane').toBe(1);
+    const request = get('/');
+    const split = await onConnection([request.slice(0, 20), request.slice(20)], 1);
+    expect(app.fastLane.served - before.served, 'both answered from memory').toBe(2);
+    expect(app.fastLane.servedOnConnections - before.onConnections, 'the split one read by node:http').toBe(1);
+    expect(whole.answers[0]?.status).toBe(200);
+    expect(withoutDate(whole.answers[0]!)).toEqual(withoutDate(split.answers[0]!));
+    expect(whole.answers[0]?.lines.slice(-3).map(([n]) => n)).toEqual(['date', 'connection', 'keep-alive']);
+    expect(whole.answers[0]?.body.equals(split.answers[0]!.body)).toBe(true);
+    expect(whole.closedByServer).toBe(false);
+  });
+
+  it('answers pipelined requests in order, handing the connection to node:http at the first it does not answer', async () => {
+    await viaHttp('/', browser);
+    await viaHttp('/events', browser);
+    const before = app.fastLane.servedOnConnections;
+    const { answers } = await onConnection([get('/') + get('/?door=routes') + get('/events'), get('/events')], 4);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    // Only the first: from the request with a query on, node:http reads the connection (the lane still answers /events, through node's response).
+    expect(app.fastLane.servedOnConnections - before).toBe(1);
+    expect(answers[1]?.body.equals(answers[0]!.body)).toBe(true);
+    expect(answers[2]?.body.equals(answers[3]!.body)).toBe(true);
+    expect(answers[2]?.body.equals(answers[0]!.body)).toBe(false);
+  });
+
+  it('never reads a request out of another request\'s body (Content-Length, chunked)', async () => {
+    await viaHttp('/', browser);
+    const hidden = get('/sitemap.xml');
+    for (const framing of [`Content-Length: ${hidden.length}\r\n`, 'Transfer-Encoding: chunked\r\n']) {
+      const body = framing.startsWith('Content-Length') ? hidden : `${hidden.length.toString(16)}\r\n${hidden}\r\n0\r\n\r\n`;
+      const { answers } = await onConnection([get('/', framing) + body, get('/events')], 2);
+      // One answer for the request with a body, whatever node:http and Fastify make of it, then /events: never the sitemap.
+      expect(answers.length, framing).toBe(2);
+      for (const a of answers) expect(new Map(a.lines).get('content-type'), framing).not.toContain('xml');
+      expect(answers[1]?.status).toBe(200);
+    }
+  });
+
+  it('leaves to node:http a request whose header it does not read (a byte above 0x7e), and closes after `Connection: close`', async () => {
+    await viaHttp('/', browser);
+    const before = app.fastLane.servedOnConnections;
+    const odd = await onConnection([get('/', 'User-Agent: caf\xe9\r\n')], 1);
+    expect(odd.answers[0]?.status).toBe(200);
+    expect(app.fastLane.servedOnConnections).toBe(before);
+    const closing = await onConnection([get('/', 'Connection: close\r\n')], 2);
+    expect(closing.answers.map((a) => a.status)).toEqual([200]);
+    expect(new Map(closing.answers[0]!.lines).get('connection')).toBe('close');
+    expect(closing.closedByServer).toBe(true);
+    expect(app.fastLane.servedOnConnections).toBe(before + 1);
+  });
+
+  // Last: it closes the app (afterAll's close then has nothing to do).
+  it('closes the connections it reads when the server closes, without waiting for their keep-alive time', async () => {
+    await viaHttp('/', browser);
+    const { hostname, port } = new URL(origin);
+    const socket = net.connect(Number(port), hostname);
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const answered = new Promise<void>((resolve) => socket.once('data', () => resolve()));
+    socket.on('error', () => undefined);
+    socket.write(get('/'));
+    await answered;
+    const before = app.fastLane.servedOnConnections;
+    expect(before).toBeGreaterThan(0);
+    await app.close();
+    await closed;
   });
 });

@@ -14,8 +14,17 @@
  * are made by the same functions the routes use (`cached-representation.ts`,
  * the media headers), with the same security header table, and
  * `test/fast-lane.test.ts` compares both doors answer by answer.
+ *
+ * One step earlier still, the lane reads each new connection itself
+ * (`readConnection`): a request in the one plain form `parseRequest` accepts,
+ * whose answer is held ready, is answered with the bytes node:http would
+ * write, without node's parser callbacks and its request and response objects
+ * (which cost more per request than the lane's own work: docs/performance.md,
+ * "Reading the connection"). At the first request it does not answer, the
+ * connection goes to node:http for good, starting with that request's bytes.
  */
-import http, { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import http, { STATUS_CODES, validateHeaderName, validateHeaderValue, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 // Imported rather than read from the global object, whose `performance` is a getter V8 cannot keep a shortcut to.
 import { performance } from 'node:perf_hooks';
 import type { HeaderTable } from './security-headers.js';
@@ -46,8 +55,8 @@ export interface LaneHeaders {
   forwardedFor: string | undefined;
 }
 
-/** A ready answer for this GET, or null to let Fastify answer it; `req` only for its connection's address. */
-export type ReadyLookup = (url: string, headers: LaneHeaders, req: IncomingMessage) => ReadyAnswer | null;
+/** A ready answer for this GET, or null to let Fastify answer it; `connection` only for the visitor's address. */
+export type ReadyLookup = (url: string, headers: LaneHeaders, connection: { readonly remoteAddress?: string | undefined }) => ReadyAnswer | null;
 
 /** Headers that make an answer the lane would give wrong: a caller's own view, part of the bytes, a body. */
 const refusedHeaders = ['authorization', 'range', 'content-length', 'transfer-encoding'] as const;
@@ -130,6 +139,79 @@ export function laneHeaders(raw: readonly string[]): LaneHeaders | null {
   return { acceptEncoding, ifNoneMatch, saveData, cookie, userAgent, referer, forwardedFor };
 }
 
+/** A request read off a connection by the lane: its URL, its header lines as node:http's rawHeaders has them, and whether it asks to close. */
+export interface RawRequest {
+  url: string;
+  raw: string[];
+  close: boolean;
+}
+
+/** Where a request's head ends. */
+const headEnd = Buffer.from('\r\n\r\n');
+/** A longer head goes to node:http, whose limit (16 KB) and answer (431) stay the only ones. */
+const maxHeadBytes = 8192;
+const requestLine = /^GET (\/[\x21-\x7e]*) HTTP\/1\.1$/;
+const tokenPattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** Visible ASCII, space and tab: a value with anything else (control bytes, bytes above 0x7e) goes to node:http. */
+const valuePattern = /^[\t\x20-\x7e]*$/;
+
+/** Headers that decide how a request is framed or what it is: counted, read, or refused (node:http reads the request). */
+const framingHeaders = new Map<string, 'host' | 'connection' | 'refused'>([
+  ['host', 'host'],
+  ['connection', 'connection'],
+  ['content-length', 'refused'],
+  ['transfer-encoding', 'refused'],
+  ['expect', 'refused'],
+  ['upgrade', 'refused'],
+]);
+const framingLengths = new Set([...framingHeaders.keys()].map((name) => name.length));
+
+/**
+ * One request's head (the bytes before its blank line, as latin1), when it is in the one plain form the lane
+ * answers: `GET <path> HTTP/1.1`, one Host, header lines of a token, a colon and visible ASCII, no line folded
+ * onto the one before, nothing that announces a body or another protocol (Content-Length, Transfer-Encoding,
+ * Expect, Upgrade), and Connection absent, `keep-alive` or `close`. Null for anything else: node:http reads it.
+ */
+export function parseRequest(head: string): RawRequest | null {
+  const lines = head.split('\r\n');
+  const url = requestLine.exec(lines[0]!)?.[1];
+  if (url === undefined) return null;
+  const raw: string[] = [];
+  let hosts = 0;
+  let connection: string | undefined;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    const colon = line.indexOf(':');
+    if (colon <= 0) return null;
+    const name = line.slice(0, colon);
+    const value = line.slice(colon + 1);
+    if (!tokenPattern.test(name) || !valuePattern.test(value)) return null;
+    const meaning = framingLengths.has(name.length) ? framingHeaders.get(name.toLowerCase()) : undefined;
+    if (meaning === 'refused') return null;
+    if (meaning === 'host') hosts++;
+    else if (meaning === 'connection') {
+      if (connection !== undefined) return null;
+      connection = value.trim().toLowerCase();
+    }
+    raw.push(name, value.trim());
+  }
+  if (hosts !== 1) return null;
+  if (connection !== undefined && connection !== 'keep-alive' && connection !== 'close') return null;
+  return { url, raw, close: connection === 'close' };
+}
+
+/** The Date header's value, made once a second as node:http makes it. */
+let dateValue = '';
+let dateUntil = 0;
+function httpDate(): string {
+  const now = Date.now();
+  if (now >= dateUntil) {
+    dateValue = new Date(now).toUTCString();
+    dateUntil = now - (now % 1000) + 1000;
+  }
+  return dateValue;
+}
+
 /** The request log of the answers the lane gives (request-log.ts). */
 export interface LaneLog {
   /** One answer given: its URL, status and time in ms (the lane answers GETs only). */
@@ -146,10 +228,16 @@ function numberOption(opts: Record<string, unknown>, name: string): number | und
 
 export class FastLane {
   private readonly lookups: { prefix: string; lookup: ReadyLookup }[] = [];
+  /** The connections the lane reads itself (readConnection), until it gives them to node:http or they close. */
+  private readonly connections = new Set<Socket>();
+  /** The first part of each ready answer as the lane writes it on a connection: status line and header lines, checked as node:http checks them (null when one would not pass). */
+  private readonly heads = new WeakMap<ReadyAnswer, string | null>();
   private open = true;
   private log: LaneLog | null = null;
   /** Answers given by the lane since start (tests and diagnostics). */
   served = 0;
+  /** Of those, the answers written on a connection the lane read itself (readConnection), without node:http's request and response. */
+  servedOnConnections = 0;
 
   constructor(private readonly securityHeaders: HeaderTable) {}
 
@@ -176,9 +264,16 @@ export class FastLane {
     this.log?.flush();
   }
 
-  /** From now on every request goes through Fastify (which answers 503 while it closes); the log's waiting lines are written. */
+  /**
+   * From now on every request goes through Fastify (which answers 503 while it closes); the connections the
+   * lane reads are closed once what was written to them is sent (each is between two requests: the lane
+   * answers a request in the same turn it reads it), as node:http closes its idle ones; the log's waiting
+   * lines are written.
+   */
   close(): void {
     this.open = false;
+    for (const socket of this.connections) socket.destroySoon();
+    this.connections.clear();
     this.flushLog();
   }
 
@@ -188,6 +283,15 @@ export class FastLane {
       if (!this.serve(req, res)) handler(req, res);
     };
     const server = http.createServer((opts.http as http.ServerOptions | undefined) ?? {}, listener);
+    // node:http's own reader of a new connection (one listener, set by http.Server): the lane reads each
+    // connection first and gives it to that reader, with what it has not answered, at the first request it
+    // cannot answer (readConnection).
+    const nodeReaders = server.listeners('connection') as ((this: Server, socket: Socket) => void)[];
+    if (nodeReaders.length === 1 && (opts.http as http.ServerOptions | undefined)?.insecureHTTPParser !== true) {
+      const nodeReader = nodeReaders[0]!;
+      server.removeListener('connection', nodeReader);
+      server.on('connection', (socket: Socket) => this.readConnection(server, socket, nodeReader));
+    }
     const keepAliveTimeout = numberOption(opts, 'keepAliveTimeout');
     if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
     const requestTimeout = numberOption(opts, 'requestTimeout');
@@ -196,6 +300,127 @@ export class FastLane {
     const maxRequestsPerSocket = numberOption(opts, 'maxRequestsPerSocket');
     if (maxRequestsPerSocket) server.maxRequestsPerSocket = maxRequestsPerSocket;
     return server;
+  }
+
+  /** The answer to one request read off a connection, or null when node:http must read it. */
+  private answerOf(request: RawRequest, socket: Socket): ReadyAnswer | null {
+    if (!this.open) return null;
+    for (const { prefix, lookup } of this.lookups) {
+      if (!request.url.startsWith(prefix)) continue;
+      const headers = laneHeaders(request.raw);
+      return headers && lookup(request.url, headers, socket);
+    }
+    return null;
+  }
+
+  /** The status line and header lines of an answer, made once; null when node:http would refuse one of the lines. */
+  private headOf(answer: ReadyAnswer): string | null {
+    let head = this.heads.get(answer);
+    if (head !== undefined) return head;
+    try {
+      head = `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'unknown'}\r\n`;
+      for (let i = 0; i < answer.lines.length; i += 2) {
+        const name = answer.lines[i]!;
+        const value = answer.lines[i + 1]!;
+        validateHeaderName(name);
+        validateHeaderValue(name, value);
+        head += `${name}: ${value}\r\n`;
+      }
+    } catch {
+      head = null;
+    }
+    this.heads.set(answer, head);
+    return head;
+  }
+
+  /**
+   * Reads a new connection before node:http does. Each request that arrives whole (its head ending in the
+   * bytes read so far), in the plain form `parseRequest` accepts, and that a look-up holds ready, is answered
+   * here with the bytes node:http would send (the same header lines, then Date, Connection and Keep-Alive as
+   * node:http adds them), without node's request and response objects. At the first request that is not so
+   * (another method, a body, a header split over two reads, anything unusual) the connection is node:http's
+   * for the rest of its life, starting with that request's bytes: the lane answered everything before it, and
+   * a GET without a body ends where its head ends, so both read the same requests out of the same bytes.
+   */
+  private readConnection(server: Server, socket: Socket, nodeReader: (this: Server, socket: Socket) => void): void {
+    if (!this.open || server.maxRequestsPerSocket) {
+      nodeReader.call(server, socket);
+      return;
+    }
+    const keepAlive = server.keepAliveTimeout;
+    const keepAliveLines = keepAlive > 0 ? `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAlive / 1000)}\r\n\r\n` : 'Connection: keep-alive\r\n\r\n';
+    const idleMs = keepAlive > 0 ? keepAlive + (server.keepAliveTimeoutBuffer ?? 0) : 0;
+    this.connections.add(socket);
+    const release = () => {
+      socket.removeListener('data', onData);
+      socket.removeListener('end', onEnd);
+      socket.removeListener('timeout', onTimeout);
+      socket.removeListener('error', onError);
+      socket.removeListener('close', onClose);
+      socket.removeListener('drain', onDrain);
+      socket.setTimeout(0);
+      this.connections.delete(socket);
+    };
+    const handOver = (rest: Buffer) => {
+      socket.pause();
+      release();
+      if (rest.length > 0) socket.unshift(rest);
+      nodeReader.call(server, socket);
+      // Paused, the reader's 'data' listener did not start the flow: the bytes put back reach it first, on the next tick.
+      socket.resume();
+    };
+    const onData = (data: Buffer) => {
+      let at = 0;
+      let corked = false;
+      while (at < data.length) {
+        const end = data.indexOf(headEnd, at);
+        if (end < 0 || end - at > maxHeadBytes) break;
+        const request = parseRequest(data.toString('latin1', at, end));
+        const answer = request && this.answerOf(request, socket);
+        const head = answer && this.headOf(answer);
+        if (!answer || !head) break;
+        const started = this.log ? performance.now() : 0;
+        if (!corked) socket.cork();
+        corked = true;
+        socket.write(`${head}Date: ${httpDate()}\r\n${request.close ? 'Connection: close\r\n\r\n' : keepAliveLines}`, 'latin1');
+        if (answer.body) socket.write(answer.body);
+        this.served++;
+        this.servedOnConnections++;
+        this.log?.answered(request.url, answer.status, Math.round((performance.now() - started) * 100) / 100);
+        at = end + headEnd.length;
+        if (request.close) {
+          // As node:http does after an answer to `Connection: close`: what follows on the connection is not read.
+          release();
+          socket.uncork();
+          socket.destroySoon();
+          return;
+        }
+      }
+      if (corked) socket.uncork();
+      if (at < data.length) {
+        handOver(data.subarray(at));
+        return;
+      }
+      // A client that does not read its answers is not read either (node:http does the same for pipelined requests).
+      if (socket.writableNeedDrain) {
+        socket.pause();
+        socket.once('drain', onDrain);
+      }
+    };
+    const onDrain = () => socket.resume();
+    // The server allows half-open connections (node:http ends its side itself when the client ends).
+    const onEnd = () => socket.end();
+    const onTimeout = () => socket.destroy();
+    const onError = () => socket.destroy();
+    const onClose = () => release();
+    socket.on('data', onData);
+    socket.on('end', onEnd);
+    socket.on('error', onError);
+    socket.on('close', onClose);
+    if (idleMs > 0) {
+      socket.setTimeout(idleMs);
+      socket.on('timeout', onTimeout);
+    }
   }
 
   /** Answers from memory and returns true, or returns false having touched nothing. */
@@ -207,7 +432,7 @@ export class FastLane {
     for (const { prefix, lookup } of this.lookups) {
       if (!url.startsWith(prefix)) continue;
       const headers = laneHeaders(req.rawHeaders);
-      answer = headers && lookup(url, headers, req);
+      answer = headers && lookup(url, headers, req.socket);
       break;
     }
     if (!answer) return false;

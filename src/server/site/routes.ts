@@ -128,12 +128,12 @@ async function site(app: FastifyInstance): Promise<void> {
   // The visitor's address as request.ip would have it, for the views the fast lane answers.
   const clientAddress = clientAddressOf(config.trustProxy);
   // Each page answered there is a view (visits/counter.ts): a Map increment, nothing kept of who asked past the next second.
-  app.fastLane.add('/', (url, headers, req) => {
+  app.fastLane.add('/', (url, headers, connection) => {
     const kept = pipeline.ready(url, wantsLightPages(headers.saveData, headers.cookie, secure));
     if (!kept) return null;
     const answer = readyRepresentation(app.fastLane, headers, kept, revalidateEveryTime);
     if (answer && kept.status === 200 && kept.type.startsWith('text/html')) {
-      visits.counter.count(url, clientAddress(req.socket.remoteAddress, headers.forwardedFor), headers.userAgent, headers.referer, headers.cookie);
+      visits.counter.count(url, clientAddress(connection.remoteAddress, headers.forwardedFor), headers.userAgent, headers.referer, headers.cookie);
     }
     return answer;
   });
