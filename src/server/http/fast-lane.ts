@@ -163,6 +163,8 @@ const framingHeaders = new Map<string, 'host' | 'connection' | 'refused'>([
   ['transfer-encoding', 'refused'],
   ['expect', 'refused'],
   ['upgrade', 'refused'],
+  // llhttp reads it as Connection.
+  ['proxy-connection', 'refused'],
 ]);
 const framingLengths = new Set([...framingHeaders.keys()].map((name) => name.length));
 
@@ -170,7 +172,7 @@ const framingLengths = new Set([...framingHeaders.keys()].map((name) => name.len
  * One request's head (the bytes before its blank line, as latin1), when it is in the one plain form the lane
  * answers: `GET <path> HTTP/1.1`, one Host, header lines of a token, a colon and visible ASCII, no line folded
  * onto the one before, nothing that announces a body or another protocol (Content-Length, Transfer-Encoding,
- * Expect, Upgrade), and Connection absent, `keep-alive` or `close`. Null for anything else: node:http reads it.
+ * Expect, Upgrade, Proxy-Connection), and Connection absent, `keep-alive` or `close`. Null for anything else: node:http reads it.
  */
 export function parseRequest(head: string): RawRequest | null {
   const lines = head.split('\r\n');
@@ -228,8 +230,8 @@ function numberOption(opts: Record<string, unknown>, name: string): number | und
 
 export class FastLane {
   private readonly lookups: { prefix: string; lookup: ReadyLookup }[] = [];
-  /** The connections the lane reads itself (readConnection), until it gives them to node:http or they close. */
-  private readonly connections = new Set<Socket>();
+  /** The connections the lane reads itself (readConnection) until they close or go to node:http, each with what stops the lane reading it. */
+  private readonly connections = new Map<Socket, () => void>();
   /** The first part of each ready answer as the lane writes it on a connection: status line and header lines, checked as node:http checks them (null when one would not pass). */
   private readonly heads = new WeakMap<ReadyAnswer, string | null>();
   private open = true;
@@ -238,6 +240,8 @@ export class FastLane {
   served = 0;
   /** Of those, the answers written on a connection the lane read itself (readConnection), without node:http's request and response. */
   servedOnConnections = 0;
+  /** Connections the lane read first and then gave to node:http (tests and diagnostics). */
+  handedOver = 0;
 
   constructor(private readonly securityHeaders: HeaderTable) {}
 
@@ -272,8 +276,10 @@ export class FastLane {
    */
   close(): void {
     this.open = false;
-    for (const socket of this.connections) socket.destroySoon();
-    this.connections.clear();
+    for (const [socket, stopReading] of this.connections) {
+      stopReading();
+      socket.destroySoon();
+    }
     this.flushLog();
   }
 
@@ -350,20 +356,25 @@ export class FastLane {
     const keepAlive = server.keepAliveTimeout;
     const keepAliveLines = keepAlive > 0 ? `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAlive / 1000)}\r\n\r\n` : 'Connection: keep-alive\r\n\r\n';
     const idleMs = keepAlive > 0 ? keepAlive + (server.keepAliveTimeoutBuffer ?? 0) : 0;
-    this.connections.add(socket);
-    const release = () => {
+    // No more reading; the socket's errors, idle time and closing stay the lane's until it closes or goes to node:http.
+    const stopReading = () => {
+      socket.pause();
       socket.removeListener('data', onData);
       socket.removeListener('end', onEnd);
+      socket.removeListener('drain', onDrain);
+    };
+    this.connections.set(socket, stopReading);
+    const release = () => {
+      stopReading();
       socket.removeListener('timeout', onTimeout);
       socket.removeListener('error', onError);
       socket.removeListener('close', onClose);
-      socket.removeListener('drain', onDrain);
       socket.setTimeout(0);
       this.connections.delete(socket);
     };
     const handOver = (rest: Buffer) => {
-      socket.pause();
       release();
+      this.handedOver++;
       if (rest.length > 0) socket.unshift(rest);
       nodeReader.call(server, socket);
       // Paused, the reader's 'data' listener did not start the flow: the bytes put back reach it first, on the next tick.
@@ -376,6 +387,8 @@ export class FastLane {
         const end = data.indexOf(headEnd, at);
         if (end < 0 || end - at > maxHeadBytes) break;
         const request = parseRequest(data.toString('latin1', at, end));
+        // Bytes after a request that asks to close are node:http's to refuse (400), with that request answered first.
+        if (request?.close && end + headEnd.length < data.length) break;
         const answer = request && this.answerOf(request, socket);
         const head = answer && this.headOf(answer);
         if (!answer || !head) break;
@@ -389,8 +402,8 @@ export class FastLane {
         this.log?.answered(request.url, answer.status, Math.round((performance.now() - started) * 100) / 100);
         at = end + headEnd.length;
         if (request.close) {
-          // As node:http does after an answer to `Connection: close`: what follows on the connection is not read.
-          release();
+          // Closed once the answer is sent, as node:http does; until then a reset or the idle time still ends it (onError, onTimeout).
+          stopReading();
           socket.uncork();
           socket.destroySoon();
           return;
