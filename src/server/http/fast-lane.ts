@@ -308,13 +308,13 @@ export class FastLane {
     return server;
   }
 
-  /** The answer to one request read off a connection, or null when node:http must read it. */
-  private answerOf(request: RawRequest, socket: Socket): ReadyAnswer | null {
+  /** The ready answer to a GET of `url` with these raw header lines, from the first look-up whose prefix matches; null for Fastify. */
+  private answerOf(url: string, raw: readonly string[], connection: Socket): ReadyAnswer | null {
     if (!this.open) return null;
     for (const { prefix, lookup } of this.lookups) {
-      if (!request.url.startsWith(prefix)) continue;
-      const headers = laneHeaders(request.raw);
-      return headers && lookup(request.url, headers, socket);
+      if (!url.startsWith(prefix)) continue;
+      const headers = laneHeaders(raw);
+      return headers && lookup(url, headers, connection);
     }
     return null;
   }
@@ -349,13 +349,13 @@ export class FastLane {
    * a GET without a body ends where its head ends, so both read the same requests out of the same bytes.
    */
   private readConnection(server: Server, socket: Socket, nodeReader: (this: Server, socket: Socket) => void): void {
-    if (!this.open || server.maxRequestsPerSocket) {
+    // A limit of requests per connection, or no keep-alive time (so no idle end for the lane to keep): node:http reads it all.
+    const keepAlive = server.keepAliveTimeout;
+    if (!this.open || server.maxRequestsPerSocket || !(keepAlive > 0)) {
       nodeReader.call(server, socket);
       return;
     }
-    const keepAlive = server.keepAliveTimeout;
-    const keepAliveLines = keepAlive > 0 ? `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAlive / 1000)}\r\n\r\n` : 'Connection: keep-alive\r\n\r\n';
-    const idleMs = keepAlive > 0 ? keepAlive + (server.keepAliveTimeoutBuffer ?? 0) : 0;
+    const keepAliveLines = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAlive / 1000)}\r\n\r\n`;
     // No more reading; the socket's errors, idle time and closing stay the lane's until it closes or goes to node:http.
     const stopReading = () => {
       socket.pause();
@@ -389,7 +389,7 @@ export class FastLane {
         const request = parseRequest(data.toString('latin1', at, end));
         // Bytes after a request that asks to close are node:http's to refuse (400), with that request answered first.
         if (request?.close && end + headEnd.length < data.length) break;
-        const answer = request && this.answerOf(request, socket);
+        const answer = request && this.answerOf(request.url, request.raw, socket);
         const head = answer && this.headOf(answer);
         if (!answer || !head) break;
         const started = this.log ? performance.now() : 0;
@@ -430,24 +430,17 @@ export class FastLane {
     socket.on('end', onEnd);
     socket.on('error', onError);
     socket.on('close', onClose);
-    if (idleMs > 0) {
-      socket.setTimeout(idleMs);
-      socket.on('timeout', onTimeout);
-    }
+    // As node:http ends an idle kept-alive connection: after its keep-alive time and the buffer it adds.
+    socket.setTimeout(keepAlive + (server.keepAliveTimeoutBuffer ?? 0));
+    socket.on('timeout', onTimeout);
   }
 
   /** Answers from memory and returns true, or returns false having touched nothing. */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
-    if (!this.open || req.method !== 'GET') return false;
+    if (req.method !== 'GET') return false;
     const url = req.url;
     if (!url) return false;
-    let answer: ReadyAnswer | null = null;
-    for (const { prefix, lookup } of this.lookups) {
-      if (!url.startsWith(prefix)) continue;
-      const headers = laneHeaders(req.rawHeaders);
-      answer = headers && lookup(url, headers, req.socket);
-      break;
-    }
+    const answer = this.answerOf(url, req.rawHeaders, req.socket);
     if (!answer) return false;
     const started = this.log ? performance.now() : 0;
     res.writeHead(answer.status, answer.lines as string[]);
